@@ -1,0 +1,1 @@
+"""Sample books bundled with Dédale, shipped inside the wheel as ``dedale.books``."""

@@ -1,0 +1,5 @@
+"""``python -m dedale``."""
+
+from dedale.cli import main
+
+raise SystemExit(main())

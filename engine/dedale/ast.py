@@ -1,0 +1,446 @@
+"""The book's abstract syntax tree: immutable dataclasses, each carrying its source Span.
+
+The parser (dedale.language) builds these and nothing else; checking lives in the
+validator and execution in the interpreter. Names (stats, counters, items, codewords,
+worlds) are kept as the author wrote them; the Book resolves stat and counter aliases
+against the ruleset.
+
+Canonical vocabularies (whatever keyword language the author used):
+- stat operations: "add", "sub", "set", "restore", "raise_initial"
+- test outcomes: "success", "failure", "critical_success", "critical_failure"
+  (Luck tests use success = lucky, failure = unlucky)
+- several-enemy modes: "single", "sequence", "together", "as_one"
+- choice display when its condition fails: "hidden", "disabled"
+- endings: "death", "victory"
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
+
+from dedale.span import Span
+
+node = dataclass(frozen=True, slots=True, kw_only=True)
+
+# --------------------------------------------------------------------------- expressions
+
+
+@node
+class Num:
+    """An integer literal."""
+
+    span: Span
+    value: int
+
+
+@node
+class DiceRoll:
+    """A dice expression such as ``1d6`` or ``2d6+1``, parsed by dedale.rules.dice."""
+
+    span: Span
+    text: str
+
+
+@node
+class ValueRef:
+    """The current value of a stat or counter (``SKILL``, ``gold``)."""
+
+    span: Span
+    name: str
+    initial: bool = False
+
+
+@node
+class CurrentParagraph:
+    """The number of the paragraph being read."""
+
+    span: Span
+
+
+@node
+class BinOp:
+    """``left op right`` with op in + - * /."""
+
+    span: Span
+    op: Literal["+", "-", "*", "/"]
+    left: Expr
+    right: Expr
+
+
+Expr: TypeAlias = Num | DiceRoll | ValueRef | CurrentParagraph | BinOp
+
+# --------------------------------------------------------------------------- destinations
+
+
+@node
+class ParagraphRef:
+    """A paragraph by number, or by symbolic label (resolved by the Book)."""
+
+    span: Span
+    number: int | None = None
+    label: str | None = None
+
+
+@node
+class ComputedRef:
+    """A destination computed from an expression (``gold + 50``)."""
+
+    span: Span
+    expr: Expr
+
+
+Destination: TypeAlias = ParagraphRef | ComputedRef
+
+# --------------------------------------------------------------------------- conditions
+
+
+@node
+class HasItem:
+    span: Span
+    item: str
+    count: int = 1
+
+
+@node
+class HasCodeword:
+    span: Span
+    codeword: str
+
+
+@node
+class Compare:
+    """``left op right`` with op in < <= = != >= >."""
+
+    span: Span
+    left: Expr
+    op: Literal["<", "<=", "=", "!=", ">=", ">"]
+    right: Expr
+
+
+@node
+class Visited:
+    span: Span
+    paragraph: ParagraphRef
+
+
+@node
+class WorldVisited:
+    span: Span
+    world: str
+
+
+@node
+class HasClass:
+    span: Span
+    name: str
+
+
+@node
+class Not:
+    span: Span
+    operand: Condition
+
+
+@node
+class And:
+    span: Span
+    operands: tuple[Condition, ...]
+
+
+@node
+class Or:
+    span: Span
+    operands: tuple[Condition, ...]
+
+
+Condition: TypeAlias = (
+    HasItem | HasCodeword | Compare | Visited | WorldVisited | HasClass | Not | And | Or
+)
+
+# --------------------------------------------------------------------------- statements
+
+
+@node
+class Prose:
+    """A block of the paragraph's text (light Markdown, ``{NAME}`` interpolations)."""
+
+    span: Span
+    text: str
+
+
+@node
+class Cost:
+    """What a choice costs: an amount of a counter (gold) or an item given up."""
+
+    span: Span
+    counter: str | None = None
+    amount: int = 0
+    item: str | None = None
+
+
+@node
+class Choice:
+    """``turn to N`` offered to the reader, possibly conditional or with a cost."""
+
+    span: Span
+    target: Destination
+    text: str
+    condition: Condition | None = None
+    display: Literal["hidden", "disabled"] = "hidden"
+    costs: tuple[Cost, ...] = ()
+    revisit: bool = False
+
+
+@node
+class Goto:
+    """An unconditional ``go to N``: leaves the paragraph at once."""
+
+    span: Span
+    target: Destination
+
+
+@node
+class ChangeValue:
+    """Change a stat or counter: add, sub, set, restore (to initial) or raise_initial."""
+
+    span: Span
+    op: Literal["add", "sub", "set", "restore", "raise_initial"]
+    name: str
+    amount: Expr | None = None
+    exceptional: bool = False
+
+
+@node
+class ItemEffect:
+    """An item's effect: a stat bonus, whether it is a weapon, tags."""
+
+    span: Span
+    stat: str | None = None
+    amount: int = 0
+    tag: str | None = None
+
+
+@node
+class GainItem:
+    span: Span
+    item: str
+    count: int = 1
+    weapon: bool = False
+    effects: tuple[ItemEffect, ...] = ()
+
+
+@node
+class LoseItem:
+    span: Span
+    item: str
+    count: int = 1
+
+
+@node
+class SetCodeword:
+    span: Span
+    codeword: str
+
+
+@node
+class ClearCodeword:
+    span: Span
+    codeword: str
+
+
+@node
+class OpenWorld:
+    """This paragraph is the first paragraph of a World."""
+
+    span: Span
+    world: str
+
+
+@node
+class AllowRevisit:
+    """Choices of this paragraph may lead into Worlds already visited."""
+
+    span: Span
+
+
+@node
+class MealRule:
+    """Meals allowed (or forbidden) while reading this paragraph."""
+
+    span: Span
+    allowed: bool
+
+
+@node
+class Ending:
+    span: Span
+    kind: Literal["death", "victory"]
+
+
+@node
+class Modifier:
+    """A tagged modifier (``-2 (piloting)``); class abilities act on its tags."""
+
+    span: Span
+    value: int
+    tags: tuple[str, ...] = ()
+
+
+@node
+class Branch:
+    """One outcome of a test: run ``body`` (a Goto or statements) when it matches.
+
+    ``margin`` optionally constrains the test's margin (reliques MR/ME, d20 total - DD).
+    """
+
+    span: Span
+    outcome: str
+    body: tuple[Statement, ...]
+    margin: Compare | None = None
+
+
+@node
+class RangeBranch:
+    """One row of a dice table: ``1-2 -> 40``."""
+
+    span: Span
+    low: int
+    high: int
+    body: tuple[Statement, ...]
+
+
+@node
+class Test:
+    """A roll-under test named in the ruleset (``luck``, ``skill``, ...)."""
+
+    span: Span
+    name: str
+    modifiers: tuple[Modifier, ...] = ()
+    branches: tuple[Branch, ...] = ()
+
+
+@node
+class DuoTest:
+    """A reliques action test on one or two characteristics."""
+
+    span: Span
+    stats: tuple[str, ...]
+    difficulty: int = 0
+    risk_allowed: bool = False
+    modifiers: tuple[Modifier, ...] = ()
+    branches: tuple[Branch, ...] = ()
+
+
+@node
+class D20Test:
+    """A d20 action roll against a named or numeric difficulty."""
+
+    span: Span
+    stat: str
+    difficulty: str | int
+    action: str | None = None
+    advantage: Literal["advantage", "disadvantage"] | None = None
+    modifiers: tuple[Modifier, ...] = ()
+    branches: tuple[Branch, ...] = ()
+
+
+@node
+class RandomRoll:
+    """``roll 1d6: 1-2 -> 40, 3-6 -> 55``."""
+
+    span: Span
+    dice: DiceRoll
+    branches: tuple[RangeBranch, ...]
+
+
+@node
+class Enemy:
+    """An opponent; ``stats`` pairs stat names (as written) with values."""
+
+    span: Span
+    name: str
+    stats: tuple[tuple[str, int | str], ...]
+    immune_instant_kill: bool = False
+
+
+@node
+class Escape:
+    span: Span
+    target: Destination
+    after: int | None = None
+
+
+@node
+class AssaultLimit:
+    span: Span
+    assaults: int
+    target: Destination
+
+
+@node
+class Fight:
+    """A fight against one or several enemies."""
+
+    span: Span
+    enemies: tuple[Enemy, ...]
+    mode: Literal["single", "sequence", "together", "as_one"] = "single"
+    win: Destination | None = None
+    lose: Destination | None = None
+    escape: Escape | None = None
+    assault_limit: AssaultLimit | None = None
+    attack_bonus: int = 0
+    enemy_damage: int | None = None
+    modifiers: tuple[Modifier, ...] = ()
+
+
+@node
+class If:
+    """``if <condition>: <statement>`` (with an optional else)."""
+
+    span: Span
+    condition: Condition
+    then: tuple[Statement, ...]
+    otherwise: tuple[Statement, ...] = ()
+
+
+Statement: TypeAlias = (
+    Prose
+    | Choice
+    | Goto
+    | ChangeValue
+    | GainItem
+    | LoseItem
+    | SetCodeword
+    | ClearCodeword
+    | OpenWorld
+    | AllowRevisit
+    | MealRule
+    | Ending
+    | Test
+    | DuoTest
+    | D20Test
+    | RandomRoll
+    | Fight
+    | If
+)
+
+# --------------------------------------------------------------------------- paragraphs
+
+
+@node
+class Paragraph:
+    """A numbered paragraph: what the reader sees as one entry of the book."""
+
+    span: Span
+    number: int
+    body: tuple[Statement, ...]
+    label: str | None = None
+
+
+@node
+class ParagraphFile:
+    """One parsed paragraph file."""
+
+    span: Span
+    paragraphs: tuple[Paragraph, ...] = field(default_factory=tuple)

@@ -1,0 +1,1 @@
+"""The Lark grammars of Dédale, shipped inside the wheel as ``dedale.grammar``."""
