@@ -1,0 +1,197 @@
+"""The hero's rules state: stats with initial caps, counters, items, class, wear.
+
+The interpreter keeps one :class:`Character` inside its GameState. Stat changes go through
+:meth:`Character.change` / :meth:`Character.set`, which never let a stat go below 0 nor
+above its initial value (unless ``exceptional=True`` or the ruleset lets that stat exceed
+its initial value).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from dedale.errors import GameError
+from dedale.rules.random_source import RandomSource
+from dedale.rules.ruleset import ItemDef, Ruleset
+
+
+@dataclass(slots=True)
+class BookItem:
+    """What a book says about an item it gives (``weapon``, stat bonuses with tags)."""
+
+    weapon: bool = False
+    bonuses: tuple[tuple[str, int, str | None], ...] = ()  # (stat, amount, tag)
+
+
+@dataclass
+class Character:
+    """Mutable hero state. ``stats``/``initial`` by canonical id; ``items`` name -> count."""
+
+    stats: dict[str, int]
+    initial: dict[str, int]
+    counters: dict[str, int] = field(default_factory=dict)
+    items: dict[str, int] = field(default_factory=dict)
+    class_name: str | None = None
+    fights_with_armour: int = 0
+    item_effects: dict[str, BookItem] = field(default_factory=dict)
+    protection_worn: dict[str, int] = field(default_factory=dict)
+    trained: set[str] = field(default_factory=set)
+    uncapped: frozenset[str] = frozenset()
+
+    # ------------------------------------------------------------------ stats
+
+    def change(self, stat: str, delta: int, *, exceptional: bool = False) -> tuple[int, int]:
+        """Add ``delta`` (may be negative) to a stat, clamped; returns ``(old, new)``."""
+        return self.set(stat, self.stats[stat] + delta, exceptional=exceptional)
+
+    def set(self, stat: str, value: int, *, exceptional: bool = False) -> tuple[int, int]:
+        """Set a stat, clamped to 0..initial; an exceptional raise also lifts the initial."""
+        if stat not in self.stats:
+            raise GameError(f"unknown stat {stat!r}")
+        old = self.stats[stat]
+        value = max(0, value)
+        if value > self.initial[stat]:
+            if exceptional:
+                self.initial[stat] = value
+            elif stat not in self.uncapped:
+                value = self.initial[stat]
+        self.stats[stat] = value
+        return old, value
+
+    def restore(self, stat: str) -> tuple[int, int]:
+        """Bring a stat back to its initial value."""
+        return self.set(stat, self.initial[stat])
+
+    def raise_initial(self, stat: str, delta: int) -> tuple[int, int]:
+        """Change the initial value itself (``raise_initial``); current follows if above."""
+        old = self.initial[stat]
+        self.initial[stat] = max(0, old + delta)
+        if self.stats[stat] > self.initial[stat] and stat not in self.uncapped:
+            self.stats[stat] = self.initial[stat]
+        return old, self.initial[stat]
+
+    # ------------------------------------------------------------------ counters, items
+
+    def change_counter(self, counter: str, delta: int) -> tuple[int, int]:
+        """Add to a counter (meals, gold), never below 0; returns ``(old, new)``."""
+        old = self.counters.get(counter, 0)
+        self.counters[counter] = max(0, old + delta)
+        return old, self.counters[counter]
+
+    def gain(self, item: str, count: int = 1, info: BookItem | None = None) -> None:
+        self.items[item] = self.items.get(item, 0) + count
+        if info is not None:
+            self.item_effects[item] = info
+
+    def lose(self, item: str, count: int = 1) -> int:
+        """Remove up to ``count``; returns how many were removed."""
+        have = self.items.get(item, 0)
+        removed = min(have, count)
+        if have - removed > 0:
+            self.items[item] = have - removed
+        else:
+            self.items.pop(item, None)
+        return removed
+
+    def has(self, item: str) -> bool:
+        return self.items.get(item, 0) > 0
+
+    def item_count(self) -> int:
+        return sum(self.items.values())
+
+    # ------------------------------------------------------------------ equipment
+
+    def owned_defs(self, ruleset: Ruleset) -> list[ItemDef]:
+        """The ruleset definitions of the items held (unknown items are skipped)."""
+        found = []
+        for name in self.items:
+            definition = ruleset.item(name)
+            if definition is not None:
+                found.append(definition)
+        return found
+
+    def is_armed(self, ruleset: Ruleset) -> bool:
+        """Whether the hero holds a weapon (ruleset item of kind weapon, or a book weapon)."""
+        for name in self.items:
+            info = self.item_effects.get(name)
+            if info is not None and info.weapon:
+                return True
+            definition = ruleset.item(name)
+            if definition is not None and definition.kind == "weapon":
+                return True
+        return False
+
+    def copy(self) -> Character:
+        """An independent copy (simulations, odds, the validator)."""
+        return Character(
+            stats=dict(self.stats),
+            initial=dict(self.initial),
+            counters=dict(self.counters),
+            items=dict(self.items),
+            class_name=self.class_name,
+            fights_with_armour=self.fights_with_armour,
+            item_effects=dict(self.item_effects),
+            protection_worn=dict(self.protection_worn),
+            trained=set(self.trained),
+            uncapped=self.uncapped,
+        )
+
+
+def create_character(
+    ruleset: Ruleset,
+    rng: RandomSource,
+    class_name: str | None = None,
+    fixed: Mapping[str, int] | None = None,
+) -> Character:
+    """Roll a new hero: stats per the ruleset (or class), counters, class kit.
+
+    ``fixed`` gives stat values instead of rolling (``--hero 10 20 9``); stats are rolled
+    in the ruleset's order, so a roll may use an earlier stat (``CON+CON+CON+CON+CON``).
+    """
+    fixed = dict(fixed or {})
+    klass = None
+    if class_name is not None:
+        klass = ruleset.classes.get(class_name)
+        if klass is None:
+            choices = ", ".join(ruleset.classes) or "none"
+            raise GameError(f"unknown class {class_name!r}", hint=f"classes: {choices}")
+    for name in fixed:
+        if name not in {s.id for s in ruleset.stats}:
+            raise GameError(f"unknown stat {name!r} in fixed values")
+    stats: dict[str, int] = {}
+    for stat in ruleset.stats:
+        if stat.id in fixed:
+            stats[stat.id] = fixed[stat.id]
+            continue
+        roll = klass.stats.get(stat.id) if klass else None
+        roll = roll or stat.roll
+        if roll is None:
+            stats[stat.id] = 0
+            continue
+        total, _ = roll.roll(rng, lambda name: stats[_stat_id(ruleset, name)])
+        stats[stat.id] = max(0, total)
+    counters = {c.id: c.initial for c in ruleset.counters}
+    items: dict[str, int] = {}
+    trained: set[str] = set()
+    if klass is not None:
+        counters.update(klass.counters)
+        for item in klass.kit:
+            items[item] = items.get(item, 0) + 1
+        trained.update(klass.trained)
+    return Character(
+        stats=stats,
+        initial=dict(stats),
+        counters=counters,
+        items=items,
+        class_name=class_name,
+        trained=trained,
+        uncapped=frozenset(s.id for s in ruleset.stats if s.may_exceed_initial),
+    )
+
+
+def _stat_id(ruleset: Ruleset, name: str) -> str:
+    found = ruleset.resolve(name)
+    if found is None or found[0] != "stat":
+        raise GameError(f"unknown stat {name!r} in a creation roll")
+    return found[1]

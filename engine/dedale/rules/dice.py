@@ -1,0 +1,278 @@
+"""Dice expressions: ``2d6``, ``1d6+6``, ``2d6+SKILL``, ``1d20+bonus(DEX)+action``, ``2d20kh1``.
+
+``parse_dice(text)`` gives a :class:`DiceExpr` (parsed once by the grammar
+``dedale.grammar/dice.lark``). ``expr.roll(rng, values)`` rolls it, asking ``values(name)``
+for each name; ``min()``, ``max()`` and ``distribution()`` work on expressions without names.
+``bonus(X)`` is the d20 characteristic bonus ``(X - 10) // 2``.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import resources
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from dedale.errors import DiceExpressionError
+from dedale.rules.random_source import RandomSource
+from dedale.span import Span
+
+MAX_DICE = 100
+MAX_SIDES = 1000
+
+
+def characteristic_bonus(value: int) -> int:
+    """The d20 bonus of a characteristic: 10-11 -> 0, 12-13 -> +1, 8-9 -> -1."""
+    return (value - 10) // 2
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """``count`` dice of ``sides`` faces, optionally keeping the ``keep`` highest/lowest."""
+
+    count: int
+    sides: int
+    keep: int | None = None
+    keep_highest: bool = True
+
+    def __str__(self) -> str:
+        text = f"{self.count}d{self.sides}"
+        if self.keep is not None:
+            text += f"k{'h' if self.keep_highest else 'l'}{self.keep}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A value looked up when rolling (a stat, ``action``...)."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """``bonus(NAME)``: the characteristic bonus of a value."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"bonus({self.name})"
+
+
+Term = Dice | Name | Bonus | int
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpr:
+    """A sum of signed terms; ``text`` is the expression as written."""
+
+    text: str
+    terms: tuple[tuple[int, Term], ...]
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name (and bonus name) the expression needs, in order."""
+        return tuple(t.name for _, t in self.terms if isinstance(t, Name | Bonus))
+
+    @property
+    def dice(self) -> tuple[Dice, ...]:
+        return tuple(t for _, t in self.terms if isinstance(t, Dice))
+
+    def roll(
+        self, rng: RandomSource, values: Callable[[str], int] | None = None
+    ) -> tuple[int, tuple[int, ...]]:
+        """Roll: ``(total, faces)``; faces are every die rolled, in order."""
+        total = 0
+        faces: list[int] = []
+        for sign, term in self.terms:
+            if isinstance(term, int):
+                total += sign * term
+            elif isinstance(term, Dice):
+                rolled = rng.roll_dice(term.count, term.sides)
+                faces.extend(rolled)
+                total += sign * _kept_sum(rolled, term)
+            else:
+                if values is None:
+                    raise DiceExpressionError(
+                        f"the dice expression {self.text!r} needs the value of {term.name}",
+                        hint="only expressions without names can be rolled on their own",
+                    )
+                value = values(term.name)
+                if isinstance(term, Bonus):
+                    value = characteristic_bonus(value)
+                total += sign * value
+        return total, tuple(faces)
+
+    def _require_no_names(self) -> None:
+        if self.names:
+            raise DiceExpressionError(
+                f"{self.text!r} depends on {', '.join(self.names)}",
+                hint="bounds and distributions need an expression without names",
+            )
+
+    def min(self) -> int:
+        """The smallest total it can give."""
+        return min(self.distribution())
+
+    def max(self) -> int:
+        """The largest total it can give."""
+        return max(self.distribution())
+
+    def distribution(self) -> dict[int, Fraction]:
+        """Exact distribution ``total -> probability`` (expressions without names)."""
+        return dict(_distribution(self))
+
+    def probability_at_most(self, target: int) -> Fraction:
+        """P(total <= target)."""
+        return sum((p for total, p in _distribution(self) if total <= target), Fraction(0))
+
+
+def _kept_sum(faces: tuple[int, ...], dice: Dice) -> int:
+    if dice.keep is None:
+        return sum(faces)
+    ordered = sorted(faces, reverse=dice.keep_highest)
+    return sum(ordered[: dice.keep])
+
+
+@functools.lru_cache(maxsize=256)
+def _distribution(expr: DiceExpr) -> tuple[tuple[int, Fraction], ...]:
+    expr._require_no_names()
+    dist: dict[int, Fraction] = {0: Fraction(1)}
+    for sign, term in expr.terms:
+        if isinstance(term, int):
+            dist = {total + sign * term: p for total, p in dist.items()}
+            continue
+        assert isinstance(term, Dice)
+        one = _dice_distribution(term)
+        merged: dict[int, Fraction] = {}
+        for total, p in dist.items():
+            for value, q in one.items():
+                key = total + sign * value
+                merged[key] = merged.get(key, Fraction(0)) + p * q
+        dist = merged
+    return tuple(sorted(dist.items()))
+
+
+def _dice_distribution(dice: Dice) -> dict[int, Fraction]:
+    if dice.keep is None:
+        dist = {0: Fraction(1)}
+        face = Fraction(1, dice.sides)
+        for _ in range(dice.count):
+            step: dict[int, Fraction] = {}
+            for total, p in dist.items():
+                for value in range(1, dice.sides + 1):
+                    step[total + value] = step.get(total + value, Fraction(0)) + p * face
+            dist = step
+        return dist
+    if dice.sides**dice.count > 200_000:
+        raise DiceExpressionError(
+            f"{dice} has too many outcomes to enumerate exactly",
+            hint="keep-highest/lowest distributions are exact only for a few dice",
+        )
+    counts: dict[int, int] = {}
+    for faces in itertools.product(range(1, dice.sides + 1), repeat=dice.count):
+        value = _kept_sum(faces, dice)
+        counts[value] = counts.get(value, 0) + 1
+    whole = dice.sides**dice.count
+    return {value: Fraction(n, whole) for value, n in counts.items()}
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = resources.files("dedale.grammar").joinpath("dice.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", propagate_positions=True)
+
+
+def _error(text: str, column: int, message: str, hint: str, origin: Span | None) -> Exception:
+    if origin is None:
+        span = Span("<dice>", 1, column)
+    else:
+        span = Span(origin.file, origin.line, origin.column + column - 1)
+    return DiceExpressionError(f"{message} in dice expression {text!r}", span, hint)
+
+
+_HINT = "write dice like 2d6, 1d6+6, 2d6+SKILL, 1d20+bonus(DEX)+action or 2d20kh1"
+
+
+def _term(tree: Tree, text: str, origin: Span | None) -> Term:
+    token = tree.children[0]
+    assert isinstance(token, Token)
+    if tree.data == "number":
+        return int(token)
+    if tree.data == "name":
+        return Name(str(token))
+    if tree.data == "bonus":
+        return Bonus(str(token))
+    raw = str(token).lower()
+    count_text, _, rest = raw.partition("d")
+    sides_text, _, keep_text = rest.partition("k")
+    count = int(count_text) if count_text else 1
+    sides = int(sides_text)
+    keep = None
+    highest = True
+    if keep_text:
+        highest = keep_text[0] == "h"
+        keep = int(keep_text[1:])
+    column = token.column or 1
+    if not 1 <= count <= MAX_DICE:
+        raise _error(text, column, f"cannot roll {count} dice", f"roll 1 to {MAX_DICE}", origin)
+    if not 2 <= sides <= MAX_SIDES:
+        raise _error(text, column, f"a die cannot have {sides} sides", "use d2..d1000", origin)
+    if keep is not None and not 1 <= keep <= count:
+        raise _error(
+            text, column, f"cannot keep {keep} of {count} dice", "2d20kh1 keeps 1 of 2", origin
+        )
+    return Dice(count, sides, keep, highest)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_cached(text: str) -> DiceExpr:
+    return _parse(text, None)
+
+
+def _parse(text: str, origin: Span | None) -> DiceExpr:
+    if not text.strip():
+        raise _error(text, 1, "empty", _HINT, origin)
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as error:
+        column = getattr(error, "column", 1) or 1
+        found = text[column - 1 : column] if column - 1 < len(text) else "end of text"
+        raise _error(text, column, f"unexpected {found!r}", _HINT, origin) from None
+    terms: list[tuple[int, Term]] = []
+    sign = 1
+    for child in tree.children:
+        if isinstance(child, Token):
+            sign = -1 if child == "-" else 1
+            continue
+        if child.data == "signed_term":
+            first_sign = -1 if len(child.children) == 2 else 1
+            terms.append((first_sign, _term(child.children[-1], text, origin)))
+        else:
+            terms.append((sign, _term(child, text, origin)))
+    return DiceExpr(text.strip(), tuple(terms))
+
+
+def parse_dice(text: str | int, origin: Span | None = None) -> DiceExpr:
+    """Parse a dice expression; errors raise DiceExpressionError at ``origin`` (+column)."""
+    text = str(text)
+    if origin is None:
+        return _parse_cached(text)
+    try:
+        return _parse_cached(text)
+    except DiceExpressionError:
+        return _parse(text, origin)  # raises again, with the right span

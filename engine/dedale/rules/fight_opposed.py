@@ -1,0 +1,317 @@
+"""FF-family fights (procedure ``opposed``): attack strengths 2d6 + SKILL, wounds, Luck.
+
+All numbers come from the ruleset's ``fight:`` section and the hero's class/item
+abilities: damage each way, Luck tables (applied as differences from the base damage, so
+an enemy with a paragraph's own damage keeps the same Luck effect), instant kill on a
+double, armour on the first assault with wear, bonus damage on the first successful
+assault, attack bonuses, unarmed penalty, escape, assault limit and the three
+several-enemy modes.
+"""
+
+from __future__ import annotations
+
+from dedale.events import (
+    AssaultResolved,
+    DiceRolled,
+    EnemyDefeated,
+    FightEnded,
+    FightStarted,
+    StatChanged,
+    TargetPrompt,
+    TestResolved,
+    YesNoPrompt,
+)
+from dedale.rules import modifiers as mods
+from dedale.rules.character import Character
+from dedale.rules.decisions import RulesGen
+from dedale.rules.fights import ESCAPED, LIMIT, LOST, WON, FightResult, FightSpec
+from dedale.rules.random_source import RandomSource
+from dedale.rules.ruleset import OpposedFight, Ruleset
+
+
+class FightSetup:
+    """Everything a fight needs, computed once from ruleset, hero and spec."""
+
+    __slots__ = (
+        "attack_bonus", "first_hit_bonus", "damage_bonus", "armour", "enemy_damage",
+        "luck_stat", "luck_cost", "luck_dice", "wounding", "wounded", "params",
+    )  # fmt: skip
+
+    def __init__(self, ruleset: Ruleset, character: Character, spec: FightSpec) -> None:
+        params = ruleset.fight
+        assert isinstance(params, OpposedFight)
+        self.params = params
+        abilities = mods.hero_abilities(ruleset, character)
+        bonus = spec.attack_bonus + mods.total(spec.modifiers, abilities)
+        bonus += mods.ability_value(abilities, "fight", "attack_bonus")
+        if not character.is_armed(ruleset):
+            if mods.has_ability(abilities, "unarmed", "attack_penalty"):
+                bonus += mods.ability_value(abilities, "unarmed", "attack_penalty")
+            else:
+                bonus += params.unarmed_penalty
+        self.attack_bonus = bonus
+        self.damage_bonus = mods.ability_value(abilities, "fight", "damage_bonus")
+        self.first_hit_bonus = mods.ability_value(
+            abilities, "first_successful_assault", "bonus_damage"
+        )
+        self.armour = mods.has_ability(abilities, "first_assault", "no_wound")
+        self.enemy_damage = (
+            spec.enemy_damage if spec.enemy_damage is not None else params.damage_to_hero
+        )
+        test = ruleset.tests.get(params.luck_test) if params.luck_test else None
+        self.luck_stat = test.stat if test else None
+        self.luck_cost = test.cost if test else 0
+        self.luck_dice = test.dice if test else None
+        self.wounding = params.luck_wounding
+        self.wounded = params.luck_wounded
+
+
+def wear_armour(ruleset: Ruleset, character: Character) -> bool:
+    """Whether worn armour protects in this fight's first assault; counts its wear."""
+    protected = False
+    for item in character.owned_defs(ruleset):
+        if not mods.has_ability(item.abilities, "first_assault", "no_wound"):
+            continue
+        if item.wear is None:
+            protected = True
+        elif character.fights_with_armour < item.wear:
+            protected = True
+            character.fights_with_armour += 1
+            break
+    return protected
+
+
+def opposed_fight(
+    ruleset: Ruleset, character: Character, rng: RandomSource, spec: FightSpec, emit: bool
+) -> RulesGen[FightResult]:
+    """The FF-family fight generator (see module docstring)."""
+    setup = FightSetup(ruleset, character, spec)
+    params = setup.params
+    armour = setup.armour or wear_armour(ruleset, character)
+    names = [e.name for e in spec.enemies]
+    skills = [int(e.stats.get(params.attack_stat, 0)) for e in spec.enemies]
+    health = [int(e.stats.get(params.health, 0)) for e in spec.enemies]
+    immune = [e.immune_instant_kill for e in spec.enemies]
+    if spec.mode == "as_one":
+        names = [" & ".join(names)]
+        skills = [max(skills)]
+        health = [sum(health)]
+        immune = [all(immune)]
+    if emit:
+        yield FightStarted(
+            enemies=tuple(
+                (n, ((params.attack_stat, s), (params.health, h)))
+                for n, s, h in zip(names, skills, health, strict=True)
+            ),
+            mode=spec.mode,
+        )
+    stats = character.stats
+    hero_stat = params.health
+    attack_stat = params.attack_stat
+    dice = params.dice
+    plain_2d6 = dice is not None and dice.text == "2d6"
+    roll2 = rng.roll2
+    instant_kill = params.instant_kill_on_double
+    to_enemy = params.damage_to_enemy + setup.damage_bonus
+    first_hit_bonus = setup.first_hit_bonus
+    limit = spec.assault_limit
+    escape_after = spec.escape_after
+    together = spec.mode == "together"
+    hit_yet = False
+    assault = 0
+    current = 0
+    alive = len(names)
+    while True:
+        while health[current] <= 0:
+            current += 1
+        if limit is not None and assault >= limit:
+            return (yield from _end(LIMIT, assault, names, health, emit))
+        if escape_after is not None and assault >= escape_after:
+            if (yield YesNoPrompt(kind="escape", params=(("assault", assault),))):
+                damage = params.escape_damage
+                if params.escape_luck:
+                    damage = yield from _luck_wounded(setup, character, rng, damage, emit)
+                yield from _wound_hero(character, hero_stat, damage, emit)
+                outcome = LOST if stats[hero_stat] <= 0 else ESCAPED
+                return (yield from _end(outcome, assault, names, health, emit))
+        assault += 1
+        if together and alive > 1:
+            living = [i for i, h in enumerate(health) if h > 0]
+            choice = yield TargetPrompt(enemies=tuple(names[i] for i in living))
+            current = (
+                living[choice]
+                if isinstance(choice, int) and 0 <= choice < len(living)
+                else living[0]
+            )
+        # Enemy attack strength first, then the hero's (the order of the rules).
+        if plain_2d6:
+            a, b = roll2(6)
+            enemy_as = skills[current] + a + b
+            a, b = roll2(6)
+            hero_faces = (a, b)
+            hero_roll = a + b
+            double = a == b
+        else:
+            roll, _ = dice.roll(rng)
+            enemy_as = skills[current] + roll
+            hero_roll, hero_faces = dice.roll(rng)
+            double = len(hero_faces) > 1 and len(set(hero_faces)) == 1
+        hero_as = stats[attack_stat] + setup.attack_bonus + hero_roll
+        others: list[tuple[int, int]] = []
+        if together and alive > 1:
+            for index, h in enumerate(health):
+                if h > 0 and index != current:
+                    if plain_2d6:
+                        a, b = roll2(6)
+                        others.append((index, skills[index] + a + b))
+                    else:
+                        others.append((index, skills[index] + dice.roll(rng)[0]))
+        if emit:
+            yield DiceRolled(purpose="hero_attack", faces=hero_faces, total=hero_roll)
+        first = assault == 1
+        if instant_kill and double and not immune[current]:
+            taken = health[current]
+            health[current] = 0
+            if emit:
+                yield AssaultResolved(
+                    number=assault, enemy=names[current], hero_strength=hero_as,
+                    enemy_strength=enemy_as, winner="hero", enemy_damage_taken=taken,
+                    note="instant_kill",
+                )  # fmt: skip
+        elif hero_as > enemy_as:
+            damage = to_enemy
+            if not hit_yet:
+                damage += first_hit_bonus
+                hit_yet = True
+            if (
+                setup.luck_stat is not None
+                and setup.wounding is not None
+                and stats[setup.luck_stat] > 0
+            ):
+                if (yield _luck_prompt("dealt", character, setup, health[current], damage)):
+                    damage = yield from _luck_test(setup, character, rng, damage, True, emit)
+            taken = min(damage, health[current])
+            health[current] -= taken
+            if emit:
+                yield AssaultResolved(
+                    number=assault, enemy=names[current], hero_strength=hero_as,
+                    enemy_strength=enemy_as, winner="hero", enemy_damage_taken=taken,
+                )  # fmt: skip
+                yield StatChanged(
+                    name=hero_stat, old=health[current] + taken, new=health[current],
+                    initial=spec.enemies[0].stats.get(hero_stat, 0), who=names[current],
+                )  # fmt: skip
+        elif enemy_as > hero_as:
+            if first and armour:
+                if emit:
+                    yield AssaultResolved(
+                        number=assault, enemy=names[current], hero_strength=hero_as,
+                        enemy_strength=enemy_as, winner="enemy", note="armour",
+                    )  # fmt: skip
+            else:
+                damage = yield from _luck_wounded(
+                    setup, character, rng, setup.enemy_damage, emit, health[current]
+                )
+                if emit:
+                    yield AssaultResolved(
+                        number=assault, enemy=names[current], hero_strength=hero_as,
+                        enemy_strength=enemy_as, winner="enemy", hero_damage_taken=damage,
+                    )  # fmt: skip
+                yield from _wound_hero(character, hero_stat, damage, emit)
+        elif emit:
+            yield AssaultResolved(
+                number=assault, enemy=names[current], hero_strength=hero_as,
+                enemy_strength=enemy_as, winner="tie",
+            )  # fmt: skip
+        for index, strength in others:
+            if stats[hero_stat] <= 0:
+                break
+            if strength > hero_as and not (first and armour):
+                damage = params.together_damage if spec.enemy_damage is None else spec.enemy_damage
+                damage = yield from _luck_wounded(
+                    setup, character, rng, damage, emit, health[index]
+                )
+                if emit:
+                    yield AssaultResolved(
+                        number=assault, enemy=names[index], hero_strength=hero_as,
+                        enemy_strength=strength, winner="enemy", hero_damage_taken=damage,
+                        note="side_attack",
+                    )  # fmt: skip
+                yield from _wound_hero(character, hero_stat, damage, emit)
+            elif emit:
+                note = "armour" if strength > hero_as else "dodged"
+                yield AssaultResolved(
+                    number=assault, enemy=names[index], hero_strength=hero_as,
+                    enemy_strength=strength, winner="tie", note=note,
+                )  # fmt: skip
+        if stats[hero_stat] <= 0:
+            return (yield from _end(LOST, assault, names, health, emit))
+        if health[current] <= 0:
+            alive -= 1
+            if emit:
+                yield EnemyDefeated(name=names[current])
+            if alive == 0:
+                return (yield from _end(WON, assault, names, health, emit))
+
+
+def _luck_prompt(wound: str, character: Character, setup: FightSetup, enemy: int, damage: int):
+    return YesNoPrompt(
+        kind="use_luck",
+        params=(
+            ("wound", wound),
+            ("damage", damage),
+            ("hero", character.stats[setup.params.health]),
+            ("enemy", enemy),
+            ("luck", character.stats[setup.luck_stat]),
+        ),
+    )
+
+
+def _luck_wounded(setup, character, rng, damage, emit, enemy=0):
+    """Offer Luck on a wound the hero takes; returns the damage to apply."""
+    if setup.luck_stat is None or setup.wounded is None or character.stats[setup.luck_stat] <= 0:
+        return damage
+    if (yield _luck_prompt("taken", character, setup, enemy, damage)):
+        damage = yield from _luck_test(setup, character, rng, damage, False, emit)
+    return damage
+
+
+def _luck_test(setup, character, rng, damage, dealt: bool, emit: bool):
+    """Test Luck in a fight: the table's lucky/unlucky values, as a shift of the damage."""
+    stat = setup.luck_stat
+    params = setup.params
+    luck = character.stats[stat]
+    if setup.luck_dice.text == "2d6":
+        faces = rng.roll2(6)
+        roll = faces[0] + faces[1]
+    else:
+        roll, faces = setup.luck_dice.roll(rng)
+    lucky = roll <= luck
+    character.set(stat, luck - setup.luck_cost)
+    if dealt:
+        table, base = setup.wounding, params.damage_to_enemy
+    else:
+        table, base = setup.wounded, params.damage_to_hero
+    shifted = damage + (table.lucky if lucky else table.unlucky) - base
+    if emit:
+        outcome = "success" if lucky else "failure"
+        yield DiceRolled(purpose="luck", faces=tuple(faces), total=roll)
+        yield TestResolved(name="luck", roll=roll, target=luck, outcome=outcome)
+        new = character.stats[stat]
+        yield StatChanged(name=stat, old=luck, new=new, initial=character.initial[stat])
+    return max(0, shifted)
+
+
+def _wound_hero(character: Character, stat: str, damage: int, emit: bool):
+    if damage <= 0:
+        return
+    old, new = character.change(stat, -damage)
+    if emit:
+        yield StatChanged(name=stat, old=old, new=new, initial=character.initial[stat])
+
+
+def _end(outcome: str, assaults: int, names, health, emit: bool):
+    if emit:
+        yield FightEnded(outcome=outcome, assaults=assaults)
+    left = tuple((n, h) for n, h in zip(names, health, strict=True) if h > 0)
+    return FightResult(outcome, assaults, left)

@@ -1,0 +1,115 @@
+"""Load and validate rulesets: built-in names, the author's YAML files, book overrides.
+
+``load_ruleset("df24")`` reads ``dedale/rules/rulesets/df24.yaml``; ``extends:`` merges it
+over its parent; ``overrides`` (from book.yaml) are merged last. Every mistake raises
+RulesetError with the file:line:column of the offending value and a hint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from dedale.errors import DiceExpressionError, RulesetError
+from dedale.rules import schema
+from dedale.rules.ruleset import Ruleset
+from dedale.rules.yamltree import YNode, load_yaml_file, load_yaml_text, merge, to_tree
+from dedale.span import Span
+
+MAX_EXTENDS_DEPTH = 8
+
+
+def builtin_names() -> list[str]:
+    """The names of the built-in rulesets."""
+    folder = resources.files("dedale.rules").joinpath("rulesets")
+    return sorted(p.name[: -len(".yaml")] for p in folder.iterdir() if p.name.endswith(".yaml"))
+
+
+def _is_path(ref: str) -> bool:
+    return ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref
+
+
+def _read_builtin(name: str, where: Span | None) -> YNode:
+    resource = resources.files("dedale.rules").joinpath("rulesets").joinpath(f"{name}.yaml")
+    if not resource.is_file():
+        choices = builtin_names()
+        from dedale.rules.yamltree import did_you_mean
+
+        hint = did_you_mean(name, choices) or f"built-in rulesets: {', '.join(choices)}"
+        raise RulesetError(f"unknown ruleset {name!r}", where, hint)
+    return load_yaml_text(resource.read_text("utf-8"), f"<builtin>/{name}.yaml")
+
+
+def _read_path(ref: str, base_dir: Path | None, where: Span | None) -> tuple[YNode, Path]:
+    base = (base_dir or Path.cwd()).resolve()
+    path = (base / ref).resolve()
+    if not path.is_relative_to(base):
+        raise RulesetError(
+            f"ruleset file {ref!r} is outside the book folder",
+            where,
+            "keep your ruleset YAML inside the book folder",
+        )
+    if not path.is_file():
+        raise RulesetError(f"ruleset file {ref!r} not found", where, f"looked in {base}")
+    shown = str(path.relative_to(base)) if base_dir is not None else str(path)
+    return load_yaml_file(path, shown), path.parent
+
+
+def _read(ref: str, base_dir: Path | None, where: Span | None, seen: tuple[str, ...]) -> YNode:
+    if len(seen) > MAX_EXTENDS_DEPTH or ref in seen:
+        raise RulesetError(
+            f"ruleset {ref!r} extends itself (through {' -> '.join(seen)})",
+            where,
+            "remove the loop of `extends:`",
+        )
+    if _is_path(ref):
+        node, _ = _read_path(ref, base_dir, where)
+    else:
+        node = _read_builtin(ref, where)
+    if not node.is_map:
+        raise RulesetError("a ruleset must be a mapping of keys", node.span, "start with `name:`")
+    parent = node.get("extends")
+    if parent is None:
+        return node
+    if not isinstance(parent.value, str):
+        raise RulesetError(
+            "`extends` must name a ruleset", parent.span, "for example: extends: df-classic"
+        )
+    # A parent given as a path is relative to the book folder (base_dir), like any ref.
+    base = _read(parent.value, base_dir, parent.span, (*seen, ref))
+    children = dict(node.value)
+    del children["extends"]
+    return merge(base, YNode(children, node.span, node.key_spans))
+
+
+def load_ruleset(
+    ref: str,
+    overrides: Mapping[str, Any] | None = None,
+    base_dir: Path | None = None,
+    *,
+    overrides_file: str = "book.yaml",
+    where: Span | None = None,
+) -> Ruleset:
+    """Load, merge and validate a ruleset (built-in name or YAML path inside base_dir).
+
+    ``overrides`` (a mapping, e.g. the ``rules:`` section of book.yaml, ruamel data keeps
+    its positions) is deep-merged over it; ``where`` is the span that named the ruleset.
+    """
+    try:
+        tree = _read(ref, base_dir, where, ())
+        if overrides:
+            over = to_tree(overrides, overrides_file, where or Span(overrides_file, 1, 1))
+            if not over.is_map:
+                raise RulesetError("ruleset overrides must be a mapping", over.span)
+            if "extends" in over.value:
+                raise RulesetError(
+                    "`extends` cannot be overridden",
+                    over.value["extends"].span,
+                    "name the ruleset itself instead",
+                )
+            tree = merge(tree, over)
+        return schema.build_ruleset(tree)
+    except DiceExpressionError as error:  # pragma: no cover - schema converts these
+        raise RulesetError(error.message, error.span, error.hint) from None

@@ -1,0 +1,155 @@
+"""YAML with positions: a small tree of nodes that remember their file:line:column.
+
+Rulesets (built-in, the author's own, and book.yaml overrides) are read with ruamel.yaml's
+round-trip loader, which builds only plain mappings, lists and scalars (it never constructs
+Python objects), then turned into :class:`YNode` trees so that a value coming from any file
+still knows where it was written after ``extends:`` and overrides are merged.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from dedale.errors import RulesetError
+from dedale.span import Span
+
+
+@dataclass(slots=True)
+class YNode:
+    """A YAML value (dict of YNode, list of YNode, or scalar) and where it was written."""
+
+    value: Any
+    span: Span
+    key_spans: dict[str, Span] = field(default_factory=dict)
+
+    @property
+    def is_map(self) -> bool:
+        return isinstance(self.value, dict)
+
+    def get(self, key: str) -> YNode | None:
+        return self.value.get(key) if isinstance(self.value, dict) else None
+
+    def plain(self) -> Any:
+        """The value without positions."""
+        if isinstance(self.value, dict):
+            return {k: v.plain() for k, v in self.value.items()}
+        if isinstance(self.value, list):
+            return [v.plain() for v in self.value]
+        return self.value
+
+
+def _position(container: Any, key: Any, file: str, fallback: Span, *, of_key: bool) -> Span:
+    try:
+        if isinstance(container, CommentedSeq):
+            line, col = container.lc.item(key)
+        elif of_key:
+            line, col = container.lc.key(key)
+        else:
+            line, col = container.lc.value(key)
+    except (AttributeError, KeyError, IndexError, TypeError):
+        return fallback
+    return Span(file, line + 1, col + 1)
+
+
+def to_tree(data: Any, file: str, span: Span) -> YNode:
+    """Convert loaded YAML (ruamel round-trip or plain Python data) to a YNode tree."""
+    if isinstance(data, Mapping):
+        children: dict[str, YNode] = {}
+        key_spans: dict[str, Span] = {}
+        for key, value in data.items():
+            key_span = _position(data, key, file, span, of_key=True)
+            value_span = _position(data, key, file, key_span, of_key=False)
+            if not isinstance(key, str | int | float) or isinstance(key, bool):
+                raise RulesetError(f"a key must be a name, not {key!r}", key_span)
+            name = str(key)
+            key_spans[name] = key_span
+            children[name] = to_tree(value, file, value_span)
+        return YNode(children, span, key_spans)
+    if isinstance(data, list):
+        items = [
+            to_tree(value, file, _position(data, index, file, span, of_key=False))
+            for index, value in enumerate(data)
+        ]
+        return YNode(items, span)
+    if data is None or isinstance(data, bool | int | float | str):
+        return YNode(data if not isinstance(data, str) else str(data), span)
+    raise RulesetError(
+        f"unsupported YAML value of type {type(data).__name__}",
+        span,
+        "use plain mappings, lists, numbers and text (no tags)",
+    )
+
+
+def load_yaml_file(path: Path, shown: str | None = None) -> YNode:
+    """Read a YAML file safely into a YNode tree; syntax errors become RulesetError."""
+    shown = shown or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        message = f"cannot read ruleset file: {error.strerror}"
+        raise RulesetError(message, Span(shown, 1, 1)) from None
+    except UnicodeDecodeError:
+        raise RulesetError(
+            "the ruleset file is not UTF-8 text", Span(shown, 1, 1), "save it as UTF-8"
+        ) from None
+    return load_yaml_text(text, shown)
+
+
+def load_yaml_text(text: str, shown: str) -> YNode:
+    """Parse YAML text (round-trip loader: plain data only) into a YNode tree."""
+    yaml = YAML(typ="rt", pure=True)
+    try:
+        data = yaml.load(text)
+    except MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        span = Span(shown, mark.line + 1, mark.column + 1) if mark else Span(shown, 1, 1)
+        problem = error.problem or error.context or "invalid YAML"
+        raise RulesetError(
+            f"YAML syntax error: {problem}",
+            span,
+            "check the indentation and the ':' after each key",
+        ) from None
+    except YAMLError as error:
+        raise RulesetError(f"YAML error: {error}", Span(shown, 1, 1)) from None
+    root = to_tree(data, shown, Span(shown, 1, 1))
+    if root.value is None:
+        return YNode({}, root.span)
+    return root
+
+
+def merge(base: YNode, over: YNode) -> YNode:
+    """Deep merge: mappings merge key by key, anything else in ``over`` replaces."""
+    if not (base.is_map and over.is_map):
+        return over
+    children = dict(base.value)
+    key_spans = dict(base.key_spans)
+    for key, node in over.value.items():
+        if key in children:
+            children[key] = merge(children[key], node)
+        else:
+            children[key] = node
+        if key in over.key_spans:
+            key_spans[key] = over.key_spans[key]
+    return YNode(children, over.span, key_spans)
+
+
+def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str | None:
+    """``"did you mean `x`?"`` for the closest choice, or None."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in choices}
+        close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+        close = [lowered[c] for c in close]
+    return f"did you mean `{close[0]}`?" if close else None
+
+
+def is_commented(data: Any) -> bool:
+    return isinstance(data, CommentedMap | CommentedSeq)
