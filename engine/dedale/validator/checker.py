@@ -1,0 +1,90 @@
+"""Validate one book: load it, run every check, and gather the findings and statistics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dedale.errors import BookLoadError, DedaleError
+from dedale.validator.fights import FightReport, fight_findings, fight_reports
+from dedale.validator.findings import Finding
+from dedale.validator.graph import build_graph
+from dedale.validator.playthroughs import PlaythroughStats, play_random_games
+from dedale.validator.rules_checks import check_rules, collect_uses
+from dedale.validator.settings import DEFAULT_RUNS, read_settings
+from dedale.validator.state_reach import check_states
+from dedale.validator.structure import check_structure, load_error_findings
+
+
+@dataclass(slots=True)
+class BookReport:
+    """Everything the validator found about one book."""
+
+    path: str
+    title: str | None = None
+    paragraphs: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    silenced: int = 0
+    fights: list[FightReport] = field(default_factory=list)
+    playthroughs: PlaythroughStats | None = None
+
+    def count(self, severity: str) -> int:
+        return sum(1 for item in self.findings if item.severity == severity)
+
+
+def _meta_value(book: object, key: str) -> object:
+    meta = getattr(book, "meta", None)
+    if isinstance(meta, dict):
+        return meta.get(key)
+    return getattr(meta, key, None)
+
+
+def validate_loaded(book: object, path: str, runs: int | None = None, seed: int = 0) -> BookReport:
+    """Run every check on a loaded Book. ``runs=None``: book.yaml's or the default."""
+    report = BookReport(path, title=_str_or_none(_meta_value(book, "title")))
+    try:
+        settings = read_settings(book)
+    except DedaleError as error:
+        report.findings = load_error_findings([error])
+        return report
+    graph = build_graph(book)
+    report.paragraphs = len(graph.nodes)
+    found = check_structure(graph, book, settings.hidden)
+    found += check_rules(graph, book)
+    found += check_states(graph, book, collect_uses(graph), settings.hidden)
+    report.fights = fight_reports(graph, book)
+    found += fight_findings(report.fights, settings.fight_threshold)
+    count = (
+        runs if runs is not None else settings.runs if settings.runs is not None else (DEFAULT_RUNS)
+    )
+    if count > 0 and graph.start in graph.nodes:
+        stats, run_findings = play_random_games(
+            book, graph, count, seed, settings.max_steps, settings.hidden, path
+        )
+        report.playthroughs = stats
+        found += run_findings
+    kept = [item for item in found if not settings.silences(item)]
+    report.silenced = len(found) - len(kept)
+    report.findings = sorted(kept, key=lambda item: item.sort_key())
+    return report
+
+
+def _str_or_none(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def validate_path(path: str | Path, runs: int | None = None, seed: int = 0) -> BookReport:
+    """Load the book at ``path`` and validate it; load errors become findings."""
+    from dedale.language import load_book
+
+    try:
+        book = load_book(Path(path))
+    except BookLoadError as error:
+        report = BookReport(str(path))
+        report.findings = sorted(load_error_findings(error.errors), key=lambda f: f.sort_key())
+        return report
+    except DedaleError as error:
+        report = BookReport(str(path))
+        report.findings = load_error_findings([error])
+        return report
+    return validate_loaded(book, str(path), runs, seed)

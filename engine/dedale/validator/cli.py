@@ -1,0 +1,84 @@
+"""``dedale validate BOOK... [--format text|json|github|sarif] [--strict] [--runs N] [--seed S]``
+
+Exit codes: 0 no error (warnings allowed unless ``--strict``), 1 errors, 2 usage error or
+an unreadable path. ``commands/validate.py`` delegates here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from dedale.errors import UsageError
+from dedale.validator.settings import DEFAULT_RUNS
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the arguments of ``dedale validate``."""
+    parser.add_argument("books", nargs="+", metavar="BOOK", help="book folder or .dd file")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", "github", "sarif"),
+        default="text",
+        help="output format (default: text)",
+    )
+    parser.add_argument(
+        "--strict", action="store_true", help="fail (exit 1) on warnings as well as errors"
+    )
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"random playthroughs per book (default: book.yaml's validator.runs, else "
+        f"{DEFAULT_RUNS}; 0 disables them)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="seed of the first random game"
+    )
+
+
+def exit_code(reports, strict: bool) -> int:
+    """1 when any book has an error (or a warning with ``strict``), else 0."""
+    failing = {"error", "warning"} if strict else {"error"}
+    return int(any(item.severity in failing for r in reports for item in r.findings))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Validate every book and print the report on stdout."""
+    from dedale.validator.checker import validate_path
+    from dedale.validator.report import renderer
+
+    if args.runs is not None and args.runs < 0:
+        raise UsageError("--runs must be 0 or more")
+    paths = [Path(book) for book in args.books]
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
+        if path.is_file() and not _readable(path):
+            raise UsageError(f"{path}: cannot be read")
+    reports = [validate_path(path, args.runs, args.seed) for path in paths]
+    code = exit_code(reports, args.strict)
+    renderer(args.format)(reports, sys.stdout, code)
+    return code
+
+
+def _readable(path: Path) -> bool:
+    try:
+        with path.open("rb"):
+            return True
+    except OSError:
+        return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``dedale validate`` on its own (tests, pre-commit)."""
+    parser = argparse.ArgumentParser(prog="dedale validate")
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except UsageError as error:
+        print(f"dedale validate: {error.render()}", file=sys.stderr)
+        return 2

@@ -1,0 +1,225 @@
+"""Exact fight odds for every fight of a book, for the heroes the ruleset can roll.
+
+For each fight: the chance of winning for the weakest, the median and the strongest hero
+(every stat at its minimum, median or maximum roll), overall and for each class, with no
+Luck and with the best Luck policy, computed exactly by ``dedale.rules.fight_odds``.
+W030 when the median hero (of any class) wins less often than the threshold of book.yaml
+(default 5%) even with the best Luck; W031 when even the strongest hero cannot win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from dedale import ast
+from dedale.errors import DedaleError
+from dedale.validator.findings import Finding, finding
+from dedale.validator.graph import Graph, walk
+
+LEVELS = ("weakest", "median", "strongest")
+POLICIES = ("none", "best")
+
+
+@dataclass(frozen=True, slots=True)
+class Hero:
+    """A hero profile: its class (None: any) and level, and its stats."""
+
+    level: str
+    class_name: str | None
+    stats: tuple[tuple[str, int], ...]
+
+    def get(self, stat: str) -> int | None:
+        return dict(self.stats).get(stat)
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    hero: Hero
+    luck: str
+    win: float
+
+
+@dataclass(frozen=True, slots=True)
+class FightReport:
+    """The odds of one fight."""
+
+    paragraph: int
+    fight: ast.Fight
+    odds: tuple[Odds, ...]
+    error: str | None = None
+
+    def win(self, level: str, luck: str, class_name: str | None = None) -> float | None:
+        for odds in self.odds:
+            if (odds.hero.level, odds.luck, odds.hero.class_name) == (level, luck, class_name):
+                return odds.win
+        return None
+
+
+def median(distribution: dict[int, Fraction]) -> int:
+    """The smallest value whose cumulative probability reaches one half."""
+    total = Fraction(0)
+    for value in sorted(distribution):
+        total += distribution[value]
+        if total >= Fraction(1, 2):
+            return value
+    return max(distribution)
+
+
+def _mixture(distributions: list[dict[int, Fraction]]) -> dict[int, Fraction]:
+    mixed: dict[int, Fraction] = {}
+    for distribution in distributions:
+        for value, p in distribution.items():
+            mixed[value] = mixed.get(value, Fraction(0)) + p / len(distributions)
+    return mixed
+
+
+def hero_profiles(ruleset: object) -> list[Hero]:
+    """Weakest, median and strongest hero overall, then per class (when classes exist)."""
+    classes = getattr(ruleset, "classes", None) or {}
+    base = {
+        stat.id: stat.roll.distribution()
+        for stat in getattr(ruleset, "stats", ())
+        if stat.roll is not None and not stat.roll.names
+    }
+    per_class = {
+        name: {
+            **base,
+            **{s: d.distribution() for s, d in cls.stats.items() if not d.names},
+        }
+        for name, cls in classes.items()
+    }
+    groups: list[tuple[str | None, dict[str, dict[int, Fraction]]]] = []
+    if per_class:
+        stats = set.intersection(*(set(d) for d in per_class.values()))
+        overall = {s: _mixture([d[s] for d in per_class.values()]) for s in sorted(stats)}
+        groups.append((None, overall))
+        groups += list(per_class.items())
+    else:
+        groups.append((None, base))
+    heroes = []
+    for class_name, dists in groups:
+        for level in LEVELS:
+            pick = {"weakest": min, "strongest": max, "median": median}[level]
+            stats = tuple(sorted((s, pick(d)) for s, d in dists.items()))
+            heroes.append(Hero(level, class_name, stats))
+    return heroes
+
+
+class OddsCalculator:
+    """Computes (and caches) fight odds through the rules core."""
+
+    def __init__(self, ruleset: object) -> None:
+        self.ruleset = ruleset
+        self.heroes = hero_profiles(ruleset)
+        self.cache: dict[tuple, float] = {}
+        from dedale.rules import fight_odds  # the rules core's exact odds
+
+        self.fight_odds = fight_odds
+
+    def odds(self, fight: ast.Fight) -> tuple[Odds, ...]:
+        results = []
+        for hero in self.heroes:
+            for luck in POLICIES:
+                key = (self._fight_key(fight), hero, luck)
+                if key not in self.cache:
+                    self.cache[key] = self._compute(fight, hero, luck)
+                results.append(Odds(hero, luck, self.cache[key]))
+        return tuple(results)
+
+    @staticmethod
+    def _fight_key(fight: ast.Fight) -> tuple:
+        enemies = tuple((e.name, e.stats, e.immune_instant_kill) for e in fight.enemies)
+        modifiers = tuple((m.value, m.tags) for m in fight.modifiers)
+        return (enemies, fight.mode, fight.attack_bonus, fight.enemy_damage, modifiers)
+
+    def _compute(self, fight: ast.Fight, hero: Hero, luck: str) -> float:
+        result = self.fight_odds(
+            self.ruleset,
+            hero=dict(hero.stats),
+            fight=fight,
+            luck_policy=luck,
+            class_name=hero.class_name,
+        )
+        return float(result.win_probability)
+
+
+def fight_reports(graph: Graph, book: object) -> list[FightReport]:
+    """The odds of every fight of the book, in paragraph order."""
+    fights = [
+        (number, statement)
+        for number in sorted(graph.nodes)
+        for statement in walk(graph.nodes[number].paragraph.body)
+        if isinstance(statement, ast.Fight)
+    ]
+    if not fights:
+        return []
+    ruleset = getattr(book, "ruleset", None)
+    try:
+        calculator = OddsCalculator(ruleset)
+    except (ImportError, DedaleError, AttributeError) as error:
+        return [FightReport(n, f, (), f"odds unavailable: {error}") for n, f in fights]
+    reports = []
+    for number, fight in fights:
+        try:
+            reports.append(FightReport(number, fight, calculator.odds(fight)))
+        except (DedaleError, KeyError, ValueError, NotImplementedError) as error:
+            reports.append(FightReport(number, fight, (), str(error) or type(error).__name__))
+    return reports
+
+
+def _enemies(fight: ast.Fight) -> str:
+    return ", ".join(enemy.name for enemy in fight.enemies)
+
+
+def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Finding]:
+    """W030, W031, W032."""
+    found = []
+    for report in reports:
+        fight = report.fight
+        if report.error is not None:
+            found.append(
+                finding(
+                    "W032",
+                    f"the odds of the fight against {_enemies(fight)} cannot be computed: "
+                    f"{report.error}",
+                    fight.span,
+                    paragraph=report.paragraph,
+                )
+            )
+            continue
+        classes = sorted({o.hero.class_name for o in report.odds if o.hero.class_name})
+        strongest = max(
+            (o.win for o in report.odds if o.hero.level == "strongest" and o.luck == "best"),
+            default=None,
+        )
+        if strongest is not None and strongest == 0:
+            found.append(
+                finding(
+                    "W031",
+                    f"no hero the ruleset can roll wins the fight against {_enemies(fight)}, "
+                    "even with the best use of Luck",
+                    fight.span,
+                    paragraph=report.paragraph,
+                    hint="weaken the enemies, or give the fight a 'lose ->' branch",
+                )
+            )
+            continue
+        for class_name in classes or [None]:
+            win = report.win("median", "best", class_name)
+            if win is not None and win < threshold:
+                who = f"the median {class_name}" if class_name else "the median hero"
+                found.append(
+                    finding(
+                        "W030",
+                        f"{who} wins the fight against {_enemies(fight)} only "
+                        f"{win:.1%} of the time (threshold {threshold:.0%})",
+                        fight.span,
+                        paragraph=report.paragraph,
+                        hint="weaken the enemies, or raise validator.fight_threshold "
+                        "in book.yaml if the fight is meant to be deadly",
+                        win_probability=win,
+                    )
+                )
+    return found

@@ -1,0 +1,261 @@
+"""The paragraph graph: where each paragraph can lead, and how its body can end.
+
+Edges come from choices, gotos, test and table branches, fight destinations and ``if``
+bodies. A computed destination (``go to gold + 50``) has a target only when its value is a
+constant; otherwise it is kept apart (``computed``) so that declared hidden paragraphs can
+count as reachable. ``falls_through`` tells whether some path through the body reaches its
+end without leaving (then the reader needs a choice).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from dedale import ast
+from dedale.span import Span
+
+_DICE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """One way from ``source`` to ``target`` (None: the destination names no paragraph)."""
+
+    source: int
+    target: int | None
+    span: Span
+    kind: str  # choice, goto, branch, fight-win, fight-lose, escape, limit
+    ref: ast.Destination
+    choice: ast.Choice | None = None
+
+
+@dataclass(slots=True)
+class Node:
+    """What the validator knows of one paragraph's flow."""
+
+    paragraph: ast.Paragraph
+    edges: list[Edge] = field(default_factory=list)
+    endings: set[str] = field(default_factory=set)
+    computed: list[ast.ComputedRef] = field(default_factory=list)
+    falls_through: bool = True
+    has_choices: bool = False
+
+    @property
+    def number(self) -> int:
+        return self.paragraph.number
+
+    @property
+    def is_exit(self) -> bool:
+        """The reader may leave the book here (an ending)."""
+        return bool(self.endings)
+
+
+@dataclass(slots=True)
+class Graph:
+    """Every paragraph's Node, plus predecessor lists."""
+
+    nodes: dict[int, Node]
+    start: int | None
+    predecessors: dict[int, list[Edge]]
+
+    def successors(self, number: int) -> Iterator[int]:
+        for edge in self.nodes[number].edges:
+            if edge.target is not None and edge.target in self.nodes:
+                yield edge.target
+
+    def reachable_from(self, roots: Iterable[int]) -> set[int]:
+        """Paragraphs reachable from ``roots`` (roots included when they exist)."""
+        seen = {root for root in roots if root in self.nodes}
+        queue = deque(seen)
+        while queue:
+            for target in self.successors(queue.popleft()):
+                if target not in seen:
+                    seen.add(target)
+                    queue.append(target)
+        return seen
+
+    def reaching(self, goals: Iterable[int]) -> set[int]:
+        """Paragraphs from which one of ``goals`` can be reached (goals included)."""
+        seen = {goal for goal in goals if goal in self.nodes}
+        queue = deque(seen)
+        while queue:
+            for edge in self.predecessors.get(queue.popleft(), ()):
+                if edge.source not in seen:
+                    seen.add(edge.source)
+                    queue.append(edge.source)
+        return seen
+
+
+def resolve(book: object, ref: ast.ParagraphRef) -> int | None:
+    """The paragraph number a reference names, or None when it names nothing."""
+    if ref.number is not None:
+        return ref.number
+    labels = getattr(book, "labels", None) or {}
+    target = labels.get(ref.label) if ref.label is not None else None
+    if isinstance(target, ast.Paragraph):
+        return target.number
+    return target if isinstance(target, int) else None
+
+
+def constant_value(expr: ast.Expr, here: int) -> int | None:
+    """The value of an expression when it does not depend on the game state."""
+    if isinstance(expr, ast.Num):
+        return expr.value
+    if isinstance(expr, ast.CurrentParagraph):
+        return here
+    if isinstance(expr, ast.BinOp):
+        left = constant_value(expr.left, here)
+        right = constant_value(expr.right, here)
+        if left is None or right is None:
+            return None
+        if expr.op == "+":
+            return left + right
+        if expr.op == "-":
+            return left - right
+        if expr.op == "*":
+            return left * right
+        return left // right if right else None
+    return None
+
+
+def dice_bounds(text: str) -> tuple[int, int] | None:
+    """(min, max) of a plain ``NdS+K`` expression, None when it is anything else."""
+    match = _DICE.match(text)
+    if not match:
+        return None
+    count = int(match.group(1) or 1)
+    sides = int(match.group(2))
+    bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+    return count + bonus, count * sides + bonus
+
+
+def walk(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
+    """Every statement, nested ones (branch and ``if`` bodies) included."""
+    for statement in statements:
+        yield statement
+        if isinstance(statement, ast.If):
+            yield from walk(statement.then)
+            yield from walk(statement.otherwise)
+        elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll):
+            for branch in statement.branches:
+                yield from walk(branch.body)
+
+
+def conditions(statements: Iterable[ast.Statement]) -> Iterator[ast.Condition]:
+    """Every condition (of choices and ``if``), each atom of and/or/not included."""
+    for statement in walk(statements):
+        condition = None
+        if isinstance(statement, ast.Choice | ast.If):
+            condition = statement.condition
+        if condition is not None:
+            yield from atoms(condition)
+
+
+def atoms(condition: ast.Condition) -> Iterator[ast.Condition]:
+    """The condition and all its sub-conditions."""
+    yield condition
+    if isinstance(condition, ast.Not):
+        yield from atoms(condition.operand)
+    elif isinstance(condition, ast.And | ast.Or):
+        for operand in condition.operands:
+            yield from atoms(operand)
+
+
+class _Builder:
+    """Walks one paragraph's body, collecting its edges and endings."""
+
+    def __init__(self, book: object, node: Node) -> None:
+        self.book = book
+        self.node = node
+
+    def add(self, ref: ast.Destination, span: Span, kind: str, choice=None) -> None:
+        number = self.node.number
+        if isinstance(ref, ast.ComputedRef):
+            value = constant_value(ref.expr, number)
+            if value is None:
+                self.node.computed.append(ref)
+                return
+            target: int | None = value
+        else:
+            target = resolve(self.book, ref)
+        self.node.edges.append(Edge(number, target, span, kind, ref, choice))
+
+    def block(self, statements: tuple[ast.Statement, ...]) -> bool:
+        """Collect a statement list; True when some path runs past its end."""
+        for statement in statements:
+            if not self.statement(statement):
+                # what follows a statement that always leaves is never run
+                return False
+        return True
+
+    def statement(self, statement: ast.Statement) -> bool:
+        """Collect one statement; True when some path continues after it."""
+        if isinstance(statement, ast.Choice):
+            self.node.has_choices = True
+            self.add(statement.target, statement.span, "choice", statement)
+        elif isinstance(statement, ast.Goto):
+            self.add(statement.target, statement.span, "goto")
+            return False
+        elif isinstance(statement, ast.Ending):
+            self.node.endings.add(statement.kind)
+            return False
+        elif isinstance(statement, ast.If):
+            then = self.block(statement.then)
+            otherwise = self.block(statement.otherwise)
+            return then or otherwise
+        elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test):
+            continues = [self.block(branch.body) for branch in statement.branches]
+            if any(continues):
+                return True
+            # every branch leaves: the test continues only if some outcome has no branch
+            plain = {branch.outcome for branch in statement.branches if branch.margin is None}
+            return not {"success", "failure"} <= plain
+        elif isinstance(statement, ast.RandomRoll):
+            continues = [self.block(branch.body) for branch in statement.branches]
+            if any(continues):
+                return True
+            bounds = dice_bounds(statement.dice.text)
+            if bounds is None:
+                return False  # cannot tell; assume the author's table covers the roll
+            values = set(range(bounds[0], bounds[1] + 1))
+            for branch in statement.branches:
+                values -= set(range(branch.low, branch.high + 1))
+            return bool(values)
+        elif isinstance(statement, ast.Fight):
+            return self.fight(statement)
+        return True
+
+    def fight(self, fight: ast.Fight) -> bool:
+        if fight.win is not None:
+            self.add(fight.win, fight.span, "fight-win")
+        if fight.lose is not None:
+            self.add(fight.lose, fight.span, "fight-lose")
+        else:
+            self.node.endings.add("death")  # losing a fight with no destination kills
+        if fight.escape is not None:
+            self.add(fight.escape.target, fight.escape.span, "escape")
+        if fight.assault_limit is not None:
+            limit = fight.assault_limit
+            self.add(limit.target, limit.span, "limit")
+        return fight.win is None
+
+
+def build_graph(book: object) -> Graph:
+    """The graph of every paragraph of ``book`` (``book.paragraphs``: number -> Paragraph)."""
+    paragraphs: dict[int, ast.Paragraph] = getattr(book, "paragraphs", {}) or {}
+    nodes: dict[int, Node] = {}
+    predecessors: dict[int, list[Edge]] = {}
+    for number, paragraph in paragraphs.items():
+        node = Node(paragraph)
+        node.falls_through = _Builder(book, node).block(paragraph.body)
+        nodes[number] = node
+        for edge in node.edges:
+            if edge.target is not None:
+                predecessors.setdefault(edge.target, []).append(edge)
+    start = getattr(book, "start", None)
+    if isinstance(start, ast.Paragraph):
+        start = start.number
+    return Graph(nodes, start if isinstance(start, int) else None, predecessors)

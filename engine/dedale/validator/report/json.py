@@ -1,0 +1,116 @@
+"""The JSON report: a stable, documented schema (docs/validator.md, "JSON schema").
+
+Schema ``dedale-validate/1``: new keys may be added; existing keys keep their meaning.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from dedale import __version__
+from dedale.validator.checker import BookReport
+from dedale.validator.fights import FightReport
+from dedale.validator.findings import Finding
+from dedale.validator.playthroughs import PlaythroughStats
+from dedale.validator.report import display_path
+
+SCHEMA = "dedale-validate/1"
+
+
+def finding_data(item: Finding) -> dict[str, Any]:
+    span = item.span
+    return {
+        "code": item.code,
+        "severity": item.severity,
+        "name": item.name,
+        "message": item.message,
+        "file": display_path(span.file) if span else None,
+        "line": span.line if span else None,
+        "column": span.column if span else None,
+        "end_line": span.end_line if span else None,
+        "end_column": span.end_column if span else None,
+        "paragraph": item.paragraph,
+        "hint": item.hint,
+    }
+
+
+def fight_data(report: FightReport) -> dict[str, Any]:
+    span = report.fight.span
+    return {
+        "paragraph": report.paragraph,
+        "file": display_path(span.file),
+        "line": span.line,
+        "column": span.column,
+        "enemies": [enemy.name for enemy in report.fight.enemies],
+        "error": report.error,
+        "odds": [
+            {
+                "hero": odds.hero.level,
+                "class": odds.hero.class_name,
+                "stats": dict(odds.hero.stats),
+                "luck": odds.luck,
+                "win": round(odds.win, 6),
+            }
+            for odds in report.odds
+        ],
+    }
+
+
+def playthrough_data(stats: PlaythroughStats | None, total: int) -> dict[str, Any] | None:
+    if stats is None:
+        return None
+    return {
+        "runs": stats.runs,
+        "seed": stats.seed,
+        "victories": stats.victories,
+        "deaths": stats.deaths,
+        "unfinished": stats.unfinished,
+        "errors": stats.errors,
+        "victory_rate": round(stats.victory_rate, 6),
+        "average_length": round(stats.average_length, 3),
+        "coverage": {
+            "reached": len(stats.reached),
+            "total": total,
+            "never_reached": sorted(stats.never_reached),
+        },
+        "deadliest": [
+            {"paragraph": number, "deaths": deaths} for number, deaths in stats.deadliest()
+        ],
+    }
+
+
+def book_data(report: BookReport) -> dict[str, Any]:
+    return {
+        "path": display_path(report.path),
+        "title": report.title,
+        "paragraphs": report.paragraphs,
+        "errors": report.count("error"),
+        "warnings": report.count("warning"),
+        "infos": report.count("info"),
+        "silenced": report.silenced,
+        "findings": [finding_data(item) for item in report.findings],
+        "fights": [fight_data(fight) for fight in report.fights],
+        "playthroughs": playthrough_data(report.playthroughs, report.paragraphs),
+    }
+
+
+def document(reports: Sequence[BookReport], exit_code: int) -> dict[str, Any]:
+    """The whole JSON document."""
+    return {
+        "schema": SCHEMA,
+        "dedale": __version__,
+        "books": [book_data(report) for report in reports],
+        "summary": {
+            "errors": sum(r.count("error") for r in reports),
+            "warnings": sum(r.count("warning") for r in reports),
+            "infos": sum(r.count("info") for r in reports),
+            "exit_code": exit_code,
+        },
+    }
+
+
+def render(reports: Sequence[BookReport], stream: TextIO, exit_code: int = 0) -> None:
+    json.dump(document(reports, exit_code), stream, ensure_ascii=False, indent=2)
+    stream.write("\n")

@@ -1,0 +1,280 @@
+"""State-aware reachability over items and codewords.
+
+The explorer walks (paragraph, items held, codewords set) states from the start, running
+each paragraph body symbolically: item and codeword operations change the state, choices
+and ``if`` whose conditions test items or codewords are taken only when the state allows
+it, and everything else (stats, dice, visited paragraphs) may go either way. Only the items
+and codewords that some condition tests are tracked, which keeps the state space small.
+
+A *gate* is a condition the explorer met. A gate that is false in every state reaching it
+is never passable: if it stands between the reader and every victory, that is E028 (the
+item or codeword it needs is obtainable only on paths that avoid this point); otherwise W029.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from dedale import ast
+from dedale.rules.ruleset import fold
+from dedale.span import Span
+from dedale.validator.findings import Finding, finding
+from dedale.validator.graph import Graph, atoms, constant_value, resolve, walk
+from dedale.validator.rules_checks import Uses, starting_items
+
+MAX_STATES = 200_000
+
+State = tuple[int, frozenset[str], frozenset[str]]
+Flow = tuple[frozenset[str], frozenset[str], tuple[ast.Choice, ...]]
+
+UNKNOWN = None  # three-valued logic: True, False, or None (cannot tell statically)
+
+
+@dataclass(slots=True)
+class Gate:
+    """A condition met during exploration, and whether some state could pass it."""
+
+    paragraph: int
+    condition: ast.Condition
+    span: Span
+    targets: set[int] = field(default_factory=set)
+    passable: bool = False
+    missing: set[tuple[str, str]] | None = None  # (kind, written name) absent every time
+
+
+class Explorer:
+    """Explores the states of one book."""
+
+    def __init__(self, graph: Graph, book: object, items: set[str], codewords: set[str]):
+        self.graph = graph
+        self.book = book
+        self.items = items
+        self.codewords = codewords
+        self.gates: dict[tuple[int, Span], Gate] = {}
+        self.seen: set[State] = set()
+        self.reached: set[int] = set()
+        self.truncated = False
+
+    # ----------------------------------------------------------------- conditions
+    def value(self, condition: ast.Condition, items, codes) -> bool | None:
+        if isinstance(condition, ast.HasItem):
+            return fold(condition.item) in items
+        if isinstance(condition, ast.HasCodeword):
+            return fold(condition.codeword) in codes
+        if isinstance(condition, ast.Not):
+            inner = self.value(condition.operand, items, codes)
+            return None if inner is None else not inner
+        if isinstance(condition, ast.And | ast.Or):
+            values = [self.value(op, items, codes) for op in condition.operands]
+            decisive = isinstance(condition, ast.Or)
+            if decisive in values:
+                return decisive
+            return None if None in values else not decisive
+        return UNKNOWN
+
+    def gate(self, number: int, condition, items, codes, targets) -> bool:
+        """Record a gate; True when this state may pass it."""
+        key = (number, condition.span)
+        gate = self.gates.get(key)
+        if gate is None:
+            gate = self.gates[key] = Gate(number, condition, condition.span, set(targets))
+        passes = self.value(condition, items, codes) is not False
+        gate.passable |= passes
+        if not passes:
+            absent = {
+                (("item", a.item) if isinstance(a, ast.HasItem) else ("codeword", a.codeword))
+                for a in atoms(condition)
+                if (isinstance(a, ast.HasItem) and fold(a.item) not in items)
+                or (isinstance(a, ast.HasCodeword) and fold(a.codeword) not in codes)
+            }
+            gate.missing = absent if gate.missing is None else gate.missing & absent
+        return passes
+
+    # ----------------------------------------------------------------- bodies
+    def target(self, ref: ast.Destination, number: int) -> int | None:
+        if isinstance(ref, ast.ComputedRef):
+            return constant_value(ref.expr, number)
+        return resolve(self.book, ref)
+
+    def run(self, number: int, body, flow: Flow) -> Iterator[tuple[str, object]]:
+        """Outcomes of running ``body``: ("go", (target, items, codes)) or ("fall", flow)."""
+        if not body:
+            yield "fall", flow
+            return
+        for kind, result in self.step(number, body[0], flow):
+            if kind == "fall":
+                yield from self.run(number, body[1:], result)
+            else:
+                yield kind, result
+
+    def step(self, number: int, statement, flow: Flow) -> Iterator[tuple[str, object]]:
+        items, codes, choices = flow
+        if isinstance(statement, ast.GainItem):
+            name = fold(statement.item)
+            yield "fall", ((items | {name}) if name in self.items else items, codes, choices)
+        elif isinstance(statement, ast.LoseItem):
+            yield "fall", (items - {fold(statement.item)}, codes, choices)
+        elif isinstance(statement, ast.SetCodeword):
+            name = fold(statement.codeword)
+            yield "fall", (items, (codes | {name}) if name in self.codewords else codes, choices)
+        elif isinstance(statement, ast.ClearCodeword):
+            yield "fall", (items, codes - {fold(statement.codeword)}, choices)
+        elif isinstance(statement, ast.Choice):
+            yield "fall", (items, codes, (*choices, statement))
+        elif isinstance(statement, ast.Goto):
+            yield "go", (self.target(statement.target, number), items, codes)
+        elif isinstance(statement, ast.Ending):
+            yield "end", statement.kind
+        elif isinstance(statement, ast.If):
+            if self.tracks(statement.condition):
+                targets = {
+                    self.target(s.target, number)
+                    for s in walk(statement.then)
+                    if isinstance(s, ast.Goto | ast.Choice)
+                }
+                self.gate(number, statement.condition, items, codes, targets - {None})
+            value = self.value(statement.condition, items, codes)
+            if value is not False:
+                yield from self.run(number, statement.then, flow)
+            if value is not True:
+                yield from self.run(number, statement.otherwise, flow)
+        elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll):
+            for branch in statement.branches:
+                yield from self.run(number, branch.body, flow)
+            yield "fall", flow  # an outcome without a branch continues (approximation)
+        elif isinstance(statement, ast.Fight):
+            for ref in (statement.win, statement.lose):
+                if ref is not None:
+                    yield "go", (self.target(ref, number), items, codes)
+            for extra in (statement.escape, statement.assault_limit):
+                if extra is not None:
+                    yield "go", (self.target(extra.target, number), items, codes)
+            if statement.lose is None:
+                yield "end", "death"
+            if statement.win is None:
+                yield "fall", flow
+        else:
+            yield "fall", flow
+
+    def tracks(self, condition: ast.Condition) -> bool:
+        return any(isinstance(a, ast.HasItem | ast.HasCodeword) for a in atoms(condition))
+
+    def successors(self, state: State) -> Iterator[tuple[int | None, frozenset, frozenset]]:
+        number, items, codes = state
+        body = self.graph.nodes[number].paragraph.body
+        for kind, result in self.run(number, body, (items, codes, ())):
+            if kind == "go":
+                yield result
+            elif kind == "fall":
+                end_items, end_codes, choices = result
+                for choice in choices:
+                    target = self.target(choice.target, number)
+                    passes = True
+                    if choice.condition is not None and self.tracks(choice.condition):
+                        passes = self.gate(
+                            number, choice.condition, end_items, end_codes, {target} - {None}
+                        )
+                    left = end_items
+                    for cost in choice.costs:
+                        if cost.item is not None:
+                            name = fold(cost.item)
+                            if name in self.items and name not in end_items:
+                                passes = False
+                            left = left - {name}
+                    if passes:
+                        yield target, left, end_codes
+
+    def explore(self, starts: list[State]) -> None:
+        queue = deque(state for state in starts if state[0] in self.graph.nodes)
+        self.seen.update(queue)
+        while queue:
+            state = queue.popleft()
+            self.reached.add(state[0])
+            for target, items, codes in self.successors(state):
+                if target is None or target not in self.graph.nodes:
+                    continue
+                nxt = (target, items, codes)
+                if nxt not in self.seen:
+                    if len(self.seen) >= MAX_STATES:
+                        self.truncated = True
+                        return
+                    self.seen.add(nxt)
+                    queue.append(nxt)
+
+
+def check_states(graph: Graph, book: object, uses: Uses, hidden: tuple[int, ...]) -> list[Finding]:
+    """E028, W029 (and I050 when the state space is too large to explore)."""
+    items = set(uses.items_needed)
+    codewords = set(uses.codewords_tested)
+    if graph.start not in graph.nodes or not (items or codewords):
+        return []
+    start_items = starting_items(book)
+    ruleset = getattr(book, "ruleset", None)
+    kits = [
+        frozenset(fold(i) for i in cls.kit) & items
+        for cls in (getattr(ruleset, "classes", None) or {}).values()
+    ] or [frozenset()]
+    base = frozenset(start_items & items) - frozenset().union(*kits)
+    starts = [(graph.start, base | kit, frozenset()) for kit in kits]
+    starts += [(number, base, frozenset()) for number in hidden if number in graph.nodes]
+    explorer = Explorer(graph, book, items, codewords)
+    explorer.explore(starts)
+    if explorer.truncated:
+        return [
+            finding(
+                "I050",
+                f"more than {MAX_STATES} item/codeword states: state-aware checks skipped",
+                None,
+            )
+        ]
+    victories = [n for n, node in graph.nodes.items() if "victory" in node.endings]
+    plain_victory = bool(victories) and graph.start in graph.reaching(victories)
+    state_victory = any(n in explorer.reached for n in victories)
+    leads_to_victory = graph.reaching(victories)
+    found = []
+    for gate in explorer.gates.values():
+        if gate.passable or not gate.missing:
+            continue
+        obtainable = [
+            (kind, name)
+            for kind, name in sorted(gate.missing)
+            if fold(name) in (uses.items_given if kind == "item" else uses.codewords_set)
+            or (kind == "item" and fold(name) in start_items)
+        ]
+        if not obtainable:
+            continue  # never given anywhere: E023/E024 already say so
+        needed = " and ".join(f"{kind} '{name}'" for kind, name in obtainable)
+        where = _giving_paragraphs(graph, uses, obtainable)
+        blocks_victory = (
+            plain_victory and not state_victory and any(t in leads_to_victory for t in gate.targets)
+        )
+        code = "E028" if blocks_victory else "W029"
+        lead = "victory needs " if blocks_victory else "this needs "
+        found.append(
+            finding(
+                code,
+                f"{lead}{needed} here, but no path to paragraph {gate.paragraph} "
+                f"obtains it (given only in {where})",
+                gate.span,
+                paragraph=gate.paragraph,
+                hint="make it obtainable on a path through here, or give another way on",
+            )
+        )
+    return found
+
+
+def _giving_paragraphs(graph: Graph, uses: Uses, wanted: list[tuple[str, str]]) -> str:
+    names = {fold(name) for _, name in wanted}
+    numbers = set()
+    for number, node in graph.nodes.items():
+        for statement in walk(node.paragraph.body):
+            if isinstance(statement, ast.GainItem) and fold(statement.item) in names:
+                numbers.add(number)
+            elif isinstance(statement, ast.SetCodeword) and fold(statement.codeword) in names:
+                numbers.add(number)
+    if not numbers:
+        return "the starting kit"
+    shown = sorted(numbers)
+    return ", ".join(map(str, shown[:6])) + (", ..." if len(shown) > 6 else "")
