@@ -1,0 +1,311 @@
+"""The Textual application: owns the session and routes events and prompts to screens.
+
+Flow: title -> creation (until the first paragraph) -> reading (fights on their own screen,
+prompts in modals) -> ending. ``pump()`` pulls from the game until a prompt or a pause.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from textual.app import App
+from textual.binding import Binding
+
+from dedale import events as ev
+from dedale.errors import DedaleError
+from dedale.player.book_view import BookView
+from dedale.player.session import Session
+from dedale.player.slots import AUTOSAVE, SaveSlots
+from dedale.player.texts import Texts
+from dedale.player.watch import BookWatcher
+
+GameFactory = Callable[[Any], Any]  # book -> a new game
+
+
+class GameView(Protocol):
+    """A screen that shows the game: creation, reading, fight."""
+
+    def show(self, event: ev.Event) -> bool:
+        """Show one event; False pauses the pump until the reader continues."""
+
+    def ask(self, prompt: ev.Prompt) -> None:
+        """Ask the reader; the screen calls ``app.answer(value)``."""
+
+
+class DedaleApp(App[int]):
+    """``dedale play``: a book and its Adventure Sheet in the terminal."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Dédale"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    BINDINGS = [
+        Binding("question_mark", "help", "?", show=False),
+        Binding("ctrl+q", "quit", "Quit", show=False),
+    ]
+
+    def __init__(
+        self,
+        book: Any,
+        new_game: GameFactory,
+        *,
+        lang: str | None = None,
+        slots: SaveSlots | None = None,
+        playtest: bool = False,
+        watch_root: Path | None = None,
+        reload_book: Callable[[], Any] | None = None,
+        show_odds: bool = True,
+    ) -> None:
+        super().__init__()
+        self.book = book
+        self.book_view = BookView(book)
+        self.new_game = new_game
+        self.texts = Texts(lang or self.book_view.language)
+        self.slots = slots
+        self.playtest = playtest
+        self.show_odds = show_odds
+        self.reload_book = reload_book
+        self.watcher = BookWatcher(watch_root) if watch_root and reload_book else None
+        self.session: Session | None = None
+        self.view: GameView | None = None
+        self._held: ev.Event | None = None
+        self.load_error: str | None = None
+        self.title = self.book_view.title
+
+    # ------------------------------------------------------------------ names
+    def stat_name(self, stat_id: str) -> str:
+        """The ruleset's name for a stat in the interface language."""
+        return self.book_view.stat_name(stat_id, self.texts.lang)
+
+    # ------------------------------------------------------------------ lifecycle
+    def on_mount(self) -> None:
+        from dedale.player.screens.title import TitleScreen
+
+        self.push_screen(TitleScreen())
+        if self.watcher is not None:
+            self.set_interval(0.5, self.check_book_changed)
+
+    def start_game(self) -> None:
+        """Title -> new game: creation screen, then pull the first events."""
+        from dedale.player.screens.creation import CreationScreen
+
+        self.session = Session(self.new_game(self.book), self.book_view.stat_ids())
+        screen = CreationScreen()
+        self.view = screen
+        self.switch_screen(screen)  # its on_mount calls view_ready()
+
+    def resume_game(self, game: Any) -> None:
+        """Continue a loaded game on the reading screen."""
+        from dedale.player.screens.reading import ReadingScreen
+
+        self.session = Session(game, self.book_view.stat_ids())
+        screen = ReadingScreen()
+        self.view = screen
+        if isinstance(self.screen, ReadingScreen):
+            self.switch_screen(screen)
+        else:
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            self.switch_screen(screen)
+
+    def enter_reading(self) -> None:
+        """Creation is over: show the first paragraph."""
+        from dedale.player.screens.reading import ReadingScreen
+
+        screen = ReadingScreen()
+        self.view = screen
+        self.switch_screen(screen)
+
+    def view_ready(self, screen: object) -> None:
+        """A game screen is mounted: continue the game on it."""
+        if screen is self.view:
+            self.pump()
+
+    def end_fight(self) -> None:
+        """The reader closed the fight screen: back to the paragraph."""
+        self.view = self.screen_stack[-2]  # type: ignore[assignment]
+        self.pop_screen()
+        self.pump()
+
+    def show_ending(self) -> None:
+        from dedale.player.screens.ending import EndingScreen
+
+        assert self.session is not None
+        self.switch_screen(EndingScreen(self.session.outcome, self.session.statistics))
+
+    def action_back_to_title(self) -> None:
+        self.back_to_title()
+
+    def back_to_title(self) -> None:
+        from dedale.player.screens.title import TitleScreen
+
+        self.session = None
+        self.view = None
+        self.switch_screen(TitleScreen())
+
+    # ------------------------------------------------------------------ the pump
+    def pump(self) -> None:
+        """Pull events until a prompt, the end of the game, or a pause asked by a screen."""
+        from dedale.player.screens.creation import CreationScreen
+        from dedale.player.screens.fight import FightScreen
+
+        session = self.session
+        if session is None or self.view is None:
+            return
+        while True:
+            if self._held is not None:
+                item: ev.Event | ev.Prompt | None = self._held
+                self._held = None
+            else:
+                try:
+                    item = session.next()
+                except DedaleError as error:
+                    self.notify(error.render(), severity="error", timeout=10)
+                    return
+            if item is None:
+                self.view.game_over()  # type: ignore[attr-defined]
+                return
+            if isinstance(item, ev.Prompt):
+                if isinstance(item, ev.ChoosePrompt):
+                    self.autosave()
+                self.view.ask(item)
+                return
+            if isinstance(item, ev.ParagraphEntered) and isinstance(self.view, CreationScreen):
+                self._held = item
+                self.view.ready()
+                return
+            if isinstance(item, ev.FightStarted) and not isinstance(self.view, FightScreen):
+                screen = FightScreen()
+                self.view = screen
+                self._held = item
+                self.push_screen(screen)  # its on_mount calls view_ready()
+                return
+            if not self.view.show(item):
+                return
+
+    def answer(self, value: object) -> None:
+        """Send the reader's answer and continue."""
+        if self.session is None or self.session.prompt is None:
+            return
+        self.session.answer(value)
+        self.pump()
+
+    def refresh_sheet(self) -> None:
+        """Redraw the sheet of the current screen (after eat, undo, load)."""
+        refresh = getattr(self.view, "refresh_sheet", None)
+        if callable(refresh):
+            refresh()
+
+    # ------------------------------------------------------------------ saves
+    def autosave(self) -> None:
+        if self.slots is None or self.session is None:
+            return
+        try:
+            self.slots.save(AUTOSAVE, self.session.game)
+        except (DedaleError, OSError) as error:
+            self.notify(self.texts("app.save_error", error=error), severity="warning")
+
+    def save_to(self, slot: str) -> None:
+        if self.slots is None or self.session is None:
+            return
+        try:
+            self.slots.save(slot, self.session.game)
+        except (DedaleError, OSError) as error:
+            self.notify(self.texts("app.save_error", error=error), severity="error")
+        else:
+            self.notify(self.texts("app.saved", slot=slot))
+
+    def load_from(self, slot: str) -> None:
+        if self.slots is None:
+            return
+        try:
+            game = self.slots.load(slot, self.book)
+        except (DedaleError, OSError) as error:
+            message = error.render() if isinstance(error, DedaleError) else str(error)
+            self.notify(self.texts("app.load_error", error=message), severity="error")
+            return
+        self.resume_game(game)
+
+    def action_save(self) -> None:
+        from dedale.player.screens.prompts import PickScreen
+
+        if self.slots is None or self.session is None:
+            return
+        options = [(self._slot_label(s), True, s) for s in self.slots.slots()]
+        self.push_screen(PickScreen(self.texts("saves.title_save"), options), self._saved)
+
+    def _saved(self, slot: object) -> None:
+        if slot is not None:
+            self.save_to(str(slot))
+
+    def action_load(self) -> None:
+        from dedale.player.screens.prompts import PickScreen
+
+        if self.slots is None:
+            return
+        slots = [AUTOSAVE, *self.slots.slots()]
+        options = [(self._slot_label(s), self.slots.exists(s), s) for s in slots]
+        self.push_screen(PickScreen(self.texts("saves.title_load"), options), self._loaded)
+
+    def _loaded(self, slot: object) -> None:
+        if slot is not None:
+            self.load_from(str(slot))
+
+    def _slot_label(self, slot: str) -> str:
+        assert self.slots is not None
+        name = (
+            self.texts("saves.autosave")
+            if slot == AUTOSAVE
+            else self.texts("saves.slot", slot=slot)
+        )
+        state = "" if self.slots.exists(slot) else f" ({self.texts('saves.empty')})"
+        return f"{name}{state}"
+
+    # ------------------------------------------------------------------ help
+    def action_help(self) -> None:
+        from dedale.player.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    # ------------------------------------------------------------------ --watch
+    def check_book_changed(self) -> None:
+        """Timer: reload the book when its files changed, keeping the game (by a save)."""
+        if self.watcher is None or self.reload_book is None or not self.watcher.changed():
+            return
+        try:
+            book = self.reload_book()
+        except DedaleError as error:
+            self.load_error = error.render()
+            self.notify(
+                self.load_error, title=self.texts("app.reload_error"), severity="error", timeout=30
+            )
+            return
+        self.load_error = None
+        self.book = book
+        self.book_view = BookView(book)
+        if self.session is not None and self.slots is not None:
+            with tempfile.TemporaryDirectory() as folder:
+                temporary = SaveSlots(
+                    Path(folder), "reload", self.slots._save_fn, self.slots._load_fn
+                )
+                try:
+                    temporary.save("state", self.session.game)
+                    game = temporary.load("state", book)
+                except DedaleError as error:
+                    self.notify(error.render(), severity="error", timeout=30)
+                    return
+            self.resume_game(game)
+        self.notify(self.texts("app.reloaded"))
+
+
+def run_player(args: argparse.Namespace) -> int:
+    """Run the app for ``dedale play`` arguments; the exit code follows ``--plain``'s."""
+    from dedale.player.launch import build_app
+
+    app = build_app(args)
+    result = app.run()
+    return int(result or 0)

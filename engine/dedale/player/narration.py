@@ -1,0 +1,110 @@
+"""Phrase the game's events for the reader, in the interface language (pure functions)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dedale import events as ev
+from dedale.player.texts import Texts
+
+StatNamer = Callable[[str], str]
+
+
+def dice_faces(faces: tuple[int, ...]) -> str:
+    """``(5, 3)`` -> ``[5] [3]``: dice drawn with plain characters (safe in any terminal)."""
+    return " ".join(f"[{face}]" for face in faces)
+
+
+def outcome_text(texts: Texts, test_name: str, outcome: str) -> str:
+    """The outcome of a test; Luck tests say lucky/unlucky."""
+    if test_name.lower() in {"luck", "chance"} and outcome in {"success", "failure"}:
+        return texts("test.lucky" if outcome == "success" else "test.unlucky")
+    return texts(f"test.{outcome}")
+
+
+def describe(event: ev.Event, texts: Texts, stat_name: StatNamer) -> str | None:
+    """One line of Rich markup for an event, or None for events shown another way."""
+    match event:
+        case ev.MessageShown(key=key, params=params):
+            values = {k: v for k, v in params}
+            phrase = texts(f"messages.{key}", **values)
+            if phrase == f"messages.{key}":
+                details = ", ".join(f"{k}={v}" for k, v in params)
+                phrase = f"{key} ({details})" if details else key
+            return f"[i]{_escape(phrase)}[/i]"
+        case ev.StatChanged(name=name, old=old, new=new, who="hero"):
+            colour = "green" if new > old else "red"
+            text = texts("events.stat", stat=stat_name(name), old=old, new=new)
+            return f"[{colour}]{_escape(text)}[/{colour}]"
+        case ev.StatChanged(name=name, old=old, new=new, who=who):
+            return _escape(
+                f"{who}: " + texts("events.stat", stat=stat_name(name), old=old, new=new)
+            )
+        case ev.DiceRolled(purpose=purpose, faces=faces, total=total):
+            label = stat_name(purpose) if purpose.isupper() else purpose
+            return _escape(texts("dice", purpose=label, faces=dice_faces(faces), total=total))
+        case ev.TestResolved(name=name, roll=roll, target=target, outcome=outcome):
+            result = outcome_text(texts, name, outcome)
+            colour = "green" if "success" in outcome else "red"
+            line = texts("test.roll", name=stat_name(name), roll=roll, target=target)
+            return f"{_escape(line)} — [b {colour}]{_escape(result)}[/]"
+        case ev.ItemGained(item=item, count=count):
+            shown = f"{item} ×{count}" if count != 1 else item
+            return _escape(texts("events.item_gained", item=shown))
+        case ev.ItemLost(item=item, count=count):
+            shown = f"{item} ×{count}" if count != 1 else item
+            return _escape(texts("events.item_lost", item=shown))
+        case ev.CodewordChanged(codeword=word, is_set=is_set):
+            key = "events.codeword_set" if is_set else "events.codeword_cleared"
+            return _escape(texts(key, codeword=word))
+        case ev.WorldEntered(world=world):
+            return _escape(texts("events.world", world=world))
+        case ev.MealEaten(stamina_gained=gained, meals_left=left):
+            return _escape(
+                texts("events.meal", stamina=gained, stat=stat_name("STAMINA"), meals=left)
+            )
+        case ev.AssaultResolved():
+            return assault_line(event, texts)
+        case ev.EnemyDefeated(name=name):
+            return f"[b]{_escape(texts('fight.defeated', name=name))}[/b]"
+        case ev.FightEnded(outcome=outcome):
+            return f"[b]{_escape(texts(f'fight.{outcome}'))}[/b]"
+        case ev.Death():
+            return f"[b red]{_escape(texts('events.death'))}[/]"
+        case ev.Victory():
+            return f"[b green]{_escape(texts('events.victory'))}[/]"
+    return None
+
+
+def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
+    """``Assault 3 vs Orc: you 17 — 15 Orc: you wound Orc (-2)``."""
+    head = texts(
+        "fight.assault",
+        number=event.number,
+        enemy=event.enemy,
+        hero=event.hero_strength,
+        enemy_strength=event.enemy_strength,
+    )
+    if event.winner == "hero":
+        tail = texts("fight.assault_win", enemy=event.enemy, damage=event.enemy_damage_taken)
+        colour = "green"
+    elif event.winner == "enemy":
+        tail = texts("fight.assault_lose", enemy=event.enemy, damage=event.hero_damage_taken)
+        colour = "red"
+    else:
+        tail, colour = texts("fight.assault_tie"), "yellow"
+    note = f" ({event.note})" if event.note else ""
+    return f"{_escape(head)}: [{colour}]{_escape(tail + note)}[/{colour}]"
+
+
+def prompt_question(prompt: ev.YesNoPrompt, texts: Texts) -> str:
+    """The question of a yes/no prompt, with its parameters."""
+    params = {k: v for k, v in prompt.params}
+    key = f"prompts.{prompt.kind}"
+    if texts.has(key):
+        return texts(key, **params)
+    return texts("prompts.generic", kind=prompt.kind.replace("_", " "))
+
+
+def _escape(text: str) -> str:
+    return text.replace("[", r"\[")

@@ -1,0 +1,139 @@
+"""Character creation: stats rolled with visible dice, class choice with kit, hero's name."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from dedale import events as ev
+from dedale.player.narration import describe, dice_faces
+from dedale.player.screens.prompts import ask_in_modal
+from dedale.player.widgets.adventure_sheet import AdventureSheet
+from dedale.player.widgets.choices import ChoiceList
+
+if TYPE_CHECKING:
+    from dedale.player.app import DedaleApp
+
+
+class CreationScreen(Screen[None]):
+    """Shows creation events; asks class and name inline."""
+
+    CSS_PATH = "creation.tcss"
+    BINDINGS = [("escape", "app.back_to_title", "Back")]
+
+    @property
+    def dedale(self) -> DedaleApp:
+        return cast("DedaleApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        app = self.dedale
+        yield Static(app.texts("creation.title"), id="creation-title")
+        with Horizontal(id="creation-body"):
+            with Vertical(id="creation-main"):
+                yield VerticalScroll(id="rolls")
+                yield Static("", id="question")
+                yield ChoiceList(id="creation-choices")
+                yield Input(id="hero-name")
+            yield AdventureSheet(app.texts, app.stat_name, id="creation-sheet")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#hero-name").display = False
+        self.query_one(ChoiceList).display = False
+        self.refresh_sheet()
+        self.dedale.view_ready(self)
+
+    def refresh_sheet(self) -> None:
+        session = self.dedale.session
+        if session is not None:
+            self.query_one(AdventureSheet).show(session.sheet)
+
+    def _log(self, markup: str | Text) -> None:
+        self.query_one("#rolls", VerticalScroll).mount(Static(markup, classes="roll"))
+
+    # ------------------------------------------------------------------ GameView
+    def show(self, event: ev.Event) -> bool:
+        app = self.dedale
+        if isinstance(event, ev.DiceRolled):
+            purpose = app.stat_name(event.purpose)
+            line = app.texts(
+                "creation.rolled", stat=purpose, dice=dice_faces(event.faces), total=event.total
+            )
+            if event.expression:
+                line = f"{line}  ({event.expression})"
+            self._log(Text(line))
+        else:
+            line = describe(event, app.texts, app.stat_name)
+            if line:
+                self._log(line)
+        self.refresh_sheet()
+        return True
+
+    def ask(self, prompt: ev.Prompt) -> None:
+        app = self.dedale
+        question = self.query_one("#question", Static)
+        choices = self.query_one(ChoiceList)
+        name_input = self.query_one("#hero-name", Input)
+        if isinstance(prompt, ev.ClassPrompt):
+            infos = app.book_view.classes(app.texts.lang)
+            question.update(app.texts("creation.class"))
+            labels = []
+            for name in prompt.classes:
+                info = infos.get(name)
+                label = f"[b]{info.name if info else name}[/b]"
+                if info and info.description:
+                    label += f" — {info.description}"
+                if info and info.kit:
+                    label += "\n   " + app.texts("creation.kit", kit=", ".join(info.kit))
+                labels.append((label, True, name))
+            choices.set_options(labels)
+            choices.display = True
+            choices.focus()
+        elif isinstance(prompt, ev.NamePrompt):
+            question.update(app.texts("creation.name"))
+            choices.display = False
+            name_input.value = prompt.default
+            name_input.display = True
+            name_input.focus()
+        else:
+            ask_in_modal(app, prompt)
+
+    def game_over(self) -> None:
+        self.dedale.show_ending()
+
+    def ready(self) -> None:
+        """Creation done: offer to start the adventure."""
+        self.refresh_sheet()
+        self.query_one("#hero-name").display = False
+        self.query_one("#question", Static).update("")
+        choices = self.query_one(ChoiceList)
+        choices.set_options([(self.dedale.texts("creation.start"), True, "start")])
+        choices.display = True
+        choices.focus()
+
+    # ------------------------------------------------------------------ input
+    def on_choice_list_chosen(self, message: ChoiceList.Chosen) -> None:
+        self.query_one(ChoiceList).display = False
+        if message.value == "start":
+            self.dedale.enter_reading()
+        else:
+            self.dedale.answer(message.value)
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        name = message.value.strip()
+        if not name:
+            return
+        message.input.display = False
+        self.query_one("#question", Static).update("")
+        self.dedale.answer(name)
+
+    def on_key(self, event: object) -> None:
+        key = getattr(event, "key", "")
+        choices = self.query_one(ChoiceList)
+        if choices.display and key.isdigit() and key != "0":
+            choices.choose_number(int(key))

@@ -1,0 +1,145 @@
+"""Fight screen: both sides' stats with bars, the assault log, Luck prompts, odds hint."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from dedale import events as ev
+from dedale.player.narration import describe
+from dedale.player.odds import win_chance
+from dedale.player.screens.prompts import ask_in_modal
+from dedale.player.widgets.choices import ChoiceList
+from dedale.player.widgets.stat_bar import stat_bar
+
+if TYPE_CHECKING:
+    from dedale.player.app import DedaleApp
+
+
+class FightScreen(Screen[None]):
+    """Pushed on FightStarted; the reader closes it after FightEnded."""
+
+    CSS_PATH = "fight.tcss"
+    BINDINGS = [
+        Binding("o", "toggle_odds", "Odds"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.enemies: dict[str, dict[str, tuple[int, int]]] = {}
+        self.defeated: set[str] = set()
+
+    @property
+    def dedale(self) -> DedaleApp:
+        return cast("DedaleApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        texts = self.dedale.texts
+        yield Static(texts("fight.title"), id="fight-title")
+        with Horizontal(id="sides"):
+            yield Static("", id="hero-side", classes="side")
+            yield Static("", id="enemy-side", classes="side")
+        yield Static("", id="odds")
+        with Vertical(id="fight-main"):
+            yield RichLog(id="assaults", markup=True, wrap=True)
+            yield ChoiceList(id="fight-choices")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).display = False
+        self.redraw()
+        self.dedale.view_ready(self)
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        app = self.dedale
+        session = app.session
+        hero = Text(app.texts("fight.hero") + "\n", style="bold")
+        if session is not None:
+            if session.sheet.name:
+                hero = Text(f"{session.sheet.name}\n", style="bold")
+            for stat, (current, initial) in session.sheet.stats.items():
+                hero.append_text(stat_bar(app.stat_name(stat), current, initial))
+                hero.append("\n")
+        self.query_one("#hero-side", Static).update(hero)
+        foes = Text()
+        for name, stats in self.enemies.items():
+            style = "strike dim" if name in self.defeated else "bold"
+            foes.append(f"{name}\n", style=style)
+            for stat, (current, initial) in stats.items():
+                foes.append_text(stat_bar(app.stat_name(stat), current, initial))
+                foes.append("\n")
+        self.query_one("#enemy-side", Static).update(foes)
+        self._update_odds()
+
+    def _update_odds(self) -> None:
+        app = self.dedale
+        odds = self.query_one("#odds", Static)
+        if not app.show_odds:
+            odds.update(Text(app.texts("app.odds_off"), style="dim"))
+            return
+        chance = None
+        if app.session is not None:
+            alive = {n: s for n, s in self.enemies.items() if n not in self.defeated}
+            chance = win_chance(app.book_view, app.session.sheet, alive)
+        percent = f"{chance * 100:.2f} %" if chance is not None else app.texts("app.unavailable")
+        odds.update(app.texts("app.odds", percent=percent))
+
+    def _log(self, line: str) -> None:
+        self.query_one(RichLog).write(Text.from_markup(line))
+
+    # ------------------------------------------------------------------ GameView
+    def show(self, event: ev.Event) -> bool:
+        app = self.dedale
+        match event:
+            case ev.FightStarted(enemies=enemies):
+                for name, stats in enemies:
+                    self.enemies[name] = {stat: (value, value) for stat, value in stats}
+            case ev.StatChanged(name=stat, new=new, initial=initial, who=who) if who != "hero":
+                if who in self.enemies:
+                    self.enemies[who][stat] = (new, initial)
+            case ev.EnemyDefeated(name=name):
+                self.defeated.add(name)
+        line = describe(event, app.texts, app.stat_name)
+        if line and not isinstance(event, ev.StatChanged):
+            self._log(line)
+        self.redraw()
+        if isinstance(event, ev.FightEnded):
+            self.query_one("#odds", Static).update("")
+            choices = self.query_one(ChoiceList)
+            choices.set_options([(app.texts("app.continue"), True, "continue")])
+            choices.display = True
+            choices.focus()
+            return False
+        return True
+
+    def ask(self, prompt: ev.Prompt) -> None:
+        self.redraw()
+        ask_in_modal(self.dedale, prompt)
+
+    def game_over(self) -> None:
+        self.dedale.end_fight()
+
+    # ------------------------------------------------------------------ input
+    def on_choice_list_chosen(self, message: ChoiceList.Chosen) -> None:
+        self.query_one(ChoiceList).display = False
+        self.dedale.end_fight()
+
+    def on_key(self, event: Key) -> None:
+        choices = self.query_one(ChoiceList)
+        if choices.display and event.key == "1":
+            event.stop()
+            choices.choose_number(1)
+
+    def action_toggle_odds(self) -> None:
+        self.dedale.show_odds = not self.dedale.show_odds
+        self._update_odds()

@@ -1,0 +1,38 @@
+"""Help: the keys, and the book's rules summarised in our own words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown, Static
+
+if TYPE_CHECKING:
+    from dedale.player.app import DedaleApp
+
+
+class HelpScreen(ModalScreen[None]):
+    """Escape or ? closes it."""
+
+    CSS_PATH = "help.tcss"
+    BINDINGS = [
+        Binding("escape", "dismiss", "Back"),
+        Binding("question_mark", "dismiss", "Back", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        app = cast("DedaleApp", self.app)
+        texts = app.texts
+        keys = texts("help.key_list")
+        if app.playtest:
+            keys += texts("help.playtest_keys")
+        rules = app.book_view.rules_summary(texts.lang) or texts("help.rules_summary")
+        with VerticalScroll(id="help-box"):
+            yield Static(texts("help.keys"), classes="help-heading")
+            yield Static(keys, id="help-keys", markup=False)
+            yield Static(texts("help.rules"), classes="help-heading")
+            yield Markdown(rules, id="help-rules")
+        yield Footer()

@@ -1,0 +1,286 @@
+"""Reading screen: paragraph heading, Markdown text, numbered choices, Adventure Sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Key
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown, Static
+
+from dedale import events as ev
+from dedale.player import playtest
+from dedale.player.narration import describe, dice_faces, outcome_text
+from dedale.player.screens.prompts import AskScreen, ask_in_modal
+from dedale.player.widgets.adventure_sheet import AdventureSheet
+from dedale.player.widgets.choices import ChoiceList
+
+if TYPE_CHECKING:
+    from dedale.player.app import DedaleApp
+
+
+class ReadingScreen(Screen[None]):
+    """One paragraph at a time; prompts other than choices open modals."""
+
+    CSS_PATH = "reading.tcss"
+    BINDINGS = [
+        Binding("s", "sheet", "Sheet"),
+        Binding("e", "eat", "Eat"),
+        Binding("ctrl+s", "app.save", "Save"),
+        Binding("ctrl+l", "app.load", "Load"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("j", "jump", "Jump", show=False),
+        Binding("t", "edit_stat", "Edit", show=False),
+        Binding("g", "god_mode", "God", show=False),
+        Binding("f", "force_dice", "Force", show=False),
+        Binding("w", "where", "Source", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._page_done = True  # a choice was made: the next paragraph starts a new page
+        self._last_dice: ev.DiceRolled | None = None
+        self._god = False
+
+    @property
+    def dedale(self) -> DedaleApp:
+        return cast("DedaleApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        app = self.dedale
+        yield Static("", id="heading")
+        with Horizontal(id="reading-body"):
+            with Vertical(id="reading-main"):
+                yield VerticalScroll(id="page")
+                yield ChoiceList(id="choices")
+            yield AdventureSheet(app.texts, app.stat_name, id="side-sheet")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).display = False
+        self.refresh_sheet()
+        self.dedale.view_ready(self)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in {"undo", "jump", "edit_stat", "god_mode", "force_dice", "where"}:
+            return self.dedale.playtest
+        return True
+
+    # ------------------------------------------------------------------ drawing
+    def refresh_sheet(self) -> None:
+        session = self.dedale.session
+        if session is not None:
+            self.query_one(AdventureSheet).show(session.sheet)
+
+    def _heading(self, number: int | None, label: str | None = None) -> None:
+        app = self.dedale
+        text = app.texts("app.paragraph", number=number) if number is not None else ""
+        if app.playtest:
+            text = f"[reverse] {app.texts('playtest.banner')} [/reverse] {text}"
+            if label:
+                text += f"  ({label})"
+        self.query_one("#heading", Static).update(text)
+
+    def _add(self, widget: Static | Markdown) -> None:
+        self.query_one("#page", VerticalScroll).mount(widget)
+
+    def clear_page(self) -> None:
+        self.query_one("#page", VerticalScroll).remove_children()
+        self._page_done = False
+
+    # ------------------------------------------------------------------ GameView
+    def show(self, event: ev.Event) -> bool:
+        app = self.dedale
+        match event:
+            case ev.ParagraphEntered(number=number, label=label):
+                if self._page_done:
+                    self.clear_page()
+                else:
+                    self._add(Static(app.texts("app.paragraph", number=number), classes="sub"))
+                self._heading(number, label)
+            case ev.TextShown(text=text):
+                self._add(Markdown(text, classes="prose"))
+            case ev.DiceRolled():
+                self._last_dice = event
+                self._add(Static(describe(event, app.texts, app.stat_name) or "", classes="note"))
+            case ev.TestResolved():
+                self._add(self._test_card(event))
+            case _:
+                line = describe(event, app.texts, app.stat_name)
+                if line:
+                    self._add(Static(line, classes="note"))
+        if isinstance(event, ev.StatChanged | ev.ItemGained | ev.ItemLost | ev.MealEaten):
+            self.refresh_sheet()
+        elif isinstance(event, ev.CodewordChanged | ev.WorldEntered):
+            self.refresh_sheet()
+        return True
+
+    def _test_card(self, event: ev.TestResolved) -> Static:
+        app = self.dedale
+        dice = self._last_dice
+        faces = f"{dice_faces(dice.faces)} = " if dice else ""
+        result = outcome_text(app.texts, event.name, event.outcome)
+        colour = "green" if "success" in event.outcome else "red"
+        line = (
+            f"[b]{app.stat_name(event.name)}[/b]  {faces}{event.roll}  ≤ {event.target}?  "
+            f"[b {colour}]{result}[/]"
+        )
+        if event.margin:
+            line += f"  ({event.margin:+d})"
+        card = Static(line, classes="test-card")
+        self._last_dice = None
+        return card
+
+    def ask(self, prompt: ev.Prompt) -> None:
+        self.refresh_sheet()
+        if isinstance(prompt, ev.ChoosePrompt):
+            choices = self.query_one(ChoiceList)
+            choices.show_choices(prompt.options)
+            choices.display = True
+            choices.focus()
+            self.query_one("#page", VerticalScroll).scroll_home(animate=False)
+        else:
+            ask_in_modal(self.dedale, prompt)
+
+    def game_over(self) -> None:
+        self.refresh_sheet()
+        choices = self.query_one(ChoiceList)
+        choices.set_options([(self.dedale.texts("app.the_end"), True, "__end__")])
+        choices.display = True
+        choices.focus()
+
+    # ------------------------------------------------------------------ input
+    def on_choice_list_chosen(self, message: ChoiceList.Chosen) -> None:
+        self.query_one(ChoiceList).display = False
+        if message.value == "__end__":
+            self.dedale.show_ending()
+            return
+        self._page_done = True
+        self.dedale.answer(message.value)
+
+    def on_key(self, event: Key) -> None:
+        choices = self.query_one(ChoiceList)
+        if choices.display and event.key.isdigit() and event.key != "0":
+            event.stop()
+            choices.choose_number(int(event.key))
+
+    def action_sheet(self) -> None:
+        from dedale.player.screens.sheet import SheetScreen
+
+        if self.has_class("-wide"):
+            sheet = self.query_one(AdventureSheet)
+            sheet.display = not sheet.display
+        else:
+            self.app.push_screen(SheetScreen())
+
+    def action_eat(self) -> None:
+        app = self.dedale
+        session = app.session
+        if session is None:
+            return
+        game = session.game
+        can_eat = getattr(game, "can_eat", None)
+        if not callable(can_eat) or not can_eat():
+            app.notify(app.texts("app.cannot_eat"), severity="warning")
+            return
+        self.show_all(game.eat() or ())
+        session.sheet.refresh(getattr(game, "state", None))
+        self.refresh_sheet()
+
+    def show_all(self, events: Iterable[object]) -> None:
+        """Show events returned directly by a game call (eat)."""
+        session = self.dedale.session
+        for item in events:
+            if isinstance(item, ev.Event):
+                if session is not None:
+                    session.sheet.apply(item, session.stat_ids)
+                self.show(item)
+
+    # ------------------------------------------------------------------ playtest
+    def _after_control(self, done: bool, message: str | None = None) -> None:
+        app = self.dedale
+        if not done:
+            app.notify(app.texts("app.not_supported"), severity="warning")
+            return
+        if message:
+            app.notify(message)
+        if app.session is not None:
+            app.session.resync()
+        self._page_done = True
+        self.query_one(ChoiceList).display = False
+        app.pump()
+
+    def action_undo(self) -> None:
+        session = self.dedale.session
+        if session is not None:
+            self._after_control(playtest.undo(session.game))
+
+    def action_jump(self) -> None:
+        def jump(value: str | None) -> None:
+            session = self.dedale.session
+            if value and value.isdigit() and session is not None:
+                self._after_control(playtest.jump(session.game, int(value)))
+
+        self.app.push_screen(AskScreen(self.dedale.texts("playtest.jump"), True), jump)
+
+    def action_edit_stat(self) -> None:
+        def edit(value: str | None) -> None:
+            session = self.dedale.session
+            parts = (value or "").rsplit(maxsplit=1)
+            if len(parts) != 2 or not parts[1].lstrip("-").isdigit() or session is None:
+                return
+            stat = self._stat_id(parts[0])
+            done = playtest.set_stat(session.game, stat, int(parts[1]))
+            if done:
+                session.sheet.refresh(getattr(session.game, "state", None))
+                self.refresh_sheet()
+            else:
+                self.dedale.notify(self.dedale.texts("app.not_supported"), severity="warning")
+
+        self.app.push_screen(AskScreen(self.dedale.texts("playtest.edit")), edit)
+
+    def _stat_id(self, typed: str) -> str:
+        app = self.dedale
+        session = app.session
+        known = list(session.sheet.stats) if session else []
+        for stat in known:
+            if typed.casefold() in {stat.casefold(), app.stat_name(stat).casefold()}:
+                return stat
+        return typed
+
+    def action_god_mode(self) -> None:
+        app = self.dedale
+        session = app.session
+        if session is None:
+            return
+        self._god = not self._god
+        if playtest.set_god_mode(session.game, self._god):
+            app.notify(app.texts("playtest.god_on" if self._god else "playtest.god_off"))
+        else:
+            app.notify(app.texts("app.not_supported"), severity="warning")
+
+    def action_force_dice(self) -> None:
+        def force(value: str | None) -> None:
+            session = self.dedale.session
+            faces = [int(p) for p in (value or "").replace(",", " ").split() if p.isdigit()]
+            if not faces or session is None:
+                return
+            if playtest.force_dice(session.game, faces):
+                self.dedale.notify(self.dedale.texts("playtest.forced", faces=faces))
+            else:
+                self.dedale.notify(self.dedale.texts("app.not_supported"), severity="warning")
+
+        self.app.push_screen(AskScreen(self.dedale.texts("playtest.force")), force)
+
+    def action_where(self) -> None:
+        app = self.dedale
+        number = app.session.paragraph if app.session else None
+        span = app.book_view.paragraph_span(number)
+        where = str(span) if span else app.texts("app.unavailable")
+        app.notify(app.texts("playtest.source", where=where), timeout=8)

@@ -1,0 +1,37 @@
+"""The Adventure Sheet on its own screen (narrow terminals: one key away)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer
+
+from dedale.player.widgets.adventure_sheet import AdventureSheet
+
+if TYPE_CHECKING:
+    from dedale.player.app import DedaleApp
+
+
+class SheetScreen(ModalScreen[None]):
+    """Full sheet; s or escape closes it."""
+
+    CSS_PATH = "sheet.tcss"
+    BINDINGS = [
+        Binding("escape", "dismiss", "Back"),
+        Binding("s", "dismiss", "Back", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        app = cast("DedaleApp", self.app)
+        with VerticalScroll(id="sheet-box"):
+            yield AdventureSheet(app.texts, app.stat_name, id="full-sheet")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        app = cast("DedaleApp", self.app)
+        if app.session is not None:
+            self.query_one(AdventureSheet).show(app.session.sheet)

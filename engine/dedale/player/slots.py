@@ -1,0 +1,79 @@
+"""Save slots on disk: numbered slots plus the autosave, one folder per book.
+
+The save format belongs to ``dedale.saves`` (atomic writes, versioning, checks); this module
+only names the files and calls it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from dedale.errors import SaveError
+
+SLOT_COUNT = 5
+AUTOSAVE = "autosave"
+
+SaveFn = Callable[[Any, Path], None]
+LoadFn = Callable[[Path, Any], Any]
+
+
+def default_save_dir() -> Path:
+    """``$DEDALE_SAVE_DIR``, else ``$XDG_DATA_HOME/dedale/saves``, else ``~/.local/share``."""
+    if os.environ.get("DEDALE_SAVE_DIR"):
+        return Path(os.environ["DEDALE_SAVE_DIR"])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "dedale" / "saves"
+
+
+def _library_functions() -> tuple[SaveFn, LoadFn]:
+    from dedale import saves  # the interpreter's save format
+
+    save = getattr(saves, "save_game", None) or saves.save
+    load = getattr(saves, "load_game", None) or saves.load
+    return save, load
+
+
+class SaveSlots:
+    """Where a book's saves live; ``save(slot, game)`` and ``load(slot, book)``."""
+
+    def __init__(
+        self,
+        folder: Path,
+        book_identity: str,
+        save_fn: SaveFn | None = None,
+        load_fn: LoadFn | None = None,
+    ) -> None:
+        self.folder = folder / (book_identity or "book")
+        self._save_fn = save_fn
+        self._load_fn = load_fn
+
+    def path(self, slot: str | int) -> Path:
+        return self.folder / f"{slot}.json"
+
+    def exists(self, slot: str | int) -> bool:
+        return self.path(slot).is_file()
+
+    def slots(self) -> list[str]:
+        return [str(n) for n in range(1, SLOT_COUNT + 1)]
+
+    def save(self, slot: str | int, game: Any) -> Path:
+        """Write the game to a slot (atomically, by dedale.saves); SaveError on failure."""
+        save_fn = self._save_fn or _library_functions()[0]
+        path = self.path(slot)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise SaveError(f"cannot create {path.parent}: {error.strerror}") from error
+        save_fn(game, path)
+        return path
+
+    def load(self, slot: str | int, book: Any) -> Any:
+        """The game saved in a slot; SaveError with a clear message if it cannot be used."""
+        load_fn = self._load_fn or _library_functions()[1]
+        path = self.path(slot)
+        if not path.is_file():
+            raise SaveError(f"no save in {path}")
+        return load_fn(path, book)

@@ -1,0 +1,1 @@
+"""Reusable widgets of the player (each with its DEFAULT_CSS)."""

@@ -1,0 +1,65 @@
+"""The Adventure Sheet (Feuille d'Aventure): stats, meals, gold, items, codewords, Worlds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from dedale.player.session import SheetModel
+from dedale.player.texts import Texts
+
+MEAL_COUNTERS = {"meals", "provisions", "repas"}
+GOLD_COUNTERS = {"gold", "or", "pièces d'or"}
+
+
+def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str]) -> Table:
+    """The sheet as a Rich table (also used by the full-screen sheet)."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    none = texts("sheet.none")
+    if sheet.name:
+        table.add_row(texts("sheet.name"), Text(sheet.name))
+    if sheet.class_name:
+        table.add_row(texts("sheet.class"), Text(sheet.class_name))
+    for stat, (current, initial) in sheet.stats.items():
+        style = "red" if initial and current * 3 <= initial else ""
+        table.add_row(stat_name(stat), Text(f"{current}/{initial}", style=style))
+    meals = next((v for k, v in sheet.counters.items() if k.lower() in MEAL_COUNTERS), None)
+    gold = next((v for k, v in sheet.counters.items() if k.lower() in GOLD_COUNTERS), None)
+    table.add_row(texts("sheet.meals"), Text(str(meals if meals is not None else 0)))
+    table.add_row(texts("sheet.gold"), Text(str(gold if gold is not None else 0)))
+    for counter, value in sheet.counters.items():
+        if counter.lower() not in MEAL_COUNTERS | GOLD_COUNTERS:
+            table.add_row(stat_name(counter), Text(str(value)))
+    items = [f"{name} ×{n}" if n != 1 else name for name, n in sorted(sheet.items.items())]
+    table.add_row(texts("sheet.items"), Text(", ".join(items) or none))
+    table.add_row(texts("sheet.codewords"), Text(", ".join(sorted(sheet.codewords)) or none))
+    table.add_row(texts("sheet.worlds"), Text(", ".join(sheet.worlds) or none))
+    return table
+
+
+class AdventureSheet(Static):
+    """A panel that shows a SheetModel; call ``show(sheet)`` after each change."""
+
+    DEFAULT_CSS = """
+    AdventureSheet {
+        border: round $primary;
+        border-title-color: $primary;
+        padding: 0 1;
+        height: auto;
+    }
+    """
+
+    def __init__(self, texts: Texts, stat_name: Callable[[str], str], **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.texts = texts
+        self.stat_name = stat_name
+        self.border_title = texts("sheet.title")
+
+    def show(self, sheet: SheetModel) -> None:
+        """Redraw from the model."""
+        self.update(render_sheet(sheet, self.texts, self.stat_name))

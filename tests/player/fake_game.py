@@ -1,0 +1,238 @@
+"""A small scripted game yielding the real dedale.events, for tests that must not depend on
+the interpreter's progress (the real Game is exercised in test_real_game.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from dedale import events as ev
+
+NAMES = {
+    "fr": {"SKILL": "HABILETÉ", "STAMINA": "ENDURANCE", "LUCK": "CHANCE"},
+    "en": {"SKILL": "SKILL", "STAMINA": "STAMINA", "LUCK": "LUCK"},
+}
+
+
+@dataclass
+class FakeStat:
+    id: str
+
+
+@dataclass
+class FakeClass:
+    names: dict[str, str]
+    description: dict[str, str]
+    kit: tuple[str, ...]
+
+
+@dataclass
+class FakeRuleset:
+    stats: tuple[FakeStat, ...] = (FakeStat("SKILL"), FakeStat("STAMINA"), FakeStat("LUCK"))
+    classes: dict[str, FakeClass] = field(default_factory=dict)
+
+    def display_name(self, ident: str, lang: str = "fr") -> str:
+        return NAMES.get(lang, NAMES["en"]).get(ident, ident)
+
+
+@dataclass
+class FakeBook:
+    title: str = "The Tower of Trials"
+    author: str = "A. Tester"
+    lang: str = "en"
+    ruleset: FakeRuleset = field(default_factory=FakeRuleset)
+    with_classes: bool = False
+
+
+@dataclass
+class FakeHero:
+    stats: dict[str, int]
+    initial: dict[str, int]
+    counters: dict[str, int] = field(default_factory=lambda: {"meals": 2, "gold": 5})
+    items: dict[str, int] = field(default_factory=lambda: {"Sword": 1})
+    class_name: str | None = None
+    name: str = ""
+
+
+@dataclass
+class FakeState:
+    hero: FakeHero | None = None
+    worlds: list[str] = field(default_factory=list)
+    codewords: dict[str, str] = field(default_factory=dict)
+
+
+Step = Generator[ev.Event | ev.Prompt, Any, None]
+
+
+class FakeGame:
+    """Paragraph 1 offers a fight (2), a Luck test that kills (3) and a locked door."""
+
+    def __init__(self, book: FakeBook) -> None:
+        self.book = book
+        self.state = FakeState()
+        self.over = False
+        self.outcome: str | None = None
+        self._pending: Any = None
+        self._run = self._story()
+        self._started = False
+        self.eaten = 0
+
+    # ------------------------------------------------------------------ pull API
+    def next(self) -> ev.Event | ev.Prompt | None:
+        if self.over:
+            return None
+        try:
+            if not self._started:
+                self._started = True
+                return next(self._run)
+            value, self._pending = self._pending, None
+            return self._run.send(value)
+        except StopIteration:
+            self.over = True
+            return None
+
+    def answer(self, value: object) -> None:
+        self._pending = value
+
+    def can_eat(self) -> bool:
+        return self.state.hero is not None and self.state.hero.counters["meals"] > 0
+
+    def eat(self) -> list[ev.Event]:
+        hero = self.state.hero
+        assert hero is not None
+        hero.counters["meals"] -= 1
+        old = hero.stats["STAMINA"]
+        hero.stats["STAMINA"] = min(old + 4, hero.initial["STAMINA"])
+        return [
+            ev.MealEaten(
+                stamina_gained=hero.stats["STAMINA"] - old, meals_left=hero.counters["meals"]
+            ),
+            ev.StatChanged(
+                name="STAMINA", old=old, new=hero.stats["STAMINA"], initial=hero.initial["STAMINA"]
+            ),
+        ]
+
+    # ------------------------------------------------------------------ the story
+    def _change(self, stat: str, new: int, who: str = "hero") -> ev.StatChanged:
+        hero = self.state.hero
+        assert hero is not None
+        old = hero.stats[stat]
+        hero.stats[stat] = new
+        return ev.StatChanged(name=stat, old=old, new=new, initial=hero.initial[stat], who=who)
+
+    def _story(self) -> Step:
+        rolls = {
+            "SKILL": ((4,), 10, "1d6+6"),
+            "STAMINA": ((5, 6), 23, "2d6+12"),
+            "LUCK": ((3,), 9, "1d6+6"),
+        }
+        self.state.hero = FakeHero(stats={}, initial={})
+        if self.book.with_classes:
+            chosen = yield ev.ClassPrompt(classes=("Scout", "Sage"))
+            self.state.hero.class_name = str(chosen)
+        for stat, (faces, total, expression) in rolls.items():
+            yield ev.DiceRolled(purpose=stat, faces=faces, total=total, expression=expression)
+            self.state.hero.stats[stat] = total
+            self.state.hero.initial[stat] = total
+            yield ev.StatChanged(name=stat, old=0, new=total, initial=total)
+        name = yield ev.NamePrompt(default="Ariane")
+        self.state.hero.name = str(name)
+        yield ev.ParagraphEntered(number=1)
+        yield ev.TextShown(
+            text="You stand before the **Tower of Trials**. A door creaks to the north."
+        )
+        yield ev.ItemGained(item="Lantern")
+        self.state.hero.items["Lantern"] = 1
+        choice = yield ev.ChoosePrompt(
+            options=(
+                ev.ChoiceOption(index=0, text="Open the door and face the guard", target=2),
+                ev.ChoiceOption(index=1, text="Climb the crumbling wall", target=3),
+                ev.ChoiceOption(
+                    index=2,
+                    text="Use the silver key",
+                    target=5,
+                    enabled=False,
+                    reason="you need the silver key",
+                ),
+            )
+        )
+        if choice == 0:
+            yield from self._fight()
+        else:
+            yield from self._wall()
+
+    def _fight(self) -> Step:
+        yield ev.ParagraphEntered(number=2)
+        yield ev.TextShown(text="A goblin guard bars the way, *blade drawn*.")
+        yield ev.FightStarted(enemies=(("Goblin", (("SKILL", 6), ("STAMINA", 4))),))
+        yield ev.DiceRolled(purpose="assault", faces=(5, 4), total=9)
+        yield ev.AssaultResolved(
+            number=1,
+            enemy="Goblin",
+            hero_strength=19,
+            enemy_strength=13,
+            winner="hero",
+            enemy_damage_taken=2,
+        )
+        yield ev.StatChanged(name="STAMINA", old=4, new=2, initial=4, who="Goblin")
+        use_luck = yield ev.YesNoPrompt(kind="use_luck")
+        if use_luck:
+            yield ev.DiceRolled(purpose="LUCK", faces=(2, 3), total=5)
+            yield ev.TestResolved(name="LUCK", roll=5, target=9, outcome="success")
+            yield self._change("LUCK", 8)
+            yield ev.StatChanged(name="STAMINA", old=2, new=0, initial=4, who="Goblin")
+        else:
+            yield ev.AssaultResolved(
+                number=2,
+                enemy="Goblin",
+                hero_strength=14,
+                enemy_strength=16,
+                winner="enemy",
+                hero_damage_taken=2,
+            )
+            yield self._change("STAMINA", 21)
+            yield ev.AssaultResolved(
+                number=3,
+                enemy="Goblin",
+                hero_strength=18,
+                enemy_strength=12,
+                winner="hero",
+                enemy_damage_taken=2,
+            )
+            yield ev.StatChanged(name="STAMINA", old=2, new=0, initial=4, who="Goblin")
+        yield ev.EnemyDefeated(name="Goblin")
+        yield ev.FightEnded(outcome="won", assaults=1 if use_luck else 3)
+        yield ev.TextShown(text="The goblin flees. Stairs lead up.")
+        yield ev.CodewordChanged(codeword="Brave", is_set=True)
+        yield ev.ChoosePrompt(
+            options=(ev.ChoiceOption(index=0, text="Climb the stairs", target=4),)
+        )
+        yield ev.ParagraphEntered(number=4)
+        yield ev.TextShown(text="At the top, the sunrise. *Your quest is over.*")
+        self.outcome = "victory"
+        yield ev.Victory()
+
+    def _wall(self) -> Step:
+        yield ev.ParagraphEntered(number=3)
+        yield ev.TextShown(text="The wall is slippery. Test your Luck.")
+        yield ev.DiceRolled(purpose="LUCK", faces=(6, 6), total=12)
+        yield ev.TestResolved(name="LUCK", roll=12, target=9, outcome="failure")
+        yield self._change("LUCK", 8)
+        yield self._change("STAMINA", 0)
+        yield ev.TextShown(text="You fall from the wall.")
+        self.outcome = "death"
+        yield ev.Death(reason="fall")
+
+
+def fake_app(*, lang: str | None = None, classes: bool = False, slots: Any = None, **kwargs: Any):
+    """A DedaleApp over a FakeGame."""
+    from dedale.player.app import DedaleApp
+
+    book = FakeBook(with_classes=classes)
+    if classes:
+        book.ruleset.classes = {
+            "Scout": FakeClass({"en": "Scout"}, {"en": "Quick and sharp-eyed."}, ("Bow", "Rope")),
+            "Sage": FakeClass({"en": "Sage"}, {"en": "Reads old tongues."}, ("Staff",)),
+        }
+    return DedaleApp(book, FakeGame, lang=lang, slots=slots, **kwargs)

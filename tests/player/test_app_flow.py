@@ -1,0 +1,67 @@
+"""Pilot tests: play the scripted book from the title screen to a victory and to a death."""
+
+from __future__ import annotations
+
+import asyncio
+
+from dedale.player.screens.ending import EndingScreen
+from dedale.player.screens.fight import FightScreen
+from dedale.player.screens.reading import ReadingScreen
+from fake_game import fake_app
+
+
+def test_title_to_victory():
+    asyncio.run(_victory())
+
+
+async def _victory():
+    app = fake_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")  # new game
+        await pilot.pause()
+        await pilot.press("enter")  # keep the default name
+        await pilot.pause()
+        await pilot.press("1")  # start the adventure
+        await pilot.pause()
+        assert isinstance(app.screen, ReadingScreen)
+        await pilot.press("1")  # open the door
+        await pilot.pause()
+        assert isinstance(app.screen_stack[-2], FightScreen)  # the Luck question is a modal
+        await pilot.press("y")  # test Luck after the wound
+        await pilot.pause()
+        assert isinstance(app.screen, FightScreen)
+        await pilot.press("enter")  # leave the fight
+        await pilot.pause()
+        assert app.session.sheet.codewords == {"Brave"}
+        await pilot.press("1")  # climb the stairs
+        await pilot.pause()
+        await pilot.press("enter")  # the end
+        await pilot.pause()
+        assert isinstance(app.screen, EndingScreen)
+        assert app.screen.outcome == "victory"
+        stats = app.session.statistics
+        assert (stats.paragraphs_read, stats.fights_won, stats.choices_made) == (3, 1, 2)
+        assert stats.dice_rolled == 4 + 2 + 2
+
+
+def test_title_to_death():
+    asyncio.run(_death())
+
+
+async def _death():
+    app = fake_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("3")  # disabled choice: nothing happens
+        await pilot.pause()
+        assert app.session.paragraph == 1
+        await pilot.press("2")  # climb the wall
+        await pilot.pause()
+        assert app.session.outcome == "death"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EndingScreen)
+        assert app.screen.outcome == "death"
