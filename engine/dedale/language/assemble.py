@@ -1,0 +1,233 @@
+"""Group parsed lines into paragraphs: prose blocks, tests with their branches, fights
+with their enemies and options, ``if`` with its ``otherwise``.
+
+Input is the list of line items in file order (from dedale.language.transform) and the
+prose lines; output is the ``ast.ParagraphFile`` and the errors found on the way.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import replace
+
+from dedale import ast
+from dedale.errors import BookStructureError, DedaleError
+from dedale.language.transform import ElsePart, FightPart, Header
+from dedale.span import Span
+
+_TESTS = (ast.Test, ast.DuoTest, ast.D20Test)
+_FIGHT_WORDS = {
+    "enemy": "`enemy`/`ennemi`",
+    "win": "`win ->`/`victoire ->`",
+    "lose": "`lose ->`/`défaite ->`",
+    "escape": "`escape ->`/`fuite ->`",
+    "assault_limit": "`not won after`/`pas gagné après`",
+    "attack": "`attack`/`attaque`",
+    "enemy_damage": "`enemy damage`/`dégâts ennemis`",
+}
+_FIGHT_FIELDS = {
+    "win": "win",
+    "lose": "lose",
+    "escape": "escape",
+    "assault_limit": "assault_limit",
+    "enemy_damage": "enemy_damage",
+}
+
+
+class _Builder:
+    def __init__(self, file: str, errors: list[DedaleError]):
+        self.file = file
+        self.errors = errors
+        self.paragraphs: list[ast.Paragraph] = []
+        self.header: Header | None = None
+        self.body: list[ast.Statement] = []
+        self.prose: list[tuple[int, str]] = []
+        self.last_test: int | None = None
+        self.last_fight: int | None = None
+        self.last_roll: int | None = None
+        self.last_if: int | None = None
+        self.fight_lines: dict[tuple[int, str], Span] = {}
+
+    # ------------------------------------------------------------------ prose
+    def add_prose(self, line: int, text: str) -> None:
+        if self.header is None:
+            if text.strip():
+                self.errors.append(
+                    BookStructureError(
+                        "this text belongs to no paragraph",
+                        Span(self.file, line, 1 + len(text) - len(text.lstrip())),
+                        hint="start a paragraph with a header line such as `§ 1`",
+                    )
+                )
+            return
+        self.prose.append((line, text))
+
+    def flush_prose(self) -> None:
+        lines = self.prose
+        self.prose = []
+        while lines and not lines[0][1].strip():
+            lines.pop(0)
+        while lines and not lines[-1][1].strip():
+            lines.pop()
+        if not lines:
+            return
+        text = textwrap.dedent("\n".join(t.rstrip() for _, t in lines))
+        first, last = lines[0][0], lines[-1][0]
+        span = Span(self.file, first, 1, last, len(lines[-1][1]) + 1)
+        self.body.append(ast.Prose(span=span, text=text))
+
+    # ------------------------------------------------------------------ paragraphs
+    def close(self) -> None:
+        self.flush_prose()
+        if self.header is not None:
+            body = [self._finish_fight(s) if isinstance(s, ast.Fight) else s for s in self.body]
+            self.paragraphs.append(
+                ast.Paragraph(
+                    span=self.header.span,
+                    number=self.header.number,
+                    label=self.header.label,
+                    body=tuple(body),
+                )
+            )
+        self.body = []
+        self.fight_lines = {}
+        self.last_test = self.last_fight = self.last_roll = self.last_if = None
+
+    @staticmethod
+    def _finish_fight(fight: ast.Fight) -> ast.Fight:
+        if len(fight.enemies) > 1 and fight.mode == "single":
+            return replace(fight, mode="sequence")
+        return fight
+
+    def add(self, item: object) -> None:
+        if isinstance(item, Header):
+            self.close()
+            self.header = item
+            return
+        span: Span = item.span  # type: ignore[attr-defined]
+        if self.header is None:
+            self.errors.append(
+                BookStructureError(
+                    "this line belongs to no paragraph",
+                    span,
+                    hint="start a paragraph with a header line such as `§ 1`",
+                )
+            )
+            return
+        self.flush_prose()
+        if isinstance(item, ast.Branch):
+            self._attach_branch(item)
+        elif isinstance(item, ast.RangeBranch):
+            self._attach_row(item)
+        elif isinstance(item, FightPart):
+            self._attach_fight(item)
+        elif isinstance(item, ElsePart):
+            self._attach_else(item)
+        else:
+            index = len(self.body)
+            self.body.append(item)  # type: ignore[arg-type]
+            if isinstance(item, _TESTS):
+                self.last_test = index
+            elif isinstance(item, ast.Fight):
+                self.last_fight = index
+            elif isinstance(item, ast.RandomRoll):
+                self.last_roll = index
+            elif isinstance(item, ast.If):
+                self.last_if = index
+
+    def _missing(self, span: Span, what: str, needs: str, hint: str) -> None:
+        self.errors.append(BookStructureError(f"{what} without {needs} before it", span, hint))
+
+    def _attach_branch(self, branch: ast.Branch) -> None:
+        if self.last_test is None:
+            self._missing(
+                branch.span, "a test outcome", "a test",
+                "put a test line first, e.g. `> test your luck` / `> tentez votre chance`",
+            )  # fmt: skip
+            return
+        test = self.body[self.last_test]
+        branches = list(test.branches)  # type: ignore[union-attr]
+        for i, existing in enumerate(branches):
+            if existing.outcome == branch.outcome and existing.margin == branch.margin:
+                branches[i] = replace(existing, body=existing.body + branch.body)
+                break
+        else:
+            branches.append(branch)
+        self.body[self.last_test] = replace(test, branches=tuple(branches))  # type: ignore[type-var]
+
+    def _attach_row(self, row: ast.RangeBranch) -> None:
+        if self.last_roll is None:
+            self._missing(
+                row.span, "a dice row", "a roll", "put `> roll 1d6` / `> lancez 1d6` first"
+            )
+            return
+        roll = self.body[self.last_roll]
+        assert isinstance(roll, ast.RandomRoll)
+        self.body[self.last_roll] = replace(roll, branches=roll.branches + (row,))
+
+    def _attach_else(self, part: ElsePart) -> None:
+        if self.last_if is None:
+            self._missing(part.span, "`otherwise`", "an `if` line", "write `> if ...` first")
+            return
+        cond = self.body[self.last_if]
+        assert isinstance(cond, ast.If)
+        self.body[self.last_if] = replace(cond, otherwise=cond.otherwise + part.body)
+        self.last_if = None
+
+    def _attach_fight(self, part: FightPart) -> None:
+        if self.last_fight is None:
+            if part.kind == "enemy":
+                # "> enemy ..." without "> fight": the enemy line starts the fight itself.
+                self.last_fight = len(self.body)
+                self.body.append(ast.Fight(span=part.span, enemies=(part.value,)))
+                return
+            self._missing(
+                part.span, _FIGHT_WORDS[part.kind], "a fight",
+                "put `> fight` / `> combat` and its enemies first",
+            )  # fmt: skip
+            return
+        fight = self.body[self.last_fight]
+        assert isinstance(fight, ast.Fight)
+        if part.kind == "enemy":
+            fight = replace(fight, enemies=fight.enemies + (part.value,))
+        elif part.kind == "attack":
+            bonus, modifiers = part.value
+            fight = replace(
+                fight, attack_bonus=fight.attack_bonus + bonus,
+                modifiers=fight.modifiers + modifiers,
+            )  # fmt: skip
+        else:
+            key = (self.last_fight, part.kind)
+            if key in self.fight_lines:
+                first = self.fight_lines[key]
+                self.errors.append(
+                    BookStructureError(
+                        f"this fight already has a {_FIGHT_WORDS[part.kind]} line",
+                        part.span,
+                        hint=f"the first one is at {first}",
+                    )
+                )
+                return
+            self.fight_lines[key] = part.span
+            fight = replace(fight, **{_FIGHT_FIELDS[part.kind]: part.value})
+        self.body[self.last_fight] = fight
+
+
+def assemble(
+    file: str,
+    items: list[tuple[int, object]],
+    prose: list[tuple[int, str]],
+    errors: list[DedaleError],
+) -> ast.ParagraphFile:
+    """Merge line items and prose lines (both sorted by line) into a ParagraphFile."""
+    builder = _Builder(file, errors)
+    i = j = 0
+    while i < len(items) or j < len(prose):
+        if j >= len(prose) or (i < len(items) and items[i][0] < prose[j][0]):
+            builder.add(items[i][1])
+            i += 1
+        else:
+            builder.add_prose(*prose[j])
+            j += 1
+    builder.close()
+    return ast.ParagraphFile(span=Span(file, 1, 1), paragraphs=tuple(builder.paragraphs))

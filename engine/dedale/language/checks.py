@@ -1,0 +1,166 @@
+"""Name checks made while loading: labels resolve, stat/counter/test names exist in the
+ruleset, interpolations name something. Deeper checks belong to the validator."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import fields
+from typing import Any
+
+from dedale import ast
+from dedale.errors import BookStructureError, DedaleError
+from dedale.language.keywords import fold, name_key
+from dedale.language.metadata import did_you_mean
+from dedale.span import Span
+
+_INTERPOLATION = re.compile(r"\{([^{}\n]{1,40})\}")
+_HERO_WORDS = {"name", "nom", "class", "classe", "hero", "heros"}
+_LEAVES = (str, int, bool, type(None), Span)
+
+
+def walk(node: Any) -> Iterator[Any]:
+    """Every AST node under ``node`` (itself included), depth first."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        for f in fields(current):
+            value = getattr(current, f.name)
+            if isinstance(value, tuple):
+                for item in value:
+                    if hasattr(item, "__dataclass_fields__"):
+                        stack.append(item)
+            elif hasattr(value, "__dataclass_fields__") and not isinstance(value, Span):
+                stack.append(value)
+
+
+class _Checker:
+    def __init__(self, ruleset: Any, label_index: Mapping[str, int], labels, errors):
+        self.ruleset = ruleset
+        self.label_index = label_index
+        self.labels = labels
+        self.errors: list[DedaleError] = errors
+        self.known = ruleset.known_names() if ruleset is not None else []
+
+    def error(self, message: str, span: Span, hint: str | None = None) -> None:
+        self.errors.append(BookStructureError(message, span, hint))
+
+    def kind(self, name: str) -> str | None:
+        found = self.ruleset.resolve(name)
+        return found[0] if found else None
+
+    def value_name(self, name: str, span: Span, what: str = "stat or counter") -> None:
+        if self.ruleset is None:
+            return
+        kind = self.kind(name)
+        if kind in ("stat", "counter"):
+            return
+        hint = did_you_mean(name, self.known)
+        if kind == "item":
+            hint = f"`{name}` is an item: use `take`/`prenez` or `drop`/`abandonnez`"
+        self.error(f"unknown {what} `{name}`", span, hint or self._names_hint())
+
+    def _names_hint(self) -> str:
+        names = [n for n in self.known if self.kind(n) in ("stat", "counter")]
+        return "known names: " + ", ".join(names[:12])
+
+    def ref(self, ref: ast.ParagraphRef) -> None:
+        if ref.label is None or name_key(ref.label) in self.label_index:
+            return
+        self.error(
+            f"no paragraph is labelled `{ref.label}`", ref.span,
+            did_you_mean(name_key(ref.label), list(self.label_index))
+            or "labels are the words after the number in a header (`§ 12 cellar`)",
+        )  # fmt: skip
+
+    def node(self, node: Any, in_margin: bool = False) -> None:
+        if isinstance(node, ast.ParagraphRef):
+            self.ref(node)
+        elif self.ruleset is None:
+            return
+        elif isinstance(node, ast.ChangeValue):
+            self.value_name(node.name, node.span)
+        elif isinstance(node, ast.ValueRef):
+            if node.name != "margin":
+                self.value_name(node.name, node.span)
+        elif isinstance(node, ast.Cost) and node.counter is not None:
+            self.value_name(node.counter, node.span, "counter")
+        elif isinstance(node, ast.ItemEffect) and node.stat is not None:
+            self.value_name(node.stat, node.span, "stat")
+        elif isinstance(node, ast.GainItem | ast.LoseItem):
+            if self.kind(node.item) in ("stat", "counter"):
+                verb = "gain 2" if isinstance(node, ast.GainItem) else "lose 2"
+                self.error(
+                    f"`{node.item}` is a stat or counter, not an item", node.span,
+                    f"give an amount: `{verb} {node.item}`",
+                )  # fmt: skip
+        elif isinstance(node, ast.Test):
+            self.test_name(node)
+        elif isinstance(node, ast.DuoTest):
+            for stat in node.stats:
+                self.value_name(stat, node.span, "characteristic")
+        elif isinstance(node, ast.D20Test):
+            self.value_name(node.stat, node.span, "characteristic")
+            try:
+                self.ruleset.difficulty(node.difficulty)
+            except KeyError:
+                self.error(
+                    f"unknown difficulty `{node.difficulty}`", node.span,
+                    self._difficulty_hint(str(node.difficulty)),
+                )  # fmt: skip
+        elif isinstance(node, ast.Prose):
+            self.prose(node)
+
+    def test_name(self, node: ast.Test) -> None:
+        tests = self.ruleset.tests
+        if node.name in tests:
+            return
+        wanted = fold(node.name).lower()
+        for test in tests.values():
+            if wanted in {fold(n).lower() for n in (test.id, *test.names.values())}:
+                return
+        self.error(
+            f"this ruleset has no `{node.name}` test", node.span,
+            f"its tests: {', '.join(tests) or 'none'}",
+        )  # fmt: skip
+
+    def _difficulty_hint(self, name: str) -> str:
+        d20 = getattr(self.ruleset, "d20", None)
+        if d20 is None:
+            return "this ruleset has no d20 difficulties"
+        names = [n for level in d20.difficulties for n in (level.id, *level.names.values())]
+        return did_you_mean(name, [fold(n).lower() for n in names]) or (
+            "difficulties: " + ", ".join(names)
+        )
+
+    def prose(self, node: ast.Prose) -> None:
+        if "{" not in node.text:
+            return
+        for match in _INTERPOLATION.finditer(node.text):
+            name = match.group(1).strip()
+            bare = re.sub(r"\s+(initial|initiale)$", "", name, flags=re.IGNORECASE)
+            if fold(bare).lower() in _HERO_WORDS or self.kind(bare) in ("stat", "counter"):
+                continue
+            line = node.span.line + node.text.count("\n", 0, match.start())
+            column = match.start() - node.text.rfind("\n", 0, match.start())
+            where = Span(node.span.file, line, column, line, column + len(match.group(0)))
+            self.error(
+                f"unknown name `{{{name}}}` in the text", where,
+                did_you_mean(bare, self.known)
+                or "interpolate {name}, {class}, a stat or a counter",
+            )  # fmt: skip
+
+
+def check_names(
+    paragraphs: Mapping[int, ast.Paragraph],
+    label_index: Mapping[str, int],
+    labels: Mapping[str, int],
+    ruleset: Any,
+    errors: list[DedaleError],
+) -> None:
+    """Append an error for every unresolved label and every name the ruleset lacks."""
+    checker = _Checker(ruleset, label_index, labels, errors)
+    for paragraph in paragraphs.values():
+        for node in walk(paragraph):
+            checker.node(node)

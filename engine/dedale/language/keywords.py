@@ -1,0 +1,146 @@
+"""Keyword folding and vocabularies of the book language (both keyword languages).
+
+Keywords are matched after ``fold()``: accents are removed one character for one (so
+positions in the folded text are positions in the original), typographic apostrophes and
+non-breaking spaces become plain. Lark's patterns are case-insensitive.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def _build_fold_table() -> dict[int, str]:
+    table: dict[int, str] = {}
+    for code in range(0xC0, 0x250):
+        char = chr(code)
+        base = unicodedata.normalize("NFD", char)[0]
+        if base != char and len(base) == 1 and base.isascii():
+            table[code] = base
+    table.update(
+        {
+            ord("\u2019"): "'",  # ’
+            ord("\u2018"): "'",  # ‘
+            ord("\u02bc"): "'",  # ʼ
+            ord("\u00a0"): " ",  # no-break space (French typography before ':')
+            ord("\u202f"): " ",  # narrow no-break space
+            ord("\u2009"): " ",  # thin space
+            ord("\t"): " ",
+        }
+    )
+    return table
+
+
+FOLD_TABLE = _build_fold_table()
+
+
+def fold(text: str) -> str:
+    """Fold accents and typographic characters, keeping the text's length."""
+    return text.translate(FOLD_TABLE)
+
+
+def name_key(name: str) -> str:
+    """A comparison key for names: accent-, case- and spacing-insensitive."""
+    return "-".join(fold(name).casefold().replace("'", " ").split())
+
+
+# Canonical test outcomes, by folded lower-case spelling.
+OUTCOMES: dict[str, str] = {
+    "lucky": "success",
+    "chanceux": "success",
+    "success": "success",
+    "succes": "success",
+    "reussite": "success",
+    "unlucky": "failure",
+    "malchanceux": "failure",
+    "failure": "failure",
+    "echec": "failure",
+    "critical success": "critical_success",
+    "reussite critique": "critical_success",
+    "succes critique": "critical_success",
+    "critical failure": "critical_failure",
+    "echec critique": "critical_failure",
+}
+
+# Several-enemy fight modes.
+MODES: dict[str, str] = {
+    "one after another": "sequence",
+    "one at a time": "sequence",
+    "l'un apres l'autre": "sequence",
+    "les uns apres les autres": "sequence",
+    "all at once": "together",
+    "together": "together",
+    "ensemble": "together",
+    "tous a la fois": "together",
+    "en meme temps": "together",
+    "as one": "as_one",
+    "comme un seul": "as_one",
+}
+
+# "test your <word>": the ruleset's test names for the two classic tests.
+NAMED_TESTS: dict[str, str] = {
+    "luck": "luck",
+    "chance": "luck",
+    "skill": "skill",
+    "habilete": "skill",
+}
+
+# Every spelling that may start a directive line (after `>`), for "did you mean" hints.
+DIRECTIVE_WORDS: tuple[str, ...] = (
+    "go to", "turn to", "allez au", "rendez-vous au",
+    "gain", "add", "gagnez", "ajoutez", "lose", "remove", "perdez", "retirez",
+    "set", "fixez", "restore", "restaurez", "raise", "augmentez",
+    "take", "prenez", "drop", "abandonnez",
+    "set codeword", "notez mot-code", "clear codeword", "effacez mot-code",
+    "world", "monde", "allow revisit", "revisite permise",
+    "meal allowed", "meals forbidden", "repas autorisé", "repas interdit",
+    "death", "mort", "victory", "victoire", "if", "si", "otherwise", "sinon",
+    "test your luck", "tentez votre chance", "test your skill", "tentez votre habileté",
+    "test", "testez", "check", "action", "roll", "lancez",
+    "lucky", "chanceux", "unlucky", "malchanceux", "success", "réussite", "failure", "échec",
+    "critical success", "réussite critique", "critical failure", "échec critique",
+    "fight", "combat", "enemy", "ennemi", "win", "lose", "défaite",
+    "escape", "fuite", "not won after", "pas gagné après", "attack", "attaque",
+    "enemy damage", "dégâts ennemis",
+)  # fmt: skip
+
+# Words that may follow `(` in a choice.
+CHOICE_OPTION_WORDS: tuple[str, ...] = (
+    "if", "si", "disabled", "grisé", "hidden", "caché", "pay", "payez", "give", "donnez",
+    "revisit", "revisite",
+)  # fmt: skip
+
+# Human names of the grammar's terminals, for "expected ..." messages.
+TERMINAL_NAMES: dict[str, str] = {
+    "INT": "a number",
+    "SIGNED_INT": "a signed number such as `+1` or `-2`",
+    "DICE": "dice such as `1d6`",
+    "WORD": "a name",
+    "NAME": "a name",
+    "ITEM_TEXT": "an item name",
+    "ENEMY_NAME": "an enemy name followed by its stats (`GOBLIN SKILL 7 STAMINA 6`)",
+    "LABEL_TEXT": "a label",
+    "CHOICE_TEXT": "the choice's text",
+    "ARROW": "`->`",
+    "_NL": "the end of the line",
+    "$END": "the end of the file",
+    "LPAR": "`(`",
+    "RPAR": "`)`",
+    "COMMA": "`,`",
+    "COLON": "`:`",
+    "PLUS": "`+`",
+    "MINUS": "`-`",
+    "CMP": "a comparison (`>=`, `<`, `=`...)",
+    "ADDOP": "`+` or `-`",
+    "IF": "`if`/`si`",
+    "OUTCOME": "an outcome (`success`/`réussite`, `failure`/`échec`...)",
+    "MODE": "a fight mode",
+    "INITIAL": "`initial`/`initiale`",
+    "YOUR": "`your`/`votre`",
+    "IMMUNE": "`immune`/`immunisé`",
+    "_TO": "`to`/`à`",
+    "_BY": "`by`/`de`",
+    "_CODEWORD": "`codeword`/`mot-code`",
+    "_VISITED": "`visited`/`visité`",
+    "_AFTER": "`after`/`après`",
+}

@@ -1,0 +1,321 @@
+"""Book folder (or single file) -> Book, collecting every error in one pass.
+
+A book is a folder with ``book.yaml`` and paragraph files ``*.dd`` (read in name order,
+or as ``files:`` lists them), or one ``.dd`` file starting with a YAML front matter
+between ``---`` lines. Every problem becomes a typed error with its Span; all of them are
+raised together as ``BookLoadError``. A path that is not a book at all raises UsageError.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from dedale import ast
+from dedale.book import Book
+from dedale.errors import (
+    BookLoadError,
+    BookMetadataError,
+    BookStructureError,
+    BookSyntaxError,
+    DedaleError,
+    UsageError,
+)
+from dedale.language.checks import check_names
+from dedale.language.keywords import name_key
+from dedale.language.metadata import BookMeta, did_you_mean, parse_meta
+from dedale.language.parser import parse_collecting
+from dedale.span import Span
+
+EXTENSION = ".dd"
+META_FILE = "book.yaml"
+MAX_FILE_BYTES = 20_000_000
+_FRONT = re.compile(r"---[ \t]*\n")
+
+
+def load_book(path: str | Path) -> Book:
+    """Load a book folder or a single-file book; raise BookLoadError listing every error."""
+    try:
+        return _Loader(Path(path)).load()
+    except (BookLoadError, UsageError):
+        raise
+    except DedaleError as error:
+        raise BookLoadError([error]) from None
+    except RecursionError:
+        raise BookLoadError(
+            [BookSyntaxError("the book nests too deeply to be read", Span(str(path), 1, 1))]
+        ) from None
+
+
+def sort_errors(errors: list[DedaleError]) -> list[DedaleError]:
+    """Errors in reading order: by file (book.yaml first), line, column."""
+
+    def key(error: DedaleError) -> tuple:
+        span = error.span
+        if span is None:
+            return (0, "", 0, 0)
+        return (0 if span.file.endswith(META_FILE) else 1, span.file, span.line, span.column)
+
+    return sorted(errors, key=key)
+
+
+class _Loader:
+    def __init__(self, path: Path):
+        self.path = path
+        self.errors: list[DedaleError] = []
+        self.digest = hashlib.sha256()
+
+    # ------------------------------------------------------------------ reading
+    def _decode(self, data: bytes, shown: str) -> str | None:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            before = data[: error.start]
+            line = before.count(b"\n") + 1
+            column = len(before) - (before.rfind(b"\n") + 1) + 1
+            self.errors.append(
+                BookSyntaxError(
+                    "this file is not UTF-8 text",
+                    Span(shown, line, column),
+                    hint="save it as UTF-8 in your editor",
+                )  # fmt: skip
+            )
+            return None
+        return text.lstrip("\ufeff") if text.startswith("\ufeff") else text
+
+    def _read(self, path: Path, shown: str, where: Span | None = None) -> str | None:
+        try:
+            if path.stat().st_size > MAX_FILE_BYTES:
+                self.errors.append(
+                    BookStructureError("this file is too large", where or Span(shown, 1, 1))
+                )
+                return None
+            data = path.read_bytes()
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            self.errors.append(
+                BookStructureError(f"cannot read {shown}: {reason}", where or Span(shown, 1, 1))
+            )
+            return None
+        self.digest.update(shown.encode("utf-8", "replace") + b"\0" + data + b"\0")
+        return self._decode(data, shown)
+
+    # ------------------------------------------------------------------ entry
+    def load(self) -> Book:
+        path = self.path
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
+        if path.is_file() and path.name == META_FILE:
+            path = path.parent
+        if path.is_dir():
+            return self._load_folder(path)
+        return self._load_single(path)
+
+    def _load_folder(self, root: Path) -> Book:
+        meta_path = root / META_FILE
+        if not meta_path.is_file():
+            raise UsageError(
+                f"{root}: not a book (no {META_FILE} in this folder)",
+                hint=f"a book folder holds {META_FILE} and its *{EXTENSION} paragraph files",
+            )
+        shown_meta = str(meta_path)
+        text = self._read(meta_path, shown_meta)
+        meta = parse_meta(text, shown_meta, self.errors) if text is not None else None
+        files = self._paragraph_files(root, meta)
+        parsed: list[tuple[Path, ast.ParagraphFile]] = []
+        for file in files:
+            source = self._read(file, str(file))
+            if source is None:
+                continue
+            paragraph_file, errors = parse_collecting(source, str(file))
+            self.errors.extend(errors)
+            parsed.append((file, paragraph_file))
+        return self._finish(root, meta, files, parsed)
+
+    def _paragraph_files(self, root: Path, meta: BookMeta | None) -> list[Path]:
+        base = root.resolve()
+        if meta is not None and meta.files is not None:
+            result: list[Path] = []
+            for index, name in enumerate(meta.files):
+                where = meta.spans.get("files:value", meta.span("files"))
+                where = Span(
+                    where.file, where.line + (index if where.line > 1 else 0), where.column
+                )
+                candidate = root / name
+                try:
+                    inside = candidate.resolve().is_relative_to(base)
+                except (OSError, ValueError):
+                    inside = False
+                if not inside:
+                    self.errors.append(
+                        BookStructureError(
+                            f"`{name}` is outside the book folder",
+                            where,
+                            hint="list only files inside the book folder",
+                        )  # fmt: skip
+                    )
+                elif not candidate.is_file():
+                    self.errors.append(
+                        BookStructureError(
+                            f"paragraph file `{name}` not found",
+                            where,
+                            hint=did_you_mean(name, [p.name for p in root.glob(f"*{EXTENSION}")]),
+                        )  # fmt: skip
+                    )
+                else:
+                    result.append(candidate)
+            return result
+        found = []
+        for candidate in sorted(
+            root.rglob(f"*{EXTENSION}"), key=lambda p: p.relative_to(root).as_posix()
+        ):
+            try:
+                if candidate.is_file() and candidate.resolve().is_relative_to(base):
+                    found.append(candidate)
+            except OSError:
+                continue
+        if not found:
+            self.errors.append(
+                BookStructureError(
+                    f"no paragraph files (*{EXTENSION}) in this book folder",
+                    Span(str(root / META_FILE), 1, 1),
+                    hint=f"write the paragraphs in files such as `part1{EXTENSION}`",
+                )
+            )
+        return found
+
+    def _load_single(self, file: Path) -> Book:
+        shown = str(file)
+        try:
+            data = file.read_bytes()
+        except OSError as error:
+            raise UsageError(f"{file}: cannot read ({error.strerror})") from None
+        head = data[:4].lstrip(b"\xef\xbb\xbf")
+        if not head.startswith(b"---"):
+            if file.suffix != EXTENSION:
+                raise UsageError(
+                    f"{file}: not a book",
+                    hint=f"give a book folder (with {META_FILE}) or a {EXTENSION} file "
+                    "starting with a `---` front matter",
+                )
+            self.errors.append(
+                BookMetadataError(
+                    "a single-file book starts with a front matter between `---` lines",
+                    Span(shown, 1, 1),
+                    hint="begin the file with `---`, `title: ...`, `---`",
+                )
+            )
+            raise BookLoadError(self.errors)
+        self.digest.update(shown.encode("utf-8", "replace") + b"\0" + data + b"\0")
+        text = self._decode(data, shown)
+        if text is None:
+            raise BookLoadError(self.errors)
+        text = text.replace("\r\n", "\n")
+        first = _FRONT.match(text)
+        end = re.search(r"^---[ \t]*$", text[first.end() :] if first else "", re.MULTILINE)
+        if first is None or end is None:
+            self.errors.append(
+                BookMetadataError(
+                    "the front matter is not closed",
+                    Span(shown, 1, 1),
+                    hint="end it with a line holding only `---`",
+                )  # fmt: skip
+            )
+            raise BookLoadError(self.errors)
+        front = text[first.end() : first.end() + end.start()]
+        meta = parse_meta(front, shown, self.errors, line_offset=1)
+        cut = first.end() + end.end()
+        blank = "\n" * text[:cut].count("\n")
+        paragraph_file, errors = parse_collecting(blank + text[cut:], shown)
+        self.errors.extend(errors)
+        return self._finish(file.parent, meta, [file], [(file, paragraph_file)])
+
+    # ------------------------------------------------------------------ assembling
+    def _finish(
+        self,
+        root: Path,
+        meta: BookMeta | None,
+        files: list[Path],
+        parsed: list[tuple[Path, ast.ParagraphFile]],
+    ) -> Book:
+        paragraphs: dict[int, ast.Paragraph] = {}
+        labels: dict[str, int] = {}
+        label_index: dict[str, int] = {}
+        label_spans: dict[str, Span] = {}
+        for _file, paragraph_file in parsed:
+            for paragraph in paragraph_file.paragraphs:
+                first = paragraphs.get(paragraph.number)
+                if first is not None:
+                    self.errors.append(
+                        BookStructureError(
+                            f"paragraph {paragraph.number} is defined twice",
+                            paragraph.span,
+                            hint=f"paragraph {paragraph.number} is already defined at {first.span}",
+                        )  # fmt: skip
+                    )
+                    continue
+                paragraphs[paragraph.number] = paragraph
+                if paragraph.label:
+                    key = name_key(paragraph.label)
+                    if key in label_index and label_index[key] != paragraph.number:
+                        self.errors.append(
+                            BookStructureError(
+                                f"label `{paragraph.label}` is used twice",
+                                paragraph.span,
+                                hint=f"it already names paragraph {label_index[key]} "
+                                f"at {label_spans[key]}",
+                            )  # fmt: skip
+                        )
+                        continue
+                    labels[paragraph.label] = paragraph.number
+                    label_index[key] = paragraph.number
+                    label_spans[key] = paragraph.span
+
+        ruleset = None
+        if meta is not None:
+            if parsed and not paragraphs and not self.errors:
+                self.errors.append(
+                    BookStructureError(
+                        "the book has no paragraphs",
+                        Span(str(files[0]), 1, 1),
+                        hint="start a paragraph with a header line such as `§ 1`",
+                    )  # fmt: skip
+                )
+            if paragraphs and meta.start not in paragraphs:
+                self.errors.append(
+                    BookMetadataError(
+                        f"the start paragraph {meta.start} does not exist",
+                        meta.spans.get("start:value", meta.span("start")),
+                        hint=f"the first paragraph is {min(paragraphs)}",
+                    )
+                )
+            ruleset = self._ruleset(root, meta)
+        check_names(paragraphs, label_index, labels, ruleset, self.errors)
+        if self.errors or meta is None:
+            raise BookLoadError(sort_errors(self.errors) or [BookMetadataError("no metadata")])
+        return Book(
+            meta=meta,
+            paragraphs=paragraphs,
+            labels=labels,
+            ruleset=ruleset,
+            root=root,
+            files=files,
+            fingerprint=self.digest.hexdigest(),
+            _label_index=label_index,
+        )
+
+    def _ruleset(self, root: Path, meta: BookMeta):  # noqa: ANN202 - Ruleset
+        from dedale.rules import load_ruleset
+
+        try:
+            return load_ruleset(
+                meta.ruleset,
+                meta.rules,
+                root,
+                overrides_file=meta.file,
+                where=meta.spans.get("ruleset:value", meta.span("ruleset")),
+            )
+        except DedaleError as error:
+            self.errors.append(error)
+            return None

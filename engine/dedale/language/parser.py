@@ -1,0 +1,249 @@
+"""Paragraph text -> AST: line classification, the Lark LALR parser, author-facing errors.
+
+A paragraph file has three kinds of lines: headers (``§ 12``), rule lines (``>`` directives
+and ``->`` choices) and prose. Prose and comment lines are blanked out before Lark runs
+(line numbers are kept), so the grammar only sees the short rule lines: this is what makes
+loading fast. When the file does not parse, each rule line is parsed on its own so that
+every bad line is reported, not just the first.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+from lark.exceptions import UnexpectedToken
+
+from dedale import ast
+from dedale.errors import BookLoadError, BookSyntaxError, DedaleError
+from dedale.language.assemble import assemble
+from dedale.language.keywords import (
+    CHOICE_OPTION_WORDS,
+    DIRECTIVE_WORDS,
+    TERMINAL_NAMES,
+    fold,
+)
+from dedale.language.transform import LineTransformer
+from dedale.span import Span
+
+_HEADER = re.compile(r"[ \t]*(?:§|#)[ \t]*\d")
+_RULE = re.compile(r"[ \t]*(?:>|->|→)")
+_COMMENT = re.compile(r"[ \t]*//")
+_TRAILING_COMMENT = re.compile(r"[ \t]+//.*$")
+
+
+@lru_cache(maxsize=1)
+def book_parser() -> Lark:
+    """The LALR parser of grammar/book.lark, built once on first use."""
+    grammar = resources.files("dedale.grammar").joinpath("book.lark").read_text("utf-8")
+    return Lark(
+        grammar,
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=False,
+        cache=False,
+    )
+
+
+def split_lines(text: str) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """Rule/header lines (trailing ``//`` comments cut) and prose lines, with line numbers."""
+    rules: list[tuple[int, str]] = []
+    prose: list[tuple[int, str]] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if _RULE.match(line) or _HEADER.match(line):
+            if "//" in line:
+                line = _TRAILING_COMMENT.sub("", line)
+            rules.append((number, line))
+        elif _COMMENT.match(line):
+            continue
+        else:
+            prose.append((number, line))
+    return rules, prose
+
+
+def parse_text(text: str, file: str) -> ast.ParagraphFile:
+    """Parse one paragraph file's text; raise BookLoadError with every error found."""
+    paragraph_file, errors = parse_collecting(text, file)
+    if errors:
+        raise BookLoadError(sorted(errors, key=lambda e: (e.span.line, e.span.column)))
+    return paragraph_file
+
+
+def parse_collecting(text: str, file: str) -> tuple[ast.ParagraphFile, list[DedaleError]]:
+    """Parse what can be parsed and return it with the list of errors (possibly empty)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if text.startswith("\ufeff"):
+        text = " " + text[1:]
+    rules, prose = split_lines(text)
+    errors: list[DedaleError] = []
+    items = _parse_rules(rules, file, errors)
+    return assemble(file, items, prose, errors), errors
+
+
+def _layout(rules: list[tuple[int, str]]) -> str:
+    """The rule lines at their line numbers, other lines empty."""
+    parts: list[str] = []
+    previous = 0
+    for number, line in rules:
+        parts.append("\n" * (number - previous - 1 if previous else number - 1))
+        parts.append(line if not previous else "\n" + line)
+        previous = number
+    return "".join(parts)
+
+
+def _parse_rules(
+    rules: list[tuple[int, str]], file: str, errors: list[DedaleError]
+) -> list[tuple[int, object]]:
+    if not rules:
+        return []
+    parser = book_parser()
+    original = _layout(rules)
+    try:
+        tree = parser.parse(fold(original))
+        items = LineTransformer(file, original).transform(tree)
+        return [(item.span.line, item) for item in items]
+    except UnexpectedInput:
+        pass
+    # Slow path: one line at a time, to report every bad line.
+    result: list[tuple[int, object]] = []
+    for number, line in rules:
+        padded = "\n" * (number - 1) + line
+        try:
+            tree = parser.parse(fold(padded))
+        except UnexpectedInput as error:
+            errors.append(_syntax_error(error, file, number, line))
+            continue
+        for item in LineTransformer(file, padded).transform(tree):
+            result.append((number, item))
+    return result
+
+
+# --------------------------------------------------------------------------- messages
+
+_WORD_AT = re.compile(r"[^\W\d][\w'’-]*(?:[ \t]+[^\W\d][\w'’-]*)?")
+
+
+def _syntax_error(error: UnexpectedInput, file: str, number: int, line: str) -> BookSyntaxError:
+    column = getattr(error, "column", None)
+    if not isinstance(column, int) or column < 1 or getattr(error, "line", number) != number:
+        column = len(line.rstrip()) + 1
+    stripped = line.lstrip()
+    lead = len(line) - len(stripped)
+    span_end = _token_end(line, column)
+    span = Span(file, number, column, number, span_end)
+    found = line[column - 1 : span_end - 1].strip() or None
+
+    # The first word after ">" is not a directive we know.
+    if stripped.startswith(">"):
+        start = lead + 1 + (len(stripped[1:]) - len(stripped[1:].lstrip())) + 1
+        if column == start:
+            word = _WORD_AT.match(line, column - 1)
+            written = word.group(0) if word else line[column - 1 :].split(" ")[0]
+            first = written.split()[0] if written else written
+            return BookSyntaxError(
+                f"unknown directive `{first}`" if first else "empty directive line",
+                Span(file, number, column, number, column + max(1, len(first))),
+                hint=_suggest(written, DIRECTIVE_WORDS)
+                or "see docs/language.md for the list of directives",
+            )
+        if line[: column - 1].rstrip().endswith(("(", ",")) and "->" not in stripped[:2]:
+            pass
+    if stripped.startswith(("->", "→")):
+        arrow_end = lead + (2 if stripped.startswith("->") else 1)
+        after = line[arrow_end:]
+        target_col = arrow_end + len(after) - len(after.lstrip()) + 1
+        if column == target_col:
+            return BookSyntaxError(
+                "a choice needs a paragraph number (or label) right after `->`",
+                span,
+                hint="write it like `-> 12 Open the door`",
+            )
+        if line[: column - 1].rstrip().endswith(("(", ",")):
+            word = _WORD_AT.match(line, column - 1)
+            written = word.group(0) if word else (found or "")
+            return BookSyntaxError(
+                f"unknown choice option `{written.split()[0] if written else ''}`",
+                span,
+                hint=_suggest(written, CHOICE_OPTION_WORDS)
+                or "choice options are `if ...`, `pay N gold`, `give ITEM`, `disabled`, "
+                "`revisit` (or `si`, `payez`, `donnez`, `grisé`, `revisite`)",
+            )
+    if "ENEMY_NAME" in _expected_names(error):
+        return BookSyntaxError(
+            "an enemy needs a name followed by its stats",
+            span,
+            hint="write it like `enemy GOBLIN SKILL 7 STAMINA 6` / "
+            "`ennemi GOBELIN HABILETÉ 7 ENDURANCE 6`",
+        )
+    expected = _expected(error)
+    where = f"`{found}`" if found else "end of line"
+    message = f"unexpected {where}"
+    if expected:
+        message += f"; expected {expected}"
+    return BookSyntaxError(message, span)
+
+
+def _token_end(line: str, column: int) -> int:
+    """Column just after the word starting at ``column`` (at least one character)."""
+    index = column - 1
+    if index >= len(line):
+        return column + 1
+    match = re.compile(r"[\w'’-]+|\S").match(line, index)
+    return column + (len(match.group(0)) if match else 1)
+
+
+def _expected_names(error: UnexpectedInput) -> set[str]:
+    if isinstance(error, UnexpectedToken):
+        return set(error.accepts or error.expected or ())
+    if isinstance(error, UnexpectedCharacters):
+        return set(error.allowed or ())
+    if isinstance(error, UnexpectedEOF):
+        return set(error.expected or ())
+    return set()
+
+
+def _expected(error: UnexpectedInput) -> str:
+    names = _expected_names(error)
+    described = sorted({_describe(name) for name in names if _describe(name)})
+    if not described:
+        return ""
+    if len(described) > 5:
+        described = described[:5] + ["..."]
+    return ", ".join(described)
+
+
+def _describe(terminal: str) -> str:
+    if terminal in TERMINAL_NAMES:
+        return TERMINAL_NAMES[terminal]
+    try:
+        pattern = book_parser().get_terminal(terminal).pattern
+    except KeyError:
+        return ""
+    value = pattern.value
+    if pattern.type == "str":
+        return f"`{value}`"
+    first = re.sub(r"^\(\?:", "", value).split("|")[0].split(")")[0]
+    first = first.replace(r"\s+", " ").replace("(?:", "").replace("\\", "")
+    return f"`{first}`" if first.replace(" ", "").isalpha() else ""
+
+
+def _suggest(written: str, choices: tuple[str, ...]) -> str | None:
+    """``did you mean `fight`?`` for a misspelt keyword (one or two words)."""
+    if not written:
+        return None
+    key = fold(written).lower()
+    folded = {fold(c).lower(): c for c in choices}
+    for candidate in (key, key.split()[0]):
+        close = difflib.get_close_matches(candidate, list(folded), n=1, cutoff=0.7)
+        if close:
+            return f"did you mean `{folded[close[0]]}`?"
+    return None
+
+
+def token_text(token: Token) -> str:
+    """The token's text (for tests)."""
+    return str(token)

@@ -1,0 +1,501 @@
+"""Lark tree -> per-line items: AST nodes (dedale.ast) and a few line-level parts.
+
+The Transformer only builds frozen dataclasses, each with its Span; grouping lines into
+paragraphs, tests with their branches and fights with their enemies is done by
+dedale.language.assemble. Names are sliced from the original (unfolded) text so accents
+and case are kept as the author wrote them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from dedale import ast
+from dedale.language.keywords import MODES, NAMED_TESTS, OUTCOMES, fold
+from dedale.span import Span
+
+# --------------------------------------------------------------------------- line parts
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """``§ 12 label``: starts a paragraph."""
+
+    span: Span
+    number: int
+    label: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class FightPart:
+    """A line that completes the last fight: enemy, win, lose, escape, limit, bonus."""
+
+    span: Span
+    kind: str
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ElsePart:
+    """``otherwise: ...``: completes the last ``if``."""
+
+    span: Span
+    body: tuple[ast.Statement, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Mod:
+    span: Span
+    value: int | None
+    options: tuple[tuple[str, str], ...]  # (terminal type, text as written)
+
+
+_TAG_KEYWORDS = {"RISK", "ADVANTAGE", "DISADVANTAGE"}
+
+
+@v_args(meta=True)
+class LineTransformer(Transformer):
+    """Builds one item per header, choice and directive line."""
+
+    def __init__(self, file: str, source: str):
+        super().__init__(visit_tokens=False)
+        self.file = file
+        self.source = source  # same length and layout as the text Lark parsed
+
+    # ------------------------------------------------------------------ helpers
+    def _span(self, meta: Any) -> Span:
+        return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _tspan(self, tok: Token) -> Span:
+        return Span(self.file, tok.line, tok.column, tok.end_line, tok.end_column)
+
+    def _text(self, tok: Token) -> str:
+        return self.source[tok.start_pos : tok.end_pos].strip()
+
+    def start(self, meta, children):
+        return list(children)
+
+    # ------------------------------------------------------------------ headers, choices
+    def header(self, meta, children):
+        number = int(children[1])
+        label = None
+        if len(children) > 2:
+            label = self._text(children[2])
+            if label.startswith("(") and label.endswith(")"):
+                label = label[1:-1].strip()
+            label = label or None
+        return Header(self._span(meta), number, label)
+
+    def target(self, meta, children):
+        tok = children[0]
+        if tok.type == "INT":
+            return ast.ParagraphRef(span=self._tspan(tok), number=int(tok))
+        return ast.ParagraphRef(span=self._tspan(tok), label=self._text(tok))
+
+    choice_target = target
+
+    def choice(self, meta, children):
+        target = children[1]
+        text = ""
+        condition = None
+        display = "hidden"
+        costs: list[ast.Cost] = []
+        revisit = False
+        for child in children[2:]:
+            if isinstance(child, Token):
+                text = self._text(child)
+                continue
+            for kind, value in child:
+                if kind == "if":
+                    condition = value if condition is None else _and(condition, value)
+                elif kind == "display":
+                    display = value
+                elif kind == "cost":
+                    costs.append(value)
+                elif kind == "revisit":
+                    revisit = True
+        return ast.Choice(
+            span=self._span(meta),
+            target=target,
+            text=text,
+            condition=condition,
+            display=display,
+            costs=tuple(costs),
+            revisit=revisit,
+        )
+
+    def choice_group(self, meta, children):
+        return list(children)
+
+    def opt_if(self, meta, children):
+        return ("if", children[1])
+
+    def opt_disabled(self, meta, children):
+        return ("display", "disabled")
+
+    def opt_hidden(self, meta, children):
+        return ("display", "hidden")
+
+    def opt_pay(self, meta, children):
+        amount, counter = children
+        return (
+            "cost",
+            ast.Cost(span=self._span(meta), counter=self._text(counter), amount=int(amount)),
+        )
+
+    def opt_give(self, meta, children):
+        return ("cost", ast.Cost(span=self._span(meta), item=self._text(children[0])))
+
+    def opt_revisit(self, meta, children):
+        return ("revisit", True)
+
+    # ------------------------------------------------------------------ conditions
+    def or_cond(self, meta, children):
+        return ast.Or(span=self._span(meta), operands=tuple(children))
+
+    def and_cond(self, meta, children):
+        return ast.And(span=self._span(meta), operands=tuple(children))
+
+    def negation(self, meta, children):
+        return ast.Not(span=self._span(meta), operand=children[0])
+
+    def has_item(self, meta, children):
+        return ast.HasItem(span=self._span(meta), item=self._text(children[0]))
+
+    def has_codeword(self, meta, children):
+        return ast.HasCodeword(span=self._span(meta), codeword=self._text(children[0]))
+
+    def visited(self, meta, children):
+        return ast.Visited(span=self._span(meta), paragraph=children[0])
+
+    def world_visited(self, meta, children):
+        return ast.WorldVisited(span=self._span(meta), world=self._text(children[0]))
+
+    def has_class(self, meta, children):
+        return ast.HasClass(span=self._span(meta), name=self._text(children[0]))
+
+    def compare(self, meta, children):
+        left, op, right = children
+        symbol = "=" if str(op) == "==" else str(op)
+        return ast.Compare(span=self._span(meta), left=left, op=symbol, right=right)
+
+    # ------------------------------------------------------------------ expressions
+    def binop(self, meta, children):
+        left, op, right = children
+        return ast.BinOp(span=self._span(meta), op=str(op), left=left, right=right)
+
+    def num(self, meta, children):
+        return ast.Num(span=self._span(meta), value=int(children[0]))
+
+    def dice(self, meta, children):
+        return ast.DiceRoll(span=self._span(meta), text=str(children[0]).lower())
+
+    def value(self, meta, children):
+        name = next(t for t in children if t.type == "NAME")
+        initial = any(t.type == "INITIAL" for t in children)
+        return ast.ValueRef(span=self._span(meta), name=self._text(name), initial=initial)
+
+    # ------------------------------------------------------------------ simple statements
+    def directive(self, meta, children):
+        return children[0]
+
+    def goto(self, meta, children):
+        return ast.Goto(span=self._span(meta), target=children[0])
+
+    def body_goto(self, meta, children):
+        return (ast.Goto(span=self._span(meta), target=children[1]),)
+
+    def body_do(self, meta, children):
+        return (children[0],)
+
+    def exceptional(self, meta, children):
+        return True
+
+    def _stat(self, children) -> Token:
+        return next(t for t in children if isinstance(t, Token) and t.type == "WORD")
+
+    def _change(self, meta, children, op: str, amount: Any) -> ast.ChangeValue:
+        return ast.ChangeValue(
+            span=self._span(meta),
+            op=op,
+            name=self._text(self._stat(children)),
+            amount=amount,
+            exceptional=any(child is True for child in children),
+        )
+
+    def gain(self, meta, children):
+        return self._change(meta, children, "add", children[0])
+
+    def lose(self, meta, children):
+        return self._change(meta, children, "sub", children[0])
+
+    def set_value(self, meta, children):
+        amount = next(c for c in children if isinstance(c, ast.Num | ast.DiceRoll))
+        return self._change(meta, children, "set", amount)
+
+    def restore(self, meta, children):
+        return self._change(meta, children, "restore", None)
+
+    def raise_initial(self, meta, children):
+        return self._change(meta, children, "raise_initial", children[-1])
+
+    def take(self, meta, children):
+        count = 1
+        name = ""
+        weapon = False
+        effects: tuple[ast.ItemEffect, ...] = ()
+        for child in children:
+            if isinstance(child, Token) and child.type == "INT":
+                count = int(child)
+            elif isinstance(child, Token):
+                name = self._text(child)
+            else:
+                weapon = any(e is None for e in child)
+                effects = tuple(e for e in child if e is not None)
+        return ast.GainItem(
+            span=self._span(meta), item=name, count=count, weapon=weapon, effects=effects
+        )
+
+    def drop(self, meta, children):
+        count = int(children[0]) if len(children) > 1 else 1
+        return ast.LoseItem(span=self._span(meta), item=self._text(children[-1]), count=count)
+
+    def item_effects(self, meta, children):
+        return list(children)
+
+    def effect_weapon(self, meta, children):
+        return None
+
+    def effect_stat(self, meta, children):
+        stat, value = children
+        return ast.ItemEffect(span=self._span(meta), stat=self._text(stat), amount=_signed(value))
+
+    def effect_tag(self, meta, children):
+        return ast.ItemEffect(span=self._span(meta), tag=self._text(children[0]))
+
+    def set_codeword(self, meta, children):
+        return ast.SetCodeword(span=self._span(meta), codeword=self._text(children[-1]))
+
+    def clear_codeword(self, meta, children):
+        return ast.ClearCodeword(span=self._span(meta), codeword=self._text(children[-1]))
+
+    def open_world(self, meta, children):
+        return ast.OpenWorld(span=self._span(meta), world=self._text(children[0]))
+
+    def allow_revisit(self, meta, children):
+        return ast.AllowRevisit(span=self._span(meta))
+
+    def meal_rule(self, meta, children):
+        return ast.MealRule(span=self._span(meta), allowed=children[0].type == "ALLOWED")
+
+    def ending(self, meta, children):
+        kind = "death" if children[0].type == "DEATH" else "victory"
+        return ast.Ending(span=self._span(meta), kind=kind)
+
+    def if_stmt(self, meta, children):
+        return ast.If(span=self._span(meta), condition=children[1], then=children[2])
+
+    def else_stmt(self, meta, children):
+        return ElsePart(self._span(meta), children[0])
+
+    # ------------------------------------------------------------------ tests
+    def mod_value(self, meta, children):
+        return _Mod(self._span(meta), _signed(children[0]), ())
+
+    def mod_group(self, meta, children):
+        return _Mod(self._span(meta), None, tuple((t.type, self._text(t)) for t in children))
+
+    def test_opt(self, meta, children):
+        return children[0]
+
+    def _mods(self, mods: list[_Mod]):
+        """Fold modifier pieces: ``-2 (piloting)`` is one tagged modifier."""
+        untagged: list[int] = []
+        tagged: list[ast.Modifier] = []
+        flags: set[str] = set()
+        names: list[str] = []
+        pending: _Mod | None = None
+        for mod in mods + [None]:  # type: ignore[list-item]
+            if mod is not None and mod.value is None and pending is not None:
+                tags = tuple(text for kind, text in mod.options if kind not in _TAG_KEYWORDS)
+                flags.update(kind for kind, _ in mod.options if kind in _TAG_KEYWORDS)
+                if tags:
+                    tagged.append(ast.Modifier(span=pending.span, value=pending.value, tags=tags))
+                else:
+                    untagged.append(pending.value)  # type: ignore[arg-type]
+                pending = None
+                continue
+            if pending is not None:
+                untagged.append(pending.value)  # type: ignore[arg-type]
+                pending = None
+            if mod is None:
+                break
+            if mod.value is not None:
+                pending = mod
+            else:
+                for kind, text in mod.options:
+                    if kind in _TAG_KEYWORDS:
+                        flags.add(kind)
+                    else:
+                        names.append(text)
+        return untagged, tagged, flags, names
+
+    def test(self, meta, children):
+        span = self._span(meta)
+        words = [t for t in children if isinstance(t, Token) and t.type == "WORD"]
+        has_your = any(isinstance(t, Token) and t.type == "YOUR" for t in children)
+        mods = [c for c in children if isinstance(c, _Mod)]
+        untagged, tagged, flags, names = self._mods(mods)
+        key = fold(str(words[0])).lower()
+        if len(words) == 1 and (has_your or key in NAMED_TESTS):
+            modifiers = [ast.Modifier(span=span, value=v) for v in untagged] + tagged
+            if names:
+                modifiers.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
+            return ast.Test(
+                span=span, name=NAMED_TESTS.get(key, self._text(words[0])),
+                modifiers=tuple(modifiers),
+            )  # fmt: skip
+        if names:
+            tagged.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
+        return ast.DuoTest(
+            span=span,
+            stats=tuple(self._text(w) for w in words),
+            difficulty=sum(untagged),
+            risk_allowed="RISK" in flags,
+            modifiers=tuple(tagged),
+        )
+
+    def difficulty(self, meta, children):
+        tok = children[0]
+        return int(tok) if tok.type == "INT" else self._text(tok)
+
+    def d20_test(self, meta, children):
+        span = self._span(meta)
+        stat, difficulty, *rest = children
+        pieces = [c for c in rest if isinstance(c, _Mod)]
+        untagged, _tagged, flags, names = self._mods([p for p in pieces if p.value is None])
+        untagged = [p.value for p in pieces if p.value is not None]
+        tagged: list[ast.Modifier] = []
+        advantage = None
+        if "ADVANTAGE" in flags:
+            advantage = "advantage"
+        if "DISADVANTAGE" in flags:
+            advantage = "disadvantage"
+        modifiers = [ast.Modifier(span=span, value=v) for v in untagged] + tagged
+        return ast.D20Test(
+            span=span,
+            stat=self._text(stat),
+            difficulty=difficulty,
+            action=names[0] if names else None,
+            advantage=advantage,
+            modifiers=tuple(modifiers),
+        )
+
+    def margin(self, meta, children):
+        op, value = children
+        symbol = "=" if str(op) == "==" else str(op)
+        span = self._span(meta)
+        return ast.Compare(
+            span=span,
+            left=ast.ValueRef(span=span, name="margin"),
+            op=symbol,
+            right=ast.Num(span=self._tspan(value), value=int(value)),
+        )
+
+    def branch(self, meta, children):
+        outcome = OUTCOMES[" ".join(fold(str(children[0])).lower().split())]
+        margin = children[1] if len(children) == 3 else None
+        return ast.Branch(span=self._span(meta), outcome=outcome, body=children[-1], margin=margin)
+
+    def _row(self, meta, children, body) -> ast.RangeBranch:
+        ints = [int(c) for c in children if isinstance(c, Token) and c.type == "INT"]
+        low, high = ints[0], ints[1] if len(ints) > 1 else ints[0]
+        return ast.RangeBranch(span=self._span(meta), low=low, high=high, body=body)
+
+    def range_row(self, meta, children):
+        return self._row(meta, children[:-1], children[-1])
+
+    def inline_row(self, meta, children):
+        goto = ast.Goto(span=self._span(meta), target=children[-1])
+        return self._row(meta, children[:-2], (goto,))
+
+    def roll(self, meta, children):
+        dice_tok = children[0]
+        dice = ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower())
+        return ast.RandomRoll(span=self._span(meta), dice=dice, branches=tuple(children[1:]))
+
+    # ------------------------------------------------------------------ fights
+    def enemy_stat(self, meta, children):
+        name, value = children
+        if value.type == "DICE":
+            return (self._text(name), str(value).lower())
+        return (self._text(name), _signed(value))
+
+    def enemy_opt(self, meta, children):
+        return True
+
+    def enemy_body(self, meta, children):
+        return ast.Enemy(
+            span=self._span(meta),
+            name=self._text(children[0]),
+            stats=tuple(c for c in children[1:] if isinstance(c, tuple)),
+            immune_instant_kill=any(c is True for c in children),
+        )
+
+    def fight(self, meta, children):
+        mode = "single"
+        enemies: tuple[ast.Enemy, ...] = ()
+        for child in children:
+            if isinstance(child, Token):
+                mode = MODES[" ".join(fold(str(child)).lower().split())]
+            else:
+                enemies = (child,)
+        return ast.Fight(span=self._span(meta), enemies=enemies, mode=mode)
+
+    def enemy(self, meta, children):
+        return FightPart(self._span(meta), "enemy", children[0])
+
+    def fight_win(self, meta, children):
+        return FightPart(self._span(meta), "win", children[-1])
+
+    def fight_lose(self, meta, children):
+        return FightPart(self._span(meta), "lose", children[-1])
+
+    def after(self, meta, children):
+        return int(children[0])
+
+    def escape(self, meta, children):
+        target = next(c for c in children if isinstance(c, ast.ParagraphRef))
+        after = next((c for c in children if isinstance(c, int)), None)
+        return FightPart(
+            self._span(meta), "escape",
+            ast.Escape(span=self._span(meta), target=target, after=after),
+        )  # fmt: skip
+
+    def assault_limit(self, meta, children):
+        limit = ast.AssaultLimit(span=self._span(meta), assaults=children[0], target=children[-1])
+        return FightPart(self._span(meta), "assault_limit", limit)
+
+    def attack_bonus(self, meta, children):
+        span = self._span(meta)
+        mods = [_Mod(span, _signed(children[0]), ())] + [
+            c for c in children[1:] if isinstance(c, _Mod)
+        ]
+        untagged, tagged, _flags, names = self._mods(mods)
+        if names:
+            tagged.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
+        return FightPart(span, "attack", (sum(untagged), tuple(tagged)))
+
+    def enemy_damage(self, meta, children):
+        return FightPart(self._span(meta), "enemy_damage", int(children[0]))
+
+
+def _signed(tok: Token) -> int:
+    return int(str(tok).replace(" ", "").replace("\t", ""))
+
+
+def _and(left: ast.Condition, right: ast.Condition) -> ast.Condition:
+    return ast.And(span=left.span, operands=(left, right))
