@@ -1,14 +1,102 @@
-"""``dedale odds``: not implemented yet (placeholder until its issue lands)."""
+"""``dedale odds``: the exact probability that the hero wins an FF-family fight.
+
+    dedale odds --rules df-classic --hero 10 20 --enemy 8 10
+    dedale odds --rules df-classic --hero 8 16 --luck 9 --luck-policy best --enemy 10 12
+    dedale odds --rules df48.5 --class Mercenaire --hero 9 20 --enemy 9 12 --json
+
+Several ``--enemy SKILL STAMINA`` are fought one after another (``--as-one``: as one).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
+
+from dedale.errors import GameError, RulesetError, UsageError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the subcommand's arguments."""
+    parser.add_argument(
+        "--rules", default="df-classic", help="built-in ruleset name or path to a YAML file"
+    )
+    parser.add_argument(
+        "--hero", nargs=2, type=int, metavar=("SKILL", "STAMINA"), required=True,
+        help="the hero's SKILL and STAMINA",
+    )  # fmt: skip
+    parser.add_argument(
+        "--enemy", nargs=2, type=int, action="append", metavar=("SKILL", "STAMINA"),
+        required=True, help="an enemy (repeat for several, fought one after another)",
+    )  # fmt: skip
+    parser.add_argument("--luck", type=int, help="the hero's LUCK")
+    parser.add_argument(
+        "--luck-policy", choices=("none", "best"), default=None,
+        help="never test Luck in the fight (none) or when it helps most (best)",
+    )  # fmt: skip
+    parser.add_argument("--class", dest="class_name", help="character class (kit, abilities)")
+    parser.add_argument("--as-one", action="store_true", help="fight the enemies as one")
+    parser.add_argument("--attack-bonus", type=int, default=0, help="hero attack bonus")
+    parser.add_argument("--enemy-damage", type=int, help="damage each enemy wound does")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the subcommand."""
-    raise NotImplementedError
+    """Compute and print the odds; bad arguments raise UsageError (exit code 2)."""
+    from dedale.rules import load_ruleset
+    from dedale.rules.odds import fight_odds
+
+    skill, stamina = args.hero
+    if skill < 0 or stamina <= 0:
+        raise UsageError("--hero needs SKILL >= 0 and STAMINA >= 1")
+    for enemy_skill, enemy_stamina in args.enemy:
+        if enemy_skill < 0 or enemy_stamina <= 0:
+            raise UsageError("each --enemy needs SKILL >= 0 and STAMINA >= 1")
+    if args.luck is not None and args.luck < 0:
+        raise UsageError("--luck must be 0 or more")
+    policy = args.luck_policy or "none"
+    if policy == "best" and args.luck is None:
+        raise UsageError("--luck-policy best needs --luck")
+    try:
+        ruleset = load_ruleset(args.rules, base_dir=Path.cwd())
+    except RulesetError as error:
+        if error.message.startswith("unknown ruleset") or "not found" in error.message:
+            raise UsageError(error.message, hint=error.hint) from None
+        raise
+    if args.class_name is not None and args.class_name not in ruleset.classes:
+        choices = ", ".join(ruleset.classes) or "none in this ruleset"
+        raise UsageError(f"unknown class {args.class_name!r}", hint=f"classes: {choices}")
+    try:
+        result = fight_odds(
+            ruleset, skill, stamina, [tuple(e) for e in args.enemy],
+            luck=args.luck, luck_policy=policy, class_name=args.class_name,
+            mode="as_one" if args.as_one else "sequence",
+            attack_bonus=args.attack_bonus, enemy_damage=args.enemy_damage,
+        )  # fmt: skip
+    except GameError as error:
+        raise UsageError(error.message, hint=error.hint) from None
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "ruleset": ruleset.name,
+                    "win_probability": result.win_probability,
+                    "expected_assaults": result.expected_assaults,
+                    "stamina_distribution": {
+                        str(k): v for k, v in result.stamina_distribution.items()
+                    },
+                    "luck_distribution": {str(k): v for k, v in result.luck_distribution.items()},
+                    "luck_policy": policy,
+                }
+            )
+        )
+        return 0
+    print(f"Ruleset: {ruleset.name}   Luck policy: {policy}")
+    print(f"Win probability: {result.win_probability * 100:.2f} %")
+    print(f"Expected assaults: {result.expected_assaults:.2f}")
+    if result.win_probability > 0:
+        stamina_name = ruleset.display_name(ruleset.fight.health, "en")
+        print(f"{stamina_name} after a win:")
+        for value, p in result.stamina_distribution.items():
+            print(f"  {value:>3}  {p * 100:6.2f} %")
+    return 0

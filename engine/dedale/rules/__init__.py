@@ -41,12 +41,14 @@ from dedale.rules.decisions import (
 from dedale.rules.dice import DiceExpr, characteristic_bonus, parse_dice
 from dedale.rules.fights import EnemySpec, FightResult, FightSpec, run_fight
 from dedale.rules.loader import builtin_names, load_ruleset
+from dedale.rules.odds import BestLuckPolicy, OddsResult, OddsTable, fight_odds
 from dedale.rules.random_source import DiceExhaustedError, RandomSource, ScriptedDice
 from dedale.rules.ruleset import Ruleset, fold
 
 __all__ = [
     "AlwaysNo",
     "AlwaysYes",
+    "BestLuckPolicy",
     "BookItem",
     "Character",
     "Decider",
@@ -56,6 +58,8 @@ __all__ = [
     "FightResult",
     "FightSpec",
     "FunctionDecider",
+    "OddsResult",
+    "OddsTable",
     "Ruleset",
     "ScriptedDecider",
     "ScriptedDice",
@@ -66,6 +70,7 @@ __all__ = [
     "collect",
     "create_character",
     "drive",
+    "fight_odds",
     "fold",
     "health_malus",
     "load_ruleset",

@@ -188,7 +188,10 @@ def opposed_fight(
                 and setup.wounding is not None
                 and stats[setup.luck_stat] > 0
             ):
-                if (yield _luck_prompt("dealt", character, setup, health[current], damage)):
+                prompt = _luck_prompt(
+                    "dealt", character, setup, health[current], damage, (current, True)
+                )
+                if (yield prompt):
                     damage = yield from _luck_test(setup, character, rng, damage, True, emit)
             taken = min(damage, health[current])
             health[current] -= taken
@@ -210,8 +213,9 @@ def opposed_fight(
                     )  # fmt: skip
             else:
                 damage = yield from _luck_wounded(
-                    setup, character, rng, setup.enemy_damage, emit, health[current]
-                )
+                    setup, character, rng, setup.enemy_damage, emit, health[current],
+                    (current, hit_yet),
+                )  # fmt: skip
                 if emit:
                     yield AssaultResolved(
                         number=assault, enemy=names[current], hero_strength=hero_as,
@@ -254,7 +258,10 @@ def opposed_fight(
                 return (yield from _end(WON, assault, names, health, emit))
 
 
-def _luck_prompt(wound: str, character: Character, setup: FightSetup, enemy: int, damage: int):
+def _luck_prompt(
+    wound: str, character: Character, setup: FightSetup, enemy: int, damage: int, where=(0, True)
+) -> YesNoPrompt:
+    """Ask whether to test Luck on a wound; params describe the fight's state."""
     return YesNoPrompt(
         kind="use_luck",
         params=(
@@ -263,15 +270,17 @@ def _luck_prompt(wound: str, character: Character, setup: FightSetup, enemy: int
             ("hero", character.stats[setup.params.health]),
             ("enemy", enemy),
             ("luck", character.stats[setup.luck_stat]),
+            ("enemy_index", where[0]),
+            ("hit", where[1]),
         ),
     )
 
 
-def _luck_wounded(setup, character, rng, damage, emit, enemy=0):
+def _luck_wounded(setup, character, rng, damage, emit, enemy=0, where=(0, True)):
     """Offer Luck on a wound the hero takes; returns the damage to apply."""
     if setup.luck_stat is None or setup.wounded is None or character.stats[setup.luck_stat] <= 0:
         return damage
-    if (yield _luck_prompt("taken", character, setup, enemy, damage)):
+    if (yield _luck_prompt("taken", character, setup, enemy, damage, where)):
         damage = yield from _luck_test(setup, character, rng, damage, False, emit)
     return damage
 

@@ -1,0 +1,561 @@
+"""Exact odds of FF-family fights by dynamic programming over the fight's states.
+
+A state is (hero stamina, enemy stamina, hero Luck, first assault?, hit yet?, which enemy
+of a sequence). Each assault is won, lost, tied or (instant kill rulesets) ended by a
+double; ties loop on the same state and are folded in exactly (divide by 1 - P(tie)).
+With the best Luck policy, after each wound the value function compares testing Luck
+or not and keeps the better; the same choice drives a forward pass that gives the
+expected number of assaults and the distributions of STAMINA and LUCK after a win.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from dedale.errors import GameError
+from dedale.events import Prompt, YesNoPrompt
+from dedale.rules import modifiers as mods
+from dedale.rules.fights import EnemySpec
+from dedale.rules.ruleset import OpposedFight, Ruleset
+
+WIN = -1
+LOSS = -2
+POLICIES = ("none", "best")
+
+
+@dataclass(frozen=True, slots=True)
+class OddsResult:
+    """Exact results; distributions are conditional on a win (they sum to 1)."""
+
+    win_probability: float
+    expected_assaults: float
+    stamina_distribution: dict[int, float]
+    luck_distribution: dict[int, float]
+    states: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class _Params:
+    p_kill: float
+    p_hero: float
+    p_enemy: float
+    p_tie: float
+
+
+@functools.lru_cache(maxsize=4096)
+def _assault_probabilities(
+    fight: OpposedFight, hero_skill: int, enemy_skill: int, immune: bool
+) -> _Params:
+    assert fight.dice is not None
+    dist = fight.dice.distribution()
+    kill = hero = enemy = tie = Fraction(0)
+    double_kill = fight.instant_kill_on_double and not immune
+    faces_double: dict[int, Fraction] = {}
+    if double_kill:
+        dice = fight.dice.dice
+        if len(dice) != 1 or dice[0].keep is not None or dice[0].count < 2:
+            raise GameError("exact odds of instant kills need a plain NdS attack roll")
+        count, sides = dice[0].count, dice[0].sides
+        constant = fight.dice.max() - count * sides
+        for face in range(1, sides + 1):
+            total = face * count + constant
+            faces_double[total] = faces_double.get(total, Fraction(0)) + Fraction(1, sides**count)
+    for hero_roll, p_h in dist.items():
+        p_double = faces_double.get(hero_roll, Fraction(0))
+        kill += p_double
+        p_plain = p_h - p_double
+        if not p_plain:
+            continue
+        hero_as = hero_skill + hero_roll
+        for enemy_roll, p_e in dist.items():
+            enemy_as = enemy_skill + enemy_roll
+            p = p_plain * p_e
+            if hero_as > enemy_as:
+                hero += p
+            elif enemy_as > hero_as:
+                enemy += p
+            else:
+                tie += p
+    return _Params(float(kill), float(hero), float(enemy), float(tie))
+
+
+def _enemy_pairs(ruleset: Ruleset, enemies: Sequence) -> list[tuple[int, int, bool]]:
+    fight = ruleset.fight
+    assert isinstance(fight, OpposedFight)
+    pairs = []
+    for enemy in enemies:
+        if isinstance(enemy, EnemySpec):
+            skill = int(enemy.stats.get(fight.attack_stat, 0))
+            stamina = int(enemy.stats.get(fight.health, 0))
+            pairs.append((skill, stamina, enemy.immune_instant_kill))
+        else:
+            skill, stamina = enemy[0], enemy[1]
+            pairs.append((int(skill), int(stamina), bool(enemy[2]) if len(enemy) > 2 else False))
+    return pairs
+
+
+def fight_odds(
+    ruleset: Ruleset,
+    hero_skill: int,
+    hero_stamina: int,
+    enemies: Sequence[tuple[int, int] | tuple[int, int, bool] | EnemySpec],
+    *,
+    luck: int | None = None,
+    luck_policy: str = "none",
+    class_name: str | None = None,
+    mode: str = "sequence",
+    attack_bonus: int = 0,
+    enemy_damage: int | None = None,
+    armour: bool | None = None,
+) -> OddsResult:
+    """Exact odds that the hero wins an FF-family fight (one enemy, a sequence, as one).
+
+    ``luck_policy="best"`` tests Luck after a wound exactly when it raises the chance to
+    win. With ``class_name`` the class's abilities and kit apply as in the hero's first
+    fight: armour fresh (if the kit holds armour), weapon in hand.
+    """
+    table = OddsTable(
+        ruleset, hero_skill, enemies, luck_policy=luck_policy, class_name=class_name,
+        mode=mode, attack_bonus=attack_bonus, enemy_damage=enemy_damage, armour=armour,
+    )  # fmt: skip
+    return table.solve(hero_stamina, luck)
+
+
+class OddsTable:
+    """The value function of one fight setting: a grid per enemy, filled bottom-up.
+
+    Regular states (after the first assault, once the hero has hit) live in grids
+    ``value[i][luck][h][e]``; the few states before the first assault or before the
+    first hit (which matter only with armour or a first-hit bonus) are memoised apart.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        hero_skill: int,
+        enemies: Sequence,
+        *,
+        luck_policy: str = "none",
+        class_name: str | None = None,
+        mode: str = "sequence",
+        attack_bonus: int = 0,
+        enemy_damage: int | None = None,
+        armour: bool | None = None,
+    ) -> None:
+        fight = ruleset.fight
+        if not isinstance(fight, OpposedFight):
+            raise GameError(
+                "exact odds exist only for opposed (FF-family) fights",
+                hint="this ruleset's fight procedure is not `opposed`",
+            )
+        if luck_policy not in POLICIES:
+            raise GameError(f"unknown Luck policy {luck_policy!r}", hint="use none or best")
+        if mode not in ("single", "sequence", "as_one"):
+            raise GameError(
+                f"exact odds do not cover the {mode!r} mode", hint="use sequence or as_one"
+            )
+        pairs = _enemy_pairs(ruleset, enemies)
+        if not pairs:
+            raise GameError("a fight needs at least one enemy")
+        if any(stamina <= 0 for _, stamina, _ in pairs):
+            raise GameError("every enemy needs at least 1 STAMINA")
+        if mode == "as_one":
+            pairs = [(max(p[0] for p in pairs), sum(p[1] for p in pairs), all(p[2] for p in pairs))]
+        abilities: tuple = ()
+        kit_armour = False
+        if class_name is not None:
+            klass = ruleset.classes.get(class_name)
+            if klass is None:
+                raise GameError(
+                    f"unknown class {class_name!r}",
+                    hint=f"classes: {', '.join(ruleset.classes) or 'none'}",
+                )
+            abilities = klass.abilities
+            for item in klass.kit:
+                found = ruleset.item(item)
+                if found and mods.has_ability(found.abilities, "first_assault", "no_wound"):
+                    kit_armour = kit_armour or found.wear is None or found.wear > 0
+        bonus = attack_bonus + mods.ability_value(abilities, "fight", "attack_bonus")
+        if armour is None:
+            armour = kit_armour or mods.has_ability(abilities, "first_assault", "no_wound")
+        self.armour = armour
+        self.first_hit_bonus = mods.ability_value(
+            abilities, "first_successful_assault", "bonus_damage"
+        )
+        self.to_enemy = fight.damage_to_enemy + mods.ability_value(
+            abilities, "fight", "damage_bonus"
+        )
+        self.to_hero = enemy_damage if enemy_damage is not None else fight.damage_to_hero
+        self.enemies = pairs
+        self.params = [
+            _assault_probabilities(fight, hero_skill + bonus, skill, immune)
+            for skill, _, immune in pairs
+        ]
+        self.fight = fight
+        test = ruleset.tests.get(fight.luck_test) if fight.luck_test else None
+        self.use_luck = luck_policy == "best" and test is not None
+        self.luck_cost = test.cost if test else 0
+        if self.use_luck and self.luck_cost <= 0:
+            raise GameError("the best Luck policy needs a Luck test that costs Luck")
+        self.lucky: list[float] = [0.0]
+        if test is not None:
+            dist = test.dice.distribution()
+            self.lucky = [
+                float(sum(p for total, p in dist.items() if total <= luck))
+                for luck in range(max(dist) + 1)
+            ]
+        # Damage with and without Luck, each way: (plain, lucky, unlucky).
+        self.hit = self._shifts(self.to_enemy, fight.luck_wounding, fight.damage_to_enemy)
+        self.hurt = self._shifts(self.to_hero, fight.luck_wounded, fight.damage_to_hero)
+        self.grids: list[list[list[list[float]]]] = []
+        self.choices: list[list[list[list[int]]]] = []
+        self.special: dict[tuple, float] = {}
+        self.luck_max = -1
+        self.stamina_max = 0
+
+    def _shifts(self, damage: int, table, base: int) -> tuple[int, int, int] | tuple[int]:
+        if table is None or not self.use_luck:
+            return (damage,)
+        return damage, max(0, damage + table.lucky - base), max(0, damage + table.unlucky - base)
+
+    def p_lucky(self, luck: int) -> float:
+        table = self.lucky
+        return table[luck] if luck < len(table) else 1.0
+
+    # ------------------------------------------------------------------ grids
+
+    def _fill(self, stamina_max: int, luck_max: int) -> None:
+        """Fill the regular grids bottom-up (last enemy first)."""
+        self.luck_max, self.stamina_max = luck_max, stamina_max
+        count = len(self.enemies)
+        grids: list = [None] * count
+        choices: list = [None] * count
+        use_luck = self.use_luck
+        hit, hurt = self.hit, self.hurt
+        cost = self.luck_cost
+        for index in range(count - 1, -1, -1):
+            params = self.params[index]
+            pk, ph, pe, pt = params.p_kill, params.p_hero, params.p_enemy, params.p_tie
+            stamina_e = self.enemies[index][1]
+            nxt = grids[index + 1] if index + 1 < count else None
+            next_e = self.enemies[index + 1][1] if nxt is not None else 0
+            grid = []
+            choice = []
+            for luck in range(luck_max + 1):
+                lucky_q = self.p_lucky(luck)
+                low = grid[max(0, luck - cost)] if luck and use_luck else None
+                rows: list[list[float]] = [[0.0] * (stamina_e + 1)]
+                picks: list[list[int]] = [[0] * (stamina_e + 1)]
+                for h in range(1, stamina_max + 1):
+                    win_next = nxt[luck][h][next_e] if nxt is not None else 1.0
+                    row = [win_next] * (stamina_e + 1)
+                    pick = [0] * (stamina_e + 1)
+                    for e in range(1, stamina_e + 1):
+                        stay = pt
+                        total = pk * win_next
+                        flag = 0
+                        # The hero wounds the enemy.
+                        d = hit[0]
+                        if d:
+                            best = row[e - d] if e > d else win_next
+                            if low is not None and len(hit) == 3:
+                                lrow = low[h]
+                                lw = lrow[e - hit[1]] if e > hit[1] else lrow[0]
+                                uw = lrow[e - hit[2]] if e > hit[2] else lrow[0]
+                                with_luck = lucky_q * lw + (1 - lucky_q) * uw
+                                if with_luck > best:
+                                    best = with_luck
+                                    flag = 1
+                            total += ph * best
+                        else:
+                            stay += ph
+                        # The enemy wounds the hero.
+                        d = hurt[0]
+                        if d:
+                            best = rows[h - d][e] if h > d else 0.0
+                            if low is not None and len(hurt) == 3:
+                                lw = low[h - hurt[1]][e] if h > hurt[1] else 0.0
+                                uw = low[h - hurt[2]][e] if h > hurt[2] else 0.0
+                                with_luck = lucky_q * lw + (1 - lucky_q) * uw
+                                if with_luck > best:
+                                    best = with_luck
+                                    flag |= 2
+                            total += pe * best
+                        else:
+                            stay += pe
+                        row[e] = total / (1.0 - stay) if stay < 1.0 else 0.0
+                        pick[e] = flag
+                    rows.append(row)
+                    picks.append(pick)
+                grid.append(rows)
+                choice.append(picks)
+            grids[index] = grid
+            choices[index] = choice
+        self.grids, self.choices = grids, choices
+
+    def regular(self, index: int, luck: int, h: int, e: int) -> float:
+        """Win probability of a regular state (e <= 0: that enemy has just died)."""
+        if h <= 0:
+            return 0.0
+        if e <= 0:
+            if index + 1 >= len(self.enemies):
+                return 1.0
+            index += 1
+            e = self.enemies[index][1]
+        return self.grids[index][luck][h][e]
+
+    # ------------------------------------------------------------------ special states
+
+    def _normal(self, state: tuple) -> tuple:
+        """Drop flags that cannot matter (no armour / no first-hit bonus)."""
+        index, luck, h, e, first, hit = state
+        if not self.armour:
+            first = False
+        if not self.first_hit_bonus:
+            hit = True
+        return index, luck, h, e, first, hit
+
+    def state_value(self, state: tuple) -> float:
+        index, luck, h, e, first, hit = state
+        if h <= 0 or e <= 0 or (not first and hit):
+            return self.regular(index, luck, h, e)
+        found = self.special.get(state)
+        if found is not None:
+            return found
+        stay, outs = self._moves(state)
+        value = sum(p * self.state_value(t) for p, t in outs)
+        value = value / (1.0 - stay) if stay < 1.0 else 0.0
+        self.special[state] = value
+        return value
+
+    def _moves(self, state: tuple) -> tuple[float, list[tuple[float, tuple]]]:
+        """Generic transitions of one state, with the policy's Luck choices."""
+        index, luck, h, e, first, hit = state
+        params = self.params[index]
+        fight = self.fight
+        outs: list[tuple[float, tuple]] = []
+        stay = 0.0
+        if params.p_kill:
+            outs.append((params.p_kill, (index, luck, h, 0, False, True)))
+        low = max(0, luck - self.luck_cost)
+        q = self.p_lucky(luck)
+        if params.p_hero:
+            d = self.to_enemy + (0 if hit else self.first_hit_bonus)
+            chosen = [(1.0, (index, luck, h, e - d, False, True))]
+            table = fight.luck_wounding
+            if self.use_luck and luck and table is not None:
+                base = fight.damage_to_enemy
+                lucky = (index, low, h, e - max(0, d + table.lucky - base), False, True)
+                unlucky = (index, low, h, e - max(0, d + table.unlucky - base), False, True)
+                option = [(q, lucky), (1 - q, unlucky)]
+                if self._mean(option) > self._mean(chosen):
+                    chosen = option
+            outs.extend((params.p_hero * p, t) for p, t in chosen)
+        if params.p_enemy:
+            if first and self.armour:
+                outs.append((params.p_enemy, self._normal((index, luck, h, e, False, hit))))
+            else:
+                d = self.to_hero
+                plain = self._normal((index, luck, h - d, e, False, hit))
+                chosen = [(1.0, plain)]
+                table = fight.luck_wounded
+                if self.use_luck and luck and table is not None:
+                    base = fight.damage_to_hero
+                    lucky = (index, low, h - max(0, d + table.lucky - base), e, False, hit)
+                    unlucky = (index, low, h - max(0, d + table.unlucky - base), e, False, hit)
+                    option = [(q, self._normal(lucky)), (1 - q, self._normal(unlucky))]
+                    if self._mean(option) > self._mean(chosen):
+                        chosen = option
+                for p, t in chosen:
+                    if t == state:
+                        stay += params.p_enemy * p
+                    else:
+                        outs.append((params.p_enemy * p, t))
+        if params.p_tie:
+            following = self._normal((index, luck, h, e, False, hit))
+            if following == state:
+                stay += params.p_tie
+            else:
+                outs.append((params.p_tie, following))
+        return stay, outs
+
+    def _mean(self, option: list[tuple[float, tuple]]) -> float:
+        return sum(p * self.state_value(t) for p, t in option)
+
+    # ------------------------------------------------------------------ solve
+
+    def solve(self, hero_stamina: int, luck: int | None) -> OddsResult:
+        """Win probability, expected assaults and after-win distributions from the start."""
+        if hero_stamina <= 0:
+            raise GameError("the hero needs at least 1 STAMINA to fight")
+        luck_value = max(0, luck) if luck is not None and self.use_luck else 0
+        if hero_stamina > self.stamina_max or luck_value > self.luck_max:
+            self.special.clear()
+            self._fill(hero_stamina, luck_value)
+        start = self._normal((0, luck_value, hero_stamina, self.enemies[0][1], True, False))
+        win = self.state_value(start)
+        forward = _Forward(self)
+        forward.run(start)
+        stamina, lucks = forward.stamina, forward.lucks
+        if luck is None:
+            lucks = {}
+        elif not self.use_luck:
+            lucks = {luck: sum(lucks.values())}
+        scale = 1.0 / win if win > 0 else 0.0
+        return OddsResult(
+            win_probability=win,
+            expected_assaults=forward.assaults,
+            stamina_distribution={k: v * scale for k, v in sorted(stamina.items()) if v},
+            luck_distribution={k: v * scale for k, v in sorted(lucks.items()) if v},
+            states=forward.visited,
+        )
+
+
+class _Forward:
+    """Pushes probability mass from the start state along the chosen policy."""
+
+    def __init__(self, table: OddsTable) -> None:
+        self.table = table
+        self.assaults = 0.0
+        self.stamina: dict[int, float] = {}
+        self.lucks: dict[int, float] = {}
+        self.visited = 0
+        self.mass = [
+            [[[0.0] * (stamina + 1) for _ in range(table.stamina_max + 1)]
+             for _ in range(table.luck_max + 1)]
+            for _, stamina, _ in table.enemies
+        ]  # fmt: skip
+
+    def add(self, index: int, luck: int, h: int, e: int, flow: float) -> None:
+        if h <= 0 or not flow:
+            return
+        if e <= 0:
+            index += 1
+            if index >= len(self.table.enemies):
+                self.stamina[h] = self.stamina.get(h, 0.0) + flow
+                self.lucks[luck] = self.lucks.get(luck, 0.0) + flow
+                return
+            e = self.table.enemies[index][1]
+        self.mass[index][luck][h][e] += flow
+
+    def run(self, start: tuple) -> None:
+        table = self.table
+        # States before the first assault / first hit: few, in topological order.
+        heap = [(self._key(start), start)]
+        pending = {start: 1.0}
+        while heap:
+            _, state = heapq.heappop(heap)
+            m = pending.pop(state)
+            index, luck, h, e, first, hit = state
+            if h <= 0 or e <= 0 or (not first and hit):
+                self.add(index, luck, h, e, m)
+                continue
+            self.visited += 1
+            stay, outs = table._moves(state)
+            visits = m / (1.0 - stay)
+            self.assaults += visits
+            for p, target in outs:
+                if target not in pending:
+                    pending[target] = 0.0
+                    heapq.heappush(heap, (self._key(target), target))
+                pending[target] += visits * p
+        self._run_regular()
+
+    @staticmethod
+    def _key(state: tuple) -> tuple:
+        index, luck, h, e, first, hit = state
+        return index, -luck, -h, -e, not first, hit
+
+    def _run_regular(self) -> None:
+        table = self.table
+        hit, hurt = table.hit, table.hurt
+        cost = table.luck_cost
+        add = self.add
+        for index, grid in enumerate(self.mass):
+            params = table.params[index]
+            pk, ph, pe, pt = params.p_kill, params.p_hero, params.p_enemy, params.p_tie
+            choices = table.choices[index]
+            for luck in range(len(grid) - 1, -1, -1):
+                q = table.p_lucky(luck)
+                low = max(0, luck - cost)
+                rows = grid[luck]
+                picks = choices[luck]
+                for h in range(len(rows) - 1, 0, -1):
+                    row = rows[h]
+                    for e in range(len(row) - 1, 0, -1):
+                        m = row[e]
+                        if not m:
+                            continue
+                        self.visited += 1
+                        flag = picks[h][e]
+                        stay = pt + (0.0 if hit[0] else ph) + (0.0 if hurt[0] else pe)
+                        visits = m / (1.0 - stay)
+                        self.assaults += visits
+                        if pk:
+                            add(index, luck, h, 0, visits * pk)
+                        if hit[0]:
+                            if flag & 1:
+                                add(index, low, h, e - hit[1], visits * ph * q)
+                                add(index, low, h, e - hit[2], visits * ph * (1 - q))
+                            else:
+                                add(index, luck, h, e - hit[0], visits * ph)
+                        if hurt[0]:
+                            if flag & 2:
+                                add(index, low, h - hurt[1], e, visits * pe * q)
+                                add(index, low, h - hurt[2], e, visits * pe * (1 - q))
+                            else:
+                                add(index, luck, h - hurt[0], e, visits * pe)
+
+
+class BestLuckPolicy:
+    """A decider that tests Luck after a wound exactly when the exact odds say so.
+
+    Built from the same setting as :func:`fight_odds`; answers ``use_luck`` prompts of
+    :func:`dedale.rules.run_fight` from their state parameters, any other prompt with
+    ``fallback`` (no escape, first target). Used to cross-check the odds by simulation.
+    """
+
+    def __init__(self, table: OddsTable, hero_stamina: int, luck: int, fallback=None) -> None:
+        from dedale.rules.decisions import AlwaysNo
+
+        self.table = table
+        self.fallback = fallback or AlwaysNo()
+        table.solve(hero_stamina, luck)
+
+    def answer(self, prompt: Prompt) -> object:
+        if not (isinstance(prompt, YesNoPrompt) and prompt.kind == "use_luck"):
+            return self.fallback.answer(prompt)
+        params = dict(prompt.params)
+        table = self.table
+        fight = table.fight
+        luck, h, e = params["luck"], params["hero"], params["enemy"]
+        index, hit, damage = params["enemy_index"], params["hit"], params["damage"]
+        low = max(0, luck - table.luck_cost)
+        q = table.p_lucky(luck)
+        value = table.state_value
+        if params["wound"] == "dealt":
+            shift = fight.luck_wounding
+            base = fight.damage_to_enemy
+            if shift is None:
+                return False
+            plain = value((index, luck, h, e - damage, False, True))
+            lucky = value((index, low, h, e - max(0, damage + shift.lucky - base), False, True))
+            unlucky = value((index, low, h, e - max(0, damage + shift.unlucky - base), False, True))
+        else:
+            shift = fight.luck_wounded
+            base = fight.damage_to_hero
+            if shift is None or e <= 0:
+                return False
+            state = table._normal
+            plain = value(state((index, luck, h - damage, e, False, hit)))
+            lucky = value(
+                state((index, low, h - max(0, damage + shift.lucky - base), e, False, hit))
+            )
+            unlucky = value(
+                state((index, low, h - max(0, damage + shift.unlucky - base), e, False, hit))
+            )
+        return q * lucky + (1 - q) * unlucky > plain
