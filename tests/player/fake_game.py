@@ -204,6 +204,7 @@ class FakeGame:
         yield ev.EnemyDefeated(name="Goblin")
         yield ev.FightEnded(outcome="won", assaults=1 if use_luck else 3)
         yield ev.TextShown(text="The goblin flees. Stairs lead up.")
+        self.state.codewords["brave"] = "Brave"
         yield ev.CodewordChanged(codeword="Brave", is_set=True)
         yield ev.ChoosePrompt(
             options=(ev.ChoiceOption(index=0, text="Climb the stairs", target=4),)

@@ -42,6 +42,8 @@ def describe(event: ev.Event, texts: Texts, stat_name: StatNamer) -> str | None:
             )
         case ev.DiceRolled(purpose=purpose, faces=faces, total=total):
             label = stat_name(purpose) if purpose.isupper() else purpose
+            if texts.has(f"purposes.{purpose}"):
+                label = texts(f"purposes.{purpose}")
             return _escape(texts("dice", purpose=label, faces=dice_faces(faces), total=total))
         case ev.TestResolved(name=name, roll=roll, target=target, outcome=outcome):
             result = outcome_text(texts, name, outcome)

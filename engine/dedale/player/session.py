@@ -183,6 +183,7 @@ class Session:
             return None
         if isinstance(item, ev.Prompt):
             self.prompt = item
+            self.sheet.refresh(getattr(self.game, "state", None))
         else:
             self._count(item)
             self.sheet.apply(item, self.stat_ids)

@@ -15,6 +15,7 @@ from dedale.player.narration import describe, dice_faces
 from dedale.player.screens.prompts import ask_in_modal
 from dedale.player.widgets.adventure_sheet import AdventureSheet
 from dedale.player.widgets.choices import ChoiceList
+from dedale.player.widgets.keys import localise_bindings
 
 if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
@@ -43,6 +44,7 @@ class CreationScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        localise_bindings(self, cast("DedaleApp", self.app).texts)
         self.query_one("#hero-name").display = False
         self.query_one(ChoiceList).display = False
         self.refresh_sheet()
@@ -67,7 +69,7 @@ class CreationScreen(Screen[None]):
             if event.expression:
                 line = f"{line}  ({event.expression})"
             self._log(Text(line))
-        else:
+        elif not isinstance(event, ev.StatChanged):  # the sheet shows the values
             line = describe(event, app.texts, app.stat_name)
             if line:
                 self._log(line)

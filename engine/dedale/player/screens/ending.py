@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from dedale.player.session import GameStatistics
+from dedale.player.widgets.keys import localise_bindings
 
 if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
@@ -32,6 +33,9 @@ class EndingScreen(Screen[None]):
         self.outcome = outcome or "death"
         self.statistics = statistics
         self.add_class("-victory" if self.outcome == "victory" else "-death")
+
+    def on_mount(self) -> None:
+        localise_bindings(self, cast("DedaleApp", self.app).texts)
 
     def compose(self) -> ComposeResult:
         texts = cast("DedaleApp", self.app).texts

@@ -17,6 +17,7 @@ from dedale.player.narration import describe
 from dedale.player.odds import win_chance
 from dedale.player.screens.prompts import ask_in_modal
 from dedale.player.widgets.choices import ChoiceList
+from dedale.player.widgets.keys import localise_bindings
 from dedale.player.widgets.stat_bar import stat_bar
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ class FightScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        localise_bindings(self, cast("DedaleApp", self.app).texts)
         self.query_one(ChoiceList).display = False
         self.redraw()
         self.dedale.view_ready(self)

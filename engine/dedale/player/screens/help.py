@@ -10,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
 
+from dedale.player.widgets.keys import localise_bindings
+
 if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
 
@@ -22,6 +24,9 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape", "dismiss", "Back"),
         Binding("question_mark", "dismiss", "Back", show=False),
     ]
+
+    def on_mount(self) -> None:
+        localise_bindings(self, cast("DedaleApp", self.app).texts)
 
     def compose(self) -> ComposeResult:
         app = cast("DedaleApp", self.app)

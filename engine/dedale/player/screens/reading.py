@@ -18,6 +18,7 @@ from dedale.player.narration import describe, dice_faces, outcome_text
 from dedale.player.screens.prompts import AskScreen, ask_in_modal
 from dedale.player.widgets.adventure_sheet import AdventureSheet
 from dedale.player.widgets.choices import ChoiceList
+from dedale.player.widgets.keys import localise_bindings
 
 if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
@@ -63,6 +64,7 @@ class ReadingScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        localise_bindings(self, cast("DedaleApp", self.app).texts)
         self.query_one(ChoiceList).display = False
         self.refresh_sheet()
         self.dedale.view_ready(self)
@@ -173,11 +175,7 @@ class ReadingScreen(Screen[None]):
     def action_sheet(self) -> None:
         from dedale.player.screens.sheet import SheetScreen
 
-        if self.has_class("-wide"):
-            sheet = self.query_one(AdventureSheet)
-            sheet.display = not sheet.display
-        else:
-            self.app.push_screen(SheetScreen())
+        self.app.push_screen(SheetScreen())
 
     def action_eat(self) -> None:
         app = self.dedale

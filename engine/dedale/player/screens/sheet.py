@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer
 
 from dedale.player.widgets.adventure_sheet import AdventureSheet
+from dedale.player.widgets.keys import localise_bindings
 
 if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
@@ -32,6 +33,7 @@ class SheetScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        localise_bindings(self, cast("DedaleApp", self.app).texts)
         app = cast("DedaleApp", self.app)
         if app.session is not None:
             self.query_one(AdventureSheet).show(app.session.sheet)

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from dedale.player.slots import AUTOSAVE
 from dedale.player.widgets.choices import ChoiceList
+from dedale.player.widgets.keys import localise_bindings
 
 if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
@@ -37,6 +38,7 @@ class TitleScreen(Screen[None]):
                 yield ChoiceList(id="menu")
 
     def on_mount(self) -> None:
+        localise_bindings(self, cast("DedaleApp", self.app).texts)
         app = self.dedale
         texts = app.texts
         can_continue = app.slots is not None and app.slots.exists(AUTOSAVE)
