@@ -82,3 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as error:
         print(f"dedale validate: {error.render()}", file=sys.stderr)
         return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -49,6 +49,7 @@ class FightReport:
     fight: ast.Fight
     odds: tuple[Odds, ...]
     error: str | None = None
+    supported: bool = True
 
     def win(self, level: str, luck: str, class_name: str | None = None) -> float | None:
         for odds in self.odds:
@@ -107,40 +108,75 @@ def hero_profiles(ruleset: object) -> list[Hero]:
     return heroes
 
 
+EXACT_MODES = ("single", "sequence", "as_one")
+
+
+class Unsupported(Exception):
+    """The rules core has no exact odds for this ruleset or fight mode."""
+
+
 class OddsCalculator:
-    """Computes (and caches) fight odds through the rules core."""
+    """Computes (and caches) fight odds through the rules core's ``fight_odds``."""
 
     def __init__(self, ruleset: object) -> None:
+        from dedale.rules.odds import fight_odds
+        from dedale.rules.ruleset import OpposedFight
+
+        if not isinstance(getattr(ruleset, "fight", None), OpposedFight):
+            raise Unsupported("exact odds exist only for opposed (FF-family) fights")
         self.ruleset = ruleset
+        self.params = ruleset.fight
+        luck_test = ruleset.tests.get(self.params.luck_test) if self.params.luck_test else None
+        self.luck_stat = luck_test.stat if luck_test is not None else None
         self.heroes = hero_profiles(ruleset)
         self.cache: dict[tuple, float] = {}
-        from dedale.rules import fight_odds  # the rules core's exact odds
-
         self.fight_odds = fight_odds
 
     def odds(self, fight: ast.Fight) -> tuple[Odds, ...]:
+        if fight.mode not in EXACT_MODES:
+            raise Unsupported(f"no exact odds for the '{fight.mode}' mode")
+        enemies = self._enemies(fight)
+        bonus = fight.attack_bonus + sum(modifier.value for modifier in fight.modifiers)
+        mode = "sequence" if fight.mode == "single" else fight.mode
         results = []
         for hero in self.heroes:
             for luck in POLICIES:
-                key = (self._fight_key(fight), hero, luck)
+                key = (enemies, mode, bonus, fight.enemy_damage, hero, luck)
                 if key not in self.cache:
-                    self.cache[key] = self._compute(fight, hero, luck)
+                    self.cache[key] = self._compute(hero, luck, enemies, mode, bonus, fight)
                 results.append(Odds(hero, luck, self.cache[key]))
         return tuple(results)
 
-    @staticmethod
-    def _fight_key(fight: ast.Fight) -> tuple:
-        enemies = tuple((e.name, e.stats, e.immune_instant_kill) for e in fight.enemies)
-        modifiers = tuple((m.value, m.tags) for m in fight.modifiers)
-        return (enemies, fight.mode, fight.attack_bonus, fight.enemy_damage, modifiers)
+    def _enemies(self, fight: ast.Fight) -> tuple[tuple[int, int, bool], ...]:
+        attack, health = self.params.attack_stat, self.params.health
+        enemies = []
+        for enemy in fight.enemies:
+            stats: dict[str, int] = {}
+            for name, value in enemy.stats:
+                found = self.ruleset.resolve(name)
+                if found is not None and isinstance(value, int):
+                    stats[found[1]] = value
+            if attack not in stats or health not in stats:
+                missing = attack if attack not in stats else health
+                raise ValueError(f"enemy {enemy.name} has no {missing}")
+            enemies.append((stats[attack], stats[health], enemy.immune_instant_kill))
+        return tuple(enemies)
 
-    def _compute(self, fight: ast.Fight, hero: Hero, luck: str) -> float:
+    def _compute(self, hero: Hero, luck: str, enemies, mode, bonus, fight) -> float:
+        skill, stamina = hero.get(self.params.attack_stat), hero.get(self.params.health)
+        if skill is None or stamina is None:
+            raise ValueError("the ruleset's heroes have no fixed attack or health roll")
         result = self.fight_odds(
             self.ruleset,
-            hero=dict(hero.stats),
-            fight=fight,
+            skill,
+            stamina,
+            enemies,
+            luck=hero.get(self.luck_stat) if self.luck_stat else None,
             luck_policy=luck,
             class_name=hero.class_name,
+            mode=mode,
+            attack_bonus=bonus,
+            enemy_damage=fight.enemy_damage,
         )
         return float(result.win_probability)
 
@@ -155,16 +191,17 @@ def fight_reports(graph: Graph, book: object) -> list[FightReport]:
     ]
     if not fights:
         return []
-    ruleset = getattr(book, "ruleset", None)
     try:
-        calculator = OddsCalculator(ruleset)
-    except (ImportError, DedaleError, AttributeError) as error:
-        return [FightReport(n, f, (), f"odds unavailable: {error}") for n, f in fights]
+        calculator = OddsCalculator(getattr(book, "ruleset", None))
+    except (ImportError, Unsupported) as error:
+        return [FightReport(n, f, (), str(error), supported=False) for n, f in fights]
     reports = []
     for number, fight in fights:
         try:
             reports.append(FightReport(number, fight, calculator.odds(fight)))
-        except (DedaleError, KeyError, ValueError, NotImplementedError) as error:
+        except Unsupported as error:
+            reports.append(FightReport(number, fight, (), str(error), supported=False))
+        except (DedaleError, KeyError, ValueError) as error:
             reports.append(FightReport(number, fight, (), str(error) or type(error).__name__))
     return reports
 
@@ -179,6 +216,8 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
     for report in reports:
         fight = report.fight
         if report.error is not None:
+            if not report.supported:
+                continue
             found.append(
                 finding(
                     "W032",

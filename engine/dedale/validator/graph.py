@@ -93,8 +93,12 @@ def resolve(book: object, ref: ast.ParagraphRef) -> int | None:
     """The paragraph number a reference names, or None when it names nothing."""
     if ref.number is not None:
         return ref.number
-    labels = getattr(book, "labels", None) or {}
-    target = labels.get(ref.label) if ref.label is not None else None
+    if ref.label is None:
+        return None
+    by_label = getattr(book, "label_number", None)
+    if by_label is not None:
+        return by_label(ref.label)
+    target = (getattr(book, "labels", None) or {}).get(ref.label)
     if isinstance(target, ast.Paragraph):
         return target.number
     return target if isinstance(target, int) else None

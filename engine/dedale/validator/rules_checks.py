@@ -25,6 +25,7 @@ class Uses:
     codewords_tested: dict[str, list[tuple[int, Span, str]]] = field(default_factory=dict)
     codewords_cleared: set[str] = field(default_factory=set)
     item_effects: set[str] = field(default_factory=set)
+    written: dict[str, str] = field(default_factory=dict)  # folded -> as first written
 
 
 def starting_items(book: object) -> set[str]:
@@ -47,12 +48,14 @@ def collect_uses(graph: Graph) -> Uses:
     for number, node in graph.nodes.items():
         for statement in walk(node.paragraph.body):
             if isinstance(statement, ast.GainItem):
+                uses.written.setdefault(fold(statement.item), statement.item)
                 uses.items_given.setdefault(fold(statement.item), []).append(statement.span)
                 if statement.weapon or statement.effects:
                     uses.item_effects.add(fold(statement.item))
             elif isinstance(statement, ast.LoseItem):
                 uses.items_mentioned.add(fold(statement.item))
             elif isinstance(statement, ast.SetCodeword):
+                uses.written.setdefault(fold(statement.codeword), statement.codeword)
                 uses.codewords_set.setdefault(fold(statement.codeword), []).append(statement.span)
             elif isinstance(statement, ast.ClearCodeword):
                 uses.codewords_cleared.add(fold(statement.codeword))
@@ -108,7 +111,8 @@ def items_and_codewords(graph: Graph, book: object, uses: Uses) -> Iterator[Find
         if not used:
             yield finding(
                 "I025",
-                "item is given here but never needed, lost or used in a fight",
+                f"item '{uses.written.get(name, name)}' is given here but never needed, lost "
+                "or used in a fight",
                 spans[0],
                 paragraph=_paragraph_at(graph, spans[0]),
             )
@@ -116,7 +120,7 @@ def items_and_codewords(graph: Graph, book: object, uses: Uses) -> Iterator[Find
         if name not in uses.codewords_tested:
             yield finding(
                 "I026",
-                "codeword is set here but never tested",
+                f"codeword '{uses.written.get(name, name)}' is set here but never tested",
                 spans[0],
                 paragraph=_paragraph_at(graph, spans[0]),
             )

@@ -14,7 +14,7 @@ from dedale.errors import (
     DedaleError,
     RulesetError,
 )
-from dedale.validator.findings import Finding, finding
+from dedale.validator.findings import CHECKS, Finding, finding
 from dedale.validator.graph import Graph, walk
 
 _LOAD_CODES: tuple[tuple[type[DedaleError], str], ...] = (
@@ -29,7 +29,11 @@ def load_error_findings(errors: list[DedaleError]) -> list[Finding]:
     """Each loader error as a finding (its own code, span and hint)."""
     found = []
     for error in errors:
-        code = next((c for kind, c in _LOAD_CODES if isinstance(error, kind)), "E005")
+        code = getattr(error, "code", None)
+        if code not in CHECKS:
+            code = next((c for kind, c in _LOAD_CODES if isinstance(error, kind)), "E005")
+        if code == "E002" and error.message.endswith("is defined twice"):
+            code = "E011"  # the loader's duplicate-number error
         found.append(finding(code, error.message, error.span, hint=error.hint))
     return found
 
@@ -38,22 +42,6 @@ def _header(paragraph: ast.Paragraph):
     """The span of a paragraph's header line (its first line)."""
     span = paragraph.span
     return type(span)(span.file, span.line, span.column)
-
-
-def duplicates(book: object) -> Iterator[Finding]:
-    """E011: a number used by two paragraphs (seen in the parsed files)."""
-    first: dict[int, ast.Paragraph] = {}
-    for parsed in getattr(book, "files", None) or ():
-        for paragraph in getattr(parsed, "paragraphs", ()):
-            earlier = first.setdefault(paragraph.number, paragraph)
-            if earlier is not paragraph:
-                yield finding(
-                    "E011",
-                    f"paragraph {paragraph.number} is defined twice (first at {earlier.span})",
-                    _header(paragraph),
-                    paragraph=paragraph.number,
-                    hint="renumber one of them",
-                )
 
 
 def missing_targets(graph: Graph) -> Iterator[Finding]:
@@ -207,8 +195,7 @@ def reachability(graph: Graph, hidden: tuple[int, ...], book: object) -> Iterato
 
 def check_structure(graph: Graph, book: object, hidden: tuple[int, ...]) -> list[Finding]:
     """Every structure finding of a loaded book."""
-    found = list(duplicates(book))
-    found += missing_targets(graph)
+    found = list(missing_targets(graph))
     found += numbering_gaps(graph)
     found += reachability(graph, hidden, book)
     return found

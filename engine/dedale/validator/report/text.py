@@ -130,7 +130,7 @@ def render(
         for file, items in groups.items():
             console.rule(Text(file, style="bold"), align="left")
             for item in items:
-                console.print(_finding(item, book_path))
+                console.print(_finding(item, book_path), soft_wrap=True)
         if report.fights:
             console.print(_fights_table(report.fights))
         if report.playthroughs is not None:
