@@ -1,0 +1,32 @@
+"""The interpreter: a book runs here, headless, as a stream of events and prompts.
+
+The pull API (in the manner of ink)::
+
+    from dedale.game import Game
+    game = Game.new(book, seed=42, hero=(10, 20, 9), name="Ariane", lang="fr")
+    while (item := game.next()) is not None:
+        if isinstance(item, Prompt):        # ChoosePrompt, YesNoPrompt, TargetPrompt, ...
+            game.answer(value)              # must come before the next next()
+        else:                               # an Event: show it
+            ...
+    game.outcome                            # "victory" / "death"
+
+- ``game.next()`` returns the next Event or Prompt, the same Prompt again until it is
+  answered, and None once the game is over. ``game.answer(value)`` raises
+  ``InvalidAnswer`` (changing nothing) if the value does not fit the prompt.
+- ``game.can_eat()`` / ``game.eat()``: eating a meal is a reader's action at a choice
+  prompt; ``eat()`` returns its events and the choice prompt is asked again.
+- ``game.state`` (GameState, JSON-able via ``to_dict()``), ``game.over``, ``game.outcome``,
+  ``game.decisions`` (the decision log: answers, and ``{"action": "eat"}``), ``game.rng``.
+- ``game.undo(steps=1)`` / ``game.rewind_to(history_index)`` step back to an earlier
+  paragraph by replaying the decision log's prefix from the seed: the same dice come again.
+- ``game.replay(decisions)`` applies a decision log (raises ``Divergence`` at the first
+  decision that no longer fits); ``dedale.game.saving`` writes and loads saves.
+- ``Game.new(..., quiet=True)`` builds no events (prompts only): the random tester and the
+  benchmarks use it; the code path is otherwise the same.
+"""
+
+from dedale.game.interpreter import EAT_ACTION, Divergence, Game, InvalidAnswer
+from dedale.game.state import GameState, HistoryEntry
+
+__all__ = ["EAT_ACTION", "Divergence", "Game", "GameState", "HistoryEntry", "InvalidAnswer"]

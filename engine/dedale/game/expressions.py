@@ -1,0 +1,100 @@
+"""Expressions and text interpolation, evaluated against a running game.
+
+The interpreter passes a :class:`Scope`: how to read a stat or counter (current or initial
+value), how to roll dice, the number of the current paragraph and the hero's name and class.
+Evaluation never executes anything from the book: it walks the frozen AST.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Protocol
+
+from dedale import ast
+from dedale.errors import GameError
+from dedale.span import Span
+
+
+class Scope(Protocol):
+    """What expressions and interpolations read from the game."""
+
+    def value(self, name: str, initial: bool = False) -> int:
+        """A stat or counter (by name as written), current or initial value."""
+        ...
+
+    def roll(self, text: str, span: Span | None) -> int:
+        """Roll a dice expression (emitting its DiceRolled event) and return the total."""
+        ...
+
+    @property
+    def paragraph(self) -> int:
+        """The number of the paragraph being read."""
+        ...
+
+    def word(self, name: str) -> str | None:
+        """A non-numeric interpolation (``name``/``nom``, ``class``/``classe``), or None."""
+        ...
+
+
+def evaluate(expr: ast.Expr, scope: Scope) -> int:
+    """The integer value of ``expr``; division rounds down, division by zero is an error."""
+    kind = type(expr)
+    if kind is ast.Num:
+        return expr.value  # type: ignore[union-attr]
+    if kind is ast.ValueRef:
+        return scope.value(expr.name, expr.initial)  # type: ignore[union-attr]
+    if kind is ast.DiceRoll:
+        return scope.roll(expr.text, expr.span)  # type: ignore[union-attr]
+    if kind is ast.CurrentParagraph:
+        return scope.paragraph
+    if kind is ast.BinOp:
+        left = evaluate(expr.left, scope)  # type: ignore[union-attr]
+        right = evaluate(expr.right, scope)  # type: ignore[union-attr]
+        return _apply(expr, left, right)  # type: ignore[arg-type]
+    raise GameError(f"cannot evaluate {kind.__name__}", getattr(expr, "span", None))
+
+
+def _apply(expr: ast.BinOp, left: int, right: int) -> int:
+    op = expr.op
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op == "*":
+        return left * right
+    if right == 0:
+        raise GameError("division by zero", expr.span, hint="the divisor evaluated to 0")
+    return left // right
+
+
+_PLACEHOLDER = re.compile(r"\{([^{}\n]{1,60})\}")
+
+
+def interpolate(text: str, scope: Scope, on_error: Callable[[str], str] | None = None) -> str:
+    """Replace ``{NAME}`` in prose with stats, counters, the hero's name or class.
+
+    ``{{`` and ``}}`` stand for literal braces. An unknown name is left as written (the
+    validator reports it) unless ``on_error`` says otherwise.
+    """
+    if "{" not in text:
+        return text
+    guarded = text.replace("{{", "\x00").replace("}}", "\x01")
+
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1).strip()
+        word = scope.word(name)
+        if word is not None:
+            return word
+        initial = False
+        lowered = name.lower()
+        for suffix in (" initial", " initiale", " initiales", " initials"):
+            if lowered.endswith(suffix):
+                name, initial = name[: -len(suffix)].strip(), True
+                break
+        try:
+            return str(scope.value(name, initial))
+        except GameError:
+            return on_error(match.group(0)) if on_error else match.group(0)
+
+    return _PLACEHOLDER.sub(replace, guarded).replace("\x00", "{").replace("\x01", "}")

@@ -1,0 +1,315 @@
+"""The Game: the pull API front ends, the validator and tests use (see dedale.game)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from dedale import events
+from dedale.errors import GameError
+from dedale.events import Event, Prompt
+from dedale.game.runner import EAT, Runner
+from dedale.game.state import GameState
+from dedale.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from dedale.rules import RandomSource, fold
+
+EAT_ACTION = {"action": "eat"}
+"""How eating a meal appears in the decision log."""
+
+
+class InvalidAnswer(GameError):
+    """An answer that does not fit the prompt (the game is left unchanged)."""
+
+
+class Divergence(GameError):
+    """Replaying a decision log stopped fitting the book (``index`` = first bad decision)."""
+
+    def __init__(self, message: str, index: int):
+        super().__init__(message)
+        self.index = index
+
+
+class Game:
+    """One game of a book. Pull events with :meth:`next`, answer prompts with :meth:`answer`."""
+
+    def __init__(
+        self,
+        book,
+        seed: int,
+        creation: dict[str, Any] | None = None,
+        *,
+        quiet: bool = False,
+        origin: dict[str, Any] | None = None,
+    ) -> None:
+        self.book = book
+        self.seed = seed
+        self.creation: dict[str, Any] = dict(creation or {})
+        self.quiet = quiet
+        self.origin = origin
+        self.lang = _language(self.creation.get("lang"), book)
+        if origin is None:
+            self.state = GameState()
+            self.rng = RandomSource(seed)
+        else:
+            self.state = GameState.from_dict(origin["state"])
+            self.state.history = []
+            self.rng = RandomSource(int(origin.get("seed", seed)))
+        self.decisions: list[Any] = []
+        self._runner = Runner(self)
+        self._gen = self._runner.run()
+        self._prompt: Prompt | None = None
+        self._send: Any = _NOTHING
+        self._backlog: deque[Event | Prompt] = deque()
+        self._finished = False
+
+    @classmethod
+    def new(
+        cls,
+        book,
+        seed: int,
+        *,
+        hero: tuple[int, ...] | None = None,
+        class_name: str | None = None,
+        name: str | None = None,
+        lang: str | None = None,
+        quiet: bool = False,
+    ) -> Game:
+        """A new game; missing class and name are asked through prompts."""
+        if hero is not None and len(hero) > len(book.ruleset.stats):
+            stats = ", ".join(stat.id for stat in book.ruleset.stats)
+            raise GameError(f"--hero gives {len(hero)} values; this ruleset has: {stats}")
+        creation: dict[str, Any] = {}
+        if hero is not None:
+            creation["hero"] = [int(v) for v in hero]
+        if class_name is not None:
+            creation["class"] = class_name
+        if name is not None:
+            creation["name"] = name
+        if lang is not None:
+            creation["lang"] = lang
+        return cls(book, seed, creation, quiet=quiet)
+
+    # ------------------------------------------------------------------ pulling
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended (victory or death)."""
+        return self.state.outcome is not None
+
+    @property
+    def outcome(self) -> str | None:
+        """ "victory", "death" or None while the game goes on."""
+        return self.state.outcome
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The prompt waiting for an answer, if any."""
+        return self._prompt
+
+    def next(self) -> Event | Prompt | None:
+        """The next event or prompt; the same prompt again until it is answered; None at
+        the end of the game."""
+        if self._backlog:
+            return self._backlog.popleft()
+        if self._prompt is not None:
+            return self._prompt
+        return self._pull()
+
+    def _pull(self) -> Event | Prompt | None:
+        if self._finished:
+            return None
+        try:
+            if self._send is _NOTHING:
+                item = next(self._gen)
+            else:
+                value, self._send = self._send, _NOTHING
+                item = self._gen.send(value)
+        except StopIteration:
+            self._finished = True
+            return None
+        if isinstance(item, Prompt):
+            self._prompt = item
+        return item
+
+    def answer(self, value: Any) -> None:
+        """Answer the waiting prompt; raises InvalidAnswer (changing nothing) if it does
+        not fit."""
+        prompt = self._prompt
+        if prompt is None:
+            raise InvalidAnswer("there is no question to answer now")
+        value = self._check(prompt, value)
+        self.decisions.append(value)
+        self._prompt = None
+        self._send = value
+
+    def _check(self, prompt: Prompt, value: Any) -> Any:
+        kind = type(prompt)
+        if kind is events.ChoosePrompt:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidAnswer(f"a choice is answered with its number, not {value!r}")
+            for option in prompt.options:  # type: ignore[attr-defined]
+                if option.index == value:
+                    if not option.enabled:
+                        raise InvalidAnswer(f"choice {value} is not available: {option.reason}")
+                    return value
+            raise InvalidAnswer(f"there is no choice {value}")
+        if kind is events.YesNoPrompt:
+            if not isinstance(value, bool):
+                raise InvalidAnswer(f"this question is answered yes or no, not {value!r}")
+            return value
+        if kind is events.TargetPrompt:
+            count = len(prompt.enemies)  # type: ignore[attr-defined]
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
+                raise InvalidAnswer(f"the target must be an enemy number, not {value!r}")
+            return value
+        if kind is events.DropItemPrompt:
+            items = prompt.items  # type: ignore[attr-defined]
+            if isinstance(value, str):
+                for item in items:
+                    if fold(item) == fold(value):
+                        return item
+            raise InvalidAnswer(f"{value!r} is not an item you carry")
+        if kind is events.ClassPrompt:
+            classes = prompt.classes  # type: ignore[attr-defined]
+            if isinstance(value, str) and self._runner.class_id(value, strict=False):
+                return self._runner.class_id(value)
+            raise InvalidAnswer(f"{value!r} is not one of the classes: {', '.join(classes)}")
+        if kind is events.NamePrompt:
+            if not isinstance(value, str):
+                raise InvalidAnswer("the hero's name is a text")
+            return value.strip() or prompt.default  # type: ignore[attr-defined]
+        if kind is events.NumberPrompt:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidAnswer("this question is answered with a number")
+            return value
+        return value
+
+    # ------------------------------------------------------------------ meals
+
+    def can_eat(self) -> bool:
+        """Whether the reader may eat a meal now (at a choice, outside a fight, where the
+        ruleset or the paragraph allows it, with a meal left)."""
+        return (
+            type(self._prompt) is events.ChoosePrompt
+            and not self._backlog
+            and self._runner.can_eat()
+        )
+
+    def eat(self) -> list[Event]:
+        """Eat a meal; returns its events. The choice prompt is then asked again."""
+        if not self.can_eat():
+            raise InvalidAnswer(self._runner.text("error.cannot_eat"))
+        self.decisions.append(dict(EAT_ACTION))
+        self._prompt = None
+        self._send = EAT
+        produced: list[Event] = []
+        while True:
+            item = self._pull()
+            if item is None or isinstance(item, Prompt):
+                if item is not None:
+                    self._backlog.append(item)
+                return produced
+            produced.append(item)
+
+    # ------------------------------------------------------------------ replay, undo
+
+    def apply(self, decision: Any) -> None:
+        """Apply one logged decision at the current prompt (answer or action)."""
+        if decision == EAT_ACTION:
+            self.eat()
+        else:
+            self.answer(decision)
+
+    def replay(self, decisions: Iterable[Any], *, keep_tail: bool = True) -> None:
+        """Apply logged decisions in order, discarding their events; then pull up to the
+        next prompt, keeping those events for :meth:`next` (``keep_tail``).
+
+        Raises :class:`Divergence` at the first decision that no longer fits the book.
+        """
+        self._backlog.clear()
+        for index, decision in enumerate(decisions):
+            item = self._skip_to_prompt()
+            if item is None:
+                raise Divergence(f"the game ended before decision {index + 1}", index)
+            try:
+                self.apply(decision)
+            except InvalidAnswer as error:
+                raise Divergence(f"decision {index + 1} no longer fits: {error}", index) from None
+            self._backlog.clear()
+        if keep_tail:
+            self._settle()
+
+    def _skip_to_prompt(self) -> Prompt | None:
+        if self._prompt is not None:
+            return self._prompt
+        while True:
+            item = self._pull()
+            if item is None or isinstance(item, Prompt):
+                return item
+
+    def _settle(self) -> None:
+        """Pull up to the next prompt (or the end), keeping the events for the front end."""
+        if self._prompt is not None:
+            return
+        while True:
+            item = self._pull()
+            if item is None:
+                return
+            self._backlog.append(item)
+            if isinstance(item, Prompt):
+                return
+
+    def fresh(self) -> Game:
+        """A new game with the same book, seed, creation options and origin."""
+        return Game(self.book, self.seed, self.creation, quiet=self.quiet, origin=self.origin)
+
+    def rewind_to(self, history_index: int) -> None:
+        """Go back to the moment paragraph ``history[history_index]`` was entered, by
+        replaying the decision log's prefix from the seed (deterministic: same dice)."""
+        history = self.state.history
+        if not 0 <= history_index < len(history):
+            raise GameError(f"there is no step {history_index} in the history")
+        keep = history[history_index].decisions
+        again = self.fresh()
+        again.replay(self.decisions[:keep])
+        self._adopt(again)
+
+    def undo(self, steps: int = 1) -> None:
+        """Step back ``steps`` paragraphs (to the moment the earlier paragraph was entered)."""
+        target = len(self.state.history) - 1 - steps
+        if steps < 1 or target < 0:
+            raise GameError(self._runner.text("error.nothing_to_undo"))
+        self.rewind_to(target)
+
+    def _adopt(self, other: Game) -> None:
+        for name in (
+            "state", "rng", "decisions", "_runner", "_gen", "_prompt", "_send",
+            "_backlog", "_finished",
+        ):  # fmt: skip
+            setattr(self, name, getattr(other, name))
+        self._runner.game = self
+
+    # ------------------------------------------------------------------ snapshots
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state as plain JSON-able data (after pulling up to the next prompt)."""
+        self._settle()
+        return self.state.to_dict()
+
+
+class _Nothing:
+    pass
+
+
+_NOTHING = _Nothing()
+
+
+def _language(wanted: str | None, book) -> str:
+    if wanted in LANGUAGES:
+        return wanted  # type: ignore[return-value]
+    meta = getattr(book, "meta", None)
+    lang = getattr(meta, "language", None) or (
+        meta.get("language") if isinstance(meta, dict) else None
+    )
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE

@@ -1,0 +1,104 @@
+"""The random tester: plays a game answering every prompt at random.
+
+Its choices come from its own seeded RandomSource (not the game's dice), so a run is fully
+determined by ``(game seed, player seed)``. Benchmarks and the validator use it; with
+``quiet=True`` the interpreter builds no events and only the prompts cost anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dedale import events
+from dedale.errors import GameError
+from dedale.game.interpreter import Game
+from dedale.rules import RandomSource
+
+
+@dataclass(slots=True)
+class Playthrough:
+    """What one random game did."""
+
+    outcome: str | None  # "victory", "death", None (stopped: step limit or error)
+    choices: int = 0  # ChoosePrompts answered
+    decisions: list[Any] = field(default_factory=list)
+    paragraphs: list[int] = field(default_factory=list)  # history, in order
+    error: GameError | None = None
+    stopped: bool = False  # the step limit was reached
+
+
+class RandomPlayer:
+    """Answers prompts at random; eats when hurt and allowed (``eat_chance``)."""
+
+    def __init__(self, seed: int, eat_chance: float = 0.5) -> None:
+        self.rng = RandomSource(seed)
+        self.eat_chance = eat_chance
+
+    def decide(self, prompt: events.Prompt) -> Any:
+        """A random valid answer to ``prompt``."""
+        roll = self.rng.roll
+        kind = type(prompt)
+        if kind is events.ChoosePrompt:
+            enabled = [o.index for o in prompt.options if o.enabled]  # type: ignore[attr-defined]
+            return enabled[roll(len(enabled)) - 1]
+        if kind is events.YesNoPrompt:
+            return roll(2) == 1
+        if kind is events.TargetPrompt:
+            return roll(len(prompt.enemies)) - 1  # type: ignore[attr-defined]
+        if kind is events.DropItemPrompt:
+            items = prompt.items  # type: ignore[attr-defined]
+            return items[roll(len(items)) - 1]
+        if kind is events.ClassPrompt:
+            classes = prompt.classes  # type: ignore[attr-defined]
+            return classes[roll(len(classes)) - 1]
+        if kind is events.NamePrompt:
+            return prompt.default or "Hero"  # type: ignore[attr-defined]
+        if kind is events.NumberPrompt:
+            return roll(100)
+        raise GameError(f"the random player cannot answer {kind.__name__}")
+
+    def wants_to_eat(self, game: Game) -> bool:
+        meals = game.book.ruleset.meals
+        hero = game.state.hero
+        if meals is None or hero.stats[meals.stat] >= hero.initial[meals.stat]:
+            return False
+        return self.rng.roll(1000) <= self.eat_chance * 1000
+
+    def play(self, game: Game, max_steps: int = 10_000) -> Playthrough:
+        """Play ``game`` to its end (or ``max_steps`` prompts); errors are reported, not
+        raised."""
+        result = Playthrough(outcome=None)
+        steps = 0
+        try:
+            while True:
+                item = game.next()
+                if item is None:
+                    break
+                if not isinstance(item, events.Prompt):
+                    continue
+                steps += 1
+                if steps > max_steps:
+                    result.stopped = True
+                    break
+                if type(item) is events.ChoosePrompt:
+                    if game.can_eat() and self.wants_to_eat(game):
+                        game.eat()
+                        continue
+                    result.choices += 1
+                game.answer(self.decide(item))
+        except GameError as error:
+            result.error = error
+        result.outcome = game.outcome
+        result.decisions = list(game.decisions)
+        result.paragraphs = [entry.paragraph for entry in game.state.history]
+        return result
+
+
+def play_random(
+    book, seed: int, player_seed: int | None = None, *, quiet: bool = True, **creation: Any
+) -> tuple[Game, Playthrough]:
+    """A new game of ``book`` with ``seed``, played at random; returns the game and its run."""
+    game = Game.new(book, seed, quiet=quiet, name=creation.pop("name", "Hero"), **creation)
+    player = RandomPlayer(seed if player_seed is None else player_seed)
+    return game, player.play(game)

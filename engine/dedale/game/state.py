@@ -1,0 +1,118 @@
+"""GameState: all the mutable data of one game, serialisable to plain JSON-able dicts.
+
+The Book is immutable; everything a game changes lives here: the current paragraph, the
+hero (a :class:`dedale.rules.Character`: stats current and initial, counters, inventory,
+class, name), codewords, visited paragraphs and Worlds, whether a meal may be eaten now,
+the history of paragraphs entered and the outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dedale.game.hero import hero_from_dict, hero_to_dict
+from dedale.rules import Character
+from dedale.rules.ruleset import fold
+
+STATE_VERSION = 1
+
+
+@dataclass(slots=True)
+class HistoryEntry:
+    """A paragraph entered, and how many decisions had been taken before entering it."""
+
+    paragraph: int
+    decisions: int
+
+    def to_list(self) -> list[int]:
+        return [self.paragraph, self.decisions]
+
+
+@dataclass(slots=True)
+class GameState:
+    """The mutable state of a game (see the module docstring)."""
+
+    hero: Character | None = None
+    name: str = ""
+    paragraph: int | None = None
+    codewords: dict[str, str] = field(default_factory=dict)  # folded -> as written
+    visited: dict[int, int] = field(default_factory=dict)  # paragraph -> times entered
+    worlds: list[str] = field(default_factory=list)  # Worlds entered, in order (as written)
+    meal_allowed: bool = False
+    in_fight: bool = False
+    history: list[HistoryEntry] = field(default_factory=list)
+    outcome: str | None = None  # "victory" / "death"
+    death_reason: str = ""
+
+    # ------------------------------------------------------------------ queries
+
+    def has_codeword(self, codeword: str) -> bool:
+        return fold(codeword) in self.codewords
+
+    def world_visited(self, world: str) -> bool:
+        wanted = fold(world)
+        return any(fold(seen) == wanted for seen in self.worlds)
+
+    # ------------------------------------------------------------------ serialisation
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able snapshot (sorted where order does not matter, for stable diffs)."""
+        return {
+            "version": STATE_VERSION,
+            "hero": hero_to_dict(self.hero) if self.hero is not None else None,
+            "name": self.name,
+            "paragraph": self.paragraph,
+            "codewords": sorted(self.codewords.values()),
+            "visited": {str(k): v for k, v in sorted(self.visited.items())},
+            "worlds": list(self.worlds),
+            "meal_allowed": self.meal_allowed,
+            "in_fight": self.in_fight,
+            "history": [entry.to_list() for entry in self.history],
+            "outcome": self.outcome,
+            "death_reason": self.death_reason,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        """Rebuild a state from :meth:`to_dict` output (raises KeyError/TypeError/ValueError
+        on malformed data; callers turn that into a SaveError)."""
+        hero = data.get("hero")
+        return cls(
+            hero=hero_from_dict(hero) if hero is not None else None,
+            name=str(data.get("name", "")),
+            paragraph=data["paragraph"],
+            codewords={fold(word): word for word in data["codewords"]},
+            visited={int(k): int(v) for k, v in data["visited"].items()},
+            worlds=[str(world) for world in data["worlds"]],
+            meal_allowed=bool(data["meal_allowed"]),
+            in_fight=bool(data.get("in_fight", False)),
+            history=[HistoryEntry(int(p), int(d)) for p, d in data["history"]],
+            outcome=data.get("outcome"),
+            death_reason=str(data.get("death_reason", "")),
+        )
+
+
+def first_difference(left: Any, right: Any, path: str = "state") -> str | None:
+    """Where two JSON-able values first differ (``state.hero.stats.SKILL: 7 != 8``)."""
+    if isinstance(left, dict) and isinstance(right, dict):
+        for key in sorted(set(left) | set(right), key=str):
+            if key not in left:
+                return f"{path}.{key}: missing on the left"
+            if key not in right:
+                return f"{path}.{key}: missing on the right"
+            found = first_difference(left[key], right[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(left, list) and isinstance(right, list):
+        for index, (a, b) in enumerate(zip(left, right, strict=False)):
+            found = first_difference(a, b, f"{path}[{index}]")
+            if found:
+                return found
+        if len(left) != len(right):
+            return f"{path}: {len(left)} entries != {len(right)} entries"
+        return None
+    if left != right or type(left) is not type(right):
+        return f"{path}: {left!r} != {right!r}"
+    return None

@@ -1,0 +1,1 @@
+"""The plain text player: stdin/stdout, for scripts and screen readers."""

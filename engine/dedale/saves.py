@@ -1,0 +1,203 @@
+"""Save files: a versioned JSON document written atomically.
+
+A save holds everything needed to rebuild a game exactly:
+
+- ``format`` (always ``"dedale-save"``) and ``version`` (:data:`SAVE_VERSION`);
+- ``book``: the book's ``title`` and content ``fingerprint``;
+- ``seed`` and ``creation`` (the hero options given to ``Game.new``);
+- ``origin``: ``None`` for a game played from its start, or the state a game resumed from
+  after its book was edited (see :func:`dedale.game.resume`);
+- ``decisions``: the full decision log (answers to prompts and player actions);
+- ``state``: a snapshot of the GameState when the save was written.
+
+:func:`write_save` writes a temporary file in the same folder, fsyncs it and renames it over
+the target, so a crash mid-write never leaves a broken save and the previous save survives.
+:func:`read_save` raises :class:`dedale.errors.SaveError` with a specific message for each
+way a file can be unusable (missing, unreadable, garbage, truncated, not a save, too new,
+too old, incomplete) and never changes anything.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dedale.errors import SaveError
+
+SAVE_FORMAT = "dedale-save"
+SAVE_VERSION = 1
+MIN_SAVE_VERSION = 1
+SAVE_SUFFIX = ".dsave"
+
+_REQUIRED: dict[str, type | tuple[type, ...]] = {
+    "book": dict,
+    "seed": int,
+    "creation": dict,
+    "decisions": list,
+    "state": dict,
+}
+
+
+@dataclass(slots=True)
+class SaveData:
+    """The content of a save file (see the module docstring for each field)."""
+
+    title: str
+    fingerprint: str
+    seed: int
+    creation: dict[str, Any]
+    decisions: list[Any]
+    state: dict[str, Any]
+    origin: dict[str, Any] | None = None
+    version: int = SAVE_VERSION
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON document written to disk."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": self.version,
+            "book": {"title": self.title, "fingerprint": self.fingerprint},
+            "seed": self.seed,
+            "creation": self.creation,
+            "origin": self.origin,
+            "decisions": self.decisions,
+            "state": self.state,
+            **self.extra,
+        }
+
+
+def write_save(path: str | os.PathLike[str], data: SaveData) -> Path:
+    """Write ``data`` to ``path`` atomically (temp file, fsync, rename). Returns the path."""
+    target = Path(path)
+    text = json.dumps(data.to_json(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise SaveError(f"cannot write the save {target}: {error.strerror or error}") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp_name, target)
+    except OSError as error:
+        try:
+            os.unlink(temp_name)
+        except OSError:
+            pass
+        raise SaveError(f"cannot write the save {target}: {error.strerror or error}") from None
+    _fsync_folder(folder)
+    return target
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename durable where the platform allows it."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def read_save(path: str | os.PathLike[str]) -> SaveData:
+    """Read and check a save file; raise SaveError saying exactly what is wrong."""
+    source = Path(path)
+    try:
+        raw = source.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(f"no save file at {source}", hint="check the path") from None
+    except IsADirectoryError:
+        raise SaveError(f"{source} is a folder, not a save file") from None
+    except OSError as error:
+        raise SaveError(f"cannot read the save {source}: {error.strerror or error}") from None
+    if not raw.strip():
+        raise SaveError(f"the save {source} is empty (was it cut off while being written?)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(
+            f"the save {source} is not a Dédale save: it holds binary data, not text",
+            hint="the file may be corrupted or be some other kind of file",
+        ) from None
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if not stripped.startswith("{"):
+        raise SaveError(
+            f"the save {source} is not a Dédale save: it does not hold a JSON document",
+            hint="the file may be corrupted or be some other kind of file",
+        )
+    try:
+        document = json.loads(stripped)
+    except json.JSONDecodeError as error:
+        if error.pos >= len(stripped.rstrip()) - 1:
+            raise SaveError(
+                f"the save {source} is truncated: it ends in the middle of the data",
+                hint="the file was cut off; use an older save",
+            ) from None
+        raise SaveError(
+            f"the save {source} is corrupted: invalid JSON at line {error.lineno}, "
+            f"column {error.colno} ({error.msg})",
+            hint="the file was damaged or edited by hand; use an older save",
+        ) from None
+    return _check_document(source, document)
+
+
+def _check_document(source: Path, document: Any) -> SaveData:
+    if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{source} is a JSON file but not a Dédale save")
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError(f"the save {source} has no valid format version")
+    if version > SAVE_VERSION:
+        raise SaveError(
+            f"the save {source} was written by a newer Dédale (save format {version}; "
+            f"this version reads formats {MIN_SAVE_VERSION} to {SAVE_VERSION})",
+            hint="upgrade Dédale to load it",
+        )
+    if version < MIN_SAVE_VERSION:
+        raise SaveError(
+            f"the save {source} uses the old save format {version}, which this version "
+            f"no longer reads (formats {MIN_SAVE_VERSION} to {SAVE_VERSION})"
+        )
+    for key, kind in _REQUIRED.items():
+        if not isinstance(document.get(key), kind) or isinstance(document.get(key), bool):
+            raise SaveError(f"the save {source} is incomplete: field {key!r} is missing or bad")
+    book = document["book"]
+    title, fingerprint = book.get("title"), book.get("fingerprint")
+    if not isinstance(title, str) or not isinstance(fingerprint, str):
+        raise SaveError(f"the save {source} is incomplete: the book's identity is missing")
+    origin = document.get("origin")
+    if origin is not None and not isinstance(origin, dict):
+        raise SaveError(f"the save {source} is incomplete: field 'origin' is bad")
+    known = {"format", "version", "book", "origin", *_REQUIRED}
+    return SaveData(
+        title=title,
+        fingerprint=fingerprint,
+        seed=document["seed"],
+        creation=document["creation"],
+        decisions=document["decisions"],
+        state=document["state"],
+        origin=origin,
+        version=version,
+        extra={k: v for k, v in document.items() if k not in known},
+    )
+
+
+def check_book(data: SaveData, title: str, source: str | os.PathLike[str] = "the save") -> None:
+    """Raise SaveError if the save was made for another book than ``title``."""
+    if data.title != title:
+        raise SaveError(
+            f"{source} belongs to another book: {data.title!r}, not {title!r}",
+            hint="open the book this save was made with",
+        )
