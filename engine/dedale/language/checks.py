@@ -109,6 +109,14 @@ class _Checker:
                     f"unknown difficulty `{node.difficulty}`", node.span,
                     self._difficulty_hint(str(node.difficulty)),
                 )  # fmt: skip
+        elif isinstance(node, ast.Enemy):
+            for word in node.name.split():
+                if self.kind(word) == "stat":
+                    self.error(
+                        f"the enemy's name `{node.name}` holds the stat `{word}`", node.span,
+                        f"is a value missing? write it like `{word} 7`",
+                    )  # fmt: skip
+                    break
         elif isinstance(node, ast.Prose):
             self.prose(node)
 

@@ -179,7 +179,9 @@ def parse_meta(
         errors.append(BookMetadataError(message, value_spans.get(key, where), hint))
 
     title = values.get("title")
-    if title is None:
+    if title is None and any("`title`" in (e.hint or "") for e in errors):
+        title = ""  # already reported as a misspelt key
+    elif title is None:
         errors.append(BookMetadataError("the book has no `title:`", where, "add `title: ...`"))
         title = ""
     elif not isinstance(title, str | int | float):

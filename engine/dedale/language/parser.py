@@ -129,7 +129,15 @@ _WORD_AT = re.compile(r"[^\W\d][\w'’-]*(?:[ \t]+[^\W\d][\w'’-]*)?")
 
 def _syntax_error(error: UnexpectedInput, file: str, number: int, line: str) -> BookSyntaxError:
     column = getattr(error, "column", None)
-    if not isinstance(column, int) or column < 1 or getattr(error, "line", number) != number:
+    at_end = isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type in ("$END", "_NL")
+    )
+    if (
+        at_end
+        or not isinstance(column, int)
+        or column < 1
+        or getattr(error, "line", number) != number
+    ):
         column = len(line.rstrip()) + 1
     stripped = line.lstrip()
     lead = len(line) - len(stripped)
@@ -140,7 +148,7 @@ def _syntax_error(error: UnexpectedInput, file: str, number: int, line: str) -> 
     # The first word after ">" is not a directive we know.
     if stripped.startswith(">"):
         start = lead + 1 + (len(stripped[1:]) - len(stripped[1:].lstrip())) + 1
-        if column == start:
+        if column == start and not at_end:
             word = _WORD_AT.match(line, column - 1)
             written = word.group(0) if word else line[column - 1 :].split(" ")[0]
             first = written.split()[0] if written else written
