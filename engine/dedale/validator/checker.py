@@ -58,9 +58,7 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
         runs if runs is not None else settings.runs if settings.runs is not None else (DEFAULT_RUNS)
     )
     if count > 0 and graph.start in graph.nodes:
-        stats, run_findings = play_random_games(
-            book, graph, count, seed, settings.max_steps, settings.hidden, path
-        )
+        stats, run_findings = play_random_games(book, graph, count, seed, settings.max_steps, path)
         report.playthroughs = stats
         found += run_findings
     kept = [item for item in found if not settings.silences(item)]

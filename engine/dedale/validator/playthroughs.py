@@ -13,12 +13,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from dedale import events
-from dedale.rules.random_source import RandomSource
+from dedale.errors import GameError
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph
 
-MAX_EVENTS_PER_PARAGRAPH = 10_000
+PROMPTS_PER_STEP = 50  # prompts allowed per paragraph before a game counts as stuck
 DEADLIEST = 5
 
 
@@ -64,78 +64,60 @@ class GameResult:
     error: str = ""
 
 
-class RandomAnswers:
-    """Answers every prompt at random, from its own seeded source."""
+def play_one(book: object, seed: int, max_steps: int) -> GameResult:
+    """Play one random game of ``book`` with ``seed`` (the interpreter's random tester
+    answers; a choice prompt with no enabled option is a softlock)."""
+    from dedale.game.interpreter import Game
+    from dedale.game.random_player import RandomPlayer
 
-    def __init__(self, seed: int, hidden: tuple[int, ...] = ()) -> None:
-        self.rng = RandomSource(seed)
-        self.hidden = hidden
-
-    def pick(self, count: int) -> int:
-        return self.rng.roll(count) - 1
-
-    def answer(self, prompt: events.Prompt) -> object:
-        """An answer to ``prompt``; None when there is no valid answer (softlock)."""
-        if isinstance(prompt, events.ChoosePrompt):
-            enabled = [option.index for option in prompt.options if option.enabled]
-            return enabled[self.pick(len(enabled))] if enabled else None
-        if isinstance(prompt, events.YesNoPrompt):
-            return self.pick(2) == 0
-        if isinstance(prompt, events.TargetPrompt):
-            return self.pick(len(prompt.enemies)) if prompt.enemies else None
-        if isinstance(prompt, events.DropItemPrompt):
-            return prompt.items[self.pick(len(prompt.items))] if prompt.items else None
-        if isinstance(prompt, events.ClassPrompt):
-            return prompt.classes[self.pick(len(prompt.classes))] if prompt.classes else None
-        if isinstance(prompt, events.NamePrompt):
-            return prompt.default or "Hero"
-        if isinstance(prompt, events.NumberPrompt):
-            return self.hidden[self.pick(len(self.hidden))] if self.hidden else 0
-        return None
-
-
-def play_one(book: object, seed: int, max_steps: int, hidden: tuple[int, ...] = ()) -> GameResult:
-    """Play one random game of ``book`` with ``seed``."""
-    from dedale.game import Game
-
-    answers = RandomAnswers(seed, hidden)
     result = GameResult(seed, "unfinished", [], [])
+    game = None
     try:
-        game = Game.new(book, seed)
-        budget = MAX_EVENTS_PER_PARAGRAPH
+        game = Game.new(book, seed, quiet=True, name="Hero")
+        player = RandomPlayer(seed)
+        prompts = 0
         while True:
             item = game.next()
             if item is None:
                 break
-            budget -= 1
-            if isinstance(item, events.ParagraphEntered):
-                result.paragraphs.append(item.number)
-                budget = MAX_EVENTS_PER_PARAGRAPH
-                if len(result.paragraphs) > max_steps:
-                    return result
-            elif isinstance(item, events.Victory):
-                result.outcome = "victory"
-                return result
-            elif isinstance(item, events.Death):
-                result.outcome = "death"
-                return result
-            elif isinstance(item, events.Prompt):
-                answer = answers.answer(item)
-                if answer is None:
+            if not isinstance(item, events.Prompt):
+                continue
+            prompts += 1
+            if len(game.state.history) > max_steps or prompts > max_steps * PROMPTS_PER_STEP:
+                break
+            if type(item) is events.ChoosePrompt:
+                if not any(option.enabled for option in item.options):
                     result.outcome = "softlock"
-                    return result
-                result.answers.append(answer)
-                game.answer(answer)
-            if budget <= 0:
-                result.outcome = "error"
-                result.error = "the game produced events without end in one paragraph"
-                return result
-        result.outcome = "softlock"
-        result.error = "the game stopped without a victory or a death"
+                    result.error = "no selectable choice"
+                    break
+                if game.can_eat() and player.wants_to_eat(game):
+                    game.eat()
+                    continue
+            game.answer(player.decide(item))
+        if result.outcome == "unfinished" and game.outcome is not None:
+            result.outcome = game.outcome
+        elif result.outcome == "unfinished" and item is None:
+            result.outcome = "softlock"
+            result.error = "the game stopped without a victory or a death"
+    except GameError as error:
+        if _is_softlock(error):
+            result.outcome = "softlock"
+            result.error = error.message
+        else:
+            result.outcome = "error"
+            result.error = f"{type(error).__name__}: {error.message}"
     except Exception as error:  # any crash of a random game is what E040 reports
         result.outcome = "error"
         result.error = f"{type(error).__name__}: {error}"
+    if game is not None:
+        result.paragraphs = [entry.paragraph for entry in game.state.history]
+        result.answers = list(game.decisions)
     return result
+
+
+def _is_softlock(error: GameError) -> bool:
+    """The interpreter stops a game whose paragraph offers no choice the hero can take."""
+    return type(error).__name__ == "Softlock" or "offers no choice" in error.message
 
 
 def _span(graph: Graph, paragraphs: list[int]) -> tuple[Span | None, int | None]:
@@ -157,7 +139,6 @@ def play_random_games(
     runs: int,
     seed: int,
     max_steps: int,
-    hidden: tuple[int, ...] = (),
     path: str = "BOOK",
 ) -> tuple[PlaythroughStats, list[Finding]]:
     """Play ``runs`` random games; the statistics and the findings (first of each kind per
@@ -166,7 +147,7 @@ def play_random_games(
     found: list[Finding] = []
     reported: set[tuple[str, int | None, str]] = set()
     for game_seed in range(seed, seed + runs):
-        result = play_one(book, game_seed, max_steps, hidden)
+        result = play_one(book, game_seed, max_steps)
         stats.steps += len(result.paragraphs)
         stats.reached.update(result.paragraphs)
         if result.outcome == "victory":
@@ -181,9 +162,10 @@ def play_random_games(
             stats.errors += 1
         span, number = _span(graph, result.paragraphs)
         code = {"error": "E040", "softlock": "E041", "unfinished": "W043"}.get(result.outcome)
-        if code is None or (code, number, result.error) in reported:
+        key = (code, None, "") if code == "W043" else (code, number, result.error)
+        if code is None or key in reported:
             continue
-        reported.add((code, number, result.error))
+        reported.add(key)
         trail = " -> ".join(map(str, result.paragraphs[-8:]))
         if code == "E040":
             message = f"random game (seed {result.seed}) crashed: {result.error}"
