@@ -84,7 +84,7 @@ def as_int(node: YNode, what: str, minimum: int | None = None, allow_none: bool 
 
 def as_bool(node: YNode, what: str) -> bool:
     if not isinstance(node.value, bool):
-        raise fail(f"{what} must be true or false, not {node.value!r}", node)
+        raise fail(f"{what} must be true or false, not {node.value!r}", node, "write true or false")
     return node.value
 
 
