@@ -1,4 +1,8 @@
-"""``dedale play``: not implemented yet (placeholder until its issue lands)."""
+"""``dedale play [BOOK]``: play a book in the Textual player, or with ``--plain`` in plain text.
+
+Exit codes: 0 victory (or quit), 3 death, 4 input ended before an ending (``--plain``),
+1 error in the book, 2 usage error. See docs/playing.md.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,27 @@ import argparse
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the subcommand's arguments."""
+    from dedale.player.options import add_player_arguments
+
+    parser.add_argument("book", nargs="?", help="book folder or .dd file (default: bundled)")
+    parser.add_argument("--plain", action="store_true", help="plain text on stdin/stdout")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the dice")
+    parser.add_argument("--lang", choices=["fr", "en"], default=None, help="interface language")
+    parser.add_argument(
+        "--hero", nargs="+", type=int, default=None, help="fixed stats, e.g. --hero 10 20 9"
+    )
+    parser.add_argument("--class", dest="class_name", default=None, help="character class")
+    parser.add_argument("--name", default=None, help="the hero's name")
+    parser.add_argument("--load", default=None, metavar="SAVE", help="resume a saved game")
+    add_player_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the subcommand."""
-    raise NotImplementedError
+    if args.plain:
+        from dedale.plain.command import run_plain
+
+        return run_plain(args)
+    from dedale.player import run_player
+
+    return run_player(args)

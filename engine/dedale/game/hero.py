@@ -10,17 +10,22 @@ from dedale.rules import BookItem, Character
 def hero_to_dict(hero: Character) -> dict[str, Any]:
     """A JSON-able, order-stable form of the hero."""
     return {
-        "stats": dict(hero.stats),
-        "initial": dict(hero.initial),
-        "counters": dict(sorted(hero.counters.items())),
-        "items": dict(hero.items),
+        "stats": {k: int(v) for k, v in hero.stats.items()},
+        "initial": {k: int(v) for k, v in hero.initial.items()},
+        "counters": {k: int(v) for k, v in sorted(hero.counters.items())},
+        "items": {k: int(v) for k, v in hero.items.items()},
         "class": hero.class_name,
-        "fights_with_armour": hero.fights_with_armour,
+        "fights_with_armour": int(hero.fights_with_armour),
         "item_effects": {
-            name: {"weapon": info.weapon, "bonuses": [list(b) for b in info.bonuses]}
+            name: {
+                "weapon": bool(info.weapon),
+                "bonuses": [
+                    [str(s), int(a), None if t is None else str(t)] for s, a, t in info.bonuses
+                ],
+            }
             for name, info in sorted(hero.item_effects.items())
         },
-        "protection_worn": dict(sorted(hero.protection_worn.items())),
+        "protection_worn": {k: int(v) for k, v in sorted(hero.protection_worn.items())},
         "trained": sorted(hero.trained),
         "uncapped": sorted(hero.uncapped),
     }

@@ -195,8 +195,7 @@ class Runner:
             if kind is ast.Goto:
                 return self.destination(statement.target, required=True)  # type: ignore[union-attr]
             if kind is ast.If:
-                branch = statement.then if holds(statement.condition, self) else statement.otherwise  # type: ignore[union-attr]
-                flow = yield from self._block(branch)
+                flow = yield from self._block(self._if_branch(statement))  # type: ignore[arg-type]
             elif held:
                 flow = _exhaust(handlers[kind](statement), self._held)
             else:
@@ -209,6 +208,9 @@ class Runner:
             if flow is not None:
                 return flow
         return None
+
+    def _if_branch(self, statement: ast.If) -> tuple[ast.Statement, ...]:
+        return statement.then if holds(statement.condition, self) else statement.otherwise
 
     def _is_simple(self, statement: ast.Statement) -> bool:
         """Whether a statement only changes values (no dice, no question, no jump)."""
@@ -368,8 +370,7 @@ class Runner:
             return expr.value
         self._rolls.clear()
         value = evaluate(expr, self)
-        for rolled in tuple(self._rolls):
-            yield rolled
+        yield from tuple(self._rolls)
         return value
 
     def _gain(self, statement: ast.GainItem) -> Gen:
@@ -476,13 +477,12 @@ class Runner:
         return None
 
     def _fight(self, statement: ast.Fight) -> Gen:
+        limit = statement.assault_limit
         spec = FightSpec(
             enemies=tuple(self._enemy(e) for e in statement.enemies),
             mode=statement.mode,
             escape_after=None if statement.escape is None else (statement.escape.after or 0),
-            assault_limit=None
-            if statement.assault_limit is None
-            else statement.assault_limit.assaults,
+            assault_limit=None if limit is None else limit.assaults,
             attack_bonus=statement.attack_bonus,
             enemy_damage=statement.enemy_damage,
             modifiers=statement.modifiers,

@@ -113,6 +113,6 @@ def first_difference(left: Any, right: Any, path: str = "state") -> str | None:
         if len(left) != len(right):
             return f"{path}: {len(left)} entries != {len(right)} entries"
         return None
-    if left != right or type(left) is not type(right):
+    if left != right or isinstance(left, bool) != isinstance(right, bool):
         return f"{path}: {left!r} != {right!r}"
     return None

@@ -1,0 +1,120 @@
+"""Saving, loading and replaying games (the file format itself is in dedale.saves).
+
+- :func:`save_game` writes a game (seed, creation options, decision log, state snapshot).
+- :func:`load_game` rebuilds a game from a save by replaying its decision log; if the book
+  was edited and the log no longer fits (or ends in another state), it reports the first
+  divergence and falls back to the snapshot, provided its paragraph still exists.
+- :func:`replay_save` re-runs a save's decision log and compares the state it reaches with
+  the snapshot, exactly (``dedale replay``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dedale.errors import GameError, SaveError
+from dedale.game.interpreter import Divergence, Game
+from dedale.game.state import GameState, first_difference
+from dedale.saves import SaveData, check_book, read_save, write_save
+
+
+def to_save(game: Game) -> SaveData:
+    """The save data of a game as it stands (pulled up to its next prompt)."""
+    state = game.snapshot()
+    book = game.book
+    root = getattr(book, "root", None)
+    extra: dict[str, Any] = {}
+    if root is not None:
+        extra["book_path"] = str(Path(root).resolve())
+    return SaveData(
+        title=book.title,
+        fingerprint=book.fingerprint,
+        seed=game.seed,
+        creation=dict(game.creation),
+        decisions=list(game.decisions),
+        state=state,
+        origin=game.origin,
+        extra=extra,
+    )
+
+
+def save_game(game: Game, path: str | os.PathLike[str]) -> Path:
+    """Write ``game`` to ``path`` atomically."""
+    return write_save(path, to_save(game))
+
+
+@dataclass(slots=True)
+class LoadReport:
+    """How a save was loaded: ``divergence`` says where the log stopped fitting the book,
+    ``fallback`` whether the game was resumed from the snapshot instead."""
+
+    divergence: str | None = None
+    fallback: bool = False
+
+
+def load_game(book, path: str | os.PathLike[str]) -> tuple[Game, LoadReport]:
+    """Load a save for ``book``; SaveError (nothing changed) if it cannot be used."""
+    data = read_save(path)
+    check_book(data, book.title, path)
+    _check_state(data, path)
+    report = LoadReport()
+    game = Game(book, data.seed, data.creation, origin=data.origin)
+    try:
+        game.replay(data.decisions)
+        difference = first_difference(data.state, game.snapshot())
+        if difference is None:
+            return game, report
+        report.divergence = f"the game reaches another state: {difference}"
+    except Divergence as error:
+        report.divergence = error.message
+    except GameError as error:
+        report.divergence = f"the book now stops the game: {error}"
+    paragraph = data.state.get("paragraph")
+    if paragraph not in book.paragraphs:
+        raise SaveError(
+            f"{path} cannot be resumed: the book changed ({report.divergence}) and paragraph "
+            f"{paragraph} no longer exists"
+        )
+    origin = {"state": data.state, "seed": data.seed + len(data.decisions) + 1}
+    report.fallback = True
+    return Game(book, data.seed, data.creation, origin=origin), report
+
+
+def _check_state(data: SaveData, path) -> None:
+    try:
+        GameState.from_dict(data.state)
+        if data.origin is not None:
+            GameState.from_dict(data.origin["state"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise SaveError(f"the save {path} is corrupted: its game state is incomplete") from None
+
+
+@dataclass(slots=True)
+class ReplayResult:
+    """The outcome of replaying a save: ``difference`` is None when it matched exactly."""
+
+    decisions: int
+    paragraph: int | None
+    outcome: str | None
+    difference: str | None
+
+
+def replay_save(book, data: SaveData) -> ReplayResult:
+    """Re-run the decision log from the seed and compare with the saved state."""
+    game = Game(book, data.seed, data.creation, origin=data.origin, quiet=True)
+    try:
+        game.replay(data.decisions)
+    except Divergence as error:
+        return ReplayResult(error.index, game.state.paragraph, game.outcome, error.message)
+    difference = first_difference(data.state, game.snapshot(), "state")
+    return ReplayResult(len(data.decisions), game.state.paragraph, game.outcome, difference)
+
+
+def load_for_replay(path: str | os.PathLike[str]) -> SaveData:
+    """Read a save for ``dedale replay`` (SaveError if unusable)."""
+    data = read_save(path)
+    _check_state(data, path)
+    return data

@@ -1,0 +1,72 @@
+"""``dedale play --plain``: load the book, create the game, run the plain player."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import resources
+from pathlib import Path
+
+from dedale.errors import BookError, DedaleError, GameError, UsageError
+from dedale.game import Game
+from dedale.game.saving import load_game
+from dedale.i18n import message
+from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_USAGE, PlainPlayer
+
+DEFAULT_BOOK = "default"
+"""The folder, inside package ``dedale.books``, of the book played when none is given."""
+
+
+def default_book_path() -> Path:
+    """The bundled default book (``dedale.books/default``), else the first-steps book."""
+    books = resources.files("dedale.books")
+    for name in (DEFAULT_BOOK, "first-steps"):
+        candidate = books.joinpath(name)
+        if candidate.is_dir():
+            return Path(str(candidate))
+    raise UsageError("no bundled book found", hint="give the path of a book to play")
+
+
+def seed_from_entropy() -> int:
+    """A fresh seed for a game (the only place that uses the system's entropy)."""
+    import os
+
+    return int.from_bytes(os.urandom(4), "big")
+
+
+def run_plain(args: argparse.Namespace) -> int:
+    """Run the plain player with the ``dedale play`` arguments; returns the exit code."""
+    from dedale.language import load_book
+
+    path = Path(args.book) if args.book else default_book_path()
+    if not path.exists():
+        print(f"dedale play: no book at {path}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        book = load_book(path)
+    except DedaleError as error:
+        print(error.render(), file=sys.stderr)
+        return EXIT_BOOK_ERROR if isinstance(error, BookError) else EXIT_USAGE
+    seed = args.seed if args.seed is not None else seed_from_entropy()
+    try:
+        if getattr(args, "load", None):
+            game, report = load_game(book, args.load)
+            if report.divergence:
+                print(message(game.lang, "plain.divergence", reason=report.divergence))
+        else:
+            game = Game.new(
+                book, seed, hero=tuple(args.hero) if args.hero else None,
+                class_name=args.class_name, name=args.name, lang=args.lang,
+            )  # fmt: skip
+    except GameError as error:
+        print(f"dedale play: {error.render()}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.lang:
+        game.lang = args.lang
+    player = PlainPlayer(game, sys.stdin, sys.stdout, echo=not sys.stdin.isatty())
+    try:
+        return player.play()
+    except GameError as error:
+        sys.stdout.flush()
+        print(error.render(), file=sys.stderr)
+        return EXIT_BOOK_ERROR

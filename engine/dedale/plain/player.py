@@ -1,0 +1,195 @@
+"""The plain player: one answer per line on stdin, paragraphs, dice and prompts on stdout.
+
+Answers: a choice number as shown; ``y``/``n`` (``o``/``n`` in French) to yes/no questions;
+a number or a name for targets, items and classes; any text for the hero's name. Commands,
+at any question: ``sheet``/``feuille``, ``eat``/``manger``, ``undo``/``annuler``,
+``save FILE``/``sauver FILE``, ``help``/``aide``, ``quit``/``quitter``.
+
+Exit codes (:data:`EXIT_VICTORY` ...): 0 victory, 3 death, 4 input ended (or ``quit``)
+before an ending, 1 error in the book (rendered with its caret), 2 usage error.
+"""
+
+from __future__ import annotations
+
+from typing import IO
+
+from dedale import events
+from dedale.errors import DedaleError, GameError
+from dedale.game import Game, InvalidAnswer
+from dedale.game.saving import save_game
+from dedale.i18n import message
+from dedale.plain.render import Renderer
+from dedale.rules import fold
+
+EXIT_VICTORY = 0
+EXIT_BOOK_ERROR = 1
+EXIT_USAGE = 2
+EXIT_DEATH = 3
+EXIT_INPUT_ENDED = 4
+
+_COMMANDS = {
+    "sheet": "sheet", "feuille": "sheet", "fiche": "sheet",
+    "eat": "eat", "manger": "eat", "repas": "eat",
+    "undo": "undo", "annuler": "undo",
+    "save": "save", "sauver": "save", "sauvegarder": "save",
+    "quit": "quit", "quitter": "quit",
+    "help": "help", "aide": "help", "?": "help",
+}  # fmt: skip
+_YES = {"y", "yes", "o", "oui"}
+_NO = {"n", "no", "non"}
+
+
+class _Quit(Exception):
+    """The reader typed ``quit`` or the input ended."""
+
+
+class PlainPlayer:
+    """Drives a Game from text lines; writes what happens as text lines."""
+
+    def __init__(self, game: Game, stdin: IO[str], stdout: IO[str], echo: bool = False) -> None:
+        self.game = game
+        self.stdin = stdin
+        self.stdout = stdout
+        self.echo = echo
+        self.lang = game.lang
+        self.render = Renderer(game.book.ruleset, self.lang)
+
+    def t(self, key: str, **params: object) -> str:
+        return message(self.lang, key, **params)
+
+    def write(self, *lines: str) -> None:
+        for line in lines:
+            self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def play(self) -> int:
+        """Play to the end; returns the exit code."""
+        game = self.game
+        try:
+            while True:
+                item = game.next()
+                if item is None:
+                    break
+                if isinstance(item, events.Prompt):
+                    self._ask(item)
+                else:
+                    self.write(*self.render.event(item))
+        except _Quit:
+            self.write("", self.t("plain.input_ended"))
+            return EXIT_INPUT_ENDED
+        if game.outcome == "victory":
+            return EXIT_VICTORY
+        if game.outcome == "death":
+            return EXIT_DEATH
+        return EXIT_INPUT_ENDED
+
+    # ------------------------------------------------------------------ questions
+
+    def _ask(self, prompt: events.Prompt) -> None:
+        self.write(*self.render.prompt(prompt))
+        while True:
+            line = self.stdin.readline()
+            if not line:
+                raise _Quit
+            line = line.strip()
+            if self.echo:
+                self.write(f"> {line}")
+            if not line:
+                if type(prompt) is events.NamePrompt:
+                    self.game.answer("")
+                    return
+                continue
+            word, _, rest = line.partition(" ")
+            command = _COMMANDS.get(fold(word))
+            if command is not None and (command != "save" or rest.strip()):
+                if self._command(command, rest.strip()):
+                    return  # the game moved: the next prompt will be asked afresh
+                self.write(self.render.prompt(prompt)[-1])
+                continue
+            try:
+                self.game.answer(self._parse(prompt, line))
+                return
+            except (InvalidAnswer, ValueError) as error:
+                reason = error.message if isinstance(error, InvalidAnswer) else str(error)
+                self.write(self.t("plain.invalid", reason=reason), self.render.prompt(prompt)[-1])
+
+    def _parse(self, prompt: events.Prompt, line: str) -> object:
+        kind = type(prompt)
+        if kind is events.NamePrompt:
+            return line
+        if kind is events.YesNoPrompt:
+            answer = fold(line)
+            if answer in _YES:
+                return True
+            if answer in _NO:
+                return False
+            raise ValueError(self.t("plain.yes_no"))
+        if kind in (events.DropItemPrompt, events.ClassPrompt):
+            names = prompt.items if kind is events.DropItemPrompt else prompt.classes  # type: ignore[attr-defined]
+            if line.isdigit() and 1 <= int(line) <= len(names):
+                return names[int(line) - 1]
+            return line
+        if not line.lstrip("-").isdigit():
+            raise ValueError(self.t("plain.number"))
+        number = int(line)
+        return number - 1 if kind is events.TargetPrompt else number
+
+    # ------------------------------------------------------------------ commands
+
+    def _command(self, command: str, argument: str) -> bool:
+        """Run a command; True if the game moved (the current prompt is gone)."""
+        game = self.game
+        if command == "quit":
+            raise _Quit
+        if command == "help":
+            self.write(self.t("plain.help"))
+            return False
+        if command == "sheet":
+            self.write(*self.sheet())
+            return False
+        if command == "eat":
+            if not game.can_eat():
+                self.write(self.t("error.cannot_eat"))
+                return False
+            for event in game.eat():
+                self.write(*self.render.event(event))
+            return True
+        if command == "undo":
+            try:
+                game.undo()
+            except GameError as error:
+                self.write(error.message)
+                return False
+            self.write(self.t("plain.undone"))
+            return True
+        try:
+            path = save_game(game, argument)
+        except DedaleError as error:
+            self.write(error.message)
+            return False
+        self.write(self.t("plain.saved", path=path))
+        return True
+
+    def sheet(self) -> list[str]:
+        """The Adventure Sheet as text lines."""
+        state = self.game.state
+        hero = state.hero
+        lines = [self.t("sheet.title", name=state.name)]
+        if hero is None:
+            return lines
+        if hero.class_name:
+            klass = self.game.book.ruleset.classes.get(hero.class_name)
+            shown = klass.names.get(self.lang, hero.class_name) if klass else hero.class_name
+            lines.append(self.t("sheet.class", name=shown))
+        for stat, value in hero.stats.items():
+            name = self.render.name(stat)
+            lines.append(f"  {name}: {value}/{hero.initial[stat]}")
+        for counter, value in hero.counters.items():
+            lines.append(f"  {self.render.name(counter)}: {value}")
+        items = ", ".join(f"{k} x{v}" if v > 1 else k for k, v in hero.items.items())
+        lines.append(self.t("sheet.items", items=items or "-"))
+        if state.codewords:
+            lines.append(self.t("sheet.codewords", words=", ".join(state.codewords.values())))
+        if state.worlds:
+            lines.append(self.t("sheet.worlds", worlds=", ".join(state.worlds)))
+        return lines

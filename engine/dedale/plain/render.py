@@ -1,0 +1,173 @@
+"""Events and prompts as plain text lines (French or English), for the plain player."""
+
+from __future__ import annotations
+
+import re
+
+from dedale import events
+from dedale.i18n import message
+from dedale.rules import Ruleset
+
+_EMPHASIS = re.compile(r"(\*\*|__|\*|`)(.+?)\1", re.DOTALL)
+
+
+def plain_text(text: str) -> str:
+    """Light Markdown without its marks (``**bold**`` -> ``bold``), for screen readers."""
+    return _EMPHASIS.sub(r"\2", text)
+
+
+class Renderer:
+    """Turns events and prompts into lines of text in one language."""
+
+    def __init__(self, ruleset: Ruleset, lang: str) -> None:
+        self.ruleset = ruleset
+        self.lang = lang
+
+    def t(self, key: str, **params: object) -> str:
+        return message(self.lang, key, **params)
+
+    def name(self, ident: str) -> str:
+        """The display name of a stat, counter or test id."""
+        return self.ruleset.display_name(ident, self.lang)
+
+    def outcome(self, outcome: str) -> str:
+        return self.t(f"outcome.{outcome}")
+
+    def event(self, event: events.Event) -> list[str]:
+        """The lines that show ``event`` (possibly none)."""
+        kind = type(event).__name__
+        method = getattr(self, f"_{kind}", None)
+        if method is None:
+            return [self.t("event.unknown", kind=kind)]
+        return method(event)
+
+    # ------------------------------------------------------------------ events
+
+    def _ParagraphEntered(self, e: events.ParagraphEntered) -> list[str]:
+        return ["", f"§ {e.number}"]
+
+    def _TextShown(self, e: events.TextShown) -> list[str]:
+        return [plain_text(e.text)]
+
+    def _MessageShown(self, e: events.MessageShown) -> list[str]:
+        params = dict(e.params)
+        return [self.t(f"message.{e.key}", **params)]
+
+    def _StatChanged(self, e: events.StatChanged) -> list[str]:
+        name = self.name(e.name)
+        if e.who == "counter":
+            return [self.t("event.counter", name=name, old=e.old, new=e.new)]
+        if e.who != "hero":
+            return [self.t("event.enemy_stat", who=e.who, name=name, old=e.old, new=e.new)]
+        return [self.t("event.stat", name=name, old=e.old, new=e.new, initial=e.initial)]
+
+    def _DiceRolled(self, e: events.DiceRolled) -> list[str]:
+        faces = " + ".join(str(f) for f in e.faces) or "-"
+        return [self.t("event.dice", faces=faces, total=e.total, purpose=e.purpose)]
+
+    def _TestResolved(self, e: events.TestResolved) -> list[str]:
+        name = self.name(e.name)
+        return [
+            self.t(
+                "event.test",
+                name=name,
+                roll=e.roll,
+                target=e.target,
+                outcome=self.outcome(e.outcome),
+                margin=e.margin,
+            )  # fmt: skip
+        ]
+
+    def _FightStarted(self, e: events.FightStarted) -> list[str]:
+        lines = [self.t("event.fight")]
+        for enemy, stats in e.enemies:
+            values = ", ".join(f"{self.name(stat)} {value}" for stat, value in stats)
+            lines.append(f"  {enemy} ({values})")
+        return lines
+
+    def _AssaultResolved(self, e: events.AssaultResolved) -> list[str]:
+        key = {"hero": "event.assault_won", "enemy": "event.assault_lost"}.get(
+            e.winner, "event.assault_tie"
+        )
+        line = self.t(
+            key, number=e.number, enemy=e.enemy, hero=e.hero_strength, foe=e.enemy_strength
+        )
+        if e.note:
+            line += f" ({e.note})"
+        return [line]
+
+    def _EnemyDefeated(self, e: events.EnemyDefeated) -> list[str]:
+        return [self.t("event.enemy_defeated", name=e.name)]
+
+    def _FightEnded(self, e: events.FightEnded) -> list[str]:
+        return [self.t(f"event.fight_{e.outcome}", assaults=e.assaults)]
+
+    def _ItemGained(self, e: events.ItemGained) -> list[str]:
+        return [self.t("event.item_gained", item=e.item, count=e.count)]
+
+    def _ItemLost(self, e: events.ItemLost) -> list[str]:
+        return [self.t("event.item_lost", item=e.item, count=e.count)]
+
+    def _CodewordChanged(self, e: events.CodewordChanged) -> list[str]:
+        key = "event.codeword_set" if e.is_set else "event.codeword_cleared"
+        return [self.t(key, codeword=e.codeword)]
+
+    def _WorldEntered(self, e: events.WorldEntered) -> list[str]:
+        return [self.t("event.world", world=e.world)]
+
+    def _MealEaten(self, e: events.MealEaten) -> list[str]:
+        return [self.t("event.meal", gained=e.stamina_gained, left=e.meals_left)]
+
+    def _Death(self, e: events.Death) -> list[str]:
+        return ["", self.t("event.death")]
+
+    def _Victory(self, e: events.Victory) -> list[str]:
+        return ["", self.t("event.victory")]
+
+    # ------------------------------------------------------------------ prompts
+
+    def prompt(self, prompt: events.Prompt) -> list[str]:
+        """The lines that ask ``prompt`` (the last one is the question)."""
+        kind = type(prompt)
+        if kind is events.ChoosePrompt:
+            lines = []
+            for option in prompt.options:  # type: ignore[attr-defined]
+                if option.enabled:
+                    lines.append(f"  {option.index}. {plain_text(option.text)}")
+                else:
+                    lines.append(
+                        self.t(
+                            "prompt.disabled",
+                            index=option.index,
+                            text=plain_text(option.text),
+                            reason=option.reason,
+                        )  # fmt: skip
+                    )
+            return [*lines, self.t("prompt.choose")]
+        if kind is events.YesNoPrompt:
+            params = dict(prompt.params)  # type: ignore[attr-defined]
+            for key, value in list(params.items()):
+                if isinstance(value, str):
+                    params[key] = self.name(value)
+            question = self.t(f"ask.{prompt.kind}", **params)  # type: ignore[attr-defined]
+            return [f"{question} {self.t('prompt.yes_no')}"]
+        if kind is events.TargetPrompt:
+            names = prompt.enemies  # type: ignore[attr-defined]
+            lines = [f"  {i}. {name}" for i, name in enumerate(names, start=1)]
+            return [*lines, self.t("prompt.target")]
+        if kind is events.DropItemPrompt:
+            items = prompt.items  # type: ignore[attr-defined]
+            lines = [f"  {i}. {item}" for i, item in enumerate(items, start=1)]
+            return [*lines, self.t("prompt.drop", limit=prompt.limit)]  # type: ignore[attr-defined]
+        if kind is events.ClassPrompt:
+            lines = []
+            for i, ident in enumerate(prompt.classes, start=1):  # type: ignore[attr-defined]
+                klass = self.ruleset.classes.get(ident)
+                shown = klass.names.get(self.lang, ident) if klass else ident
+                lines.append(f"  {i}. {shown}")
+            return [*lines, self.t("prompt.class")]
+        if kind is events.NamePrompt:
+            return [self.t("prompt.name", default=prompt.default)]  # type: ignore[attr-defined]
+        if kind is events.NumberPrompt:
+            return [self.t("prompt.number")]
+        return [self.t("prompt.unknown", kind=kind.__name__)]
