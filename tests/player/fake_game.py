@@ -76,7 +76,7 @@ class FakeGame:
         self._pending: Any = None
         self._run = self._story()
         self._started = False
-        self.eaten = 0
+        self._asked: ev.Prompt | None = None
 
     # ------------------------------------------------------------------ pull API
     def next(self) -> ev.Event | ev.Prompt | None:
@@ -85,9 +85,15 @@ class FakeGame:
         try:
             if not self._started:
                 self._started = True
-                return next(self._run)
+                item = next(self._run)
+                self._asked = item if isinstance(item, ev.Prompt) else None
+                return item
+            if self._pending is None and self._asked is not None:
+                return self._asked  # the same prompt again until it is answered
             value, self._pending = self._pending, None
-            return self._run.send(value)
+            item = self._run.send(value)
+            self._asked = item if isinstance(item, ev.Prompt) else None
+            return item
         except StopIteration:
             self.over = True
             return None

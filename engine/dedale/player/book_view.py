@@ -33,7 +33,11 @@ class BookView:
         return getattr(self.book, "ruleset", None)
 
     def _meta(self, *names: str) -> Any:
-        for holder in (self.book, getattr(self.book, "metadata", None)):
+        for holder in (
+            self.book,
+            getattr(self.book, "meta", None),
+            getattr(self.book, "metadata", None),
+        ):
             for name in names:
                 if isinstance(holder, Mapping) and holder.get(name) is not None:
                     return holder[name]
@@ -61,7 +65,8 @@ class BookView:
     @property
     def identity(self) -> str:
         """A name safe to use in file names (saves are kept per book)."""
-        ident = self._meta("id", "slug", "identity") or self.title
+        ident = self._meta("id", "slug") or getattr(getattr(self.book, "root", None), "name", None)
+        ident = ident or self.title
         return "".join(c if c.isalnum() or c in "-_" else "-" for c in str(ident)).strip("-")
 
     def stat_name(self, stat_id: str, lang: str) -> str:

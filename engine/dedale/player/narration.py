@@ -36,6 +36,8 @@ def describe(event: ev.Event, texts: Texts, stat_name: StatNamer) -> str | None:
             colour = "green" if new > old else "red"
             text = texts("events.stat", stat=stat_name(name), old=old, new=new)
             return f"[{colour}]{_escape(text)}[/{colour}]"
+        case ev.StatChanged(name=name, old=old, new=new, who="counter"):
+            return _escape(texts("events.stat", stat=stat_name(name), old=old, new=new))
         case ev.StatChanged(name=name, old=old, new=new, who=who):
             return _escape(
                 f"{who}: " + texts("events.stat", stat=stat_name(name), old=old, new=new)

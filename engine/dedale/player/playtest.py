@@ -30,7 +30,13 @@ def jump(game: Any, paragraph: int) -> bool:
 
 def set_stat(game: Any, stat: str, value: int) -> bool:
     """Set a stat's current value (and raise its initial value if needed)."""
-    return _call(game, ("set_stat", "edit_stat"), stat, value)
+    if _call(game, ("set_stat", "edit_stat"), stat, value):
+        return True
+    hero = getattr(getattr(game, "state", None), "hero", None)
+    if hero is not None and callable(getattr(hero, "set", None)):
+        hero.set(stat, value, exceptional=True)  # the Character's own rule for raises
+        return True
+    return False
 
 
 def set_god_mode(game: Any, enabled: bool) -> bool:

@@ -51,6 +51,8 @@ class SheetModel:
     def apply(self, event: ev.Event, stat_ids: frozenset[str] = frozenset()) -> None:
         """Update from one event of the game."""
         match event:
+            case ev.StatChanged(name=name, new=new, who="counter"):
+                self.counters[name] = new
             case ev.StatChanged(name=name, new=new, initial=initial, who="hero"):
                 if name in self.counters or (stat_ids and name not in stat_ids):
                     self.counters[name] = new

@@ -29,11 +29,42 @@ def default_save_dir() -> Path:
 
 
 def _library_functions() -> tuple[SaveFn, LoadFn]:
-    from dedale import saves  # the interpreter's save format
-
-    save = getattr(saves, "save_game", None) or saves.save
-    load = getattr(saves, "load_game", None) or saves.load
+    """The interpreter's save functions (``dedale.game.saving``), or a thin adapter over the
+    save file format of ``dedale.saves`` (seed + decision log, replayed on load)."""
+    try:
+        from dedale.game import saving  # type: ignore[attr-defined]
+    except ImportError:
+        return _write_with_save_format, _read_with_save_format
+    save = getattr(saving, "save_game", None) or saving.write_game
+    load = getattr(saving, "load_game", None) or saving.read_game
     return save, load
+
+
+def _write_with_save_format(game: Any, path: Path) -> None:
+    from dedale.saves import SaveData, write_save
+
+    book = game.book
+    data = SaveData(
+        title=book.title,
+        fingerprint=book.fingerprint,
+        seed=game.seed,
+        creation=dict(game.creation),
+        decisions=list(game.decisions),
+        state=game.snapshot(),
+        origin=game.origin,
+    )
+    write_save(path, data)
+
+
+def _read_with_save_format(path: Path, book: Any) -> Any:
+    from dedale.game import Game
+    from dedale.saves import check_book, read_save
+
+    data = read_save(path)
+    check_book(data, book.title, path)
+    game = Game(book, data.seed, data.creation, origin=data.origin)
+    game.replay(data.decisions)
+    return game
 
 
 class SaveSlots:

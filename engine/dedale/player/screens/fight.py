@@ -106,7 +106,10 @@ class FightScreen(Screen[None]):
             case ev.FightStarted(enemies=enemies):
                 for name, stats in enemies:
                     self.enemies[name] = {stat: (value, value) for stat, value in stats}
-            case ev.StatChanged(name=stat, new=new, initial=initial, who=who) if who != "hero":
+            case ev.StatChanged(name=stat, new=new, initial=initial, who=who) if who not in {
+                "hero",
+                "counter",
+            }:
                 if who in self.enemies:
                     self.enemies[who][stat] = (new, initial)
             case ev.EnemyDefeated(name=name):

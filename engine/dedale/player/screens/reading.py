@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
 from dedale import events as ev
+from dedale.errors import DedaleError
 from dedale.player import playtest
 from dedale.player.narration import describe, dice_faces, outcome_text
 from dedale.player.screens.prompts import AskScreen, ask_in_modal
@@ -188,8 +189,9 @@ class ReadingScreen(Screen[None]):
             app.notify(app.texts("app.cannot_eat"), severity="warning")
             return
         self.show_all(game.eat() or ())
-        session.sheet.refresh(getattr(game, "state", None))
+        session.resync()  # the game asks the choice again
         self.refresh_sheet()
+        app.pump()
 
     def show_all(self, events: Iterable[object]) -> None:
         """Show events returned directly by a game call (eat)."""
@@ -216,8 +218,14 @@ class ReadingScreen(Screen[None]):
 
     def action_undo(self) -> None:
         session = self.dedale.session
-        if session is not None:
-            self._after_control(playtest.undo(session.game))
+        if session is None:
+            return
+        try:
+            done = playtest.undo(session.game)
+        except DedaleError:
+            self.dedale.notify(self.dedale.texts("app.nothing_to_undo"), severity="warning")
+            return
+        self._after_control(done)
 
     def action_jump(self) -> None:
         def jump(value: str | None) -> None:

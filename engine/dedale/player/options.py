@@ -1,0 +1,27 @@
+"""Command-line options that only the Textual player uses (no Textual import here: the
+``dedale`` parser declares them for every run)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def add_player_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--playtest``, ``--watch``, ``--save-dir``, ``--no-odds``."""
+    group = parser.add_argument_group("Textual player")
+    group.add_argument(
+        "--playtest",
+        action="store_true",
+        help="author tools: undo, jump, edit stats, force dice, show the source location",
+    )
+    group.add_argument("--watch", action="store_true", help="reload the book when its files change")
+    group.add_argument(
+        "--save-dir",
+        type=Path,
+        default=None,
+        help="folder of the save slots (default: $DEDALE_SAVE_DIR or ~/.local/share/dedale)",
+    )
+    group.add_argument(
+        "--no-odds", action="store_true", help="hide the chance-of-winning hint in fights"
+    )
