@@ -1,0 +1,78 @@
+"""Benchmark: ``dedale validate`` on synthetic books (N = 400, 1,000, 10,000).
+
+    python tools/bench/bench_validate.py [--repeat 3] [--sizes 400 1000 10000] [--games 1000]
+
+For each N, the median (and min) of ``repeat`` runs of:
+- ``process``: the whole command as a new process, ``--runs 0`` (load, structure, rules,
+  state-aware reachability and exact fight odds; no random games);
+- ``static``: the same checks in process, book already loaded (validator time alone);
+- ``games``: ``--games`` random playthroughs in process (N = 400 only, the target's size).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from gen_book import write_book  # noqa: E402
+
+from dedale.language import load_book  # noqa: E402
+from dedale.validator import validate_loaded  # noqa: E402
+
+
+def timed(action, repeat: int) -> tuple[float, float]:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times), min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="dedale validate benchmark")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--sizes", type=int, nargs="*", default=[400, 1000, 10000])
+    parser.add_argument("--games", type=int, default=1000)
+    args = parser.parse_args()
+    command = [sys.executable, "-m", "dedale", "validate", "--runs", "0", "--format", "json"]
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in args.sizes:
+            folder = write_book(Path(tmp) / f"book{n}", n)
+            book = load_book(folder)
+
+            def process(folder=folder):
+                subprocess.run([*command, str(folder)], capture_output=True, check=False)
+
+            def static(book=book, folder=folder):
+                validate_loaded(book, str(folder), runs=0)
+
+            for name, action in (("process", process), ("static", static)):
+                median, best = timed(action, args.repeat)
+                print(
+                    f"N={n:>6}  {name:<8} median {median:.3f} s  min {best:.3f} s  "
+                    f"({median / n * 1e6:.0f} µs/paragraph)"
+                )
+            if n == 400 and args.games:
+                report = validate_loaded(book, str(folder), runs=0)
+                fights = len(report.fights)
+
+                def games(book=book, folder=folder):
+                    validate_loaded(book, str(folder), runs=args.games)
+
+                median, best = timed(games, args.repeat)
+                print(
+                    f"N={n:>6}  games    median {median:.3f} s  min {best:.3f} s  "
+                    f"({args.games} random games + static checks, {fights} fights)"
+                )
+
+
+if __name__ == "__main__":
+    main()
