@@ -21,10 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gen_book import write_book  # noqa: E402
-
 from dedale.language import load_book  # noqa: E402
 from dedale.validator import validate_loaded  # noqa: E402
+from gen_book import write_book  # noqa: E402
 
 
 def timed(action, repeat: int) -> tuple[float, float]:
@@ -42,7 +41,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="*", default=[400, 1000, 10000])
     parser.add_argument("--games", type=int, default=1000)
     args = parser.parse_args()
-    command = [sys.executable, "-m", "dedale", "validate", "--runs", "0", "--format", "json"]
+    command = [sys.executable, "-m", "dedale.validator.cli", "--runs", "0", "--format", "json"]
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.sizes:
             folder = write_book(Path(tmp) / f"book{n}", n)
