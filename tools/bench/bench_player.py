@@ -1,0 +1,101 @@
+"""Benchmark of the Textual player (figures in docs/performance.md).
+
+1. Launch: the real ``dedale play`` started in tmux (80x24); time until the title screen's
+   menu is on the terminal (capture-pane polled every 10 ms). Target: < 1 s.
+2. Key to paragraph: in a headless app (``run_test``) over the real Game and the bundled
+   tutorial book, time from pressing ``1`` to the next paragraph's heading being rendered
+   (the pump, the screen update and a full refresh). Target: median < 50 ms.
+
+    python tools/bench/bench_player.py [--runs 5] [--keys 8]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOK = ROOT / "books" / "tutorial"
+
+
+def launch_time() -> float:
+    """Seconds from starting ``dedale play`` in tmux to the title menu on screen."""
+    session = f"bench-{uuid.uuid4().hex[:8]}"
+    with tempfile.TemporaryDirectory() as saves:
+        command = f"DEDALE_SAVE_DIR={saves} {sys.executable} -m dedale play {BOOK} --lang en"
+        start = time.perf_counter()
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24", command],
+            check=True,
+            env={**os.environ, "TERM": "xterm-256color"},
+        )
+        try:
+            while time.perf_counter() - start < 10:
+                screen = subprocess.run(
+                    ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True
+                ).stdout
+                if "New game" in screen:
+                    return time.perf_counter() - start
+                time.sleep(0.01)
+            raise RuntimeError("the title screen never appeared")
+        finally:
+            subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+
+
+async def key_to_paragraph(keys: int) -> list[float]:
+    """Milliseconds from key press to the next paragraph rendered, for ``keys`` choices."""
+    from textual.widgets import Static
+
+    from dedale.game import Game
+    from dedale.language import load_book
+    from dedale.player.app import DedaleApp
+
+    book = load_book(BOOK)
+    app = DedaleApp(book, lambda b: Game.new(b, 7, name="Bench", lang="en"), lang="en")
+    timings = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")  # new game
+        await pilot.pause()
+        await pilot.press("1")  # start
+        await pilot.pause()
+        for _ in range(keys):
+            heading = app.screen.query_one("#heading", Static)
+            before = str(heading.render())
+            start = time.perf_counter()
+            await pilot.press("1")
+            while str(heading.render()) == before:
+                await asyncio.sleep(0)
+            await pilot.pause()  # the page is laid out and refreshed
+            timings.append((time.perf_counter() - start) * 1000)
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--keys", type=int, default=8)
+    args = parser.parse_args()
+    launches = [launch_time() for _ in range(args.runs)]
+    print(
+        f"launch to title screen: median {statistics.median(launches):.3f} s "
+        f"(min {min(launches):.3f}, max {max(launches):.3f}, {args.runs} runs)"
+    )
+    keys = []
+    for _ in range(args.runs):
+        keys.extend(asyncio.run(key_to_paragraph(args.keys)))
+    print(
+        f"key press to next paragraph: median {statistics.median(keys):.1f} ms "
+        f"(min {min(keys):.1f}, max {max(keys):.1f}, {len(keys)} presses)"
+    )
+
+
+if __name__ == "__main__":
+    main()
