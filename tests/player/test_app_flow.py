@@ -65,3 +65,22 @@ async def _death():
         await pilot.pause()
         assert isinstance(app.screen, EndingScreen)
         assert app.screen.outcome == "death"
+
+
+def test_eat_a_meal_then_choose():
+    asyncio.run(_eat())
+
+
+async def _eat():
+    app = fake_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert app.session.sheet.counters["meals"] == 1
+        await pilot.press("2")  # the choice is asked again and still answers
+        await pilot.pause()
+        assert app.session.outcome == "death"
