@@ -52,11 +52,10 @@ def launch_time() -> float:
 
 async def key_to_paragraph(keys: int) -> list[float]:
     """Milliseconds from key press to the next paragraph rendered, for ``keys`` choices."""
-    from textual.widgets import Static
-
     from dedale.game import Game
     from dedale.language import load_book
     from dedale.player.app import DedaleApp
+    from textual.widgets import Static
 
     book = load_book(BOOK)
     app = DedaleApp(book, lambda b: Game.new(b, 7, name="Bench", lang="en"), lang="en")
