@@ -266,7 +266,9 @@ class Game:
 
     def rewind_to(self, history_index: int) -> None:
         """Go back to the moment paragraph ``history[history_index]`` was entered, by
-        replaying the decision log's prefix from the seed (deterministic: same dice)."""
+        replaying the decision log's prefix from the seed (deterministic: same dice).
+        The events from that moment on are given again by :meth:`next`, up to the first
+        question."""
         history = self.state.history
         if not 0 <= history_index < len(history):
             raise GameError(f"there is no step {history_index} in the history")
@@ -276,11 +278,18 @@ class Game:
         self._adopt(again)
 
     def undo(self, steps: int = 1) -> None:
-        """Step back ``steps`` paragraphs (to the moment the earlier paragraph was entered)."""
-        target = len(self.state.history) - 1 - steps
-        if steps < 1 or target < 0:
+        """Step back ``steps`` paragraphs among those where the reader decided something
+        (a paragraph read without a question is passed through again on the way)."""
+        history = self.state.history
+        index = len(history) - 1
+        for _ in range(max(steps, 0)):
+            current = history[index].decisions if index >= 0 else 0
+            index -= 1
+            while index >= 0 and history[index].decisions >= current:
+                index -= 1
+        if steps < 1 or index < 0:
             raise GameError(self._runner.text("error.nothing_to_undo"))
-        self.rewind_to(target)
+        self.rewind_to(index)
 
     def _adopt(self, other: Game) -> None:
         for name in (

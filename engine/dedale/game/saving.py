@@ -25,10 +25,10 @@ def to_save(game: Game) -> SaveData:
     """The save data of a game as it stands (pulled up to its next prompt)."""
     state = game.snapshot()
     book = game.book
-    root = getattr(book, "root", None)
     extra: dict[str, Any] = {}
-    if root is not None:
-        extra["book_path"] = str(Path(root).resolve())
+    where = book_location(book)
+    if where is not None:
+        extra["book_path"] = str(where)
     return SaveData(
         title=book.title,
         fingerprint=book.fingerprint,
@@ -39,6 +39,18 @@ def to_save(game: Game) -> SaveData:
         origin=game.origin,
         extra=extra,
     )
+
+
+def book_location(book) -> Path | None:
+    """The path ``load_book`` can load this book from (its folder or its single file)."""
+    root = getattr(book, "root", None)
+    if root is None:
+        return None
+    root = Path(root).resolve()
+    files = list(getattr(book, "files", []) or [])
+    if not (root / "book.yaml").exists() and len(files) == 1:
+        return Path(files[0]).resolve()
+    return root
 
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> Path:
