@@ -71,7 +71,9 @@ class _Builder:
             lines.pop()
         if not lines:
             return
-        text = textwrap.dedent("\n".join(t.rstrip() for _, t in lines))
+        text = "\n".join(t.rstrip() for _, t in lines)
+        if text[:1] in (" ", "\t") or "\n " in text or "\n\t" in text:
+            text = textwrap.dedent(text)
         first, last = lines[0][0], lines[-1][0]
         span = Span(self.file, first, 1, last, len(lines[-1][1]) + 1)
         self.body.append(ast.Prose(span=span, text=text))

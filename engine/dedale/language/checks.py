@@ -19,14 +19,24 @@ _HERO_WORDS = {"name", "nom", "class", "classe", "hero", "heros"}
 _LEAVES = (str, int, bool, type(None), Span)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls) if f.name != "span")
+    return names
+
+
 def walk(node: Any) -> Iterator[Any]:
     """Every AST node under ``node`` (itself included), depth first."""
     stack = [node]
     while stack:
         current = stack.pop()
         yield current
-        for f in fields(current):
-            value = getattr(current, f.name)
+        for name in _field_names(type(current)):
+            value = getattr(current, name)
             if isinstance(value, tuple):
                 for item in value:
                     if hasattr(item, "__dataclass_fields__"):

@@ -26,7 +26,7 @@ from dedale.language.keywords import (
     TERMINAL_NAMES,
     fold,
 )
-from dedale.language.transform import LineTransformer
+from dedale.language.transform import Header, LineTransformer
 from dedale.span import Span
 
 _HEADER = re.compile(r"[ \t]*(?:§|#)[ \t]*\d")
@@ -95,21 +95,72 @@ def _layout(rules: list[tuple[int, str]]) -> str:
     return "".join(parts)
 
 
+# Fast paths for the two commonest line shapes, `§ 12 label` and `-> 12 Some text`: they
+# build exactly the nodes the grammar would (tests/language/test_fast_path.py checks it).
+_FAST_HEADER = re.compile(r"([ \t]*)(?:§|#)[ \t]*(\d+)(?:[ \t]+([^\s\d].*))?[ \t]*$")
+_FAST_CHOICE = re.compile(r"([ \t]*)->[ \t]*(\d+)(?:[ \t]+([^\s(),].*))?[ \t]*$")
+
+
+def fast_line(line: str, number: int, file: str) -> object | None:
+    """The item for a header or plain choice line, or None when Lark must parse it."""
+    if "->" in line:
+        match = _FAST_CHOICE.match(line)
+        if match is None:
+            return None
+        arrow = len(match.group(1)) + 1
+        target_col = match.start(2) + 1
+        end = len(line) + 1 if match.group(3) else match.end(2) + 1
+        target = ast.ParagraphRef(
+            span=Span(file, number, target_col, number, match.end(2) + 1),
+            number=int(match.group(2)),
+        )
+        return ast.Choice(
+            span=Span(file, number, arrow, number, end),
+            target=target,
+            text=(match.group(3) or "").strip(),
+        )
+    match = _FAST_HEADER.match(line)
+    if match is None:
+        return None
+    label = match.group(3)
+    end = len(line) + 1 if label else match.end(2) + 1
+    if label:
+        label = label.strip()
+        if label.startswith("(") and label.endswith(")"):
+            label = label[1:-1].strip()
+    return Header(
+        Span(file, number, len(match.group(1)) + 1, number, end),
+        int(match.group(2)),
+        label or None,
+    )
+
+
 def _parse_rules(
     rules: list[tuple[int, str]], file: str, errors: list[DedaleError]
 ) -> list[tuple[int, object]]:
     if not rules:
         return []
     parser = book_parser()
-    original = _layout(rules)
+    fast: list[tuple[int, object]] = []
+    rest: list[tuple[int, str]] = []
+    for number, line in rules:
+        item = fast_line(line, number, file)
+        if item is None:
+            rest.append((number, line))
+        else:
+            fast.append((number, item))
+    if not rest:
+        return fast
+    original = _layout(rest)
     try:
         tree = parser.parse(fold(original))
         items = LineTransformer(file, original).transform(tree)
-        return [(item.span.line, item) for item in items]
+        return sorted(fast + [(item.span.line, item) for item in items], key=_line_of)
     except UnexpectedInput:
         pass
+    rules = rest
+    result: list[tuple[int, object]] = fast
     # Slow path: one line at a time, to report every bad line.
-    result: list[tuple[int, object]] = []
     for number, line in rules:
         padded = "\n" * (number - 1) + line
         try:
@@ -119,7 +170,11 @@ def _parse_rules(
             continue
         for item in LineTransformer(file, padded).transform(tree):
             result.append((number, item))
-    return result
+    return sorted(result, key=_line_of)
+
+
+def _line_of(entry: tuple[int, object]) -> int:
+    return entry[0]
 
 
 # --------------------------------------------------------------------------- messages

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lark import Token, Transformer, v_args
+from lark import Token, Tree
 
 from dedale import ast
 from dedale.language.keywords import MODES, NAMED_TESTS, OUTCOMES, fold
@@ -56,14 +56,24 @@ class _Mod:
 _TAG_KEYWORDS = {"RISK", "ADVANTAGE", "DISADVANTAGE"}
 
 
-@v_args(meta=True)
-class LineTransformer(Transformer):
-    """Builds one item per header, choice and directive line."""
+class LineTransformer:
+    """Builds one item per header, choice and directive line.
+
+    A Lark-style transformer (one method per rule, called with the rule's ``meta`` and its
+    transformed children, bottom-up), written as a plain recursive walk: it is several
+    times faster than ``lark.Transformer`` with ``v_args(meta=True)`` on large books.
+    """
 
     def __init__(self, file: str, source: str):
-        super().__init__(visit_tokens=False)
         self.file = file
         self.source = source  # same length and layout as the text Lark parsed
+
+    def transform(self, tree: Tree) -> Any:
+        """Transform ``tree`` bottom-up."""
+        children = [
+            self.transform(child) if isinstance(child, Tree) else child for child in tree.children
+        ]
+        return getattr(self, tree.data)(tree.meta, children)
 
     # ------------------------------------------------------------------ helpers
     def _span(self, meta: Any) -> Span:

@@ -1,0 +1,100 @@
+"""Generate a synthetic book of N paragraphs shaped like real ones (for benchmarks).
+
+Each paragraph has about 80 words of prose and 2-3 choices; one paragraph in five holds a
+fight, one in eight a test, one in six a conditional choice. Deterministic for a given N
+and seed (it uses its own random.Random instance, never the global one).
+
+    python tools/bench/gen_book.py 1000 /tmp/book1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+WORDS = (
+    "the a old dark stone door corridor torch shadow cold wind silence you hear see feel "
+    "walk slowly carefully towards into under above beside ancient forgotten narrow wide "
+    "wall floor ceiling water drips echo distant voice smell smoke iron rust blood gold "
+    "glint light flickers behind far away step forward back stairs lead down up into "
+    "chamber hall cellar crypt tower gate bridge river forest path road marsh"
+).split()
+ENEMIES = ("GOBLIN", "ORC", "CAVE TROLL", "GIANT RAT", "SKELETON", "BANDIT", "WOLF")
+ITEMS = ("Rope", "Lantern", "Iron Key", "Silver Dagger", "Healing Potion")
+
+
+def _prose(rng: random.Random, words: int = 80) -> str:
+    out = [rng.choice(WORDS) for _ in range(words)]
+    out[0] = out[0].capitalize()
+    lines, line = [], []
+    for word in out:
+        line.append(word)
+        if len(line) == 14:
+            lines.append(" ".join(line))
+            line = []
+    if line:
+        lines.append(" ".join(line))
+    return "\n".join(lines) + "."
+
+
+def paragraph(number: int, total: int, rng: random.Random) -> str:
+    """The text of one synthetic paragraph."""
+    parts = [f"§ {number}", _prose(rng)]
+    targets = [min(total, number + k) for k in (1, 2, 3)]
+    if number == total:
+        parts.append("> victory")
+        return "\n".join(parts)
+    if number % 5 == 0:
+        enemy = rng.choice(ENEMIES)
+        parts += [
+            "> fight",
+            f"> enemy {enemy} SKILL {rng.randint(5, 10)} STAMINA {rng.randint(4, 12)}",
+            f"> win -> {targets[0]}",
+        ]
+        return "\n".join(parts)
+    if number % 8 == 0:
+        parts += ["> test your luck", f"> lucky -> {targets[0]}", f"> unlucky -> {targets[1]}"]
+        return "\n".join(parts)
+    if number % 7 == 0:
+        parts.append(f"> take {rng.choice(ITEMS)}")
+    choices = rng.randint(2, 3)
+    for k in range(choices):
+        text = " ".join(rng.choice(WORDS) for _ in range(5)).capitalize()
+        parts.append(f"-> {targets[k]} {text}")
+    if number % 6 == 0:
+        parts.append(f"-> {targets[0]} (if {rng.choice(ITEMS)}) Use what you carry")
+    return "\n".join(parts)
+
+
+def write_book(folder: Path, total: int, seed: int = 1, per_file: int = 400) -> Path:
+    """Write book.yaml and paragraph files (``per_file`` paragraphs each) into ``folder``."""
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "book.yaml").write_text(
+        f"title: Synthetic {total}\nauthor: gen_book\nlanguage: en\nruleset: df-classic\n"
+        "start: 1\n",
+        encoding="utf-8",
+    )
+    for old in folder.glob("*.dd"):
+        old.unlink()
+    for first in range(1, total + 1, per_file):
+        last = min(total, first + per_file - 1)
+        text = "\n\n".join(paragraph(n, total, rng) for n in range(first, last + 1))
+        (folder / f"part{first:06d}.dd").write_text(text + "\n", encoding="utf-8")
+    return folder
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paragraphs", type=int)
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    write_book(args.folder, args.paragraphs, args.seed)
+    size = sum(p.stat().st_size for p in args.folder.iterdir())
+    print(f"{args.folder}: {args.paragraphs} paragraphs, {size / 1000:.0f} KB")
+
+
+if __name__ == "__main__":
+    main()
