@@ -19,7 +19,7 @@ from dedale import events as ev
 from dedale.errors import DedaleError
 from dedale.player.book_view import BookView
 from dedale.player.session import Session
-from dedale.player.slots import AUTOSAVE, SaveSlots
+from dedale.player.slots import AUTOSAVE, SaveSlots, load_path
 from dedale.player.texts import Texts
 from dedale.player.watch import BookWatcher
 
@@ -58,6 +58,7 @@ class DedaleApp(App[int]):
         watch_root: Path | None = None,
         reload_book: Callable[[], Any] | None = None,
         show_odds: bool = True,
+        initial_save: Path | None = None,
     ) -> None:
         super().__init__()
         self.book = book
@@ -70,6 +71,7 @@ class DedaleApp(App[int]):
         self.reload_book = reload_book
         self.watcher = BookWatcher(watch_root) if watch_root and reload_book else None
         self.session: Session | None = None
+        self.initial_save = initial_save
         self.view: GameView | None = None
         self._held: ev.Event | None = None
         self.load_error: str | None = None
@@ -85,6 +87,8 @@ class DedaleApp(App[int]):
         from dedale.player.screens.title import TitleScreen
 
         self.push_screen(TitleScreen())
+        if self.initial_save is not None:
+            self.load_file(self.initial_save)
         if self.watcher is not None:
             self.set_interval(0.5, self.check_book_changed)
 
@@ -219,15 +223,20 @@ class DedaleApp(App[int]):
             self.notify(self.texts("app.saved", slot=slot))
 
     def load_from(self, slot: str) -> None:
-        if self.slots is None:
-            return
+        if self.slots is not None:
+            self.load_file(self.slots.path(slot))
+
+    def load_file(self, path: Path) -> None:
+        """Resume the game saved in ``path``; a bad save is reported, nothing changes."""
         try:
-            game = self.slots.load(slot, self.book)
+            loaded = load_path(path, self.book, self.slots._load_fn if self.slots else None)
         except (DedaleError, OSError) as error:
             message = error.render() if isinstance(error, DedaleError) else str(error)
             self.notify(self.texts("app.load_error", error=message), severity="error")
             return
-        self.resume_game(game)
+        if loaded.divergence:
+            self.notify(self.texts("app.diverged", reason=loaded.divergence), timeout=10)
+        self.resume_game(loaded.game)
 
     def action_save(self) -> None:
         from dedale.player.screens.prompts import PickScreen
@@ -294,11 +303,13 @@ class DedaleApp(App[int]):
                 )
                 try:
                     temporary.save("state", self.session.game)
-                    game = temporary.load("state", book)
+                    loaded = temporary.load("state", book)
                 except DedaleError as error:
                     self.notify(error.render(), severity="error", timeout=30)
                     return
-            self.resume_game(game)
+            if loaded.divergence:
+                self.notify(self.texts("app.diverged", reason=loaded.divergence), timeout=10)
+            self.resume_game(loaded.game)
         self.notify(self.texts("app.reloaded"))
 
 

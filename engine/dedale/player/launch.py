@@ -60,4 +60,5 @@ def build_app(args: argparse.Namespace) -> DedaleApp:
         watch_root=path if watch else None,
         reload_book=(lambda: load_book(path)) if watch else None,
         show_odds=not getattr(args, "no_odds", False),
+        initial_save=Path(args.load) if getattr(args, "load", None) else None,
     )

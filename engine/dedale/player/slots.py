@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,42 +30,23 @@ def default_save_dir() -> Path:
 
 
 def _library_functions() -> tuple[SaveFn, LoadFn]:
-    """The interpreter's save functions (``dedale.game.saving``), or a thin adapter over the
-    save file format of ``dedale.saves`` (seed + decision log, replayed on load)."""
-    try:
-        from dedale.game import saving  # type: ignore[attr-defined]
-    except ImportError:
-        return _write_with_save_format, _read_with_save_format
-    save = getattr(saving, "save_game", None) or saving.write_game
-    load = getattr(saving, "load_game", None) or saving.read_game
-    return save, load
+    """The interpreter's save functions: ``dedale.game.saving``."""
+    from dedale.game import saving
+
+    def load(path: Path, book: Any) -> Any:
+        game, report = saving.load_game(book, path)
+        return LoadedGame(game, report.divergence, report.fallback)
+
+    return saving.save_game, load
 
 
-def _write_with_save_format(game: Any, path: Path) -> None:
-    from dedale.saves import SaveData, write_save
+@dataclass(frozen=True)
+class LoadedGame:
+    """A loaded game, and how: where its log stopped fitting the book, if it did."""
 
-    book = game.book
-    data = SaveData(
-        title=book.title,
-        fingerprint=book.fingerprint,
-        seed=game.seed,
-        creation=dict(game.creation),
-        decisions=list(game.decisions),
-        state=game.snapshot(),
-        origin=game.origin,
-    )
-    write_save(path, data)
-
-
-def _read_with_save_format(path: Path, book: Any) -> Any:
-    from dedale.game import Game
-    from dedale.saves import check_book, read_save
-
-    data = read_save(path)
-    check_book(data, book.title, path)
-    game = Game(book, data.seed, data.creation, origin=data.origin)
-    game.replay(data.decisions)
-    return game
+    game: Any
+    divergence: str | None = None
+    fallback: bool = False
 
 
 class SaveSlots:
@@ -101,10 +83,15 @@ class SaveSlots:
         save_fn(game, path)
         return path
 
-    def load(self, slot: str | int, book: Any) -> Any:
+    def load(self, slot: str | int, book: Any) -> LoadedGame:
         """The game saved in a slot; SaveError with a clear message if it cannot be used."""
-        load_fn = self._load_fn or _library_functions()[1]
-        path = self.path(slot)
-        if not path.is_file():
-            raise SaveError(f"no save in {path}")
-        return load_fn(path, book)
+        return load_path(self.path(slot), book, self._load_fn)
+
+
+def load_path(path: Path, book: Any, load_fn: LoadFn | None = None) -> LoadedGame:
+    """Load a save file for ``book`` (``dedale play --load``, slots)."""
+    load_fn = load_fn or _library_functions()[1]
+    if not path.is_file():
+        raise SaveError(f"no save in {path}")
+    loaded = load_fn(path, book)
+    return loaded if isinstance(loaded, LoadedGame) else LoadedGame(loaded)

@@ -1,0 +1,116 @@
+"""The player over the real interpreter and the bundled tutorial book: saves, continue,
+undo, --watch (a broken edit is reported in the app, a good one keeps the game)."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+
+from dedale.game import Game
+from dedale.language import load_book
+from dedale.player.app import DedaleApp
+from dedale.player.screens.reading import ReadingScreen
+from dedale.player.slots import SaveSlots
+
+
+def _app(book_dir, saves, **options) -> DedaleApp:
+    book = load_book(book_dir)
+    slots = SaveSlots(saves, "tutorial")
+    return DedaleApp(
+        book,
+        lambda b: Game.new(b, 7, name="Ariane", lang="en"),
+        lang="en",
+        slots=slots,
+        **options,
+    )
+
+
+async def _start(pilot) -> None:
+    await pilot.press("1")  # new game
+    await pilot.pause()
+    await pilot.press("1")  # start the adventure
+    await pilot.pause()
+
+
+async def _choose(pilot, times: int = 1) -> None:
+    for _ in range(times):
+        await pilot.press("1")
+        await pilot.pause()
+
+
+def test_save_load_and_continue(repo_root, tmp_path):
+    async def scenario():
+        app = _app(repo_root / "books" / "tutorial", tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _start(pilot)
+            await _choose(pilot, 2)
+            assert app.session.paragraph == 3
+            await pilot.press("ctrl+s", "2")  # slot 2
+            await pilot.pause()
+            assert (tmp_path / "tutorial" / "2.json").is_file()
+            await _choose(pilot, 1)
+            assert app.session.paragraph == 5
+            await pilot.press("ctrl+l", "3")  # autosave is 1, slot 2 is third
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, ReadingScreen)
+            assert app.session.paragraph == 3
+        again = _app(repo_root / "books" / "tutorial", tmp_path)
+        async with again.run_test(size=(100, 30)) as pilot:
+            await pilot.press("2")  # continue from the autosave
+            await pilot.pause()
+            await pilot.pause()
+            assert again.session.paragraph == 3
+
+    asyncio.run(scenario())
+
+
+def test_playtest_undo_and_force_dice(repo_root, tmp_path):
+    async def scenario():
+        app = _app(repo_root / "books" / "tutorial", tmp_path, playtest=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _start(pilot)
+            await _choose(pilot, 2)
+            assert app.session.paragraph == 3
+            await pilot.press("u")
+            await pilot.pause()
+            assert app.session.paragraph == 2
+            await pilot.press("f", *"6 6", "enter")
+            await pilot.pause()
+            assert app.session.game.rng is not None
+            await pilot.press("t", *"SKILL 11", "enter")
+            await pilot.pause()
+            assert app.session.sheet.stats["SKILL"][0] == 11
+
+    asyncio.run(scenario())
+
+
+def test_watch_reports_a_broken_book_then_reloads(repo_root, tmp_path):
+    book_dir = tmp_path / "book"
+    shutil.copytree(repo_root / "books" / "tutorial", book_dir)
+
+    async def scenario():
+        app = _app(
+            book_dir,
+            tmp_path / "saves",
+            watch_root=book_dir,
+            reload_book=lambda: load_book(book_dir),
+        )
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _start(pilot)
+            await _choose(pilot, 1)
+            page = book_dir / "01-words.dd"
+            good = page.read_text(encoding="utf-8")
+            page.write_text(good + "\n# 9999\n> turn to nowhere at all\n", encoding="utf-8")
+            app.check_book_changed()
+            await pilot.pause()
+            assert app.load_error is not None and "01-words.dd" in app.load_error
+            assert app.session.paragraph == 2  # the game goes on
+            page.write_text(good.replace("apprentice", "novice"), encoding="utf-8")
+            app.check_book_changed()
+            await pilot.pause()
+            await pilot.pause()
+            assert app.load_error is None
+            assert app.session.paragraph == 2
+
+    asyncio.run(scenario())
