@@ -34,7 +34,28 @@ class Playthrough:
     visited: list[int] = field(default_factory=list)
     outcome: str | None = None
     transcript: list[str] = field(default_factory=list)
+    log: list[events.Event | events.Prompt] = field(default_factory=list)
     game: Game | None = None
+
+    def tests_in(self, paragraph: int) -> list[events.TestResolved]:
+        """The tests resolved while reading ``paragraph`` (every visit)."""
+        found, here = [], None
+        for item in self.log:
+            if isinstance(item, events.ParagraphEntered):
+                here = item.number
+            elif isinstance(item, events.TestResolved) and here == paragraph:
+                found.append(item)
+        return found
+
+    def choices_in(self, paragraph: int) -> list[tuple[int | None, ...]]:
+        """The targets offered (enabled) at each choice prompt of ``paragraph``."""
+        found, here = [], None
+        for item in self.log:
+            if isinstance(item, events.ParagraphEntered):
+                here = item.number
+            elif isinstance(item, events.ChoosePrompt) and here == paragraph:
+                found.append(tuple(o.target for o in item.options if o.enabled))
+        return found
 
 
 def describe(item: events.Event | events.Prompt) -> str:
@@ -82,6 +103,7 @@ def play_route(
         if item is None:
             break
         result.transcript.append(describe(item))
+        result.log.append(item)
         if isinstance(item, events.ParagraphEntered):
             step = len(result.visited)
             result.visited.append(item.number)
@@ -96,6 +118,7 @@ def play_route(
                 meals.remove(here)
                 for eaten in game.eat():
                     result.transcript.append(describe(eaten))
+                    result.log.append(eaten)
                 continue
             step = len(result.visited)
             wanted = route[step] if step < len(route) else None
