@@ -60,7 +60,7 @@ class GameResult:
     seed: int
     outcome: str  # victory, death, error, softlock, unfinished
     paragraphs: list[int]
-    answers: list[object]
+    answers: list[str]  # the lines to type in ``dedale play --plain`` to replay it
     error: str = ""
 
 
@@ -92,8 +92,11 @@ def play_one(book: object, seed: int, max_steps: int) -> GameResult:
                     break
                 if game.can_eat() and player.wants_to_eat(game):
                     game.eat()
+                    result.answers.append("eat")
                     continue
-            game.answer(player.decide(item))
+            answer = player.decide(item)
+            game.answer(answer)
+            result.answers.append(_plain_line(item, answer))
         if result.outcome == "unfinished" and game.outcome is not None:
             result.outcome = game.outcome
         elif result.outcome == "unfinished" and item is None:
@@ -111,8 +114,16 @@ def play_one(book: object, seed: int, max_steps: int) -> GameResult:
         result.error = f"{type(error).__name__}: {error}"
     if game is not None:
         result.paragraphs = [entry.paragraph for entry in game.state.history]
-        result.answers = list(game.decisions)
     return result
+
+
+def _plain_line(prompt: events.Prompt, answer: object) -> str:
+    """The line to type in ``dedale play --plain`` to give the same answer."""
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    if isinstance(prompt, events.TargetPrompt):
+        return str(int(answer) + 1)  # type: ignore[call-overload]
+    return str(answer)
 
 
 def _is_softlock(error: GameError) -> bool:
@@ -129,8 +140,11 @@ def _span(graph: Graph, paragraphs: list[int]) -> tuple[Span | None, int | None]
 
 
 def _replay(path: str, result: GameResult) -> str:
-    answers = ",".join(str(answer) for answer in result.answers)
-    return f"reproduce with: dedale play {path} --seed {result.seed} --answers '{answers}'"
+    lines = "\\n".join(result.answers)
+    return (
+        f"replay: printf '{lines}\\n' | dedale play {path} --plain --seed {result.seed} "
+        "--name Hero"
+    )
 
 
 def play_random_games(

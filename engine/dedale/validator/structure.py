@@ -180,7 +180,8 @@ def reachability(graph: Graph, hidden: tuple[int, ...], book: object) -> Iterato
                 hint="give the loop a way out",
             )
     victories = [n for n, node in graph.nodes.items() if "victory" in node.endings]
-    if not victories or not reachable & graph.reaching(victories):
+    unknown_ways = any(graph.nodes[n].computed for n in reachable) and not declared
+    if not victories or (not reachable & graph.reaching(victories) and not unknown_ways):
         start = graph.nodes[graph.start].paragraph
         yield finding(
             "E016",

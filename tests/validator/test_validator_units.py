@@ -1,0 +1,171 @@
+"""Checks the loader cannot reach (it rejects the book first, or the language has no syntax
+for the construct yet), exercised on Books built from AST nodes; settings; the graph."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from dedale import ast
+from dedale.errors import BookMetadataError
+from dedale.rules import load_ruleset
+from dedale.span import Span
+from dedale.validator import validate_loaded
+from dedale.validator.findings import CHECKS, finding
+from dedale.validator.graph import build_graph, dice_bounds
+from dedale.validator.settings import read_settings
+
+FILE = "units.dd"
+
+
+def span(line: int, column: int = 1) -> Span:
+    return Span(FILE, line, column)
+
+
+def ref(number: int, line: int) -> ast.ParagraphRef:
+    return ast.ParagraphRef(span=span(line, 4), number=number)
+
+
+def choice(target: int, line: int, condition=None) -> ast.Choice:
+    return ast.Choice(span=span(line), target=ref(target, line), text="on", condition=condition)
+
+
+def num(value: int, line: int = 11) -> ast.Num:
+    return ast.Num(span=span(line), value=value)
+
+
+def goto(target: int, line: int) -> ast.Goto:
+    return ast.Goto(span=span(line), target=ref(target, line))
+
+
+def plus(left: ast.Expr, right: ast.Expr) -> ast.BinOp:
+    return ast.BinOp(span=span(11), op="+", left=left, right=right)
+
+
+def paragraph(number: int, *body: ast.Statement) -> ast.Paragraph:
+    return ast.Paragraph(span=span(number * 10), number=number, body=body)
+
+
+def victory(number: int) -> ast.Paragraph:
+    return paragraph(number, ast.Ending(span=span(number * 10 + 1), kind="victory"))
+
+
+@dataclass
+class FakeBook:
+    """The parts of dedale.book.Book the validator reads."""
+
+    paragraphs: dict[int, ast.Paragraph]
+    ruleset: Any = field(default_factory=lambda: load_ruleset("df-classic"))
+    meta: dict[str, Any] = field(default_factory=dict)
+    labels: dict[str, int] = field(default_factory=dict)
+    start: int = 1
+
+
+def codes(book: FakeBook, runs: int = 0) -> list[str]:
+    return [item.code for item in validate_loaded(book, FILE, runs=runs).findings]
+
+
+def book_of(*paragraphs: ast.Paragraph, **kwargs) -> FakeBook:
+    return FakeBook({p.number: p for p in paragraphs}, **kwargs)
+
+
+def test_computed_destination_undeclared_then_declared():
+    gold = ast.ValueRef(span=span(11, 9), name="gold")
+    computed = ast.ComputedRef(span=span(11, 9), expr=plus(gold, num(1)))
+    start = paragraph(1, ast.Goto(span=span(11), target=computed))
+    book = book_of(start, victory(2))
+    assert codes(book) == ["W018", "W013"]  # no E016: the validator cannot tell
+    book.meta = {"validator": {"hidden": [2]}}
+    assert codes(book) == []  # declared: reachable, and the computed destination is its clue
+
+
+def test_constant_computed_destination_is_an_edge():
+    here_plus_one = ast.ComputedRef(
+        span=span(11), expr=plus(ast.CurrentParagraph(span=span(11)), num(1))
+    )
+    assert (
+        codes(book_of(paragraph(1, ast.Goto(span=span(11), target=here_plus_one)), victory(2)))
+        == []
+    )
+
+
+def test_unknown_stat_counter_and_class():
+    body = (
+        ast.ChangeValue(span=span(11, 3), op="sub", name="MANA", amount=num(1)),
+        ast.Choice(
+            span=span(12), target=ref(2, 12), text="pay",
+            costs=(ast.Cost(span=span(12, 8), counter="rubies", amount=2),),
+        ),
+        choice(2, 13, ast.HasClass(span=span(13, 8), name="Wizard")),
+    )  # fmt: skip
+    found = validate_loaded(book_of(paragraph(1, *body), victory(2)), FILE, runs=0).findings
+    assert [(f.code, f.span.line) for f in found] == [("E020", 11), ("E021", 12), ("E022", 13)]
+
+
+def test_runtime_error_carries_seed_and_replay(monkeypatch):
+    from dedale.game import interpreter
+
+    def crash(*args, **kwargs):
+        raise ZeroDivisionError("division by zero in a destination")
+
+    monkeypatch.setattr(interpreter.Game, "new", classmethod(lambda cls, *a, **k: crash()))
+    book = book_of(paragraph(1, choice(2, 11)), victory(2))
+    found = validate_loaded(book, FILE, runs=5, seed=40).findings
+    errors = [f for f in found if f.code == "E040"]
+    assert len(errors) == 1  # five crashes of one kind: one finding
+    assert "seed 40" in errors[0].message and "--seed 40" in errors[0].hint
+
+
+def test_dice_table_must_cover_every_roll():
+    def table(high: int) -> ast.Paragraph:
+        rows = (
+            ast.RangeBranch(span=span(12), low=1, high=3, body=(goto(2, 12),)),
+            ast.RangeBranch(span=span(13), low=4, high=high, body=(goto(2, 13),)),
+        )  # fmt: skip
+        roll = ast.RandomRoll(
+            span=span(11), dice=ast.DiceRoll(span=span(11), text="1d6"), branches=rows
+        )
+        return paragraph(1, roll)
+
+    assert codes(book_of(table(6), victory(2))) == []
+    assert codes(book_of(table(5), victory(2))) == ["E014"]  # a 6 leaves the reader stuck
+    assert dice_bounds("2d6+1") == (3, 13) and dice_bounds("SKILL") is None
+
+
+def test_statements_after_a_goto_are_never_run():
+    body = (goto(2, 11), choice(3, 12))
+    graph = build_graph(book_of(paragraph(1, *body), victory(2), victory(3)))
+    assert [edge.target for edge in graph.nodes[1].edges] == [2]
+
+
+def test_settings_from_book_yaml():
+    book = book_of(victory(1))
+    book.meta = {
+        "validator": {
+            "ignore": ["w012", "W013@45"], "fight_threshold": 10, "runs": 50, "hidden": [7],
+        }
+    }  # fmt: skip
+    settings = read_settings(book)
+    assert settings.ignored_codes == {"W012"} and settings.ignored_at == {("W013", 45)}
+    assert settings.fight_threshold == pytest.approx(0.10)
+    assert settings.runs == 50 and settings.hidden == (7,)
+    assert settings.silences(finding("W013", "x", paragraph=45))
+    assert not settings.silences(finding("W013", "x", paragraph=46))
+    book.meta = {"validator": {"ignore": {"W013": [1, 2], "I025": "all"}}}
+    settings = read_settings(book)
+    assert settings.ignored_codes == {"I025"} and ("W013", 2) in settings.ignored_at
+
+
+def test_unknown_code_in_ignore_is_a_metadata_error():
+    book = book_of(victory(1))
+    book.meta = {"validator": {"ignore": ["W999"]}}
+    with pytest.raises(BookMetadataError):
+        read_settings(book)
+    assert codes(book) == ["E003"]
+
+
+def test_codes_are_well_formed():
+    for code, check in CHECKS.items():
+        assert code == check.code and code[0] == check.severity[0].upper()
+    assert len({code[1:] for code in CHECKS}) == len(CHECKS)  # a number is never reused
