@@ -142,8 +142,7 @@ def _span(graph: Graph, paragraphs: list[int]) -> tuple[Span | None, int | None]
 def _replay(path: str, result: GameResult) -> str:
     lines = "\\n".join(result.answers)
     return (
-        f"replay: printf '{lines}\\n' | dedale play {path} --plain --seed {result.seed} "
-        "--name Hero"
+        f"replay: printf '{lines}\\n' | dedale play {path} --plain --seed {result.seed} --name Hero"
     )
 
 
