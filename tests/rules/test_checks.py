@@ -99,7 +99,8 @@ def test_heroism_rerolls_one_die(rulesets):
 
 
 def test_health_malus_on_physical_tests(rulesets):
-    hero = reliques_hero(HEALTH=9)  # lost 11 of 20 (levels of 4): moderately wounded, -1
+    hero = reliques_hero()
+    hero.stats["HEALTH"] = 9  # lost 11 of 20 (levels of 4): moderately wounded, -1
     result, _ = duo(rulesets, hero, [3, 2])
     assert result.target == 6
     result, _ = duo(rulesets, hero, [3, 2], kind="mental")
