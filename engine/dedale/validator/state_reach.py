@@ -56,6 +56,7 @@ class Explorer:
         self.seen: set[State] = set()
         self.reached: set[int] = set()
         self.truncated = False
+        self.bodies: dict[int, tuple[ast.Statement, ...]] = {}
 
     # ----------------------------------------------------------------- conditions
     def value(self, condition: ast.Condition, items, codes) -> bool | None:
@@ -163,7 +164,9 @@ class Explorer:
 
     def successors(self, state: State) -> Iterator[tuple[int | None, frozenset, frozenset]]:
         number, items, codes = state
-        body = self.graph.nodes[number].paragraph.body
+        body = self.bodies.get(number)
+        if body is None:
+            body = self.bodies[number] = _relevant(self.graph.nodes[number].paragraph.body)
         for kind, result in self.run(number, body, (items, codes, ())):
             if kind == "go":
                 yield result
@@ -202,6 +205,14 @@ class Explorer:
                         return
                     self.seen.add(nxt)
                     queue.append(nxt)
+
+
+_PASS_THROUGH = (ast.Prose, ast.ChangeValue, ast.OpenWorld, ast.AllowRevisit, ast.MealRule)
+
+
+def _relevant(body: tuple[ast.Statement, ...]) -> tuple[ast.Statement, ...]:
+    """The body without the statements that change neither the flow nor items/codewords."""
+    return tuple(statement for statement in body if not isinstance(statement, _PASS_THROUGH))
 
 
 def check_states(graph: Graph, book: object, uses: Uses, hidden: tuple[int, ...]) -> list[Finding]:
