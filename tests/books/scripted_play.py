@@ -160,13 +160,20 @@ def paragraphs(book: str) -> dict[int, ast.Paragraph]:
     return dict(load_book(BOOKS / book).paragraphs)
 
 
-def destinations(statements: tuple[ast.Statement, ...]) -> set[int]:
-    """Every paragraph number that a paragraph's statements can lead to."""
+def destinations(
+    statements: tuple[ast.Statement, ...], labels: Mapping[str, int] | None = None
+) -> set[int]:
+    """Every paragraph number that a paragraph's statements can lead to (``labels`` maps
+    the book's labels to their numbers)."""
     found: set[int] = set()
 
     def add(target: ast.Destination | None) -> None:
-        if isinstance(target, ast.ParagraphRef) and target.number is not None:
-            found.add(target.number)
+        if isinstance(target, ast.ParagraphRef):
+            number = target.number
+            if number is None and target.label is not None and labels is not None:
+                number = labels.get(target.label)
+            if number is not None:
+                found.add(number)
 
     for statement in statements:
         if isinstance(statement, ast.Choice | ast.Goto):
@@ -178,12 +185,14 @@ def destinations(statements: tuple[ast.Statement, ...]) -> set[int]:
             add(statement.assault_limit.target if statement.assault_limit else None)
         elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test):
             for branch in statement.branches:
-                found |= destinations(branch.body)
+                found |= destinations(branch.body, labels)
         elif isinstance(statement, ast.RandomRoll):
             for row in statement.branches:
-                found |= destinations(row.body)
+                found |= destinations(row.body, labels)
         elif isinstance(statement, ast.If):
-            found |= destinations(statement.then) | destinations(statement.otherwise)
+            found |= destinations(statement.then, labels) | destinations(
+                statement.otherwise, labels
+            )
     return found
 
 
@@ -197,22 +206,26 @@ def statements_of(book: dict[int, ast.Paragraph], kind: type) -> list:
     return [s for p in book.values() for s in p.body if isinstance(s, kind)]
 
 
-def check_structure(book: dict[int, ast.Paragraph], low: int, high: int) -> None:
+def check_structure(name: str, low: int, high: int) -> None:
     """Numbered 1..N without gaps (low <= N <= high), every paragraph reachable from §1,
     every paragraph an ending or leading on, one victory and at least two deaths."""
+    loaded = load_book(BOOKS / name)
+    book, labels = dict(loaded.paragraphs), dict(loaded.labels)
     numbers = sorted(book)
     assert numbers == list(range(1, len(numbers) + 1))
     assert low <= len(numbers) <= high
     seen, todo = {1}, [1]
     while todo:
-        for target in destinations(book[todo.pop()].body):
+        for target in destinations(book[todo.pop()].body, labels):
             assert target in book, f"a choice leads to §{target}, which does not exist"
             if target not in seen:
                 seen.add(target)
                 todo.append(target)
     assert seen == set(book), f"unreachable: {sorted(set(book) - seen)}"
     for number, paragraph in book.items():
-        assert endings(paragraph) or destinations(paragraph.body), f"§{number} is a dead end"
+        assert endings(paragraph) or destinations(paragraph.body, labels), (
+            f"§{number} is a dead end"
+        )
     kinds = [kind for paragraph in book.values() for kind in endings(paragraph)]
     assert kinds.count("victory") == 1
     assert kinds.count("death") >= 2
