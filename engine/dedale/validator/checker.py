@@ -54,11 +54,10 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     found += check_states(graph, book, collect_uses(graph), settings.hidden)
     report.fights = fight_reports(graph, book)
     found += fight_findings(report.fights, settings.fight_threshold)
-    count = (
-        runs if runs is not None else settings.runs if settings.runs is not None else (DEFAULT_RUNS)
-    )
-    if count > 0 and graph.start in graph.nodes:
-        stats, run_findings = play_random_games(book, graph, count, seed, settings.max_steps, path)
+    if runs is None:
+        runs = settings.runs if settings.runs is not None else DEFAULT_RUNS
+    if runs > 0 and graph.start in graph.nodes:
+        stats, run_findings = play_random_games(book, graph, runs, seed, settings.max_steps, path)
         report.playthroughs = stats
         found += run_findings
     kept = [item for item in found if not settings.silences(item)]

@@ -89,6 +89,12 @@ class Graph:
         return seen
 
 
+def header_span(paragraph: ast.Paragraph) -> Span:
+    """The position of a paragraph's header (``§ 12``), without its end."""
+    span = paragraph.span
+    return Span(span.file, span.line, span.column)
+
+
 def resolve(book: object, ref: ast.ParagraphRef) -> int | None:
     """The paragraph number a reference names, or None when it names nothing."""
     if ref.number is not None:

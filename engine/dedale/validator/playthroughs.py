@@ -16,7 +16,7 @@ from dedale import events
 from dedale.errors import GameError
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
-from dedale.validator.graph import Graph
+from dedale.validator.graph import Graph, header_span
 
 PROMPTS_PER_STEP = 50  # prompts allowed per paragraph before a game counts as stuck
 DEADLIEST = 5
@@ -131,12 +131,12 @@ def _is_softlock(error: GameError) -> bool:
     return type(error).__name__ == "Softlock" or "offers no choice" in error.message
 
 
-def _span(graph: Graph, paragraphs: list[int]) -> tuple[Span | None, int | None]:
+def _where(graph: Graph, paragraphs: list[int]) -> tuple[Span | None, int | None]:
+    """The header of the paragraph a game ended in (None before the first paragraph)."""
     if not paragraphs or paragraphs[-1] not in graph.nodes:
         return None, None
     number = paragraphs[-1]
-    span = graph.nodes[number].paragraph.span
-    return Span(span.file, span.line, span.column), number
+    return header_span(graph.nodes[number].paragraph), number
 
 
 def _replay(path: str, result: GameResult) -> str:
@@ -173,7 +173,7 @@ def play_random_games(
             stats.unfinished += 1
         else:
             stats.errors += 1
-        span, number = _span(graph, result.paragraphs)
+        span, number = _where(graph, result.paragraphs)
         code = {"error": "E040", "softlock": "E041", "unfinished": "W043"}.get(result.outcome)
         key = (code, None, "") if code == "W043" else (code, number, result.error)
         if code is None or key in reported:
@@ -200,13 +200,11 @@ def play_random_games(
         )
     if runs:
         for number in sorted(stats.never_reached):
-            node = graph.nodes[number]
-            span = node.paragraph.span
             found.append(
                 finding(
                     "I042",
                     f"no random game out of {runs} reached paragraph {number}",
-                    Span(span.file, span.line, span.column),
+                    header_span(graph.nodes[number].paragraph),
                     paragraph=number,
                 )
             )

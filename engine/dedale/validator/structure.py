@@ -15,7 +15,7 @@ from dedale.errors import (
     RulesetError,
 )
 from dedale.validator.findings import CHECKS, Finding, finding
-from dedale.validator.graph import Graph, walk
+from dedale.validator.graph import Graph, header_span, walk
 
 _LOAD_CODES: tuple[tuple[type[DedaleError], str], ...] = (
     (BookSyntaxError, "E001"),
@@ -36,12 +36,6 @@ def load_error_findings(errors: list[DedaleError]) -> list[Finding]:
             code = "E011"  # the loader's duplicate-number error
         found.append(finding(code, error.message, error.span, hint=error.hint))
     return found
-
-
-def _header(paragraph: ast.Paragraph):
-    """The span of a paragraph's header line (its first line)."""
-    span = paragraph.span
-    return type(span)(span.file, span.line, span.column)
 
 
 def missing_targets(graph: Graph) -> Iterator[Finding]:
@@ -72,14 +66,14 @@ def numbering_gaps(graph: Graph) -> Iterator[Finding]:
             yield finding(
                 "W012",
                 f"no paragraph numbered {missing} (between {before} and {after})",
-                _header(graph.nodes[after].paragraph),
+                header_span(graph.nodes[after].paragraph),
                 paragraph=after,
                 hint="printed books number every paragraph; silence W012 if this is deliberate",
             )
 
 
-def computed_clues(graph: Graph, book: object) -> set[int]:
-    """Paragraphs a clue leads to: mentioned as a number in another paragraph's prose."""
+def prose_clues(graph: Graph) -> set[int]:
+    """Paragraphs a clue leads to: their number is written in another paragraph's prose."""
     numbers = set(graph.nodes)
     clued: set[int] = set()
     word = re.compile(r"\b(\d+)\b")
@@ -93,77 +87,90 @@ def computed_clues(graph: Graph, book: object) -> set[int]:
     return clued
 
 
-def reachability(graph: Graph, hidden: tuple[int, ...], book: object) -> Iterator[Finding]:
-    """W013, E014, E015, E016, W017, W018."""
-    if graph.start is None or graph.start not in graph.nodes:
-        return  # the loader reports a missing start
-    has_computed = any(node.computed for node in graph.nodes.values())
-    declared = [number for number in hidden if number in graph.nodes]
+def hidden_destinations(graph: Graph, book: object, hidden: tuple[int, ...]) -> Iterator[Finding]:
+    """E003 (a declared paragraph that does not exist), W017, W018."""
+    meta = getattr(book, "meta", None)
+    where = meta.span("validator") if hasattr(meta, "span") else None
     for number in hidden:
         if number not in graph.nodes:
             yield finding(
-                "E010",
-                f"validator.hidden declares paragraph {number}, which does not exist",
-                None,
-                paragraph=number,
+                "E003",
+                f"validator.hidden names paragraph {number}, which does not exist",
+                where,
+                hint="list only paragraphs of the book",
             )
-    clued = computed_clues(graph, book) if declared else set()
+    declared = [number for number in hidden if number in graph.nodes]
+    has_computed = any(node.computed for node in graph.nodes.values())
+    clued = prose_clues(graph) if declared and not has_computed else set()
     for number in declared:
         if number not in clued and not has_computed:
             yield finding(
                 "W017",
                 f"paragraph {number} is declared hidden but no clue leads to it",
-                _header(graph.nodes[number].paragraph),
+                header_span(graph.nodes[number].paragraph),
                 paragraph=number,
-                hint="mention its number in the text (or a computed destination), "
+                hint="write its number in the text that gives the clue, "
                 "or remove it from validator.hidden",
             )
+    if declared:
+        return
     for node in graph.nodes.values():
         for ref in node.computed:
-            if not declared:
-                yield finding(
-                    "W018",
-                    "computed destination: the validator cannot tell where it leads",
-                    ref.span,
-                    paragraph=node.number,
-                    hint="list its possible destinations in book.yaml under validator.hidden",
-                )
-    reachable = graph.reachable_from([graph.start, *declared])
+            yield finding(
+                "W018",
+                "computed destination: the validator cannot tell where it leads",
+                ref.span,
+                paragraph=node.number,
+                hint="list its possible destinations in book.yaml under validator.hidden",
+            )
+
+
+def unreachable(graph: Graph, reachable: set[int]) -> Iterator[Finding]:
+    """W013: paragraphs no path from the start (or a declared hidden one) leads to."""
     for number in sorted(set(graph.nodes) - reachable):
         yield finding(
             "W013",
             f"paragraph {number} cannot be reached from the start ({graph.start})",
-            _header(graph.nodes[number].paragraph),
+            header_span(graph.nodes[number].paragraph),
             paragraph=number,
             hint="add a choice leading here, or declare it in validator.hidden",
         )
-    dead_ends = set()
+
+
+def dead_ends(graph: Graph) -> list[Finding]:
+    """E014: paragraphs whose body can end with no choice, go to nor ending."""
+    found = []
     for number in sorted(graph.nodes):
         node = graph.nodes[number]
         if node.falls_through and not node.has_choices and not node.computed:
-            dead_ends.add(number)
             what = (
                 "has no way on and is not an ending"
                 if not node.edges and not node.endings
                 else "can end with no choice to make"
             )
-            yield finding(
-                "E014",
-                f"dead end: paragraph {number} {what}",
-                _header(node.paragraph),
-                paragraph=number,
-                hint="add a choice, a 'go to', or 'death'/'victory'",
+            found.append(
+                finding(
+                    "E014",
+                    f"dead end: paragraph {number} {what}",
+                    header_span(node.paragraph),
+                    paragraph=number,
+                    hint="add a choice, a 'go to', or 'death'/'victory'",
+                )
             )
-    # loops with no way out: reachable paragraphs from which no exit can be reached
-    # (endings, dead ends and missing targets already reported count as exits)
-    exits = {n for n, node in graph.nodes.items() if node.is_exit or node.computed} | dead_ends
-    exits |= {
-        n
-        for n, node in graph.nodes.items()
-        if any(e.target is None or e.target not in graph.nodes for e in node.edges)
-    }
-    escaping = graph.reaching(exits)
-    trapped = reachable - escaping
+    return found
+
+
+def traps(graph: Graph, reachable: set[int], already: set[int]) -> Iterator[Finding]:
+    """E015: reachable paragraphs from which no ending can be reached (a loop with no way
+    out). Dead ends and missing destinations (``already`` reported) count as ways out, so
+    one defect is reported once; each loop is reported where the reader enters it."""
+    exits = set(already)
+    for number, node in graph.nodes.items():
+        if node.is_exit or node.computed:
+            exits.add(number)
+        elif any(edge.target is None or edge.target not in graph.nodes for edge in node.edges):
+            exits.add(number)
+    trapped = reachable - graph.reaching(exits)
     for number in sorted(trapped):
         entered_from_outside = number == graph.start or any(
             edge.source not in trapped for edge in graph.predecessors.get(number, ())
@@ -175,28 +182,43 @@ def reachability(graph: Graph, hidden: tuple[int, ...], book: object) -> Iterato
                 "E015",
                 f"once at paragraph {number} the reader can never reach an ending "
                 f"(trapped among {shown})",
-                _header(graph.nodes[number].paragraph),
+                header_span(graph.nodes[number].paragraph),
                 paragraph=number,
                 hint="give the loop a way out",
             )
+
+
+def no_victory(graph: Graph, reachable: set[int], declared: bool) -> Iterator[Finding]:
+    """E016: no victory paragraph, or none reachable (unless undeclared computed
+    destinations make it impossible to tell)."""
     victories = [n for n, node in graph.nodes.items() if "victory" in node.endings]
-    unknown_ways = any(graph.nodes[n].computed for n in reachable) and not declared
-    if not victories or (not reachable & graph.reaching(victories) and not unknown_ways):
-        start = graph.nodes[graph.start].paragraph
-        yield finding(
-            "E016",
-            "no victory can be reached from the start"
-            if victories
-            else "the book has no victory paragraph",
-            _header(start),
-            paragraph=graph.start,
-            hint="end the winning paragraph with '> victory' ('> victoire')",
-        )
+    if victories and reachable & graph.reaching(victories):
+        return
+    if victories and not declared and any(graph.nodes[n].computed for n in reachable):
+        return
+    yield finding(
+        "E016",
+        "no victory can be reached from the start"
+        if victories
+        else "the book has no victory paragraph",
+        header_span(graph.nodes[graph.start].paragraph),
+        paragraph=graph.start,
+        hint="end the winning paragraph with '> victory' ('> victoire')",
+    )
 
 
 def check_structure(graph: Graph, book: object, hidden: tuple[int, ...]) -> list[Finding]:
     """Every structure finding of a loaded book."""
     found = list(missing_targets(graph))
     found += numbering_gaps(graph)
-    found += reachability(graph, hidden, book)
+    if graph.start is None or graph.start not in graph.nodes:
+        return found  # the loader reports a missing start
+    found += hidden_destinations(graph, book, hidden)
+    declared = [number for number in hidden if number in graph.nodes]
+    reachable = graph.reachable_from([graph.start, *declared])
+    found += unreachable(graph, reachable)
+    ends = dead_ends(graph)
+    found += ends
+    found += traps(graph, reachable, {item.paragraph for item in ends if item.paragraph})
+    found += no_victory(graph, reachable, bool(declared))
     return found
