@@ -14,6 +14,7 @@ from typing import Any
 
 from dedale import ast, events
 from dedale.errors import GameError
+from dedale.game.cache import cache_for
 from dedale.game.choices import offer
 from dedale.game.conditions import compare, holds
 from dedale.game.expressions import evaluate, interpolate
@@ -59,9 +60,10 @@ class Runner:
         self.lang = game.lang
         fight = self.ruleset.fight
         self.health = getattr(fight, "health", None)
-        self._names: dict[str, tuple[str, str] | None] = {}
-        self._worlds_of: dict[int, str | None] = {}
-        self._dice: dict[str, Any] = {}
+        cache = self._cache = cache_for(game.book)
+        self._names = cache.names
+        self._worlds_of = cache.worlds_of
+        self._dice = cache.dice
         self._rolls: list[events.DiceRolled] = []
         self._choices: list[ast.Choice] = []
         self._revisit = False
@@ -232,8 +234,17 @@ class Runner:
     # ================================================================== choices
 
     def _choose(self, paragraph: ast.Paragraph) -> Gen:
+        prompts = self._cache.prompts
+        key = (self._revisit, *map(id, self._choices))
         while True:
-            offered = offer(self._choices, self, self._revisit)
+            cached = prompts.get(key)
+            if cached:
+                offered, prompt = cached
+            else:
+                offered = offer(self._choices, self, self._revisit)
+                prompt = events.ChoosePrompt(options=tuple(o.option for o in offered))
+                if key not in prompts:
+                    prompts[key] = (offered, prompt) if self._static(self._choices) else False
             if not any(o.option.enabled for o in offered):
                 raise GameError(
                     f"paragraph {paragraph.number} is a dead end: it offers no choice the "
@@ -241,7 +252,7 @@ class Runner:
                     paragraph.span,
                     hint="add a choice, a 'go to', or an ending (death/victory)",
                 )
-            answer = yield events.ChoosePrompt(options=tuple(o.option for o in offered))
+            answer = yield prompt
             if answer is EAT:
                 yield from self.eat()
                 if self.state.outcome:
@@ -255,6 +266,22 @@ class Runner:
                     taken.choice.span,
                 )
             return taken.target
+
+    def _static(self, choices: list[ast.Choice]) -> bool:
+        """Whether these choices are offered the same way whatever the game's state."""
+        for choice in choices:
+            if choice.condition is not None or choice.costs:
+                return False
+            if type(choice.target) is not ast.ParagraphRef:
+                return False
+            if self.ruleset.worlds:
+                target = self.destination(choice.target)
+                if target is None or target not in self.book.paragraphs:
+                    return False
+                self.closed_world(target)
+                if self._worlds_of.get(target) is not None:
+                    return False
+        return True
 
     def _pay(self, costs: tuple[ast.Cost, ...]) -> Gen:
         hero = self.state.hero
@@ -477,16 +504,9 @@ class Runner:
         return None
 
     def _fight(self, statement: ast.Fight) -> Gen:
-        limit = statement.assault_limit
-        spec = FightSpec(
-            enemies=tuple(self._enemy(e) for e in statement.enemies),
-            mode=statement.mode,
-            escape_after=None if statement.escape is None else (statement.escape.after or 0),
-            assault_limit=None if limit is None else limit.assaults,
-            attack_bonus=statement.attack_bonus,
-            enemy_damage=statement.enemy_damage,
-            modifiers=statement.modifiers,
-        )
+        spec = self._cache.fights.get(id(statement))
+        if spec is None:
+            spec = self._cache.fights[id(statement)] = self._fight_spec(statement)
         self.state.in_fight = True
         try:
             result = yield from run_fight(
@@ -509,6 +529,21 @@ class Runner:
             return self.destination(statement.lose, required=True)
         yield from self._die("fight")
         return END
+
+    def _fight_spec(self, statement: ast.Fight) -> FightSpec:
+        limit = statement.assault_limit
+        try:
+            return FightSpec(
+                enemies=tuple(self._enemy(e) for e in statement.enemies),
+                mode=statement.mode,
+                escape_after=None if statement.escape is None else (statement.escape.after or 0),
+                assault_limit=None if limit is None else limit.assaults,
+                attack_bonus=statement.attack_bonus,
+                enemy_damage=statement.enemy_damage,
+                modifiers=statement.modifiers,
+            )
+        except GameError as error:
+            raise _located(error, statement.span) from None
 
     def _enemy(self, enemy: ast.Enemy) -> EnemySpec:
         stats: dict[str, int] = {}
