@@ -1,10 +1,249 @@
-"""d20 fights (procedure ``d20``): attack rolls against armour class (in progress)."""
+"""d20 fights (procedure ``d20``): attack rolls against armour class, damage reduction.
+
+Each round the hero attacks, then every enemy still standing that fights this round
+attacks the hero. An attack is ``1d20 + characteristic bonus + action bonus`` against the
+target's AC; it hits on total >= AC. A lead of ``automatic_lead`` (10) of the attacker's
+action bonus over the defender's defence bonus (AC - base AC) hits automatically, the same
+deficit misses automatically (RULES.md's decision). Damage is the weapon's dice minus the
+target's reduction (never below 0); a natural 20 ignores the reduction and multiplies the
+damage. A miss lets the target riposte at once with one attack (a riposte is never
+riposted).
+
+Enemy stats (names as in the book, any case): AC, attack (its whole attack bonus),
+damage (dice, or ``EnemySpec.weapon``), RD and the health stat (HP); the aliases of these
+keys are the ruleset's ``fight.enemy_keys``.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from dedale.errors import GameError
+from dedale.events import (
+    AssaultResolved,
+    DiceRolled,
+    EnemyDefeated,
+    FightEnded,
+    FightStarted,
+    StatChanged,
+    TargetPrompt,
+    YesNoPrompt,
+)
+from dedale.rules import modifiers as mods
+from dedale.rules.character import Character
+from dedale.rules.decisions import RulesGen
+from dedale.rules.dice import DiceExpr, characteristic_bonus, parse_dice
+from dedale.rules.fights import ESCAPED, LIMIT, LOST, WON, EnemySpec, FightResult, FightSpec
+from dedale.rules.random_source import RandomSource
+from dedale.rules.ruleset import D20Fight, Ruleset, fold
 
 
-def d20_fight(ruleset, character, rng, spec, emit):
-    raise GameError("d20 fights are not available yet")
-    yield  # pragma: no cover
+@dataclass(slots=True)
+class Fighter:
+    """One side of a d20 fight."""
+
+    name: str
+    attack: int  # bonus added to the d20
+    action: int  # action bonus (for automatic hits/misses)
+    ac: int
+    reduction: int
+    damage: DiceExpr
+    health: int
+    initial: int = 0
+
+    def __post_init__(self) -> None:
+        self.initial = self.initial or self.health
+
+
+def enemy_value(params: D20Fight, enemy: EnemySpec, key: str, default: int | None) -> int:
+    """An enemy's stat by any of the ruleset's aliases of ``key``."""
+    wanted = {fold(alias) for alias in params.enemy_keys.get(key, (key,))}
+    for name, value in enemy.stats.items():
+        if fold(str(name)) in wanted:
+            return int(value)
+    if default is None:
+        aliases = ", ".join(params.enemy_keys.get(key, (key,)))
+        raise GameError(f"enemy {enemy.name} needs a value for {aliases}")
+    return default
+
+
+def make_enemy(params: D20Fight, enemy: EnemySpec) -> Fighter:
+    ac = enemy_value(params, enemy, "armour_class", params.base_ac)
+    attack = enemy_value(params, enemy, "attack", 0)
+    weapon = enemy.weapon
+    if weapon is None:
+        for name, value in enemy.stats.items():
+            if fold(str(name)) in {fold(a) for a in params.enemy_keys.get("damage", ())}:
+                weapon = str(value)
+    damage = parse_dice(weapon) if weapon else params.unarmed_damage
+    return Fighter(
+        name=enemy.name,
+        attack=attack,
+        action=attack,
+        ac=ac,
+        reduction=enemy_value(params, enemy, "reduction", 0),
+        damage=damage,
+        health=enemy_value(params, enemy, "health", None),
+    )
+
+
+def make_hero(ruleset: Ruleset, character: Character, spec: FightSpec) -> Fighter:
+    params = ruleset.fight
+    assert isinstance(params, D20Fight)
+    stats = character.stats
+    action = stats.get(params.action_stat, 0)
+    malus = reduction = 0
+    damage: DiceExpr | None = None
+    for item in character.owned_defs(ruleset):
+        if item.kind in ("armour", "shield"):
+            reduction += item.reduction
+            malus += item.action_malus
+        elif item.kind == "weapon" and item.damage is not None:
+            if damage is None or item.damage.max() > damage.max():
+                damage = item.damage
+    abilities = mods.hero_abilities(ruleset, character)
+    bonus = spec.attack_bonus + mods.total(spec.modifiers, abilities)
+    bonus += mods.ability_value(abilities, "fight", "attack_bonus")
+    ac = params.base_ac + characteristic_bonus(stats[params.defence_stat]) + action
+    return Fighter(
+        name="hero",
+        attack=characteristic_bonus(stats[params.attack_stat]) + action + malus + bonus,
+        action=action + malus,
+        ac=ac,
+        reduction=reduction,
+        damage=damage or params.unarmed_damage,
+        health=stats[params.health],
+    )
+
+
+def attack_roll(
+    params: D20Fight, rng: RandomSource, attacker: Fighter, defender: Fighter
+) -> tuple[bool, int, int, tuple[int, ...]]:
+    """One attack: ``(hit, total, damage, faces)`` (damage already reduced)."""
+    die, faces = params.dice.roll(rng)
+    total = die + attacker.attack
+    lead = attacker.action - (defender.ac - params.base_ac)
+    if lead >= params.automatic_lead:
+        hit = True
+    elif -lead >= params.automatic_lead:
+        hit = False
+    else:
+        hit = total >= defender.ac
+    if not hit:
+        return False, total, 0, faces
+    rolled, more = attacker.damage.roll(rng)
+    faces = faces + more
+    if die >= params.critical_face:
+        return True, total, max(0, rolled) * params.critical_multiplier, faces
+    return True, total, max(0, rolled - defender.reduction), faces
+
+
+def d20_fight(
+    ruleset: Ruleset, character: Character, rng: RandomSource, spec: FightSpec, emit: bool
+) -> RulesGen[FightResult]:
+    """The d20 fight generator (see module docstring)."""
+    params = ruleset.fight
+    assert isinstance(params, D20Fight)
+    hero = make_hero(ruleset, character, spec)
+    enemies = [make_enemy(params, e) for e in spec.enemies]
+    if spec.mode == "as_one":
+        first = enemies[0]
+        enemies = [
+            Fighter(
+                " & ".join(e.name for e in enemies),
+                max(e.attack for e in enemies),
+                max(e.action for e in enemies),
+                max(e.ac for e in enemies),
+                max(e.reduction for e in enemies),
+                first.damage,
+                sum(e.health for e in enemies),
+            )  # fmt: skip
+        ]
+    if emit:
+        yield FightStarted(
+            enemies=tuple((e.name, (("AC", e.ac), (params.health, e.health))) for e in enemies),
+            mode=spec.mode,
+        )
+    state = _D20State(params, character, rng, hero, enemies, emit)
+    rounds = 0
+    while True:
+        living = [e for e in enemies if e.health > 0]
+        if not living:
+            return (yield from state.end(WON, rounds))
+        if spec.assault_limit is not None and rounds >= spec.assault_limit:
+            return (yield from state.end(LIMIT, rounds))
+        if spec.escape_after is not None and rounds >= spec.escape_after:
+            if (yield YesNoPrompt(kind="escape", params=(("assault", rounds),))):
+                yield from state.attack(living[0], hero, rounds, riposte=False, note="escape")
+                outcome = LOST if character.stats[params.health] <= 0 else ESCAPED
+                return (yield from state.end(outcome, rounds))
+        rounds += 1
+        target = living[0]
+        if spec.mode == "together" and len(living) > 1:
+            choice = yield TargetPrompt(enemies=tuple(e.name for e in living))
+            valid = isinstance(choice, int) and 0 <= choice < len(living)
+            target = living[choice] if valid else living[0]
+        attackers = living if spec.mode == "together" else [target]
+        yield from state.attack(hero, target, rounds)
+        for enemy in attackers:
+            if character.stats[params.health] <= 0:
+                break
+            if enemy.health > 0:
+                yield from state.attack(enemy, hero, rounds)
+        if character.stats[params.health] <= 0:
+            return (yield from state.end(LOST, rounds))
+
+
+class _D20State:
+    def __init__(self, params, character, rng, hero, enemies, emit) -> None:
+        self.params, self.character, self.rng = params, character, rng
+        self.hero, self.enemies, self.emit = hero, enemies, emit
+
+    def attack(self, attacker: Fighter, defender: Fighter, number: int, riposte=True, note=""):
+        params = self.params
+        hit, total, damage, faces = attack_roll(params, self.rng, attacker, defender)
+        hero_attacks = attacker is self.hero
+        if self.emit:
+            yield DiceRolled(purpose=f"{attacker.name}_attack", faces=faces, total=total)
+            enemy = defender if hero_attacks else attacker
+            yield AssaultResolved(
+                number=number, enemy=enemy.name,
+                hero_strength=total if hero_attacks else self.hero.ac,
+                enemy_strength=defender.ac if hero_attacks else total,
+                winner=("hero" if hero_attacks else "enemy") if hit else "tie",
+                hero_damage_taken=0 if hero_attacks or not hit else damage,
+                enemy_damage_taken=damage if hero_attacks and hit else 0,
+                note=note or ("hit" if hit else "miss"),
+            )  # fmt: skip
+        if hit:
+            yield from self.wound(defender, damage)
+        alive = self.character.stats[params.health] > 0 and defender.health > 0
+        if not hit and riposte and alive:
+            yield from self.attack(defender, attacker, number, riposte=False, note="riposte")
+
+    def wound(self, defender: Fighter, damage: int):
+        if damage <= 0:
+            return
+        if defender is self.hero:
+            stat = self.params.health
+            old, new = self.character.change(stat, -damage)
+            defender.health = new
+            if self.emit:
+                initial = self.character.initial[stat]
+                yield StatChanged(name=stat, old=old, new=new, initial=initial)
+            return
+        old = defender.health
+        defender.health = max(0, old - damage)
+        if self.emit:
+            yield StatChanged(
+                name=self.params.health, old=old, new=defender.health, initial=defender.initial,
+                who=defender.name,
+            )  # fmt: skip
+            if defender.health == 0:
+                yield EnemyDefeated(name=defender.name)
+
+    def end(self, outcome: str, rounds: int):
+        if self.emit:
+            yield FightEnded(outcome=outcome, assaults=rounds)
+        left = tuple((e.name, e.health) for e in self.enemies if e.health > 0)
+        return FightResult(outcome, rounds, left)

@@ -155,6 +155,7 @@ class D20Fight:
     critical_face: int = 20
     critical_multiplier: int = 2
     unarmed_damage: DiceExpr | None = None
+    enemy_keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +170,7 @@ class ReliquesFight:
     actions_stat: str = "AGL"
     actions: tuple[tuple[int, int], ...] = ((2, 1), (4, 2), (6, 3))
     unarmed_damage: int = 1
+    enemy_keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 FightParams = OpposedFight | D20Fight | ReliquesFight

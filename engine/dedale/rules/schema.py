@@ -410,9 +410,10 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
     if procedure == "d20":
         keys = ("procedure", "health", "attack_stat", "defence_stat", "action_stat", "dice",
                 "base_ac", "automatic_lead", "critical_face", "critical_multiplier",
-                "unarmed_damage")  # fmt: skip
+                "unarmed_damage", "enemy_keys")  # fmt: skip
         check_keys(node, keys, "fight")
         return D20Fight(
+            enemy_keys=read_enemy_keys(entries.get("enemy_keys"), D20_ENEMY_KEYS),
             health=stat("health", "HP"),
             attack_stat=stat("attack_stat", "FOR"),
             defence_stat=stat("defence_stat", "DEX"),
@@ -425,7 +426,7 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
             unarmed_damage=opt(entries, "unarmed_damage", as_dice, parse_dice("1d3")),
         )
     keys = ("procedure", "health", "initiative", "attack", "dodge", "parry", "actions_stat",
-            "actions", "unarmed_damage")  # fmt: skip
+            "actions", "unarmed_damage", "enemy_keys")  # fmt: skip
     check_keys(node, keys, "fight")
 
     def duo(key: str, default: tuple[str, str]) -> tuple[str, str]:
@@ -445,6 +446,7 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
             raise fail("`actions` keys are the highest stat value of a band", entries["actions"])
         actions.append((int(up_to), as_int(count, "actions", minimum=0)))
     return ReliquesFight(
+        enemy_keys=read_enemy_keys(entries.get("enemy_keys"), RELIQUES_ENEMY_KEYS),
         health=stat("health", "HEALTH"),
         initiative=duo("initiative", ("AGL", "PER")),
         attack=duo("attack", ("FOR", "AGL")),
@@ -454,6 +456,22 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
         actions=tuple(sorted(actions)) or ((2, 1), (4, 2), (6, 3)),
         unarmed_damage=opt(entries, "unarmed_damage", as_int, 1, 0),
     )
+
+
+D20_ENEMY_KEYS = ("armour_class", "attack", "damage", "reduction", "health")
+RELIQUES_ENEMY_KEYS = ("weapon", "protection", "health")
+
+
+def read_enemy_keys(node: YNode | None, allowed: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """``enemy_keys: {attack: [attack, attaque]}``: how books name enemy values."""
+    keys = {key: (key,) for key in allowed}
+    if node is None or node.value is None:
+        return keys
+    entries = as_map(node, "enemy_keys", "{attack: [attack, attaque]}")
+    check_keys(node, allowed, "enemy_keys")
+    for key, child in entries.items():
+        keys[key] = as_list(child, key, as_str) or (key,)
+    return keys
 
 
 def read_meals(node: YNode | None, stat_ids: list[str], counter_ids: list[str]):
