@@ -50,6 +50,6 @@ def test_winning_route(snapshot) -> None:
     played = play_route(BOOK, WINNING_ROUTE, seed=SEED, hero=HERO, meals_at=(19,))
     assert played.outcome == "victory"
     assert played.visited == list(WINNING_ROUTE)
-    # §13: the codeword RAVEN is missing, so its choice is shown greyed.
+    # §13: SKILL 9 < 12, so the leap is shown greyed.
     assert "ChoosePrompt: 14, 16 (disabled)" in played.transcript
     assert played.transcript == snapshot
