@@ -22,8 +22,8 @@ from dedale.rules import run_fight as fight_gen
 def hero(items=None) -> Character:
     stats = {"FOR": 14, "DEX": 12, "CON": 10, "INT": 10, "SAG": 10, "CHA": 10, "ACTION": 3,
              "HP": 20}  # fmt: skip
-    return Character(stats=dict(stats), initial=dict(stats),
-                     items=dict(items if items is not None else {"épée": 1, "cuir": 1}))  # fmt: skip
+    kit = items if items is not None else {"épée": 1, "cuir": 1}
+    return Character(stats=dict(stats), initial=dict(stats), items=dict(kit))
 
 
 def enemy(**stats) -> FightSpec:
@@ -74,7 +74,7 @@ def test_automatic_hit_and_miss_by_a_lead_of_10():
     assert blows[0].note == "miss" and blows[1].note == "riposte"
     assert blows[1].winner == "enemy"  # riposte hits automatically
     # guard defence bonus 20 (AC 30) vs hero action 2 (3 - 1): deficit 18 -> a 19 misses
-    h, result, blows = run([19, 1, 1], enemy(AC=30))
+    h, result, blows = run([19, 1, 1, 1], enemy(AC=30))
     assert blows[0].note == "miss"
 
 
