@@ -50,8 +50,9 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     graph = build_graph(book)
     report.paragraphs = len(graph.nodes)
     found = check_structure(graph, book, settings.hidden)
-    found += check_rules(graph, book)
-    found += check_states(graph, book, collect_uses(graph), settings.hidden)
+    uses = collect_uses(graph)
+    found += check_rules(graph, book, uses)
+    found += check_states(graph, book, uses, settings.hidden)
     report.fights = fight_reports(graph, book)
     found += fight_findings(report.fights, settings.fight_threshold)
     if runs is None:

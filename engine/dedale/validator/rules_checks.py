@@ -13,33 +13,34 @@ from dedale.span import Span
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, atoms, walk
 
+Site = tuple[int, Span, str]  # paragraph number, where, the name as written
+
 
 @dataclass(slots=True)
 class Uses:
-    """Where each item and codeword is given, needed and otherwise mentioned."""
+    """Where each item and codeword (by folded name) is given, needed or otherwise used."""
 
-    items_given: dict[str, list[Span]] = field(default_factory=dict)
-    items_needed: dict[str, list[tuple[int, Span, str]]] = field(default_factory=dict)
-    items_mentioned: set[str] = field(default_factory=set)
-    codewords_set: dict[str, list[Span]] = field(default_factory=dict)
-    codewords_tested: dict[str, list[tuple[int, Span, str]]] = field(default_factory=dict)
-    codewords_cleared: set[str] = field(default_factory=set)
-    item_effects: set[str] = field(default_factory=set)
-    written: dict[str, str] = field(default_factory=dict)  # folded -> as first written
+    items_given: dict[str, list[Site]] = field(default_factory=dict)
+    items_needed: dict[str, list[Site]] = field(default_factory=dict)
+    items_used: set[str] = field(default_factory=set)  # lost, or with effects in fights
+    codewords_set: dict[str, list[Site]] = field(default_factory=dict)
+    codewords_tested: dict[str, list[Site]] = field(default_factory=dict)
 
 
 def starting_items(book: object) -> set[str]:
-    """Folded names of items the hero may start with (class kits, book.yaml)."""
-    names: set[str] = set()
+    """Folded names of items the hero may start with (class kits, book.yaml ``items``)."""
     ruleset = getattr(book, "ruleset", None)
-    for cls in (getattr(ruleset, "classes", None) or {}).values():
-        names.update(fold(item) for item in cls.kit)
+    names = {
+        fold(item) for cls in (getattr(ruleset, "classes", None) or {}).values() for item in cls.kit
+    }
     meta = getattr(book, "meta", None)
-    for key in ("items", "kit", "start_items"):
-        value = meta.get(key) if isinstance(meta, dict) else getattr(meta, key, None)
-        if isinstance(value, list | tuple):
-            names.update(fold(str(item)) for item in value)
+    items = meta.get("items") if isinstance(meta, dict) else getattr(meta, "items", None)
+    names.update(fold(str(item)) for item in items or ())
     return names
+
+
+def _add(table: dict[str, list[Site]], number: int, span: Span, name: str) -> None:
+    table.setdefault(fold(name), []).append((number, span, name))
 
 
 def collect_uses(graph: Graph) -> Uses:
@@ -48,31 +49,23 @@ def collect_uses(graph: Graph) -> Uses:
     for number, node in graph.nodes.items():
         for statement in walk(node.paragraph.body):
             if isinstance(statement, ast.GainItem):
-                uses.written.setdefault(fold(statement.item), statement.item)
-                uses.items_given.setdefault(fold(statement.item), []).append(statement.span)
+                _add(uses.items_given, number, statement.span, statement.item)
                 if statement.weapon or statement.effects:
-                    uses.item_effects.add(fold(statement.item))
+                    uses.items_used.add(fold(statement.item))
             elif isinstance(statement, ast.LoseItem):
-                uses.items_mentioned.add(fold(statement.item))
+                uses.items_used.add(fold(statement.item))
             elif isinstance(statement, ast.SetCodeword):
-                uses.written.setdefault(fold(statement.codeword), statement.codeword)
-                uses.codewords_set.setdefault(fold(statement.codeword), []).append(statement.span)
-            elif isinstance(statement, ast.ClearCodeword):
-                uses.codewords_cleared.add(fold(statement.codeword))
+                _add(uses.codewords_set, number, statement.span, statement.codeword)
             elif isinstance(statement, ast.Choice):
                 for cost in statement.costs:
                     if cost.item is not None:
-                        entry = (number, cost.span, cost.item)
-                        uses.items_needed.setdefault(fold(cost.item), []).append(entry)
-            condition = getattr(statement, "condition", None)
-            if isinstance(statement, ast.Choice | ast.If) and condition is not None:
-                for atom in atoms(condition):
+                        _add(uses.items_needed, number, cost.span, cost.item)
+            if isinstance(statement, ast.Choice | ast.If) and statement.condition is not None:
+                for atom in atoms(statement.condition):
                     if isinstance(atom, ast.HasItem):
-                        entry = (number, atom.span, atom.item)
-                        uses.items_needed.setdefault(fold(atom.item), []).append(entry)
+                        _add(uses.items_needed, number, atom.span, atom.item)
                     elif isinstance(atom, ast.HasCodeword):
-                        entry = (number, atom.span, atom.codeword)
-                        uses.codewords_tested.setdefault(fold(atom.codeword), []).append(entry)
+                        _add(uses.codewords_tested, number, atom.span, atom.codeword)
     return uses
 
 
@@ -100,39 +93,30 @@ def items_and_codewords(graph: Graph, book: object, uses: Uses) -> Iterator[Find
                     paragraph=number,
                     hint=f"set it somewhere with '> set codeword {written}'",
                 )
-    for name, spans in uses.items_given.items():
+    for name, sites in uses.items_given.items():
         known = ruleset.item(name) if ruleset is not None and hasattr(ruleset, "item") else None
         used = (
             name in uses.items_needed
-            or name in uses.items_mentioned
-            or name in uses.item_effects
+            or name in uses.items_used
             or (known is not None and known.kind != "other")
         )
         if not used:
+            number, span, written = sites[0]
             yield finding(
                 "I025",
-                f"item '{uses.written.get(name, name)}' is given here but never needed, lost "
-                "or used in a fight",
-                spans[0],
-                paragraph=_paragraph_at(graph, spans[0]),
+                f"item '{written}' is given here but never needed, lost or used in a fight",
+                span,
+                paragraph=number,
             )
-    for name, spans in uses.codewords_set.items():
+    for name, sites in uses.codewords_set.items():
         if name not in uses.codewords_tested:
+            number, span, written = sites[0]
             yield finding(
                 "I026",
-                f"codeword '{uses.written.get(name, name)}' is set here but never tested",
-                spans[0],
-                paragraph=_paragraph_at(graph, spans[0]),
+                f"codeword '{written}' is set here but never tested",
+                span,
+                paragraph=number,
             )
-
-
-def _paragraph_at(graph: Graph, span: Span) -> int | None:
-    for number, node in graph.nodes.items():
-        ps = node.paragraph.span
-        end = ps.end_line if ps.end_line is not None else ps.line
-        if ps.file == span.file and ps.line <= span.line <= end:
-            return number
-    return None
 
 
 def _names_in_expr(expr: ast.Expr | None) -> Iterator[ast.ValueRef]:
@@ -234,17 +218,15 @@ def worlds(graph: Graph) -> Iterator[Finding]:
     if not opens or graph.start is None or graph.start not in graph.nodes:
         return
     # must-analysis: worlds surely visited on arriving at each paragraph
-    everything = frozenset(opens.values())
     before: dict[int, frozenset[str]] = {graph.start: frozenset()}
     queue = deque([graph.start])
     while queue:
         number = queue.popleft()
-        after = before[number] | ({opens[number]} if number in opens else set())
+        after = before[number] | ({opens[number]} if number in opens else frozenset())
         for target in set(graph.successors(number)):
-            old = before.get(target, everything)
-            new = old & after if target in before else after
-            if target not in before or new != old:
-                before[target] = frozenset(new)
+            new = before[target] & after if target in before else after
+            if before.get(target) != new:
+                before[target] = new
                 queue.append(target)
     for number, node in graph.nodes.items():
         if number not in before or number in allow:
@@ -265,9 +247,8 @@ def worlds(graph: Graph) -> Iterator[Finding]:
                 )
 
 
-def check_rules(graph: Graph, book: object) -> list[Finding]:
+def check_rules(graph: Graph, book: object, uses: Uses) -> list[Finding]:
     """Every rules-aware finding (state-aware reachability lives in state_reach)."""
-    uses = collect_uses(graph)
     found = list(unknown_names(graph, book))
     found += items_and_codewords(graph, book, uses)
     found += worlds(graph)

@@ -257,7 +257,7 @@ def check_states(graph: Graph, book: object, uses: Uses, hidden: tuple[int, ...]
         if not obtainable:
             continue  # never given anywhere: E023/E024 already say so
         needed = " and ".join(f"{kind} '{name}'" for kind, name in obtainable)
-        where = _giving_paragraphs(graph, uses, obtainable)
+        where = _giving_paragraphs(uses, obtainable)
         blocks_victory = (
             plain_victory and not state_victory and any(t in leads_to_victory for t in gate.targets)
         )
@@ -276,15 +276,11 @@ def check_states(graph: Graph, book: object, uses: Uses, hidden: tuple[int, ...]
     return found
 
 
-def _giving_paragraphs(graph: Graph, uses: Uses, wanted: list[tuple[str, str]]) -> str:
-    names = {fold(name) for _, name in wanted}
-    numbers = set()
-    for number, node in graph.nodes.items():
-        for statement in walk(node.paragraph.body):
-            if isinstance(statement, ast.GainItem) and fold(statement.item) in names:
-                numbers.add(number)
-            elif isinstance(statement, ast.SetCodeword) and fold(statement.codeword) in names:
-                numbers.add(number)
+def _giving_paragraphs(uses: Uses, wanted: list[tuple[str, str]]) -> str:
+    numbers: set[int] = set()
+    for kind, name in wanted:
+        table = uses.items_given if kind == "item" else uses.codewords_set
+        numbers.update(number for number, _, _ in table.get(fold(name), ()))
     if not numbers:
         return "the starting kit"
     shown = sorted(numbers)
