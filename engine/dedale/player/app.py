@@ -59,6 +59,7 @@ class DedaleApp(App[int]):
         reload_book: Callable[[], Any] | None = None,
         show_odds: bool = True,
         initial_save: Path | None = None,
+        load_book: Callable[[], Any] | None = None,
     ) -> None:
         super().__init__()
         self.book = book
@@ -71,6 +72,9 @@ class DedaleApp(App[int]):
         self.reload_book = reload_book
         self.watcher = BookWatcher(watch_root) if watch_root and reload_book else None
         self.session: Session | None = None
+        self.load_book = load_book  # given: ``book`` is a preview until the worker loads it
+        self.book_ready = load_book is None
+        self.startup_error: DedaleError | None = None
         self.initial_save = initial_save
         self.view: GameView | None = None
         self._held: ev.Event | None = None
@@ -87,10 +91,40 @@ class DedaleApp(App[int]):
         from dedale.player.screens.title import TitleScreen
 
         self.push_screen(TitleScreen())
-        if self.initial_save is not None:
+        if self.load_book is not None:
+            self.run_worker(
+                self._load_in_background, thread=True, group="load", exit_on_error=False
+            )
+        elif self.initial_save is not None:
             self.load_file(self.initial_save)
         if self.watcher is not None:
             self.set_interval(0.5, self.check_book_changed)
+
+    def _load_in_background(self) -> None:
+        assert self.load_book is not None
+        try:
+            book = self.load_book()
+            import dedale.game  # noqa: F401 - warm the interpreter's imports here too
+        except DedaleError as error:
+            self.call_from_thread(self._startup_failed, error)
+            return
+        self.call_from_thread(self._book_loaded, book)
+
+    def _startup_failed(self, error: DedaleError) -> None:
+        self.startup_error = error
+        self.exit(1)
+
+    def _book_loaded(self, book: Any) -> None:
+        from dedale.player.screens.title import TitleScreen
+
+        self.book = book
+        self.book_view = BookView(book)
+        self.book_ready = True
+        self.title = self.book_view.title
+        if isinstance(self.screen, TitleScreen):
+            self.screen.book_ready()
+        if self.initial_save is not None:
+            self.load_file(self.initial_save)
 
     def start_game(self) -> None:
         """Title -> new game: creation screen, then pull the first events."""
@@ -319,4 +353,8 @@ def run_player(args: argparse.Namespace) -> int:
 
     app = build_app(args)
     result = app.run()
+    if app.startup_error is not None:
+        raise app.startup_error  # the CLI prints it with its position; exit code 1
+    if app.session is not None and app.session.outcome == "death":
+        return 3
     return int(result or 0)

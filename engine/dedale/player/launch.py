@@ -10,7 +10,7 @@ from typing import Any
 
 from dedale.errors import UsageError
 from dedale.player.app import DedaleApp
-from dedale.player.book_view import BookView
+from dedale.player.preview import read_preview
 from dedale.player.slots import SaveSlots, default_save_dir
 
 DEFAULT_BOOK = "tutorial"
@@ -26,11 +26,9 @@ def book_path(args: argparse.Namespace) -> Path:
 
 def build_app(args: argparse.Namespace) -> DedaleApp:
     """The player app for these arguments (raises DedaleError if the book does not load)."""
-    from dedale.game import Game
-    from dedale.language import load_book
-
     path = book_path(args)
-    book = load_book(path)
+    if not path.exists():
+        raise UsageError(f"no book at {path}")
     seed = getattr(args, "seed", None)
     seed = int(seed) if seed is not None else secrets.randbelow(2**31)
     hero = getattr(args, "hero", None)
@@ -39,6 +37,8 @@ def build_app(args: argparse.Namespace) -> DedaleApp:
         raise UsageError(f"--lang must be fr or en, not {lang!r}")
 
     def new_game(current_book: Any) -> Any:
+        from dedale.game import Game
+
         return Game.new(
             current_book,
             seed,
@@ -48,17 +48,23 @@ def build_app(args: argparse.Namespace) -> DedaleApp:
             lang=lang,
         )
 
+    def load() -> Any:
+        from dedale.language import load_book
+
+        return load_book(path)
+
     folder = getattr(args, "save_dir", None) or default_save_dir()
-    slots = SaveSlots(Path(folder), BookView(book).identity)
+    slots = SaveSlots(Path(folder), path.resolve().stem if path.is_file() else path.resolve().name)
     watch = bool(getattr(args, "watch", False))
     return DedaleApp(
-        book,
+        read_preview(path),
         new_game,
         lang=lang,
         slots=slots,
         playtest=bool(getattr(args, "playtest", False)),
         watch_root=path if watch else None,
-        reload_book=(lambda: load_book(path)) if watch else None,
+        reload_book=load if watch else None,
+        load_book=load,
         show_odds=not getattr(args, "no_odds", False),
         initial_save=Path(args.load) if getattr(args, "load", None) else None,
     )

@@ -39,7 +39,15 @@ class TitleScreen(Screen[None]):
 
     def on_mount(self) -> None:
         localise_bindings(self, cast("DedaleApp", self.app).texts)
+        self.book_ready()
+
+    def book_ready(self) -> None:
+        """Show the menu (again) once the book is loaded."""
         app = self.dedale
+        self.query_one("#book-title", Static).update(app.book_view.title)
+        if not app.book_ready:
+            self.query_one(ChoiceList).set_options([(app.texts("app.loading"), False, None)])
+            return
         texts = app.texts
         can_continue = app.slots is not None and app.slots.exists(AUTOSAVE)
         can_load = app.slots is not None
