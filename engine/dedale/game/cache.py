@@ -8,7 +8,10 @@ matters for the random tester, which plays thousands of games of one book.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
+
+from dedale.rules import fold
 
 _CACHES: dict[int, BookCache] = {}
 _MAX_BOOKS = 32
@@ -36,3 +39,9 @@ def cache_for(book) -> BookCache:
             _CACHES.clear()
         cache = _CACHES[id(book)] = BookCache(book)
     return cache
+
+
+@functools.lru_cache(maxsize=8192)
+def folded(name: str) -> str:
+    """:func:`dedale.rules.fold`, memoised (names repeat across paragraphs and games)."""
+    return fold(name)

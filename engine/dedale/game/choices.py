@@ -36,6 +36,8 @@ def offer(
         target = runner.destination(choice.target)
         reason = ""
         if choice.condition is not None and not holds(choice.condition, runner):
+            if choice.display == "hidden":
+                continue
             failing = first_failing(choice.condition, runner) or choice.condition
             reason = runner.describe_condition(failing)
         if not reason and choice.costs:

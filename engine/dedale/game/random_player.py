@@ -34,13 +34,19 @@ class RandomPlayer:
     def __init__(self, seed: int, eat_chance: float = 0.5) -> None:
         self.rng = RandomSource(seed)
         self.eat_chance = eat_chance
+        self._enabled: dict[int, tuple[events.ChoosePrompt, list[int]]] = {}
 
     def decide(self, prompt: events.Prompt) -> Any:
         """A random valid answer to ``prompt``."""
         roll = self.rng.roll
         kind = type(prompt)
         if kind is events.ChoosePrompt:
-            enabled = [o.index for o in prompt.options if o.enabled]  # type: ignore[attr-defined]
+            known = self._enabled.get(id(prompt))
+            if known is not None and known[0] is prompt:  # the same (memoised) prompt
+                enabled = known[1]
+            else:
+                enabled = [o.index for o in prompt.options if o.enabled]  # type: ignore[attr-defined]
+                self._enabled[id(prompt)] = (prompt, enabled)  # type: ignore[assignment]
             return enabled[roll(len(enabled)) - 1]
         if kind is events.YesNoPrompt:
             return roll(2) == 1
@@ -69,26 +75,29 @@ class RandomPlayer:
         """Play ``game`` to its end (or ``max_steps`` prompts); errors are reported, not
         raised."""
         result = Playthrough(outcome=None)
-        steps = 0
+        steps = choices = 0
+        pull, answer, decide, can_eat = game.next, game.answer, self.decide, game.can_eat
+        choose, prompt_type = events.ChoosePrompt, events.Prompt
         try:
             while True:
-                item = game.next()
+                item = pull()
                 if item is None:
                     break
-                if not isinstance(item, events.Prompt):
+                if not isinstance(item, prompt_type):
                     continue
                 steps += 1
                 if steps > max_steps:
                     result.stopped = True
                     break
-                if type(item) is events.ChoosePrompt:
-                    if game.can_eat() and self.wants_to_eat(game):
+                if type(item) is choose:
+                    if can_eat() and self.wants_to_eat(game):
                         game.eat()
                         continue
-                    result.choices += 1
-                game.answer(self.decide(item))
+                    choices += 1
+                answer(decide(item))
         except GameError as error:
             result.error = error
+        result.choices = choices
         result.outcome = game.outcome
         result.decisions = list(game.decisions)
         result.paragraphs = [entry.paragraph for entry in game.state.history]

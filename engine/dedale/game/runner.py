@@ -14,8 +14,8 @@ from typing import Any
 
 from dedale import ast, events
 from dedale.errors import GameError
-from dedale.game.cache import cache_for
-from dedale.game.choices import offer
+from dedale.game.cache import cache_for, folded
+from dedale.game.choices import Offered, offer
 from dedale.game.conditions import compare, holds
 from dedale.game.expressions import evaluate, interpolate
 from dedale.game.state import GameState, HistoryEntry
@@ -25,7 +25,6 @@ from dedale.rules import (
     RandomSource,
     Ruleset,
     create_character,
-    fold,
     parse_dice,
     run_d20_test,
     run_duo_test,
@@ -61,6 +60,9 @@ class Runner:
         fight = self.ruleset.fight
         self.health = getattr(fight, "health", None)
         cache = self._cache = cache_for(game.book)
+        self._paragraphs = game.book.paragraphs
+        meals = self.ruleset.meals
+        self._meals_anywhere = bool(meals and meals.anywhere)
         self._names = cache.names
         self._worlds_of = cache.worlds_of
         self._dice = cache.dice
@@ -131,34 +133,49 @@ class Runner:
                 yield events.ItemGained(item=item, count=count)
 
     def _paragraph(self, number: int, resume: bool = False) -> Gen:
-        paragraph = self.book.paragraphs.get(number)
+        paragraph = self._paragraphs.get(number)
         if paragraph is None:
             raise GameError(f"there is no paragraph {number} in this book")
         state = self.state
         state.paragraph = number
         if not resume:
-            state.visited[number] = state.visited.get(number, 0) + 1
+            visited = state.visited
+            visited[number] = visited.get(number, 0) + 1
         state.history.append(HistoryEntry(number, len(self.game.decisions)))
-        meals = self.ruleset.meals
-        state.meal_allowed = bool(meals and meals.anywhere)
+        state.meal_allowed = self._meals_anywhere
         if self.emit:
             yield events.ParagraphEntered(number=number, label=paragraph.label, span=paragraph.span)
-        self._choices: list[ast.Choice] = []
+        self._choices = choices = []
         self._revisit = False
         self._resume = resume
         flow = yield from self._block(paragraph.body)
-        if resume and flow is None and not self._choices:
-            self._resume = False  # nothing to choose: run the paragraph for real
-            self._text = []
-            flow = yield from self._block(paragraph.body)
-        self._resume = False
+        if resume:
+            if flow is None and not choices:
+                self._resume = False  # nothing to choose: run the paragraph for real
+                self._text = []
+                flow = yield from self._block(paragraph.body)
+            self._resume = False
         if self._text or self._held:
             yield from self.flush()
-        if flow is END:
-            return None
         if flow is not None:
-            return flow
-        return (yield from self._choose(paragraph))
+            return None if flow is END else flow
+        # The reader chooses (the choice prompt is asked again after a meal).
+        while True:
+            offered, prompt = self._offer(paragraph)
+            answer = yield prompt
+            if answer is EAT:
+                yield from self.eat()
+                continue
+            taken = offered[answer - 1]
+            if taken.choice.costs:
+                yield from self._pay(taken.choice.costs)
+            target = taken.target
+            if target is None or target not in self._paragraphs:
+                raise GameError(
+                    f"this choice leads to paragraph {target}, which does not exist",
+                    taken.choice.span,
+                )
+            return target
 
     def _block(self, body: tuple[ast.Statement, ...]) -> Gen:
         """Run statements in order; return None to go on, a paragraph number, or END.
@@ -233,39 +250,25 @@ class Runner:
 
     # ================================================================== choices
 
-    def _choose(self, paragraph: ast.Paragraph) -> Gen:
-        prompts = self._cache.prompts
+    def _offer(self, paragraph: ast.Paragraph) -> tuple[list[Offered], events.ChoosePrompt]:
+        """The options offered now and their prompt (memoised when they cannot change)."""
         key = (self._revisit, *map(id, self._choices))
-        while True:
-            cached = prompts.get(key)
-            if cached:
-                offered, prompt = cached
-            else:
-                offered = offer(self._choices, self, self._revisit)
-                prompt = events.ChoosePrompt(options=tuple(o.option for o in offered))
-                if key not in prompts:
-                    prompts[key] = (offered, prompt) if self._static(self._choices) else False
-            if not any(o.option.enabled for o in offered):
-                raise GameError(
-                    f"paragraph {paragraph.number} is a dead end: it offers no choice the "
-                    "hero can take",
-                    paragraph.span,
-                    hint="add a choice, a 'go to', or an ending (death/victory)",
-                )
-            answer = yield prompt
-            if answer is EAT:
-                yield from self.eat()
-                if self.state.outcome:
-                    return None
-                continue
-            taken = offered[answer - 1]
-            yield from self._pay(taken.choice.costs)
-            if taken.target is None or taken.target not in self.book.paragraphs:
-                raise GameError(
-                    f"this choice leads to paragraph {taken.target}, which does not exist",
-                    taken.choice.span,
-                )
-            return taken.target
+        prompts = self._cache.prompts
+        cached = prompts.get(key)
+        if cached:
+            return cached
+        offered = offer(self._choices, self, self._revisit)
+        if not any(o.option.enabled for o in offered):
+            raise GameError(
+                f"paragraph {paragraph.number} is a dead end: it offers no choice the "
+                "hero can take",
+                paragraph.span,
+                hint="add a choice, a 'go to', or an ending (death/victory)",
+            )
+        result = offered, events.ChoosePrompt(options=tuple(o.option for o in offered))
+        if key not in prompts:
+            prompts[key] = result if self._static(self._choices) else False
+        return result
 
     def _static(self, choices: list[ast.Choice]) -> bool:
         """Whether these choices are offered the same way whatever the game's state."""
@@ -326,12 +329,13 @@ class Runner:
     # ================================================================== meals
 
     def can_eat(self) -> bool:
-        meals = self.ruleset.meals
         state = self.state
+        if not state.meal_allowed:
+            return False
+        meals = self.ruleset.meals
         return bool(
             meals
             and state.hero is not None
-            and state.meal_allowed
             and not state.in_fight
             and state.hero.counters.get(meals.counter, 0) > 0
         )
@@ -410,9 +414,7 @@ class Runner:
                 for e in statement.effects
                 if e.stat is not None
             )
-            weapon = statement.weapon or any(
-                e.tag is not None and fold(e.tag) in {"weapon", "arme"} for e in statement.effects
-            )
+            weapon = statement.weapon
             info = BookItem(weapon=weapon, bonuses=bonuses)
         hero.gain(key, statement.count, info)
         if self.emit:
@@ -433,13 +435,13 @@ class Runner:
 
     def _codeword(self, statement: ast.SetCodeword | ast.ClearCodeword) -> Gen:
         words = self.state.codewords
-        folded = fold(statement.codeword)
+        key = folded(statement.codeword)
         is_set = type(statement) is ast.SetCodeword
-        changed = (folded in words) != is_set
+        changed = (key in words) != is_set
         if is_set:
-            words[folded] = statement.codeword
+            words[key] = statement.codeword
         else:
-            words.pop(folded, None)
+            words.pop(key, None)
         if changed and self.emit:
             yield events.CodewordChanged(codeword=statement.codeword, is_set=is_set)
 
@@ -550,7 +552,7 @@ class Runner:
         weapon = None
         for written, value in enemy.stats:
             found = self._lookup(written)
-            key = found[1] if found is not None and found[0] == "stat" else fold(written)
+            key = found[1] if found is not None and found[0] == "stat" else folded(written)
             if isinstance(value, str):
                 weapon = value
             else:
@@ -582,7 +584,7 @@ class Runner:
         return total
 
     def word(self, name: str) -> str | None:
-        key = fold(name)
+        key = folded(name)
         if key in ("name", "nom"):
             return self.state.name
         if key in ("class", "classe"):
@@ -672,10 +674,10 @@ class Runner:
 
     def test_id(self, name: str, span) -> str:
         """A roll-under test by its name, or by the stat it tests (``luck`` / LUCK)."""
-        wanted = fold(name)
+        wanted = folded(name)
         tests = self.ruleset.tests
         for ident, test in tests.items():
-            if wanted == fold(ident) or wanted in {fold(n) for n in test.names.values()}:
+            if wanted == folded(ident) or wanted in {folded(n) for n in test.names.values()}:
                 return ident
         found = self._lookup(name)
         if found is not None:
@@ -692,9 +694,9 @@ class Runner:
         return self.resolve(name, span, ("counter",))[1]
 
     def class_id(self, name: str, strict: bool = True) -> str | None:
-        wanted = fold(name)
+        wanted = folded(name)
         for ident, klass in self.ruleset.classes.items():
-            if wanted == fold(ident) or wanted in {fold(n) for n in klass.names.values()}:
+            if wanted == folded(ident) or wanted in {folded(n) for n in klass.names.values()}:
                 return ident
         if strict:
             names = ", ".join(self.ruleset.classes) or "-"
@@ -706,9 +708,9 @@ class Runner:
         items = self.state.hero.items
         if name in items:
             return name
-        wanted = fold(name)
+        wanted = folded(name)
         for key in items:
-            if fold(key) == wanted:
+            if folded(key) == wanted:
                 return key
         return name
 

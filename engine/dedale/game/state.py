@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from dedale.game.cache import folded
 from dedale.game.hero import hero_from_dict, hero_to_dict
 from dedale.rules import Character
-from dedale.rules.ruleset import fold
 
 STATE_VERSION = 1
 
@@ -48,11 +48,11 @@ class GameState:
     # ------------------------------------------------------------------ queries
 
     def has_codeword(self, codeword: str) -> bool:
-        return fold(codeword) in self.codewords
+        return folded(codeword) in self.codewords
 
     def world_visited(self, world: str) -> bool:
-        wanted = fold(world)
-        return any(fold(seen) == wanted for seen in self.worlds)
+        wanted = folded(world)
+        return any(folded(seen) == wanted for seen in self.worlds)
 
     # ------------------------------------------------------------------ serialisation
 
@@ -82,7 +82,7 @@ class GameState:
             hero=hero_from_dict(hero) if hero is not None else None,
             name=str(data.get("name", "")),
             paragraph=data["paragraph"],
-            codewords={fold(word): word for word in data["codewords"]},
+            codewords={folded(word): word for word in data["codewords"]},
             visited={int(k): int(v) for k, v in data["visited"].items()},
             worlds=[str(world) for world in data["worlds"]],
             meal_allowed=bool(data["meal_allowed"]),
