@@ -81,6 +81,28 @@ def test_playtest_undo_and_force_dice(repo_root, tmp_path):
             await pilot.press("t", *"SKILL 11", "enter")
             await pilot.pause()
             assert app.session.sheet.stats["SKILL"][0] == 11
+            await pilot.press("j", *"8", "enter")
+            await pilot.pause()
+            await pilot.pause()
+            assert app.session.paragraph == 8
+            assert app.session.sheet.stats["SKILL"][0] == 11  # the state is kept
+            await pilot.press("j", *"9999", "enter")
+            await pilot.pause()
+            assert app.session.paragraph == 8
+
+    asyncio.run(scenario())
+
+
+def test_god_mode_keeps_the_hero_whole(repo_root, tmp_path):
+    async def scenario():
+        app = _app(repo_root / "books" / "tutorial", tmp_path, playtest=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _start(pilot)
+            stamina = app.session.sheet.stats["STAMINA"]
+            await pilot.press("g")
+            await _choose(pilot, 3)  # paragraph 5 takes 2 STAMINA and gives 1 back
+            assert app.session.paragraph == 5
+            assert app.session.sheet.stats["STAMINA"] == stamina
 
     asyncio.run(scenario())
 

@@ -149,6 +149,14 @@ class DedaleApp(App[int]):
                 self.pop_screen()
             self.switch_screen(screen)
 
+    def swap_game(self, game: Any) -> None:
+        """Playtest: go on with another game object (a jump), keeping the statistics."""
+        old = self.session
+        self.resume_game(game)
+        if old is not None and self.session is not None:
+            self.session.statistics = old.statistics
+            self.session.god_mode = old.god_mode
+
     def enter_reading(self) -> None:
         """Creation is over: show the first paragraph."""
         from dedale.player.screens.reading import ReadingScreen

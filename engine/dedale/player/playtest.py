@@ -23,9 +23,24 @@ def undo(game: Any) -> bool:
     return _call(game, ("undo",))
 
 
-def jump(game: Any, paragraph: int) -> bool:
-    """Continue reading at another paragraph (state kept)."""
-    return _call(game, ("jump_to", "jump", "goto"), paragraph)
+def jump(game: Any, paragraph: int) -> Any:
+    """The game to continue with at another paragraph (state kept), or None if impossible.
+
+    A game offering ``jump_to`` does it itself; otherwise a new game starts from a snapshot
+    of this one placed at ``paragraph`` (the way a save is resumed after the book changed:
+    the paragraph is shown and its choices offered, its effects are not applied again).
+    """
+    if _call(game, ("jump_to", "jump", "goto"), paragraph):
+        return game
+    book = getattr(game, "book", None)
+    snapshot = getattr(game, "snapshot", None)
+    if book is None or not callable(snapshot) or paragraph not in book.paragraphs:
+        return None
+    state = snapshot()
+    state["paragraph"] = paragraph
+    state["outcome"] = None
+    origin = {"state": state, "seed": game.seed + len(game.decisions) + 1}
+    return type(game)(game.book, game.seed, game.creation, origin=origin)
 
 
 def set_stat(game: Any, stat: str, value: int) -> bool:
@@ -39,14 +54,15 @@ def set_stat(game: Any, stat: str, value: int) -> bool:
     return False
 
 
-def set_god_mode(game: Any, enabled: bool) -> bool:
-    """No stat of the hero goes down while enabled."""
-    if _call(game, ("set_god_mode",), enabled):
-        return True
-    if hasattr(game, "god_mode"):
-        game.god_mode = enabled
-        return True
-    return False
+def keep_alive(game: Any, event: object) -> None:
+    """God mode: undo a loss the hero just took (called for each event before the game goes
+    on, so its checks see the value restored)."""
+    hero = getattr(getattr(game, "state", None), "hero", None)
+    name, old, new = (getattr(event, key, None) for key in ("name", "old", "new"))
+    if getattr(event, "who", None) != "hero" or hero is None or name not in hero.stats:
+        return
+    if isinstance(old, int) and isinstance(new, int) and new < old:
+        hero.set(name, old)
 
 
 def force_dice(game: Any, faces: list[int]) -> bool:

@@ -84,6 +84,9 @@ class SheetModel:
         hero = _first(state, "hero")
         if hero is not None:
             self._refresh_hero(hero)
+            name = _first(state, "name", "hero_name")
+            if isinstance(name, str):
+                self.name = name
             worlds = _first(state, "worlds")
             if isinstance(worlds, list | tuple):
                 self.worlds = [str(w) for w in worlds]
@@ -172,6 +175,7 @@ class Session:
         self.paragraph: int | None = None
         self.finished = False
         self.outcome: str | None = None
+        self.god_mode = False  # playtest: the hero takes no loss
         self.sheet.refresh(getattr(game, "state", None))
 
     def next(self) -> ev.Event | ev.Prompt | None:
@@ -188,6 +192,10 @@ class Session:
             self.sheet.refresh(getattr(self.game, "state", None))
         else:
             self._count(item)
+            if self.god_mode:
+                from dedale.player.playtest import keep_alive
+
+                keep_alive(self.game, item)
             self.sheet.apply(item, self.stat_ids)
         return item
 

@@ -48,7 +48,6 @@ class ReadingScreen(Screen[None]):
         super().__init__()
         self._page_done = True  # a choice was made: the next paragraph starts a new page
         self._last_dice: ev.DiceRolled | None = None
-        self._god = False
 
     @property
     def dedale(self) -> DedaleApp:
@@ -229,9 +228,17 @@ class ReadingScreen(Screen[None]):
 
     def action_jump(self) -> None:
         def jump(value: str | None) -> None:
-            session = self.dedale.session
-            if value and value.isdigit() and session is not None:
-                self._after_control(playtest.jump(session.game, int(value)))
+            app = self.dedale
+            session = app.session
+            if not value or not value.isdigit() or session is None:
+                return
+            game = playtest.jump(session.game, int(value))
+            if game is None:
+                app.notify(app.texts("playtest.no_paragraph", number=value), severity="warning")
+            elif game is session.game:
+                self._after_control(True)
+            else:
+                app.swap_game(game)
 
         self.app.push_screen(AskScreen(self.dedale.texts("playtest.jump"), True), jump)
 
@@ -265,11 +272,8 @@ class ReadingScreen(Screen[None]):
         session = app.session
         if session is None:
             return
-        self._god = not self._god
-        if playtest.set_god_mode(session.game, self._god):
-            app.notify(app.texts("playtest.god_on" if self._god else "playtest.god_off"))
-        else:
-            app.notify(app.texts("app.not_supported"), severity="warning")
+        session.god_mode = not session.god_mode
+        app.notify(app.texts("playtest.god_on" if session.god_mode else "playtest.god_off"))
 
     def action_force_dice(self) -> None:
         def force(value: str | None) -> None:
