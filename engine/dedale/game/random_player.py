@@ -31,10 +31,13 @@ class Playthrough:
 class RandomPlayer:
     """Answers prompts at random; eats when hurt and allowed (``eat_chance``)."""
 
+    _enabled: dict[int, tuple[events.ChoosePrompt, list[int]]] = {}
+    """The enabled options of prompts seen (the interpreter reuses prompts that cannot
+    change), checked by identity; shared by all players, emptied when it grows large."""
+
     def __init__(self, seed: int, eat_chance: float = 0.5) -> None:
         self.rng = RandomSource(seed)
         self.eat_chance = eat_chance
-        self._enabled: dict[int, tuple[events.ChoosePrompt, list[int]]] = {}
 
     def decide(self, prompt: events.Prompt) -> Any:
         """A random valid answer to ``prompt``."""
@@ -46,6 +49,8 @@ class RandomPlayer:
                 enabled = known[1]
             else:
                 enabled = [o.index for o in prompt.options if o.enabled]  # type: ignore[attr-defined]
+                if len(self._enabled) > 50_000:
+                    self._enabled.clear()
                 self._enabled[id(prompt)] = (prompt, enabled)  # type: ignore[assignment]
             return enabled[roll(len(enabled)) - 1]
         if kind is events.YesNoPrompt:

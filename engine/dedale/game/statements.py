@@ -1,0 +1,255 @@
+"""The statement handlers of the interpreter: values, items, codewords, Worlds, endings,
+tests, dice tables and fights (a mixin of :class:`dedale.game.runner.Runner`).
+
+Each handler is a generator: it yields events (unless quiet) and the rules core's prompts,
+and returns None to go on, a paragraph number to jump to, or ``END``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from dedale import ast, events
+from dedale.errors import GameError
+from dedale.game.cache import folded
+from dedale.game.conditions import compare
+from dedale.game.expressions import evaluate
+from dedale.rules import BookItem, run_d20_test, run_duo_test, run_fight, run_test
+from dedale.rules.fights import EnemySpec, FightSpec
+
+Gen = Generator[Any, Any, Any]
+
+
+class _End:
+    """Flow marker: the game is over."""
+
+
+END = _End()
+
+
+class Statements:
+    """Handlers for every directive of a paragraph (see the module docstring)."""
+
+    def _change(self, statement: ast.ChangeValue) -> Gen:
+        kind, ident = self.resolve(statement.name, statement.span, ("stat", "counter"))
+        hero = self.state.hero
+        amount = 0
+        if statement.amount is not None:
+            amount = yield from self._amount(statement.amount)
+        op = statement.op
+        if kind == "counter":
+            old = hero.counters.get(ident, 0)
+            if op == "add":
+                hero.change_counter(ident, amount)
+            elif op == "sub":
+                hero.change_counter(ident, -amount)
+            elif op == "set":
+                hero.counters[ident] = max(0, amount)
+            else:  # restore / raise_initial: back to (or above) the starting value
+                start = next((c.initial for c in self.ruleset.counters if c.id == ident), 0)
+                hero.counters[ident] = start + (amount if op == "raise_initial" else 0)
+            new = hero.counters.get(ident, 0)
+            if self.emit and new != old:
+                yield events.StatChanged(name=ident, old=old, new=new, initial=new, who="counter")
+            return None
+        exceptional = statement.exceptional
+        if op == "add":
+            old, new = hero.change(ident, amount, exceptional=exceptional)
+        elif op == "sub":
+            old, new = hero.change(ident, -amount)
+        elif op == "set":
+            old, new = hero.set(ident, amount, exceptional=exceptional)
+        elif op == "restore":
+            old, new = hero.restore(ident)
+        else:  # raise_initial: the initial value moves, the current value with it
+            hero.raise_initial(ident, amount)
+            old, new = hero.change(ident, amount)
+        if self.emit:
+            yield events.StatChanged(name=ident, old=old, new=new, initial=hero.initial[ident])
+        return None
+
+    def _amount(self, expr: ast.Expr) -> Gen:
+        if type(expr) is ast.Num:
+            return expr.value
+        self._rolls.clear()
+        value = evaluate(expr, self)
+        yield from tuple(self._rolls)
+        return value
+
+    def _gain(self, statement: ast.GainItem) -> Gen:
+        hero = self.state.hero
+        key = self.item_key(statement.item)
+        info = None
+        if statement.weapon or statement.effects:
+            bonuses = tuple(
+                (self.resolve(e.stat, e.span, ("stat",))[1], e.amount, e.tag)
+                for e in statement.effects
+                if e.stat is not None
+            )
+            weapon = statement.weapon
+            info = BookItem(weapon=weapon, bonuses=bonuses)
+        hero.gain(key, statement.count, info)
+        if self.emit:
+            yield events.ItemGained(item=key, count=statement.count)
+        limit = self.ruleset.inventory_limit
+        while limit is not None and hero.item_count() > limit:
+            items = tuple(hero.items)
+            dropped = yield events.DropItemPrompt(items=items, limit=limit)
+            hero.lose(dropped, 1)
+            if self.emit:
+                yield events.ItemLost(item=dropped, count=1)
+
+    def _lose(self, statement: ast.LoseItem) -> Gen:
+        key = self.item_key(statement.item)
+        removed = self.state.hero.lose(key, statement.count)
+        if removed and self.emit:
+            yield events.ItemLost(item=key, count=removed)
+
+    def _codeword(self, statement: ast.SetCodeword | ast.ClearCodeword) -> Gen:
+        words = self.state.codewords
+        key = folded(statement.codeword)
+        is_set = type(statement) is ast.SetCodeword
+        changed = (key in words) != is_set
+        if is_set:
+            words[key] = statement.codeword
+        else:
+            words.pop(key, None)
+        if changed and self.emit:
+            yield events.CodewordChanged(codeword=statement.codeword, is_set=is_set)
+
+    def _world(self, statement: ast.OpenWorld) -> Gen:
+        if not self.state.world_visited(statement.world):
+            self.state.worlds.append(statement.world)
+            if self.emit:
+                yield events.WorldEntered(world=statement.world)
+
+    def _ending(self, statement: ast.Ending) -> Gen:
+        if statement.kind == "victory":
+            self.state.outcome = "victory"
+            if self.emit:
+                yield events.Victory()
+            return END
+        yield from self._die("ending")
+        return END
+
+    def _die(self, reason: str) -> Gen:
+        self.state.outcome = "death"
+        self.state.death_reason = reason
+        if self.emit:
+            yield events.Death(reason=reason)
+
+    def _test(self, statement: ast.Test | ast.DuoTest | ast.D20Test) -> Gen:
+        ruleset, hero, rng, emit = self.ruleset, self.state.hero, self.rng, self.emit
+        kind = type(statement)
+        if kind is ast.Test:
+            test = self.test_id(statement.name, statement.span)
+            gen = run_test(ruleset, hero, rng, test, statement.modifiers, emit=emit)
+        elif kind is ast.DuoTest:
+            stats = tuple(self.resolve(s, statement.span, ("stat",))[1] for s in statement.stats)
+            gen = run_duo_test(
+                ruleset, hero, rng, stats, statement.difficulty, statement.modifiers,
+                risk_allowed=statement.risk_allowed, emit=emit,
+            )  # fmt: skip
+        else:
+            stat = self.resolve(statement.stat, statement.span, ("stat",))[1]
+            gen = run_d20_test(
+                ruleset, hero, rng, stat, statement.difficulty, action=statement.action,
+                advantage=statement.advantage, modifiers=statement.modifiers, emit=emit,
+            )  # fmt: skip
+        try:
+            result = yield from gen
+        except GameError as error:
+            raise _located(error, statement.span) from None
+        branch = _pick_branch(statement.branches, result.outcome, result.margin, self)
+        if branch is None:
+            return None
+        return (yield from self._block(branch.body))
+
+    def _roll_table(self, statement: ast.RandomRoll) -> Gen:
+        expr = self._parsed(statement.dice.text, statement.dice.span)
+        total, faces = expr.roll(self.rng)
+        if self.emit:
+            yield events.DiceRolled(
+                purpose="table", faces=tuple(faces), total=total, expression=expr.text
+            )
+        for branch in statement.branches:
+            if branch.low <= total <= branch.high:
+                return (yield from self._block(branch.body))
+        return None
+
+    def _fight(self, statement: ast.Fight) -> Gen:
+        spec = self._cache.fights.get(id(statement))
+        if spec is None:
+            spec = self._cache.fights[id(statement)] = self._fight_spec(statement)
+        self.state.in_fight = True
+        try:
+            result = yield from run_fight(
+                self.ruleset, self.state.hero, self.rng, spec, emit=self.emit
+            )
+        except GameError as error:
+            raise _located(error, statement.span) from None
+        finally:
+            self.state.in_fight = False
+        outcome = result.outcome
+        if self.health is not None and self.state.hero.stats.get(self.health, 1) <= 0:
+            return None  # _block reports the death
+        if outcome == "won":
+            return None if statement.win is None else self.destination(statement.win, required=True)
+        if outcome == "escaped" and statement.escape is not None:
+            return self.destination(statement.escape.target, required=True)
+        if outcome == "limit" and statement.assault_limit is not None:
+            return self.destination(statement.assault_limit.target, required=True)
+        if statement.lose is not None:
+            return self.destination(statement.lose, required=True)
+        yield from self._die("fight")
+        return END
+
+    def _fight_spec(self, statement: ast.Fight) -> FightSpec:
+        limit = statement.assault_limit
+        try:
+            return FightSpec(
+                enemies=tuple(self._enemy(e) for e in statement.enemies),
+                mode=statement.mode,
+                escape_after=None if statement.escape is None else (statement.escape.after or 0),
+                assault_limit=None if limit is None else limit.assaults,
+                attack_bonus=statement.attack_bonus,
+                enemy_damage=statement.enemy_damage,
+                modifiers=statement.modifiers,
+            )
+        except GameError as error:
+            raise _located(error, statement.span) from None
+
+    def _enemy(self, enemy: ast.Enemy) -> EnemySpec:
+        stats: dict[str, int] = {}
+        weapon = None
+        for written, value in enemy.stats:
+            found = self._lookup(written)
+            key = found[1] if found is not None and found[0] == "stat" else folded(written)
+            if isinstance(value, str):
+                weapon = value
+            else:
+                stats[key] = value
+        return EnemySpec(enemy.name, stats, enemy.immune_instant_kill, weapon)
+
+
+def _pick_branch(branches, outcome: str, margin: int, scope) -> ast.Branch | None:
+    """The first branch matching the outcome (a critical falls back to its plain branch)."""
+    for wanted in (outcome, outcome.removeprefix("critical_")):
+        for branch in branches:
+            if branch.outcome != wanted:
+                continue
+            if branch.margin is not None:
+                limit = evaluate(branch.margin.right, scope)
+                if not compare(branch.margin.op, margin, limit):
+                    continue
+            return branch
+        if wanted == outcome.removeprefix("critical_"):
+            break
+    return None
+
+
+def _located(error: GameError, span) -> GameError:
+    if error.span is None:
+        error.span = span
+    return error
