@@ -7,6 +7,7 @@ an unreadable path. ``commands/validate.py`` delegates here.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -56,20 +57,12 @@ def run(args: argparse.Namespace) -> int:
     for path in paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
-        if path.is_file() and not _readable(path):
+        if not os.access(path, os.R_OK | (os.X_OK if path.is_dir() else 0)):
             raise UsageError(f"{path}: cannot be read")
     reports = [validate_path(path, args.runs, args.seed) for path in paths]
     code = exit_code(reports, args.strict)
     renderer(args.format)(reports, sys.stdout, code)
     return code
-
-
-def _readable(path: Path) -> bool:
-    try:
-        with path.open("rb"):
-            return True
-    except OSError:
-        return False
 
 
 def main(argv: list[str] | None = None) -> int:

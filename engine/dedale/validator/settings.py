@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from dedale.errors import BookMetadataError
+from dedale.span import Span
 from dedale.validator.findings import CHECKS, Finding
 
 DEFAULT_RUNS = 1000
@@ -47,28 +48,30 @@ def _get(source: object, key: str) -> object:
     return getattr(source, key, None)
 
 
-def _code(text: object) -> str:
+def _code(text: object, where: Span | None) -> str:
     code = str(text).strip().upper()
     if code not in CHECKS:
         raise BookMetadataError(
             f"validator.ignore: unknown finding code {text!r}",
+            where,
             hint="codes are listed in docs/validator.md (E010, W013, ...)",
         )
     return code
 
 
-def _int(value: object, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise BookMetadataError(f"validator.{key}: expected a number, got {value!r}")
-    try:
-        return int(value)
-    except ValueError:
-        raise BookMetadataError(f"validator.{key}: expected a number, got {value!r}") from None
+def _int(value: object, key: str, where: Span | None) -> int:
+    if not isinstance(value, bool) and isinstance(value, int | str):
+        try:
+            return int(value)
+        except ValueError:
+            pass
+    raise BookMetadataError(f"validator.{key}: expected a number, got {value!r}", where)
 
 
 def read_settings(book: object) -> Settings:
     """The Settings of a loaded book (defaults when book.yaml says nothing)."""
     meta = getattr(book, "meta", None)
+    where = meta.span("validator") if hasattr(meta, "span") else None
     section = _get(meta, "validator") if meta is not None else None
     if section is None:
         section = {}
@@ -79,28 +82,28 @@ def read_settings(book: object) -> Settings:
     ignore = section.get("ignore") or []
     if isinstance(ignore, Mapping):
         for key, where in ignore.items():
-            code = _code(key)
+            code = _code(key, where)
             if where in (None, "all", True):
                 codes.add(code)
             else:
                 for number in where if isinstance(where, list | tuple) else [where]:
-                    at.add((code, _int(number, "ignore")))
+                    at.add((code, _int(number, "ignore", where)))
     elif isinstance(ignore, list | tuple):
         for entry in ignore:
             text = str(entry)
             if "@" in text:
                 code, number = text.split("@", 1)
-                at.add((_code(code), _int(number.strip(), "ignore")))
+                at.add((_code(code, where), _int(number.strip(), "ignore", where)))
             else:
-                codes.add(_code(text))
+                codes.add(_code(text, where))
     else:
-        codes.add(_code(ignore))
+        codes.add(_code(ignore, where))
     threshold = section.get("fight_threshold", DEFAULT_THRESHOLD)
     try:
         threshold = float(threshold)
     except (TypeError, ValueError):
         raise BookMetadataError(
-            f"validator.fight_threshold: expected a probability, got {threshold!r}"
+            f"validator.fight_threshold: expected a probability, got {threshold!r}", where
         ) from None
     if threshold > 1:
         threshold /= 100  # written as a percentage
@@ -110,7 +113,7 @@ def read_settings(book: object) -> Settings:
         ignored_codes=frozenset(codes),
         ignored_at=frozenset(at),
         fight_threshold=threshold,
-        runs=None if runs is None else _int(runs, "runs"),
-        max_steps=_int(section.get("max_steps", DEFAULT_MAX_STEPS), "max_steps"),
-        hidden=tuple(_int(n, "hidden") for n in hidden),
+        runs=None if runs is None else _int(runs, "runs", where),
+        max_steps=_int(section.get("max_steps", DEFAULT_MAX_STEPS), "max_steps", where),
+        hidden=tuple(_int(n, "hidden", where) for n in hidden),
     )
