@@ -304,3 +304,16 @@ def test_drive_returns_result(rulesets):
     result = drive(run_fight(rulesets["df-classic"], hero, ScriptedDice([1, 1, 6, 6]),
                              one_enemy(stamina=2)), AlwaysNo())  # fmt: skip
     assert result.won
+
+
+def test_together_killing_a_later_target_keeps_fighting_the_others(rulesets):
+    hero = ff_hero()
+    spec = FightSpec(
+        (EnemySpec("A", {"SKILL": 5, "STAMINA": 2}), EnemySpec("B", {"SKILL": 5, "STAMINA": 2})),
+        mode="together",
+    )
+    # target B first (A's dice 1+1 after the hero's), then A alone
+    faces = [1, 1, 6, 6, 1, 1, 1, 1, 6, 6]
+    result, seen, _ = fight(rulesets["df-classic"], hero, faces, spec, [1, False, False])
+    assert result.outcome == "won"
+    assert [e.name for e in seen if isinstance(e, EnemyDefeated)] == ["B", "A"]

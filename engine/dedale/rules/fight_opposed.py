@@ -37,14 +37,16 @@ class FightSetup:
         "luck_stat", "luck_cost", "luck_dice", "wounding", "wounded", "params",
     )  # fmt: skip
 
-    def __init__(self, ruleset: Ruleset, character: Character, spec: FightSpec) -> None:
+    def __init__(
+        self, ruleset: Ruleset, character: Character, spec: FightSpec, armed: bool
+    ) -> None:
         params = ruleset.fight
         assert isinstance(params, OpposedFight)
         self.params = params
         abilities = mods.hero_abilities(ruleset, character)
         bonus = spec.attack_bonus + mods.total(spec.modifiers, abilities)
         bonus += mods.ability_value(abilities, "fight", "attack_bonus")
-        if not character.is_armed(ruleset):
+        if not armed:
             if mods.has_ability(abilities, "unarmed", "attack_penalty"):
                 bonus += mods.ability_value(abilities, "unarmed", "attack_penalty")
             else:
@@ -66,6 +68,25 @@ class FightSetup:
         self.wounded = params.luck_wounded
 
 
+_SETUPS: dict[tuple, tuple[Ruleset, FightSpec, FightSetup]] = {}
+
+
+def cached_setup(ruleset: Ruleset, character: Character, spec: FightSpec) -> FightSetup:
+    """The FightSetup of this ruleset, spec, class and armed state (simulations repeat
+    the same fight many times; the cache keeps its ruleset and spec alive, so their ids
+    cannot be reused while cached)."""
+    armed = character.is_armed(ruleset)
+    key = (id(ruleset), id(spec), character.class_name, armed)
+    found = _SETUPS.get(key)
+    if found is not None and found[0] is ruleset and found[1] is spec:
+        return found[2]
+    if len(_SETUPS) > 256:
+        _SETUPS.clear()
+    setup = FightSetup(ruleset, character, spec, armed)
+    _SETUPS[key] = (ruleset, spec, setup)
+    return setup
+
+
 def wear_armour(ruleset: Ruleset, character: Character) -> bool:
     """Whether worn armour protects in this fight's first assault; counts its wear."""
     protected = False
@@ -85,7 +106,7 @@ def opposed_fight(
     ruleset: Ruleset, character: Character, rng: RandomSource, spec: FightSpec, emit: bool
 ) -> RulesGen[FightResult]:
     """The FF-family fight generator (see module docstring)."""
-    setup = FightSetup(ruleset, character, spec)
+    setup = cached_setup(ruleset, character, spec)
     params = setup.params
     armour = setup.armour or wear_armour(ruleset, character)
     names = [e.name for e in spec.enemies]
@@ -111,54 +132,72 @@ def opposed_fight(
     dice = params.dice
     plain_2d6 = dice is not None and dice.text == "2d6"
     roll2 = rng.roll2
+    # Package-internal fast path: a plain RandomSource with nothing forced draws the four
+    # faces of an assault inline (same faces, same order, same log as roll2 twice).
+    fast = type(rng) is RandomSource
+    rand = rng._random
+    forced = rng._forced
+    log_extend = rng.log.extend
     instant_kill = params.instant_kill_on_double
     to_enemy = params.damage_to_enemy + setup.damage_bonus
     first_hit_bonus = setup.first_hit_bonus
     limit = spec.assault_limit
     escape_after = spec.escape_after
     together = spec.mode == "together"
+    attack_bonus = setup.attack_bonus
+    enemy_damage = setup.enemy_damage
+    luck_stat = setup.luck_stat
+    luck_when_wounding = luck_stat is not None and setup.wounding is not None
+    luck_when_wounded = luck_stat is not None and setup.wounded is not None
+    change = character.change
+    hero_initial = character.initial[hero_stat]
+    initial_health = list(health)
     hit_yet = False
     assault = 0
     current = 0
     alive = len(names)
+    checks = limit is not None or escape_after is not None
     while True:
-        while health[current] <= 0:
-            current += 1
-        if limit is not None and assault >= limit:
-            return (yield from _end(LIMIT, assault, names, health, emit))
-        if escape_after is not None and assault >= escape_after:
-            if (yield YesNoPrompt(kind="escape", params=(("assault", assault),))):
-                damage = params.escape_damage
-                if params.escape_luck:
-                    damage = yield from _luck_wounded(setup, character, rng, damage, emit)
-                yield from _wound_hero(character, hero_stat, damage, emit)
-                outcome = LOST if stats[hero_stat] <= 0 else ESCAPED
-                return (yield from _end(outcome, assault, names, health, emit))
+        if checks:
+            if limit is not None and assault >= limit:
+                return (yield from _end(LIMIT, assault, names, health, emit))
+            if escape_after is not None and assault >= escape_after:
+                if (yield YesNoPrompt(kind="escape", params=(("assault", assault),))):
+                    damage = params.escape_damage
+                    if params.escape_luck:
+                        damage = yield from _luck_wounded(setup, character, rng, damage, emit)
+                    yield from _wound_hero(character, hero_stat, damage, emit)
+                    outcome = LOST if stats[hero_stat] <= 0 else ESCAPED
+                    return (yield from _end(outcome, assault, names, health, emit))
         assault += 1
         if together and alive > 1:
             living = [i for i, h in enumerate(health) if h > 0]
             choice = yield TargetPrompt(enemies=tuple(names[i] for i in living))
-            current = (
-                living[choice]
-                if isinstance(choice, int) and 0 <= choice < len(living)
-                else living[0]
-            )
+            valid = isinstance(choice, int) and 0 <= choice < len(living)
+            current = living[choice] if valid else living[0]
         # Enemy attack strength first, then the hero's (the order of the rules).
         if plain_2d6:
-            a, b = roll2(6)
+            if fast and not forced:
+                a = int(rand() * 6) + 1
+                b = int(rand() * 6) + 1
+                c = int(rand() * 6) + 1
+                d = int(rand() * 6) + 1
+                log_extend((a, b, c, d))
+            else:
+                a, b = roll2(6)
+                c, d = roll2(6)
             enemy_as = skills[current] + a + b
-            a, b = roll2(6)
-            hero_faces = (a, b)
-            hero_roll = a + b
-            double = a == b
+            hero_faces = (c, d)
+            hero_roll = c + d
+            double = c == d
         else:
             roll, _ = dice.roll(rng)
             enemy_as = skills[current] + roll
             hero_roll, hero_faces = dice.roll(rng)
             double = len(hero_faces) > 1 and len(set(hero_faces)) == 1
-        hero_as = stats[attack_stat] + setup.attack_bonus + hero_roll
-        others: list[tuple[int, int]] = []
-        if together and alive > 1:
+        hero_as = stats[attack_stat] + attack_bonus + hero_roll
+        if together:
+            others = []
             for index, h in enumerate(health):
                 if h > 0 and index != current:
                     if plain_2d6:
@@ -166,6 +205,8 @@ def opposed_fight(
                         others.append((index, skills[index] + a + b))
                     else:
                         others.append((index, skills[index] + dice.roll(rng)[0]))
+        else:
+            others = ()
         if emit:
             yield DiceRolled(purpose="hero_attack", faces=hero_faces, total=hero_roll)
         first = assault == 1
@@ -183,17 +224,11 @@ def opposed_fight(
             if not hit_yet:
                 damage += first_hit_bonus
                 hit_yet = True
-            if (
-                setup.luck_stat is not None
-                and setup.wounding is not None
-                and stats[setup.luck_stat] > 0
-            ):
-                prompt = _luck_prompt(
-                    "dealt", character, setup, health[current], damage, (current, True)
-                )
-                if (yield prompt):
+            if luck_when_wounding and stats[luck_stat] > 0:
+                where = (current, True)
+                if (yield _luck_prompt("dealt", character, setup, health[current], damage, where)):
                     damage = yield from _luck_test(setup, character, rng, damage, True, emit)
-            taken = min(damage, health[current])
+            taken = damage if damage < health[current] else health[current]
             health[current] -= taken
             if emit:
                 yield AssaultResolved(
@@ -202,7 +237,7 @@ def opposed_fight(
                 )  # fmt: skip
                 yield StatChanged(
                     name=hero_stat, old=health[current] + taken, new=health[current],
-                    initial=spec.enemies[0].stats.get(hero_stat, 0), who=names[current],
+                    initial=initial_health[current], who=names[current],
                 )  # fmt: skip
         elif enemy_as > hero_as:
             if first and armour:
@@ -212,16 +247,21 @@ def opposed_fight(
                         enemy_strength=enemy_as, winner="enemy", note="armour",
                     )  # fmt: skip
             else:
-                damage = yield from _luck_wounded(
-                    setup, character, rng, setup.enemy_damage, emit, health[current],
-                    (current, hit_yet),
-                )  # fmt: skip
+                damage = enemy_damage
+                if luck_when_wounded and stats[luck_stat] > 0:
+                    where = (current, hit_yet)
+                    prompt = _luck_prompt("taken", character, setup, health[current], damage, where)
+                    if (yield prompt):
+                        damage = yield from _luck_test(setup, character, rng, damage, False, emit)
                 if emit:
                     yield AssaultResolved(
                         number=assault, enemy=names[current], hero_strength=hero_as,
                         enemy_strength=enemy_as, winner="enemy", hero_damage_taken=damage,
                     )  # fmt: skip
-                yield from _wound_hero(character, hero_stat, damage, emit)
+                if damage > 0:
+                    old, new = change(hero_stat, -damage)
+                    if emit:
+                        yield StatChanged(name=hero_stat, old=old, new=new, initial=hero_initial)
         elif emit:
             yield AssaultResolved(
                 number=assault, enemy=names[current], hero_strength=hero_as,
@@ -233,7 +273,7 @@ def opposed_fight(
             if strength > hero_as and not (first and armour):
                 damage = params.together_damage if spec.enemy_damage is None else spec.enemy_damage
                 damage = yield from _luck_wounded(
-                    setup, character, rng, damage, emit, health[index]
+                    setup, character, rng, damage, emit, health[index], (index, hit_yet)
                 )
                 if emit:
                     yield AssaultResolved(
@@ -249,31 +289,42 @@ def opposed_fight(
                     enemy_strength=strength, winner="tie", note=note,
                 )  # fmt: skip
         if stats[hero_stat] <= 0:
-            return (yield from _end(LOST, assault, names, health, emit))
+            if emit:
+                yield FightEnded(outcome=LOST, assaults=assault)
+            return _result(LOST, assault, names, health)
         if health[current] <= 0:
             alive -= 1
             if emit:
                 yield EnemyDefeated(name=names[current])
             if alive == 0:
-                return (yield from _end(WON, assault, names, health, emit))
+                if emit:
+                    yield FightEnded(outcome=WON, assaults=assault)
+                return _result(WON, assault, names, health)
+            current = next(i for i, h in enumerate(health) if h > 0)
+
+
+_PROMPTS: dict[tuple, YesNoPrompt] = {}
 
 
 def _luck_prompt(
     wound: str, character: Character, setup: FightSetup, enemy: int, damage: int, where=(0, True)
 ) -> YesNoPrompt:
-    """Ask whether to test Luck on a wound; params describe the fight's state."""
-    return YesNoPrompt(
-        kind="use_luck",
-        params=(
-            ("wound", wound),
-            ("damage", damage),
-            ("hero", character.stats[setup.params.health]),
-            ("enemy", enemy),
-            ("luck", character.stats[setup.luck_stat]),
-            ("enemy_index", where[0]),
-            ("hit", where[1]),
-        ),
-    )
+    """Ask whether to test Luck on a wound; params describe the fight's state.
+
+    Prompts are immutable, so equal ones are shared (simulations ask millions)."""
+    key = (
+        wound, damage, character.stats[setup.params.health], enemy,
+        character.stats[setup.luck_stat], where[0], where[1],
+    )  # fmt: skip
+    prompt = _PROMPTS.get(key)
+    if prompt is None:
+        if len(_PROMPTS) > 20_000:
+            _PROMPTS.clear()
+        names = ("wound", "damage", "hero", "enemy", "luck", "enemy_index", "hit")
+        prompt = _PROMPTS[key] = YesNoPrompt(
+            kind="use_luck", params=tuple(zip(names, key, strict=True))
+        )
+    return prompt
 
 
 def _luck_wounded(setup, character, rng, damage, emit, enemy=0, where=(0, True)):
@@ -322,5 +373,9 @@ def _wound_hero(character: Character, stat: str, damage: int, emit: bool):
 def _end(outcome: str, assaults: int, names, health, emit: bool):
     if emit:
         yield FightEnded(outcome=outcome, assaults=assaults)
+    return _result(outcome, assaults, names, health)
+
+
+def _result(outcome: str, assaults: int, names, health) -> FightResult:
     left = tuple((n, h) for n, h in zip(names, health, strict=True) if h > 0)
     return FightResult(outcome, assaults, left)

@@ -82,15 +82,20 @@ def run_fight(
     emit: bool = True,
 ) -> RulesGen[FightResult]:
     """Run a fight with the ruleset's procedure; ``emit=False`` skips building events."""
-    procedure = ruleset.procedure
-    if procedure == "opposed":
-        from dedale.rules.fight_opposed import opposed_fight
+    procedure = _PROCEDURES.get(ruleset.procedure) or _procedure(ruleset.procedure)
+    return procedure(ruleset, character, rng, spec, emit)
 
-        return opposed_fight(ruleset, character, rng, spec, emit)
-    if procedure == "d20":
-        from dedale.rules.fight_d20 import d20_fight
 
-        return d20_fight(ruleset, character, rng, spec, emit)
-    from dedale.rules.fight_reliques import reliques_fight
+_PROCEDURES: dict[str, Any] = {}
 
-    return reliques_fight(ruleset, character, rng, spec, emit)
+
+def _procedure(kind: str) -> Any:
+    """The generator function of a fight procedure (imported once, on first use)."""
+    if kind == "opposed":
+        from dedale.rules.fight_opposed import opposed_fight as found
+    elif kind == "d20":
+        from dedale.rules.fight_d20 import d20_fight as found
+    else:
+        from dedale.rules.fight_reliques import reliques_fight as found
+    _PROCEDURES[kind] = found
+    return found

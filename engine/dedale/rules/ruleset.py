@@ -226,6 +226,9 @@ class Ruleset:
     heroism: dict[str, str] = field(default_factory=dict)
     source: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     _index: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False, compare=False)
+    _resolved: dict[str, tuple[str, str] | None] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         index = self._index
@@ -258,7 +261,11 @@ class Ruleset:
 
     def resolve(self, name: str) -> tuple[str, str] | None:
         """``(kind, canonical_id)`` for a name as written (kind: stat/counter/item/test)."""
-        return self._index.get(fold(name))
+        try:
+            return self._resolved[name]
+        except KeyError:
+            found = self._resolved[name] = self._index.get(fold(name))
+            return found
 
     def known_names(self) -> list[str]:
         """Every name ``resolve`` accepts (folded), for "did you mean" hints."""
