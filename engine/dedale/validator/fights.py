@@ -51,6 +51,15 @@ class FightReport:
     error: str | None = None
     supported: bool = True
 
+    def best_win(self, level: str, class_name: str | None = None) -> float | None:
+        """The chance with the best Luck policy the ruleset has (none when it has no Luck)."""
+        wins = [
+            odds.win
+            for odds in self.odds
+            if (odds.hero.level, odds.hero.class_name) == (level, class_name)
+        ]
+        return max(wins) if wins else None
+
     def win(self, level: str, luck: str, class_name: str | None = None) -> float | None:
         for odds in self.odds:
             if (odds.hero.level, odds.luck, odds.hero.class_name) == (level, luck, class_name):
@@ -128,6 +137,9 @@ class OddsCalculator:
         self.params = ruleset.fight
         luck_test = ruleset.tests.get(self.params.luck_test) if self.params.luck_test else None
         self.luck_stat = luck_test.stat if luck_test is not None else None
+        # without a Luck test that costs Luck there is no Luck policy to compare
+        has_luck = luck_test is not None and luck_test.cost > 0
+        self.policies = POLICIES if has_luck else ("none",)
         self.heroes = hero_profiles(ruleset)
         self.cache: dict[tuple, float] = {}
         self.fight_odds = fight_odds
@@ -140,7 +152,7 @@ class OddsCalculator:
         mode = "sequence" if fight.mode == "single" else fight.mode
         results = []
         for hero in self.heroes:
-            for luck in POLICIES:
+            for luck in self.policies:
                 key = (enemies, mode, bonus, fight.enemy_damage, hero, luck)
                 if key not in self.cache:
                     self.cache[key] = self._compute(hero, luck, enemies, mode, bonus, fight)
@@ -229,10 +241,7 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
             )
             continue
         classes = sorted({o.hero.class_name for o in report.odds if o.hero.class_name})
-        strongest = max(
-            (o.win for o in report.odds if o.hero.level == "strongest" and o.luck == "best"),
-            default=None,
-        )
+        strongest = max((o.win for o in report.odds if o.hero.level == "strongest"), default=None)
         if strongest is not None and strongest == 0:
             found.append(
                 finding(
@@ -246,7 +255,7 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
             )
             continue
         for class_name in classes or [None]:
-            win = report.win("median", "best", class_name)
+            win = report.best_win("median", class_name)
             if win is not None and win < threshold:
                 who = f"the median {class_name}" if class_name else "the median hero"
                 found.append(
