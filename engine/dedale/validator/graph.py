@@ -142,6 +142,21 @@ def dice_bounds(text: str) -> tuple[int, int] | None:
     return count + bonus, count * sides + bonus
 
 
+def some_roll_unmatched(statement: ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll) -> bool:
+    """True when some outcome of a test (or total of a dice table) has no branch: the
+    paragraph then goes on after the test."""
+    if isinstance(statement, ast.RandomRoll):
+        bounds = dice_bounds(statement.dice.text)
+        if bounds is None:
+            return False  # cannot tell; assume the author's table covers the roll
+        values = set(range(bounds[0], bounds[1] + 1))
+        for branch in statement.branches:
+            values -= set(range(branch.low, branch.high + 1))
+        return bool(values)
+    plain = {branch.outcome for branch in statement.branches if branch.margin is None}
+    return not {"success", "failure"} <= plain
+
+
 def walk(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
     """Every statement, nested ones (branch and ``if`` bodies) included."""
     for statement in statements:
@@ -216,24 +231,9 @@ class _Builder:
             then = self.block(statement.then)
             otherwise = self.block(statement.otherwise)
             return then or otherwise
-        elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test):
+        elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll):
             continues = [self.block(branch.body) for branch in statement.branches]
-            if any(continues):
-                return True
-            # every branch leaves: the test continues only if some outcome has no branch
-            plain = {branch.outcome for branch in statement.branches if branch.margin is None}
-            return not {"success", "failure"} <= plain
-        elif isinstance(statement, ast.RandomRoll):
-            continues = [self.block(branch.body) for branch in statement.branches]
-            if any(continues):
-                return True
-            bounds = dice_bounds(statement.dice.text)
-            if bounds is None:
-                return False  # cannot tell; assume the author's table covers the roll
-            values = set(range(bounds[0], bounds[1] + 1))
-            for branch in statement.branches:
-                values -= set(range(branch.low, branch.high + 1))
-            return bool(values)
+            return any(continues) or some_roll_unmatched(statement)
         elif isinstance(statement, ast.Fight):
             return self.fight(statement)
         return True

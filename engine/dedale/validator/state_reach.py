@@ -21,7 +21,14 @@ from dedale import ast
 from dedale.rules.ruleset import fold
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
-from dedale.validator.graph import Graph, atoms, constant_value, resolve, walk
+from dedale.validator.graph import (
+    Graph,
+    atoms,
+    constant_value,
+    resolve,
+    some_roll_unmatched,
+    walk,
+)
 from dedale.validator.rules_checks import Uses, starting_items
 
 MAX_STATES = 200_000
@@ -144,7 +151,8 @@ class Explorer:
         elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll):
             for branch in statement.branches:
                 yield from self.run(number, branch.body, flow)
-            yield "fall", flow  # an outcome without a branch continues (approximation)
+            if some_roll_unmatched(statement):
+                yield "fall", flow
         elif isinstance(statement, ast.Fight):
             for ref in (statement.win, statement.lose):
                 if ref is not None:
