@@ -19,7 +19,7 @@ SEED = 0
 
 
 def test_structure() -> None:
-    check_structure(paragraphs(BOOK), 25, 40)
+    check_structure(BOOK, 25, 40)
 
 
 def test_the_book_shows_the_creature_rules() -> None:
