@@ -13,7 +13,7 @@ from dedale.game.saving import load_game
 from dedale.i18n import message
 from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_USAGE, PlainPlayer
 
-DEFAULT_BOOK = "default"
+DEFAULT_BOOK = "le-puits-des-ombres"
 """The folder, inside package ``dedale.books``, of the book played when none is given."""
 
 

@@ -13,7 +13,7 @@ from dedale.player.app import DedaleApp
 from dedale.player.preview import read_preview
 from dedale.player.slots import SaveSlots, default_save_dir
 
-DEFAULT_BOOK = "tutorial"
+DEFAULT_BOOK = "le-puits-des-ombres"
 
 
 def book_path(args: argparse.Namespace) -> Path:
