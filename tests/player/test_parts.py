@@ -77,3 +77,16 @@ def test_watcher_notices_an_edit_once(tmp_path):
     os.utime(page, ns=(stamp, stamp))
     assert watcher.changed()
     assert not watcher.changed()
+
+
+def test_rules_summary_is_written_from_each_ruleset(repo_root):
+    from dedale.language import load_book
+    from dedale.player.rules_summary import summarise
+
+    classic = summarise(load_book(repo_root / "books" / "tutorial").ruleset, Texts("fr"))
+    assert "HABILETÉ (1d6+6)" in classic and "ENDURANCE −2 pour l'ennemi" in classic
+    creature = summarise(load_book(repo_root / "books" / "greymane").ruleset, Texts("en"))
+    assert "to the enemy, 1 to you" in creature and "slays the enemy at once" in creature
+    d20 = summarise(load_book(repo_root / "books" / "gull-rock").ruleset, Texts("en"))
+    assert "1d20 for a trained action" in d20 and "armour class" in d20
+    assert summarise(None, Texts("en")) is None

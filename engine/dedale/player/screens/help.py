@@ -10,6 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
 
+from dedale.player.rules_summary import summarise
 from dedale.player.widgets.keys import localise_bindings
 
 if TYPE_CHECKING:
@@ -34,7 +35,11 @@ class HelpScreen(ModalScreen[None]):
         keys = texts("help.key_list")
         if app.playtest:
             keys += texts("help.playtest_keys")
-        rules = app.book_view.rules_summary(texts.lang) or texts("help.rules_summary")
+        rules = (
+            app.book_view.rules_summary(texts.lang)
+            or summarise(app.book_view.ruleset, texts)
+            or texts("help.rules_summary")
+        )
         with VerticalScroll(id="help-box"):
             yield Static(texts("help.keys"), classes="help-heading")
             yield Static(keys, id="help-keys", markup=False)

@@ -99,6 +99,8 @@ class ReadingScreen(Screen[None]):
     # ------------------------------------------------------------------ GameView
     def show(self, event: ev.Event) -> bool:
         app = self.dedale
+        if self._last_dice is not None and not isinstance(event, ev.TestResolved):
+            self._flush_dice()
         match event:
             case ev.ParagraphEntered(number=number, label=label):
                 if self._page_done:
@@ -109,8 +111,7 @@ class ReadingScreen(Screen[None]):
             case ev.TextShown(text=text):
                 self._add(Markdown(text, classes="prose"))
             case ev.DiceRolled():
-                self._last_dice = event
-                self._add(Static(describe(event, app.texts, app.stat_name) or "", classes="note"))
+                self._last_dice = event  # shown in the test's card if a test follows
             case ev.TestResolved():
                 self._add(self._test_card(event))
             case _:
@@ -123,16 +124,20 @@ class ReadingScreen(Screen[None]):
             self.refresh_sheet()
         return True
 
+    def _flush_dice(self) -> None:
+        dice, self._last_dice = self._last_dice, None
+        if dice is not None:
+            line = describe(dice, self.dedale.texts, self.dedale.stat_name) or ""
+            self._add(Static(line, classes="note"))
+
     def _test_card(self, event: ev.TestResolved) -> Static:
         app = self.dedale
         dice = self._last_dice
         faces = f"{dice_faces(dice.faces)} = " if dice else ""
         result = outcome_text(app.texts, event.name, event.outcome)
         colour = "green" if "success" in event.outcome else "red"
-        line = (
-            f"[b]{app.stat_name(event.name)}[/b]  {faces}{event.roll}  ≤ {event.target}?  "
-            f"[b {colour}]{result}[/]"
-        )
+        roll = app.texts("test.card", dice=faces, roll=event.roll, target=event.target)
+        line = f"[b]{app.stat_name(event.name)}[/b]  {roll}  [b {colour}]{result}[/]"
         if event.margin:
             line += f"  ({event.margin:+d})"
         card = Static(line, classes="test-card")
@@ -140,6 +145,7 @@ class ReadingScreen(Screen[None]):
         return card
 
     def ask(self, prompt: ev.Prompt) -> None:
+        self._flush_dice()
         self.refresh_sheet()
         if isinstance(prompt, ev.ChoosePrompt):
             choices = self.query_one(ChoiceList)
@@ -151,6 +157,7 @@ class ReadingScreen(Screen[None]):
             ask_in_modal(self.dedale, prompt)
 
     def game_over(self) -> None:
+        self._flush_dice()
         self.refresh_sheet()
         choices = self.query_one(ChoiceList)
         choices.set_options([(self.dedale.texts("app.the_end"), True, "__end__")])
