@@ -8,7 +8,10 @@ Sanctum without the Dawn Lantern and sees its choice greyed.
 
 from __future__ import annotations
 
-from dedale import ast
+import io
+
+from dedale import ast, events
+from dedale.cli import main
 from scripted_play import check_structure, paragraphs, play_route, statements_of
 
 BOOK = "le-puits-des-ombres"
@@ -84,3 +87,37 @@ def test_without_the_lantern_the_heart_wins(snapshot) -> None:
     assert played.visited == list(NO_LANTERN_PATH)
     assert "ChoosePrompt: 82 (disabled), 79, 83" in played.transcript
     assert played.transcript == snapshot
+
+
+def plain_answers(played) -> str:
+    """The stdin lines that make the plain player repeat a scripted game."""
+    lines: list[str] = []
+    log = played.log
+    for at, item in enumerate(log):
+        if isinstance(item, events.MealEaten):
+            lines.append("manger")
+        elif isinstance(item, events.YesNoPrompt):
+            lines.append("n")
+        elif isinstance(item, events.TargetPrompt):
+            lines.append("1")
+        elif isinstance(item, events.ChoosePrompt):
+            after = next(
+                (e.number for e in log[at + 1 :] if isinstance(e, events.ParagraphEntered)),
+                None,
+            )
+            eats = any(isinstance(e, events.MealEaten) for e in log[at + 1 : at + 3])
+            if not eats:
+                option = next(o for o in item.options if o.target == after and o.enabled)
+                lines.append(str(option.index))
+    return "\n".join(lines) + "\n"
+
+
+def test_the_plain_player_plays_it_by_default(monkeypatch, capsys) -> None:
+    played = play_route(BOOK, WINNING_PATH, seed=SEED, hero=MEDIAN_HERO, meals_at=MEALS)
+    monkeypatch.setattr("sys.stdin", io.StringIO(plain_answers(played)))
+    hero = [str(value) for value in MEDIAN_HERO]
+    code = main(["play", "--plain", "--seed", str(SEED), "--hero", *hero, "--name", "Test"])
+    out = capsys.readouterr().out
+    assert code == 0, out[-2000:]
+    assert "§ 88" in out
+    assert out.count("§ ") == len(WINNING_PATH)
