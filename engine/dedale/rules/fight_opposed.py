@@ -35,6 +35,7 @@ class FightSetup:
     __slots__ = (
         "attack_bonus", "first_hit_bonus", "damage_bonus", "armour", "enemy_damage",
         "luck_stat", "luck_cost", "luck_dice", "wounding", "wounded", "params",
+        "names", "skills", "health", "immune", "plain_2d6",
     )  # fmt: skip
 
     def __init__(
@@ -66,6 +67,17 @@ class FightSetup:
         self.luck_dice = test.dice if test else None
         self.wounding = params.luck_wounding
         self.wounded = params.luck_wounded
+        self.plain_2d6 = params.dice is not None and params.dice.text == "2d6"
+        names = [e.name for e in spec.enemies]
+        skills = [int(e.stats.get(params.attack_stat, 0)) for e in spec.enemies]
+        health = [int(e.stats.get(params.health, 0)) for e in spec.enemies]
+        immune = [e.immune_instant_kill for e in spec.enemies]
+        if spec.mode == "as_one":  # one enemy: the highest SKILL, the total STAMINA
+            names = [" & ".join(names)]
+            skills = [max(skills)]
+            health = [sum(health)]
+            immune = [all(immune)]
+        self.names, self.skills, self.health, self.immune = names, skills, health, immune
 
 
 _SETUPS: dict[tuple, tuple[Ruleset, FightSpec, FightSetup]] = {}
@@ -75,7 +87,7 @@ def cached_setup(ruleset: Ruleset, character: Character, spec: FightSpec) -> Fig
     """The FightSetup of this ruleset, spec, class and armed state (simulations repeat
     the same fight many times; the cache keeps its ruleset and spec alive, so their ids
     cannot be reused while cached)."""
-    armed = character.is_armed(ruleset)
+    armed = bool(character.items) and character.is_armed(ruleset)
     key = (id(ruleset), id(spec), character.class_name, armed)
     found = _SETUPS.get(key)
     if found is not None and found[0] is ruleset and found[1] is spec:
@@ -108,16 +120,10 @@ def opposed_fight(
     """The FF-family fight generator (see module docstring)."""
     setup = cached_setup(ruleset, character, spec)
     params = setup.params
-    armour = setup.armour or wear_armour(ruleset, character)
-    names = [e.name for e in spec.enemies]
-    skills = [int(e.stats.get(params.attack_stat, 0)) for e in spec.enemies]
-    health = [int(e.stats.get(params.health, 0)) for e in spec.enemies]
-    immune = [e.immune_instant_kill for e in spec.enemies]
-    if spec.mode == "as_one":
-        names = [" & ".join(names)]
-        skills = [max(skills)]
-        health = [sum(health)]
-        immune = [all(immune)]
+    armour = setup.armour or (character.items and wear_armour(ruleset, character))
+    names, skills, immune = setup.names, setup.skills, setup.immune
+    initial_health = setup.health
+    health = initial_health[:]
     if emit:
         yield FightStarted(
             enemies=tuple(
@@ -130,7 +136,7 @@ def opposed_fight(
     hero_stat = params.health
     attack_stat = params.attack_stat
     dice = params.dice
-    plain_2d6 = dice is not None and dice.text == "2d6"
+    plain_2d6 = setup.plain_2d6
     roll2 = rng.roll2
     # Package-internal fast path: a plain RandomSource with nothing forced draws the four
     # faces of an assault inline (same faces, same order, same log as roll2 twice).
@@ -151,7 +157,6 @@ def opposed_fight(
     luck_when_wounded = luck_stat is not None and setup.wounded is not None
     change = character.change
     hero_initial = character.initial[hero_stat]
-    initial_health = list(health)
     hit_yet = False
     assault = 0
     current = 0

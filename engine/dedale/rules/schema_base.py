@@ -1,0 +1,117 @@
+"""Readers shared by the ruleset schema modules: typed values with positioned errors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from dedale.errors import DiceExpressionError, RulesetError
+from dedale.rules.dice import DiceExpr, parse_dice
+from dedale.rules.yamltree import YNode, did_you_mean
+from dedale.span import Span
+
+T = TypeVar("T")
+
+
+def fail(message: str, node: YNode, hint: str | None = None) -> RulesetError:
+    return RulesetError(message, node.span, hint)
+
+
+def check_keys(node: YNode, allowed: tuple[str, ...], what: str) -> None:
+    for key in node.value:
+        if key not in allowed:
+            span = node.key_spans.get(key, node.span)
+            hint = did_you_mean(key, allowed) or f"{what} accepts: {', '.join(allowed)}"
+            raise RulesetError(f"unknown key `{key}` in {what}", span, hint)
+
+
+def as_map(node: YNode, what: str, example: str) -> dict[str, YNode]:
+    if node.value is None:
+        return {}
+    if not node.is_map:
+        raise fail(f"{what} must be a mapping", node, f"for example: {example}")
+    return node.value
+
+
+def as_int(node: YNode, what: str, minimum: int | None = None, allow_none: bool = False):
+    if node.value is None and allow_none:
+        return None
+    if isinstance(node.value, bool) or not isinstance(node.value, int):
+        raise fail(f"{what} must be a whole number, not {node.value!r}", node, "for example: 2")
+    if minimum is not None and node.value < minimum:
+        raise fail(f"{what} must be at least {minimum}", node)
+    return node.value
+
+
+def as_bool(node: YNode, what: str) -> bool:
+    if not isinstance(node.value, bool):
+        raise fail(f"{what} must be true or false, not {node.value!r}", node, "write true or false")
+    return node.value
+
+
+def as_str(node: YNode, what: str) -> str:
+    if not isinstance(node.value, str | int) or isinstance(node.value, bool) or node.value == "":
+        raise fail(f"{what} must be a name, not {node.value!r}", node)
+    return str(node.value)
+
+
+def as_dice(node: YNode, what: str) -> DiceExpr:
+    if isinstance(node.value, int) and not isinstance(node.value, bool):
+        return parse_dice(str(node.value))
+    if not isinstance(node.value, str):
+        raise fail(
+            f"{what} must be a dice expression", node, "expected a dice expression like 2d6+12"
+        )
+    try:
+        return parse_dice(node.value)
+    except DiceExpressionError as error:
+        column = error.span.column if error.span else 1
+        span = node.span
+        raise RulesetError(
+            error.message,
+            Span(span.file, span.line, span.column + column - 1),
+            "expected a dice expression like 2d6+12",
+        ) from None
+
+
+def as_names(node: YNode, what: str) -> dict[str, str]:
+    if isinstance(node.value, str):
+        return {"fr": node.value, "en": node.value}
+    entries = as_map(node, what, "{fr: HABILETÉ, en: SKILL}")
+    return {lang: as_str(value, f"{what} ({lang})") for lang, value in entries.items()}
+
+
+def as_list(node: YNode, what: str, item: Callable[[YNode, str], T]) -> tuple[T, ...]:
+    if node.value is None:
+        return ()
+    if not isinstance(node.value, list):
+        raise fail(f"{what} must be a list", node, "for example: [a, b]")
+    return tuple(item(child, what) for child in node.value)
+
+
+def opt(entries: dict[str, YNode], key: str, read: Callable[..., T], default: T, *args) -> T:
+    node = entries.get(key)
+    if node is None:
+        return default
+    return read(node, key, *args)
+
+
+def need(parent: YNode, entries: dict[str, YNode], key: str, what: str, example: str) -> YNode:
+    node = entries.get(key)
+    if node is None:
+        raise fail(f"{what} needs `{key}`", parent, f"add `{key}: {example}`")
+    return node
+
+
+def ref_check(node: YNode, value: str, known: list[str], what: str) -> str:
+    if value not in known:
+        hint = did_you_mean(value, known) or f"known {what}s: {', '.join(known) or 'none'}"
+        raise fail(f"unknown {what} `{value}`", node, hint)
+    return value
+
+
+def read_pair(node: YNode, what: str) -> tuple[int, int]:
+    pair = as_list(node, what, as_int)
+    if len(pair) != 2 or pair[0] > pair[1]:
+        raise fail(f"{what} must be [low, high]", node, "for example: [2, 12]")
+    return pair[0], pair[1]

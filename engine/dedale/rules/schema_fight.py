@@ -1,0 +1,146 @@
+"""The ``fight:`` section of a ruleset: one reader per procedure (opposed, d20, reliques)."""
+
+from __future__ import annotations
+
+from dedale.rules.dice import parse_dice
+from dedale.rules.ruleset import D20Fight, FightParams, LuckTable, OpposedFight, ReliquesFight
+from dedale.rules.schema_base import (
+    as_bool,
+    as_dice,
+    as_int,
+    as_list,
+    as_map,
+    as_str,
+    check_keys,
+    fail,
+    need,
+    opt,
+    ref_check,
+)
+from dedale.rules.yamltree import YNode, did_you_mean
+
+PROCEDURES = ("opposed", "d20", "reliques")
+
+
+def read_luck_table(node: YNode, what: str) -> LuckTable:
+    entries = as_map(node, what, "{lucky: 4, unlucky: 1}")
+    check_keys(node, ("lucky", "unlucky"), what)
+    lucky = need(node, entries, "lucky", what, "4")
+    unlucky = need(node, entries, "unlucky", what, "1")
+    return LuckTable(as_int(lucky, "lucky", minimum=0), as_int(unlucky, "unlucky", minimum=0))
+
+
+def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightParams:
+    entries = as_map(node, "fight", "{procedure: opposed}")
+    proc_node = need(node, entries, "procedure", "fight", "opposed")
+    procedure = as_str(proc_node, "procedure")
+    if procedure not in PROCEDURES:
+        hint = did_you_mean(procedure, PROCEDURES) or ", ".join(PROCEDURES)
+        raise fail(f"unknown fight procedure `{procedure}`", proc_node, hint)
+
+    def stat(key: str, default: str) -> str:
+        child = entries.get(key)
+        if child is None:
+            return default
+        return ref_check(child, as_str(child, key), stat_ids, "stat")
+
+    if procedure == "opposed":
+        keys = ("procedure", "health", "attack_stat", "dice", "damage", "luck",
+                "instant_kill_on_double", "unarmed_penalty", "together", "escape")  # fmt: skip
+        check_keys(node, keys, "fight")
+        damage = opt(entries, "damage", as_map, {}, "{to_enemy: 2, to_hero: 2}")
+        if "damage" in entries:
+            check_keys(entries["damage"], ("to_enemy", "to_hero"), "fight damage")
+        luck = opt(entries, "luck", as_map, {}, "{test: luck}")
+        luck_test = None
+        if luck:
+            check_keys(entries["luck"], ("test", "wounding", "wounded"), "fight luck")
+            test_node = need(entries["luck"], luck, "test", "fight luck", "luck")
+            luck_test = ref_check(test_node, as_str(test_node, "test"), test_ids, "test")
+        together = opt(entries, "together", as_map, {}, "{damage: 2}")
+        if "together" in entries:
+            check_keys(entries["together"], ("damage",), "fight together")
+        escape = opt(entries, "escape", as_map, {}, "{damage: 2, luck: true}")
+        if "escape" in entries:
+            check_keys(entries["escape"], ("damage", "luck"), "fight escape")
+        to_hero = opt(damage, "to_hero", as_int, 2, 0)
+        return OpposedFight(
+            health=stat("health", "STAMINA"),
+            attack_stat=stat("attack_stat", "SKILL"),
+            dice=opt(entries, "dice", as_dice, parse_dice("2d6")),
+            damage_to_enemy=opt(damage, "to_enemy", as_int, 2, 0),
+            damage_to_hero=to_hero,
+            luck_test=luck_test,
+            luck_wounding=opt(luck, "wounding", read_luck_table, None),
+            luck_wounded=opt(luck, "wounded", read_luck_table, None),
+            instant_kill_on_double=opt(entries, "instant_kill_on_double", as_bool, False),
+            unarmed_penalty=opt(entries, "unarmed_penalty", as_int, 0),
+            together_damage=opt(together, "damage", as_int, to_hero, 0),
+            escape_damage=opt(escape, "damage", as_int, to_hero, 0),
+            escape_luck=opt(escape, "luck", as_bool, True),
+        )
+    if procedure == "d20":
+        keys = ("procedure", "health", "attack_stat", "defence_stat", "action_stat", "dice",
+                "base_ac", "automatic_lead", "critical_face", "critical_multiplier",
+                "unarmed_damage", "enemy_keys")  # fmt: skip
+        check_keys(node, keys, "fight")
+        return D20Fight(
+            enemy_keys=read_enemy_keys(entries.get("enemy_keys"), D20_ENEMY_KEYS),
+            health=stat("health", "HP"),
+            attack_stat=stat("attack_stat", "FOR"),
+            defence_stat=stat("defence_stat", "DEX"),
+            action_stat=stat("action_stat", "ACTION"),
+            dice=opt(entries, "dice", as_dice, parse_dice("1d20")),
+            base_ac=opt(entries, "base_ac", as_int, 10),
+            automatic_lead=opt(entries, "automatic_lead", as_int, 10, 1),
+            critical_face=opt(entries, "critical_face", as_int, 20, 1),
+            critical_multiplier=opt(entries, "critical_multiplier", as_int, 2, 1),
+            unarmed_damage=opt(entries, "unarmed_damage", as_dice, parse_dice("1d3")),
+        )
+    keys = ("procedure", "health", "initiative", "attack", "dodge", "parry", "actions_stat",
+            "actions", "unarmed_damage", "enemy_keys")  # fmt: skip
+    check_keys(node, keys, "fight")
+
+    def duo(key: str, default: tuple[str, str]) -> tuple[str, str]:
+        child = entries.get(key)
+        if child is None:
+            return default
+        pair = as_list(child, key, as_str)
+        if len(pair) != 2:
+            raise fail(f"`{key}` must name two characteristics", child, "for example: [FOR, AGL]")
+        for name in pair:
+            ref_check(child, name, stat_ids, "stat")
+        return pair[0], pair[1]
+
+    actions = []
+    for up_to, count in opt(entries, "actions", as_map, {}, "{2: 1, 4: 2, 6: 3}").items():
+        if not up_to.isdigit():
+            raise fail("`actions` keys are the highest stat value of a band", entries["actions"])
+        actions.append((int(up_to), as_int(count, "actions", minimum=0)))
+    return ReliquesFight(
+        enemy_keys=read_enemy_keys(entries.get("enemy_keys"), RELIQUES_ENEMY_KEYS),
+        health=stat("health", "HEALTH"),
+        initiative=duo("initiative", ("AGL", "PER")),
+        attack=duo("attack", ("FOR", "AGL")),
+        dodge=duo("dodge", ("AGL", "PER")),
+        parry=duo("parry", ("FOR", "AGL")),
+        actions_stat=stat("actions_stat", "AGL"),
+        actions=tuple(sorted(actions)) or ((2, 1), (4, 2), (6, 3)),
+        unarmed_damage=opt(entries, "unarmed_damage", as_int, 1, 0),
+    )
+
+
+D20_ENEMY_KEYS = ("armour_class", "attack", "damage", "reduction", "health")
+RELIQUES_ENEMY_KEYS = ("weapon", "protection", "health")
+
+
+def read_enemy_keys(node: YNode | None, allowed: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """``enemy_keys: {attack: [attack, attaque]}``: how books name enemy values."""
+    keys = {key: (key,) for key in allowed}
+    if node is None or node.value is None:
+        return keys
+    entries = as_map(node, "enemy_keys", "{attack: [attack, attaque]}")
+    check_keys(node, allowed, "enemy_keys")
+    for key, child in entries.items():
+        keys[key] = as_list(child, key, as_str) or (key,)
+    return keys
