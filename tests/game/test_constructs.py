@@ -65,9 +65,9 @@ def test_d20_check_then_counters_conditions_and_codewords(cliffs):
     stats = [stat.id for stat in cliffs.ruleset.stats]
     hero = tuple(30 if s == "DEX" else 10 for s in stats)
     game = Game.new(cliffs, 1, name="A", hero=hero)
-    game.rng.force((10, 3))  # advantage keeps 10: 10 + 10 = 20 >= hard 20
+    game.rng.force((10, 3))  # advantage keeps 10: 10 + 10 = 20 >= easy 10 + 5
     items = play(game, [])
-    assert of(events.TestResolved, items)[0].outcome == "success"
+    assert of(events.TestResolved, items)[0].outcome == "critical_success"
     assert game.state.hero.counters["gold"] == 5
     prompt = of(events.ChoosePrompt, items)[-1]
     assert [(o.target, o.enabled) for o in prompt.options] == [(1, True), (7, True), (8, False)]
