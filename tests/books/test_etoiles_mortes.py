@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from dedale import ast
+from dedale import ast, events
 from scripted_play import check_structure, paragraphs, play_route, statements_of
 
 BOOK = "etoiles-mortes"
@@ -96,3 +96,12 @@ def test_classes_act_on_the_tagged_piloting_penalty() -> None:
     assert shield.target == hero_skill["Scientifique"] - 2
     (storm,) = play("Mercenaire").tests_in(30)  # -2 untagged: no class helps
     assert storm.target == hero_skill["Mercenaire"] - 2
+
+
+def test_armour_stops_the_first_wound_of_a_fight() -> None:
+    def notes(class_name: str) -> set[str]:
+        played = play(class_name)
+        return {i.note for i in played.log if isinstance(i, events.AssaultResolved)}
+
+    assert "armour" in notes("Mercenaire") and "armour" in notes("Scientifique")
+    assert "armour" not in notes("Baroudeur")  # the Baroudeur carries a rope, not armour
