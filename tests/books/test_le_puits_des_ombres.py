@@ -3,7 +3,8 @@
 Structural checks (every feature the book is meant to show), then two scripted games through
 the ``dedale.game.Game`` API with their transcripts snapshotted: the intended winning path
 (also written in the book's PLAN.md) played by a median hero, and a reader who reaches the
-Sanctum without the Dawn Lantern and sees its choice greyed.
+Sanctum without the Dawn Lantern and sees its choice greyed. Last, ``dedale play --plain``
+with no book argument plays the same winning game from stdin.
 """
 
 from __future__ import annotations
