@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from dedale.errors import BookLoadError
 from dedale.language import load_book
 

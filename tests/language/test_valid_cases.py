@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from dedale.language import parse_text
 from dedale.rules import load_ruleset
+
 from tests.language.helpers import plain
 
 CASES = Path(__file__).parent / "cases" / "valid"
@@ -70,7 +70,10 @@ def test_names_keep_accents_and_case_as_written():
 
 
 def test_typographic_apostrophe_and_no_break_space():
-    text = "§ 1\n> combat l’un après l’autre\n> ennemi A HABILETÉ 1 ENDURANCE 1\n> si or\u00a0>= 2\u00a0: mort\n"
+    text = (
+        "§ 1\n> combat l’un après l’autre\n> ennemi A HABILETÉ 1 ENDURANCE 1\n"
+        "> si or\u00a0>= 2\u00a0: mort\n"
+    )
     body = parse_text(text, "a").paragraphs[0].body
     assert body[0].mode == "sequence"
     assert body[1].then[0].kind == "death"

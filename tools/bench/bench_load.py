@@ -19,10 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gen_book import write_book  # noqa: E402
-
 from dedale.language import load_book  # noqa: E402
 from dedale.language.parser import book_parser  # noqa: E402
+from gen_book import write_book  # noqa: E402
 
 
 def main() -> None:

@@ -504,7 +504,7 @@ class LineTransformer:
 
 
 def _signed(tok: Token) -> int:
-    return int(str(tok).replace(" ", "").replace("\t", ""))
+    return int("".join(str(tok).split()))
 
 
 def _and(left: ast.Condition, right: ast.Condition) -> ast.Condition:
