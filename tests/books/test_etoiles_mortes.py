@@ -99,9 +99,12 @@ def test_classes_act_on_the_tagged_piloting_penalty() -> None:
 
 
 def test_armour_stops_the_first_wound_of_a_fight() -> None:
-    def notes(class_name: str) -> set[str]:
+    def first_assaults(class_name: str) -> list[events.AssaultResolved]:
         played = play(class_name)
-        return {i.note for i in played.log if isinstance(i, events.AssaultResolved)}
+        return [i for i in played.log if isinstance(i, events.AssaultResolved) and i.number == 1]
 
-    assert "armour" in notes("Mercenaire") and "armour" in notes("Scientifique")
-    assert "armour" not in notes("Baroudeur")  # the Baroudeur carries a rope, not armour
+    for armoured in ("Mercenaire", "Scientifique"):
+        assert all(a.hero_damage_taken == 0 for a in first_assaults(armoured))
+    assert any(a.note == "armour" for a in first_assaults("Mercenaire"))
+    # The Baroudeur carries a rope, not armour: wounded in a first assault.
+    assert any(a.hero_damage_taken for a in first_assaults("Baroudeur"))
