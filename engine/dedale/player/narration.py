@@ -43,9 +43,7 @@ def describe(event: ev.Event, texts: Texts, stat_name: StatNamer) -> str | None:
                 f"{who}: " + texts("events.stat", stat=stat_name(name), old=old, new=new)
             )
         case ev.DiceRolled(purpose=purpose, faces=faces, total=total):
-            label = stat_name(purpose) if purpose.isupper() else purpose
-            if texts.has(f"purposes.{purpose}"):
-                label = texts(f"purposes.{purpose}")
+            label = dice_purpose(purpose, texts, stat_name)
             return _escape(texts("dice", purpose=label, faces=dice_faces(faces), total=total))
         case ev.TestResolved(name=name, roll=roll, target=target, outcome=outcome):
             result = outcome_text(texts, name, outcome)
@@ -80,8 +78,18 @@ def describe(event: ev.Event, texts: Texts, stat_name: StatNamer) -> str | None:
     return None
 
 
+def dice_purpose(purpose: str, texts: Texts, stat_name: StatNamer) -> str:
+    """What dice were rolled for: ``hero_attack`` -> "Your attack", ``luck`` -> "Luck"."""
+    if texts.has(f"purposes.{purpose}"):
+        return texts(f"purposes.{purpose}")
+    for suffix in ("_attack", "_initiative", "_dodge", "_parry"):
+        if purpose.endswith(suffix) and texts.has(f"purposes.of{suffix}"):
+            return texts(f"purposes.of{suffix}", name=purpose[: -len(suffix)])
+    return stat_name(purpose)
+
+
 def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
-    """``Assault 3 vs Orc: you 17 — 15 Orc: you wound Orc (-2)``."""
+    """``Assault 3: you 17, Orc 15: you wound Orc (-2)``."""
     head = texts(
         "fight.assault",
         number=event.number,
@@ -97,7 +105,10 @@ def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
         colour = "red"
     else:
         tail, colour = texts("fight.assault_tie"), "yellow"
-    note = f" ({event.note})" if event.note else ""
+    note = ""
+    if event.note:
+        shown = texts(f"notes.{event.note}") if texts.has(f"notes.{event.note}") else event.note
+        note = f" ({shown})"
     return f"{_escape(head)}: [{colour}]{_escape(tail + note)}[/{colour}]"
 
 

@@ -1,4 +1,5 @@
-"""The fight hint: the exact chance of winning from here, asked of the rules core."""
+"""The fight hint: the exact chance of winning from here, computed by the rules core
+(``dedale.rules.fight_odds``, best Luck policy) for the FF-family rulesets."""
 
 from __future__ import annotations
 
@@ -7,22 +8,83 @@ from typing import Any
 from dedale.player.book_view import BookView
 from dedale.player.session import SheetModel
 
+SUPPORTED_MODES = {"single": "sequence", "sequence": "sequence", "as_one": "as_one"}
+
 
 def win_chance(
-    book: BookView, sheet: SheetModel, enemies: dict[str, dict[str, tuple[int, int]]]
+    book: BookView,
+    sheet: SheetModel,
+    enemies: dict[str, dict[str, tuple[int, int]]],
+    mode: str = "single",
+    first_assault: bool = True,
 ) -> float | None:
-    """Probability (0..1) that the hero wins against the enemies left, or None if unknown."""
-    if not enemies:
+    """Probability (0..1) that the hero wins against the enemies left, or None when the
+    rules core cannot say (not an FF-family fight, enemies all at once, missing stats)."""
+    ruleset = book.ruleset
+    fight = getattr(ruleset, "fight", None)
+    if not enemies or getattr(ruleset, "procedure", None) != "opposed" or fight is None:
         return None
+    if mode not in SUPPORTED_MODES:
+        return None
+    attack, health = fight.attack_stat, fight.health
+    hero_skill = sheet.stats.get(attack, (None, None))[0]
+    hero_stamina = sheet.stats.get(health, (None, None))[0]
+    foes = []
+    for stats in enemies.values():
+        if attack not in stats or health not in stats:
+            return None
+        foes.append((stats[attack][0], stats[health][0]))
+    luck_test = (getattr(ruleset, "tests", None) or {}).get(fight.luck_test or "")
+    luck = sheet.stats.get(luck_test.stat, (None, None))[0] if luck_test else None
+    if hero_skill is None or hero_stamina is None or hero_stamina <= 0:
+        return None
+    return _solve(
+        ruleset,
+        hero_skill,
+        hero_stamina,
+        tuple(foes),
+        luck,
+        sheet.class_name or None,
+        SUPPORTED_MODES[mode],
+        None if first_assault else False,
+    )
+
+
+_CACHE: dict[tuple[Any, ...], float | None] = {}
+
+
+def _solve(
+    ruleset: Any,
+    skill: int,
+    stamina: int,
+    foes: tuple[tuple[int, int], ...],
+    luck: int | None,
+    class_name: str | None,
+    mode: str,
+    armour: bool | None,
+) -> float | None:
+    from dedale.rules import fight_odds
+
+    key = (id(ruleset), skill, stamina, foes, luck, class_name, mode, armour)
+    if key in _CACHE:
+        return _CACHE[key]
+    if len(_CACHE) > 512:
+        _CACHE.clear()
     try:
-        from dedale.rules import fight_odds
-    except ImportError:
-        return None
-    hero = {stat: current for stat, (current, _) in sheet.stats.items()}
-    foes = [{stat: current for stat, (current, _) in stats.items()} for stats in enemies.values()]
-    try:
-        result: Any = fight_odds(book.ruleset, hero=hero, enemies=foes)
-    except Exception:  # noqa: BLE001 - the hint is optional; never break the fight
-        return None
-    value = getattr(result, "win_probability", result)
-    return float(value) if isinstance(value, int | float) else None
+        result = fight_odds(
+            ruleset,
+            skill,
+            stamina,
+            list(foes),
+            luck=luck,
+            luck_policy="best" if luck is not None else "none",
+            class_name=class_name,
+            mode=mode,
+            armour=armour,
+        )
+    except Exception:  # noqa: BLE001 - the hint is optional; it never breaks a fight
+        chance = None
+    else:
+        chance = float(result.win_probability)
+    _CACHE[key] = chance
+    return chance

@@ -38,6 +38,8 @@ class FightScreen(Screen[None]):
         super().__init__()
         self.enemies: dict[str, dict[str, tuple[int, int]]] = {}
         self.defeated: set[str] = set()
+        self.mode = "single"
+        self.assaults = 0
 
     @property
     def dedale(self) -> DedaleApp:
@@ -92,7 +94,9 @@ class FightScreen(Screen[None]):
         chance = None
         if app.session is not None:
             alive = {n: s for n, s in self.enemies.items() if n not in self.defeated}
-            chance = win_chance(app.book_view, app.session.sheet, alive)
+            chance = win_chance(
+                app.book_view, app.session.sheet, alive, self.mode, self.assaults == 0
+            )
         percent = f"{chance * 100:.2f} %" if chance is not None else app.texts("app.unavailable")
         odds.update(app.texts("app.odds", percent=percent))
 
@@ -103,7 +107,10 @@ class FightScreen(Screen[None]):
     def show(self, event: ev.Event) -> bool:
         app = self.dedale
         match event:
-            case ev.FightStarted(enemies=enemies):
+            case ev.AssaultResolved():
+                self.assaults += 1
+            case ev.FightStarted(enemies=enemies, mode=mode):
+                self.mode = mode
                 for name, stats in enemies:
                     self.enemies[name] = {stat: (value, value) for stat, value in stats}
             case ev.StatChanged(name=stat, new=new, initial=initial, who=who) if who not in {
