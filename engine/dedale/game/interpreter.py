@@ -54,6 +54,7 @@ class Game:
         else:
             self.state = GameState.from_dict(origin["state"])
             self.state.history = []
+            self.state.in_fight = False  # a snapshot taken mid-fight resumes at the choices
             self.rng = RandomSource(int(origin.get("seed", seed)))
         self.decisions: list[Any] = []
         self._runner = Runner(self)
@@ -88,7 +89,10 @@ class Game:
             creation["name"] = name
         if lang is not None:
             creation["lang"] = lang
-        return cls(book, seed, creation, quiet=quiet)
+        game = cls(book, seed, creation, quiet=quiet)
+        if class_name is not None:
+            game._runner.class_id(class_name)  # an unknown class is a usage error, now
+        return game
 
     # ------------------------------------------------------------------ pulling
 

@@ -11,7 +11,7 @@ from dedale.errors import BookError, DedaleError, GameError, UsageError
 from dedale.game import Game
 from dedale.game.saving import load_game
 from dedale.i18n import message
-from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_USAGE, PlainPlayer
+from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_INPUT_ENDED, EXIT_USAGE, PlainPlayer
 
 DEFAULT_BOOK = "le-puits-des-ombres"
 """The folder, inside package ``dedale.books``, of the book played when none is given."""
@@ -66,7 +66,18 @@ def run_plain(args: argparse.Namespace) -> int:
     player = PlainPlayer(game, sys.stdin, sys.stdout, echo=not sys.stdin.isatty())
     try:
         return player.play()
+    except BrokenPipeError:  # the reader of our output went away (`| head`)
+        _silence_stdout()
+        return EXIT_INPUT_ENDED
     except GameError as error:
         sys.stdout.flush()
         print(error.render(), file=sys.stderr)
         return EXIT_BOOK_ERROR
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush does not fail."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
