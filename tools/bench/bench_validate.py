@@ -5,7 +5,9 @@
 For each N, the median (and min) of ``repeat`` runs of:
 - ``process``: the whole command as a new process, ``--runs 0`` (load, structure, rules,
   state-aware reachability and exact fight odds; no random games);
-- ``static``: the same checks in process, book already loaded (validator time alone);
+- ``static``: the same checks in process, book already loaded (validator time alone),
+  then split into ``graph`` (paragraph graph, structure, rules and state-aware checks) and
+  ``odds`` (exact fight odds; cached per distinct enemy line-up, so it saturates);
 - ``games``: ``--games`` random playthroughs in process (N = 400 only, the target's size).
 """
 
@@ -23,6 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from dedale.language import load_book  # noqa: E402
 from dedale.validator import validate_loaded  # noqa: E402
+from dedale.validator.fights import fight_reports  # noqa: E402
+from dedale.validator.graph import build_graph  # noqa: E402
+from dedale.validator.rules_checks import check_rules, collect_uses  # noqa: E402
+from dedale.validator.state_reach import check_states  # noqa: E402
+from dedale.validator.structure import check_structure  # noqa: E402
 from gen_book import write_book  # noqa: E402
 
 
@@ -53,7 +60,22 @@ def main() -> None:
             def static(book=book, folder=folder):
                 validate_loaded(book, str(folder), runs=0)
 
-            for name, action in (("process", process), ("static", static)):
+            def graph_checks(book=book):
+                graph = build_graph(book)
+                uses = collect_uses(graph)
+                check_structure(graph, book, ())
+                check_rules(graph, book, uses)
+                check_states(graph, book, uses, ())
+
+            def odds(book=book):
+                fight_reports(build_graph(book), book)
+
+            for name, action in (
+                ("process", process),
+                ("static", static),
+                ("graph", graph_checks),
+                ("odds", odds),
+            ):
                 median, best = timed(action, args.repeat)
                 print(
                     f"N={n:>6}  {name:<8} median {median:.3f} s  min {best:.3f} s  "
