@@ -153,3 +153,24 @@ def test_random_games_save_and_load_identically(book, tmp_path):
         loaded, report = load_game(book, path)
         assert report.divergence is None
         assert loaded.snapshot() == game.snapshot()
+
+
+def test_a_game_resumed_from_its_snapshot_saves_and_replays(book, tmp_path):
+    from dedale.game.saving import replay_save
+
+    path = save_game(played(book, (1, 1)), tmp_path / "s.dsave")
+    edited = tmp_path / "trail.dd"
+    text = BOOK.read_text(encoding="utf-8").replace("-> 5 (pay 2 gold)", "-> 5 (pay 20 gold)")
+    edited.write_text(text, encoding="utf-8")
+    changed = load_book(edited)
+    loaded, report = load_game(changed, path)
+    assert report.fallback
+    while not loaded.prompt:
+        loaded.next()
+    loaded.answer(1)  # walk on, from the snapshot
+    again = save_game(loaded, tmp_path / "t.dsave")
+    data = read_save(again)
+    assert data.origin is not None and data.decisions == [1]
+    assert replay_save(changed, data).difference is None
+    reloaded, report = load_game(changed, again)
+    assert report.divergence is None and reloaded.snapshot() == loaded.snapshot()
