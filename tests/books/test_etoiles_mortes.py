@@ -82,10 +82,15 @@ def test_winning_route(class_name: str, snapshot) -> None:
 
 def test_worlds_cannot_be_entered_twice() -> None:
     played = play("Mercenaire")
-    offers = played.choices_in(10)
+    offers = played.choices_in(10)  # the enabled choices at each visit of the star map
     assert 11 in offers[0]
     assert 11 not in offers[1] and 20 in offers[1]
     assert not {11, 20, 30} & set(offers[3])
+    # The Worlds already visited are shown greyed, with their reason.
+    last = [i for i in played.log if isinstance(i, events.ChoosePrompt)]
+    greyed = [p for p in last if {o.target for o in p.options} >= {11, 20, 30, 40}][-1]
+    assert [o.enabled for o in greyed.options] == [False, False, False, True]
+    assert all(o.reason for o in greyed.options[:3])
 
 
 def test_classes_act_on_the_tagged_piloting_penalty() -> None:
