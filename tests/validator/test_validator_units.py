@@ -169,3 +169,11 @@ def test_codes_are_well_formed():
     for code, check in CHECKS.items():
         assert code == check.code and code[0] == check.severity[0].upper()
     assert len({code[1:] for code in CHECKS}) == len(CHECKS)  # a number is never reused
+
+
+def test_public_api_is_sorted_and_importable():
+    import dedale.validator as validator
+
+    assert validator.__all__ == sorted(validator.__all__)
+    for name in validator.__all__:
+        assert getattr(validator, name) is not None

@@ -9,4 +9,4 @@ from __future__ import annotations
 from dedale.validator.checker import BookReport, validate_loaded, validate_path
 from dedale.validator.findings import CHECKS, Check, Finding
 
-__all__ = ["CHECKS", "BookReport", "Check", "Finding", "validate_loaded", "validate_path"]
+__all__ = ["BookReport", "CHECKS", "Check", "Finding", "validate_loaded", "validate_path"]
