@@ -243,3 +243,30 @@ def fake_app(*, lang: str | None = None, classes: bool = False, slots: Any = Non
             "Sage": FakeClass({"en": "Sage"}, {"en": "Reads old tongues."}, ("Staff",)),
         }
     return DedaleApp(book, FakeGame, lang=lang, slots=slots, **kwargs)
+
+
+class ScriptedGame:
+    """Yields a fixed list of events and prompts, recording the answers it gets."""
+
+    def __init__(self, items: list[ev.Event | ev.Prompt]) -> None:
+        self.items = list(items)
+        self.answers: list[object] = []
+        self.state = FakeState(hero=FakeHero(stats={"STAMINA": 10}, initial={"STAMINA": 12}))
+        self.over = False
+        self.outcome = "victory"
+        self._waiting: ev.Prompt | None = None
+
+    def next(self) -> ev.Event | ev.Prompt | None:
+        if self._waiting is not None:
+            return self._waiting
+        if not self.items:
+            self.over = True
+            return None
+        item = self.items.pop(0)
+        if isinstance(item, ev.Prompt):
+            self._waiting = item
+        return item
+
+    def answer(self, value: object) -> None:
+        self.answers.append(value)
+        self._waiting = None

@@ -99,7 +99,8 @@ class CreationScreen(Screen[None]):
         elif isinstance(prompt, ev.NamePrompt):
             question.update(app.texts("creation.name"))
             choices.display = False
-            name_input.value = prompt.default
+            name_input.value = ""
+            name_input.placeholder = prompt.default  # Enter alone keeps it
             name_input.display = True
             name_input.focus()
         else:
@@ -127,7 +128,7 @@ class CreationScreen(Screen[None]):
             self.dedale.answer(message.value)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
-        name = message.value.strip()
+        name = message.value.strip() or message.input.placeholder
         if not name:
             return
         message.input.display = False
