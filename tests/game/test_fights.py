@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from dedale import events
 from dedale.game import Game
 from dedale.language import load_book
