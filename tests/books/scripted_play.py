@@ -12,6 +12,9 @@ The transcript is a list of short lines, one per event, for a syrupy snapshot.
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -35,6 +38,7 @@ class Playthrough:
     outcome: str | None = None
     transcript: list[str] = field(default_factory=list)
     log: list[events.Event | events.Prompt] = field(default_factory=list)
+    typed: list[str] = field(default_factory=list)  # the same answers, as typed in --plain
     game: Game | None = None
 
     def tests_in(self, paragraph: int) -> list[events.TestResolved]:
@@ -116,6 +120,7 @@ def play_route(
             here = result.visited[-1]
             if here in meals and game.can_eat():
                 meals.remove(here)
+                result.typed.append("eat")
                 for eaten in game.eat():
                     result.transcript.append(describe(eaten))
                     result.log.append(eaten)
@@ -125,19 +130,48 @@ def play_route(
             for option in item.options:
                 if option.target == wanted and option.enabled:
                     game.answer(option.index)
+                    result.typed.append(str(option.index))
                     break
             else:
                 raise RouteLeft(f"§{here} offers no enabled choice to §{wanted}")
         elif isinstance(item, events.YesNoPrompt):
-            game.answer(answers.get(item.kind, False))
+            yes = answers.get(item.kind, False)
+            game.answer(yes)
+            result.typed.append("y" if yes else "n")
         elif isinstance(item, events.TargetPrompt):
             game.answer(0)
+            result.typed.append("1")
         elif isinstance(item, events.DropItemPrompt):
             game.answer(item.items[0])
+            result.typed.append(item.items[0])
         elif isinstance(item, events.Prompt):
             raise RouteLeft(f"unexpected prompt {item!r}")
     result.outcome = game.outcome
     return result
+
+
+def play_plain(
+    book: str,
+    played: Playthrough,
+    *,
+    seed: int,
+    hero: tuple[int, ...] | None = None,
+    class_name: str | None = None,
+) -> tuple[int, list[int]]:
+    """Replay a scripted game through ``dedale play --plain`` (a subprocess), typing the
+    same answers; returns its exit code and the paragraphs it printed, in order."""
+    command = [sys.executable, "-m", "dedale", "play", "--plain", str(BOOKS / book)]
+    command += ["--seed", str(seed), "--name", "Test"]
+    if hero is not None:
+        command += ["--hero", *map(str, hero)]
+    if class_name is not None:
+        command += ["--class", class_name]
+    done = subprocess.run(
+        command, input="\n".join(played.typed) + "\n", capture_output=True, text=True,
+        timeout=60, check=False,
+    )  # fmt: skip
+    headers = [int(m) for m in re.findall(r"^§ (\d+)$", done.stdout, flags=re.MULTILINE)]
+    return done.returncode, headers
 
 
 def find_seed(book: str, route: Sequence[int], seeds: range, **kwargs: object) -> int | None:

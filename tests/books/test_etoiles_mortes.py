@@ -12,7 +12,7 @@ from functools import cache
 
 import pytest
 from dedale import ast, events
-from scripted_play import check_structure, paragraphs, play_route, statements_of
+from scripted_play import check_structure, paragraphs, play_plain, play_route, statements_of
 
 BOOK = "etoiles-mortes"
 
@@ -113,3 +113,12 @@ def test_armour_stops_the_first_wound_of_a_fight() -> None:
     assert any(a.note == "armour" for a in first_assaults("Mercenaire"))
     # The Baroudeur carries a rope, not armour: wounded in a first assault.
     assert any(a.hero_damage_taken for a in first_assaults("Baroudeur"))
+
+
+@pytest.mark.parametrize("class_name", sorted(ROUTES))
+def test_the_plain_player_plays_the_same_game(class_name: str) -> None:
+    route, hero, _ = ROUTES[class_name]
+    code, visited = play_plain(
+        BOOK, play(class_name), seed=SEEDS[class_name], hero=hero, class_name=class_name
+    )
+    assert (code, visited) == (0, list(route))

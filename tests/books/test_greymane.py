@@ -7,7 +7,7 @@ an end-to-end game along the winning route with a fixed seed, its transcript sna
 from __future__ import annotations
 
 from dedale import ast
-from scripted_play import check_structure, paragraphs, play_route, statements_of
+from scripted_play import check_structure, paragraphs, play_plain, play_route, statements_of
 
 BOOK = "greymane"
 
@@ -41,3 +41,9 @@ def test_winning_route(snapshot) -> None:
     notes = [line for line in played.transcript if "instant_kill" in line]
     assert notes, "the route shows an instant kill on a double"
     assert played.transcript == snapshot
+
+
+def test_the_plain_player_plays_the_same_game() -> None:
+    played = play_route(BOOK, WINNING_ROUTE, seed=SEED, hero=HERO)
+    code, visited = play_plain(BOOK, played, seed=SEED, hero=HERO)
+    assert (code, visited) == (0, list(WINNING_ROUTE))

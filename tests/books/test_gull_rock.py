@@ -11,7 +11,7 @@ from functools import cache
 
 import pytest
 from dedale import ast, events
-from scripted_play import check_structure, paragraphs, play_route, statements_of
+from scripted_play import check_structure, paragraphs, play_plain, play_route, statements_of
 
 BOOK = "gull-rock"
 HERO = (13, 14, 12, 12, 10, 12)  # FOR, DEX, CON, INT, SAG, CHA
@@ -79,3 +79,10 @@ def test_trained_actions_advantage_and_disadvantage() -> None:
     (cliff,) = dice_in(play("Sailor"), 2)  # athletics: trained
     assert cliff.expression == "1d20"
     assert officer.tests_in(10)[0].target == 10  # "easy"
+
+
+@pytest.mark.parametrize("class_name", sorted(ROUTES))
+def test_the_plain_player_plays_the_same_game(class_name: str) -> None:
+    route, seed = ROUTES[class_name]
+    code, visited = play_plain(BOOK, play(class_name), seed=seed, hero=HERO, class_name=class_name)
+    assert (code, visited) == (0, list(route))

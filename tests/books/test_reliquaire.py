@@ -11,7 +11,7 @@ from functools import cache
 
 import pytest
 from dedale import ast, events
-from scripted_play import check_structure, paragraphs, play_route, statements_of
+from scripted_play import check_structure, paragraphs, play_plain, play_route, statements_of
 
 BOOK = "reliquaire"
 HERO = (4, 4, 4, 4, 3, 3)  # FOR, AGL, PER, CON, ESP, CHA
@@ -69,3 +69,10 @@ def test_duo_targets_and_the_risk_roll() -> None:
     assert lock.outcome == "critical_success"
     risks = [i for i in daring.log if isinstance(i, events.YesNoPrompt) and i.kind == "risk"]
     assert len(risks) == 2
+
+
+@pytest.mark.parametrize("name", sorted(ROUTES))
+def test_the_plain_player_plays_the_same_game(name: str) -> None:
+    route, _, seed = ROUTES[name]
+    code, visited = play_plain(BOOK, play(name), seed=seed, hero=HERO)
+    assert (code, visited) == (0, list(route))

@@ -5,7 +5,7 @@ with a fixed seed, its transcript snapshotted."""
 from __future__ import annotations
 
 from dedale import ast
-from scripted_play import check_structure, paragraphs, play_route, statements_of
+from scripted_play import check_structure, paragraphs, play_plain, play_route, statements_of
 
 BOOK = "tutorial"
 
@@ -53,3 +53,9 @@ def test_winning_route(snapshot) -> None:
     # §13: SKILL 9 < 12, so the leap is shown greyed.
     assert "ChoosePrompt: 14, 16 (disabled)" in played.transcript
     assert played.transcript == snapshot
+
+
+def test_the_plain_player_plays_the_same_game() -> None:
+    played = play_route(BOOK, WINNING_ROUTE, seed=SEED, hero=HERO, meals_at=(19,))
+    code, visited = play_plain(BOOK, played, seed=SEED, hero=HERO)
+    assert (code, visited) == (0, list(WINNING_ROUTE))
