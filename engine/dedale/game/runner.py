@@ -44,7 +44,6 @@ class Runner(Statements, GameScope):
         self.rng: RandomSource = game.rng
         self.state: GameState = game.state
         self.emit = not game.quiet
-        self.lang = game.lang
         fight = self.ruleset.fight
         self.health = getattr(fight, "health", None)
         cache = self._cache = cache_for(game.book)
@@ -74,6 +73,11 @@ class Runner(Statements, GameScope):
             ast.RandomRoll: self._roll_table,
             ast.Fight: self._fight,
         }
+
+    @property
+    def lang(self) -> str:
+        """The interface language (the game's, which a front end may change)."""
+        return self.game.lang
 
     # ================================================================== the game loop
 
