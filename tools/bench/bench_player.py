@@ -90,18 +90,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--keys", type=int, default=8)
+    parser.add_argument("--skip-launch", action="store_true", help="only the key presses")
     args = parser.parse_args()
-    launches = [launch_times() for _ in range(args.runs)]
-    drawn = [first for first, _ in launches]
-    ready = [menu for _, menu in launches]
-    print(
-        f"launch to title screen drawn: median {statistics.median(drawn):.3f} s "
-        f"(min {min(drawn):.3f}, max {max(drawn):.3f}, {args.runs} runs)"
-    )
-    print(
-        f"launch to menu ready (book loaded): median {statistics.median(ready):.3f} s "
-        f"(min {min(ready):.3f}, max {max(ready):.3f})"
-    )
+    if not args.skip_launch:
+        launches = [launch_times() for _ in range(args.runs)]
+        drawn = [first for first, _ in launches]
+        ready = [menu for _, menu in launches]
+        print(
+            f"launch to title screen drawn: median {statistics.median(drawn):.3f} s "
+            f"(min {min(drawn):.3f}, max {max(drawn):.3f}, {args.runs} runs)"
+        )
+        print(
+            f"launch to menu ready (book loaded): median {statistics.median(ready):.3f} s "
+            f"(min {min(ready):.3f}, max {max(ready):.3f})"
+        )
     keys = []
     for _ in range(args.runs):
         keys.extend(asyncio.run(key_to_paragraph(args.keys)))

@@ -14,11 +14,13 @@ import random
 from pathlib import Path
 
 WORDS = (
-    "the a old dark stone door corridor torch shadow cold wind silence you hear see feel "
-    "walk slowly carefully towards into under above beside ancient forgotten narrow wide "
-    "wall floor ceiling water drips echo distant voice smell smoke iron rust blood gold "
-    "glint light flickers behind far away step forward back stairs lead down up into "
-    "chamber hall cellar crypt tower gate bridge river forest path road marsh"
+    "the old darkened stone doorway corridor torchlight shadows freezing wind silence "
+    "you hear notice feel walking slowly carefully towards into beneath above beside "
+    "ancient forgotten narrow enormous crumbling wall flagstones ceiling water drips "
+    "echoing distant whispering voices smell smoke iron rusted blood golden glint light "
+    "flickers behind faraway stepping forward backwards stairway leading downwards "
+    "upwards chamber hallway cellar crypt watchtower gatehouse bridge river forest "
+    "pathway road marshland lantern creature footsteps somewhere beyond carved statues"
 ).split()
 ENEMIES = ("GOBLIN", "ORC", "CAVE TROLL", "GIANT RAT", "SKELETON", "BANDIT", "WOLF")
 ITEMS = ("Rope", "Lantern", "Iron Key", "Silver Dagger", "Healing Potion")

@@ -8,6 +8,7 @@ raised together as ``BookLoadError``. A path that is not a book at all raises Us
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import re
 from pathlib import Path
@@ -36,6 +37,10 @@ _FRONT = re.compile(r"---[ \t]*\n")
 
 def load_book(path: str | Path) -> Book:
     """Load a book folder or a single-file book; raise BookLoadError listing every error."""
+    # The AST holds no reference cycles: pausing the cyclic GC while building tens of
+    # thousands of small frozen objects saves about a third of the load time.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return _Loader(Path(path)).load()
     except (BookLoadError, UsageError):
@@ -46,6 +51,9 @@ def load_book(path: str | Path) -> Book:
         raise BookLoadError(
             [BookSyntaxError("the book nests too deeply to be read", Span(str(path), 1, 1))]
         ) from None
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def sort_errors(errors: list[DedaleError]) -> list[DedaleError]:

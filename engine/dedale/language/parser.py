@@ -20,13 +20,14 @@ from lark.exceptions import UnexpectedToken
 from dedale import ast
 from dedale.errors import BookLoadError, BookSyntaxError, DedaleError
 from dedale.language.assemble import assemble
+from dedale.language.fastpath import fast_line
 from dedale.language.keywords import (
     CHOICE_OPTION_WORDS,
     DIRECTIVE_WORDS,
     TERMINAL_NAMES,
     fold,
 )
-from dedale.language.transform import Header, LineTransformer
+from dedale.language.transform import LineTransformer
 from dedale.span import Span
 
 _HEADER = re.compile(r"[ \t]*(?:§|#)[ \t]*\d")
@@ -95,48 +96,17 @@ def _layout(rules: list[tuple[int, str]]) -> str:
     return "".join(parts)
 
 
-# Fast paths for the two commonest line shapes, `§ 12 label` and `-> 12 Some text`: they
-# build exactly the nodes the grammar would (tests/language/test_fast_path.py checks it).
-_FAST_HEADER = re.compile(r"([ \t]*)(?:§|#)[ \t]*(\d+)(?:[ \t]+([^\s\d].*))?[ \t]*$")
-_FAST_CHOICE = re.compile(r"([ \t]*)->[ \t]*(\d+)(?:[ \t]+([^\s(),].*))?[ \t]*$")
-
-
-def fast_line(line: str, number: int, file: str) -> object | None:
-    """The item for a header or plain choice line, or None when Lark must parse it."""
-    if "->" in line:
-        match = _FAST_CHOICE.match(line)
-        if match is None:
-            return None
-        arrow = len(match.group(1)) + 1
-        target_col = match.start(2) + 1
-        end = len(line) + 1 if match.group(3) else match.end(2) + 1
-        target = ast.ParagraphRef(
-            span=Span(file, number, target_col, number, match.end(2) + 1),
-            number=int(match.group(2)),
-        )
-        return ast.Choice(
-            span=Span(file, number, arrow, number, end),
-            target=target,
-            text=(match.group(3) or "").strip(),
-        )
-    match = _FAST_HEADER.match(line)
-    if match is None:
-        return None
-    label = match.group(3)
-    end = len(line) + 1 if label else match.end(2) + 1
-    if label:
-        label = label.strip()
-        if label.startswith("(") and label.endswith(")"):
-            label = label[1:-1].strip()
-    return Header(
-        Span(file, number, len(match.group(1)) + 1, number, end),
-        int(match.group(2)),
-        label or None,
-    )
+def lark_line_items(line: str, number: int, file: str) -> list[object]:
+    """What Lark alone makes of one rule line (no fast path; for tests)."""
+    errors: list[DedaleError] = []
+    items = _parse_rules([(number, line)], file, errors, use_fast=False)
+    if errors:
+        raise BookLoadError(errors)
+    return [item for _, item in items]
 
 
 def _parse_rules(
-    rules: list[tuple[int, str]], file: str, errors: list[DedaleError]
+    rules: list[tuple[int, str]], file: str, errors: list[DedaleError], use_fast: bool = True
 ) -> list[tuple[int, object]]:
     if not rules:
         return []
@@ -144,7 +114,7 @@ def _parse_rules(
     fast: list[tuple[int, object]] = []
     rest: list[tuple[int, str]] = []
     for number, line in rules:
-        item = fast_line(line, number, file)
+        item = fast_line(line, number, file) if use_fast else None
         if item is None:
             rest.append((number, line))
         else:

@@ -1,0 +1,177 @@
+"""Fast paths for the commonest rule-line shapes, so that Lark only parses the rest.
+
+Each recogniser builds exactly the items the grammar + transformer would build for the
+line (spans included) or returns None, in which case the line goes through Lark. The
+keyword patterns are taken from the grammar itself, so spellings never drift apart;
+tests/language/test_fast_path.py checks every fast result against Lark's.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from dedale import ast
+from dedale.language.keywords import NAMED_TESTS, OUTCOMES, fold
+from dedale.language.transform import FightPart, Header
+from dedale.span import Span
+
+_FAST_HEADER = re.compile(r"([ \t]*)(?:§|#)[ \t]*(\d+)(?:[ \t]+([^\s\d].*))?[ \t]*$")
+_FAST_CHOICE = re.compile(r"([ \t]*)->[ \t]*(\d+)(?:[ \t]+([^\s(),].*))?[ \t]*$")
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    from dedale.language.parser import book_parser
+
+    parser = book_parser()
+
+    def term(name: str) -> str:
+        return parser.get_terminal(name).pattern.to_regexp()
+
+    gt = r"([ \t]*)>[ \t]*"
+    branch_kw = "|".join(
+        f"(?P<{name}>{term(name)})" for name in ("OUTCOME", "WIN", "VICTORY", "_LOSE", "_DEFEAT")
+    )
+    return {
+        "branch": re.compile(gt + f"(?:{branch_kw})[ \\t]*(->)[ \\t]*(\\d+)[ \\t]*$"),
+        "enemy": re.compile(gt + f"({term('_ENEMY')})[ \\t]+"),
+        "enemy_damage": re.compile(term("_ENEMY_DAMAGE")),
+        "enemy_name": re.compile(term("ENEMY_NAME")),
+        "pair": re.compile(f"[ \\t]+({term('WORD')})[ \\t]+(\\d+)(?=[ \\t]|$)"),
+        "fight": re.compile(gt + f"({term('_FIGHT')})[ \\t]*$"),
+        "test": re.compile(
+            gt + f"({term('_TEST')})[ \\t]+{term('YOUR')}[ \\t]+({term('WORD')})[ \\t]*$"
+        ),
+        "take": re.compile(gt + f"({term('_TAKE')})[ \\t]+({term('ITEM_TEXT')})$"),
+    }
+
+
+def fast_line(line: str, number: int, file: str) -> Any | None:
+    """The item the grammar would build for this line, or None (then Lark parses it)."""
+    stripped = line.lstrip(" \t")
+    if not stripped:
+        return None
+    first = stripped[0]
+    if first == "-":
+        return _choice(line, number, file)
+    if first in "§#":
+        return _header(line, number, file)
+    if first != ">":
+        return None
+    folded = fold(line)
+    for recognise in (_branch, _enemy, _fight, _test, _take):
+        item = recognise(line, folded, number, file)
+        if item is not None:
+            return item
+    return None
+
+
+def _span(file: str, number: int, start: int, end: int) -> Span:
+    """Span of line[start:end] (0-based string indexes)."""
+    return Span(file, number, start + 1, number, end + 1)
+
+
+def _choice(line: str, number: int, file: str) -> ast.Choice | None:
+    match = _FAST_CHOICE.match(line)
+    if match is None:
+        return None
+    end = len(line) if match.group(3) else match.end(2)
+    target = ast.ParagraphRef(
+        span=_span(file, number, match.start(2), match.end(2)), number=int(match.group(2))
+    )
+    return ast.Choice(
+        span=_span(file, number, len(match.group(1)), end),
+        target=target,
+        text=(match.group(3) or "").strip(),
+    )
+
+
+def _header(line: str, number: int, file: str) -> Header | None:
+    match = _FAST_HEADER.match(line)
+    if match is None:
+        return None
+    label = match.group(3)
+    end = len(line) if label else match.end(2)
+    if label:
+        label = label.strip()
+        if label.startswith("(") and label.endswith(")"):
+            label = label[1:-1].strip()
+    return Header(_span(file, number, len(match.group(1)), end), int(match.group(2)), label or None)
+
+
+def _branch(line: str, folded: str, number: int, file: str) -> Any | None:
+    match = _patterns()["branch"].match(folded)
+    if match is None:
+        return None
+    keyword = next(g for g in ("OUTCOME", "WIN", "VICTORY", "_LOSE", "_DEFEAT") if match.group(g))
+    start = match.start(keyword)
+    arrow = match.start(match.re.groups - 1)
+    target_start, target_end = match.span(match.re.groups)
+    target = ast.ParagraphRef(
+        span=_span(file, number, target_start, target_end), number=int(match.group(match.re.groups))
+    )
+    whole = _span(file, number, start, target_end)
+    if keyword == "OUTCOME":
+        outcome = OUTCOMES[" ".join(match.group("OUTCOME").lower().split())]
+        goto = ast.Goto(span=_span(file, number, arrow, target_end), target=target)
+        return ast.Branch(span=whole, outcome=outcome, body=(goto,))
+    side = "win" if keyword in ("WIN", "VICTORY") else "lose"
+    return FightPart(whole, side, target)
+
+
+def _enemy(line: str, folded: str, number: int, file: str) -> Any | None:
+    patterns = _patterns()
+    match = patterns["enemy"].match(folded)
+    if match is None or patterns["enemy_damage"].match(folded, match.start(2)):
+        return None
+    name = patterns["enemy_name"].match(folded, match.end())
+    if name is None:
+        return None
+    stats: list[tuple[str, int]] = []
+    position = name.end()
+    pair_re = patterns["pair"]
+    end = position
+    while position < len(folded):
+        pair = pair_re.match(folded, position)
+        if pair is None:
+            break
+        stats.append((line[pair.start(1) : pair.end(1)], int(pair.group(2))))
+        end = position = pair.end()
+    if not stats or folded[position:].strip(" \t"):
+        return None
+    body_span = _span(file, number, name.start(), end)
+    enemy = ast.Enemy(
+        span=body_span, name=line[name.start() : name.end()].strip(), stats=tuple(stats)
+    )
+    return FightPart(_span(file, number, match.start(2), end), "enemy", enemy)
+
+
+def _fight(line: str, folded: str, number: int, file: str) -> Any | None:
+    match = _patterns()["fight"].match(folded)
+    if match is None:
+        return None
+    return ast.Fight(span=_span(file, number, match.start(2), match.end(2)), enemies=())
+
+
+def _test(line: str, folded: str, number: int, file: str) -> Any | None:
+    match = _patterns()["test"].match(folded)
+    if match is None:
+        return None
+    word = line[match.start(3) : match.end(3)]
+    key = fold(word).lower()
+    return ast.Test(
+        span=_span(file, number, match.start(2), match.end(3)),
+        name=NAMED_TESTS.get(key, word.strip()),
+    )
+
+
+def _take(line: str, folded: str, number: int, file: str) -> Any | None:
+    match = _patterns()["take"].match(folded)
+    if match is None:
+        return None
+    return ast.GainItem(
+        span=_span(file, number, match.start(2), match.end(3)),
+        item=line[match.start(3) : match.end(3)].strip(),
+    )

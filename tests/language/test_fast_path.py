@@ -1,0 +1,68 @@
+"""The fast paths build exactly what the grammar builds, for every line they accept."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from dedale.errors import BookLoadError
+from dedale.language.fastpath import fast_line
+from dedale.language.parser import lark_line_items, split_lines
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools" / "bench"))
+
+from gen_book import paragraph  # noqa: E402
+
+EDGE_LINES = [
+    "§ 12", "# 12 (cave)", "§ 3 navette xil", "  § 4   spaced   ", "§12", "# 1990 was a year",
+    "-> 12", "-> 12 Open", "->12 text", "  -> 7   Go on   ", "-> 12 (if Key) Open", "-> 1x2",
+    "> lucky -> 30", "> UNLUCKY->31", "> réussite critique -> 4", "> échec -> 5",
+    "> win -> 50", "> victoire -> 50", "> lose -> 51", "> défaite -> 51", "> lost -> 2",
+    "> lucky -> 30 now", "> success margin >= 3 -> 11",
+    "> enemy GOBLIN SKILL 7 STAMINA 6", "> ennemi CHEF DES PILLARDS HABILETÉ 8 ENDURANCE 8",
+    "> enemy ORC SKILL seven STAMINA 6", "> enemy A B 1 C D 2", "> enemy damage 3",
+    "> enemy damage GOBLIN SKILL 7 STAMINA 6", "> enemy Troll SKILL 9 STAMINA 12 (immune)",
+    "> enemy Bandit AC 13 attack +3 damage 1d8", "> enemy X SKILL 7d STAMINA 6",
+    "> enemy GOBLIN: SKILL 7 STAMINA 6", "> enemy GOBLIN SKILL 7 STAMINA 6 extra",
+    "> fight", "> COMBAT", "> combat ensemble", "> fight GOBLIN SKILL 7 STAMINA 6",
+    "> test your luck", "> tentez votre Habileté", "> test your luck -2", "> testez votre FOR",
+    "> take Rope", "> prenez Épée Brisée  ", "> take 2 Torches", "> take Sword (weapon)",
+    "> take", "> prenez BFG 9000",
+]  # fmt: skip
+
+
+def _lines() -> list[str]:
+    cases = (ROOT / "tests" / "language" / "cases").rglob("*.dd")
+    texts = [p.read_bytes().decode("utf-8", "replace") for p in cases]
+    texts += [p.read_text("utf-8") for p in (ROOT / "books").rglob("*.dd")]
+    texts += [paragraph(n, 200, __import__("random").Random(n)) for n in range(1, 120)]
+    lines = set(EDGE_LINES)
+    for text in texts:
+        rules, _prose = split_lines(text)
+        lines.update(line for _, line in rules)
+    return sorted(lines)
+
+
+LINES = _lines()
+
+
+def test_fast_path_matches_the_grammar():
+    checked = 0
+    for line in LINES:
+        fast = fast_line(line, 7, "f.dd")
+        if fast is None:
+            continue
+        try:
+            expected = lark_line_items(line, 7, "f.dd")
+        except BookLoadError as error:
+            pytest.fail(f"fast path accepted {line!r}, the grammar rejects it: {error.render()}")
+        assert [fast] == expected, line
+        checked += 1
+    assert checked > 100
+
+
+def test_fast_paths_cover_the_common_lines():
+    covered = [line for line in LINES if fast_line(line, 1, "f") is not None]
+    assert len(covered) > len(LINES) / 2
