@@ -32,3 +32,14 @@ def test_every_key_the_code_uses_exists():
 def test_placeholders_are_filled():
     assert message("fr", "reason.cost", amount=5, name="Pièces d'or") == "coûte 5 Pièces d'or"
     assert message("en", "no.such.key") == "no.such.key"
+
+
+def test_the_families_of_keys_built_at_run_time_exist():
+    outcomes = ("success", "failure", "critical_success", "critical_failure")
+    keys = [f"outcome.{o}" for o in outcomes]
+    keys += [f"event.fight_{o}" for o in ("won", "lost", "escaped", "limit")]
+    keys += [f"ask.{k}" for k in ("use_luck", "escape", "risk", "heroism", "dodge", "eat")]
+    keys += [f"note.{n}" for n in ("armour", "escape", "instant_kill", "riposte", "side_attack")]
+    keys += ["message.initiative", "plain.divergence"]
+    for lang in ("fr", "en"):
+        assert [k for k in keys if k not in catalogue(lang)] == []

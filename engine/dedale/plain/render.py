@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from dedale import events
-from dedale.i18n import message
+from dedale.i18n import has_message, message
 from dedale.rules import Ruleset
 
 _EMPHASIS = re.compile(r"(\*\*|__|\*|`)(.+?)\1", re.DOTALL)
@@ -93,7 +93,8 @@ class Renderer:
             key, number=e.number, enemy=e.enemy, hero=e.hero_strength, foe=e.enemy_strength
         )
         if e.note:
-            line += f" ({e.note})"
+            note = self.t(f"note.{e.note}") if has_message(self.lang, f"note.{e.note}") else e.note
+            line += f" ({note})"
         return [line]
 
     def _EnemyDefeated(self, e: events.EnemyDefeated) -> list[str]:
