@@ -7,6 +7,7 @@ RulesetError with the file:line:column of the offending value and a hint.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -15,7 +16,14 @@ from typing import Any
 from dedale.errors import DiceExpressionError, RulesetError
 from dedale.rules import schema
 from dedale.rules.ruleset import Ruleset
-from dedale.rules.yamltree import YNode, load_yaml_file, load_yaml_text, merge, to_tree
+from dedale.rules.yamltree import (
+    YNode,
+    did_you_mean,
+    load_yaml_file,
+    load_yaml_text,
+    merge,
+    to_tree,
+)
 from dedale.span import Span
 
 MAX_EXTENDS_DEPTH = 8
@@ -32,13 +40,20 @@ def _is_path(ref: str) -> bool:
 
 
 def _read_builtin(name: str, where: Span | None) -> YNode:
+    tree = _builtin_tree(name)
+    if tree is not None:
+        return tree
+    choices = builtin_names()
+    hint = did_you_mean(name, choices) or f"built-in rulesets: {', '.join(choices)}"
+    raise RulesetError(f"unknown ruleset {name!r}", where, hint)
+
+
+@functools.lru_cache(maxsize=16)
+def _builtin_tree(name: str) -> YNode | None:
+    """The parsed tree of a built-in ruleset (parsed once; trees are never mutated)."""
     resource = resources.files("dedale.rules").joinpath("rulesets").joinpath(f"{name}.yaml")
     if not resource.is_file():
-        choices = builtin_names()
-        from dedale.rules.yamltree import did_you_mean
-
-        hint = did_you_mean(name, choices) or f"built-in rulesets: {', '.join(choices)}"
-        raise RulesetError(f"unknown ruleset {name!r}", where, hint)
+        return None
     return load_yaml_text(resource.read_text("utf-8"), f"<builtin>/{name}.yaml")
 
 
