@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from conftest import ff_hero
-
 from dedale.errors import GameError
 from dedale.rules import ScriptedDice, create_character
 
