@@ -88,3 +88,21 @@ def test_hero_at_zero_hp_loses():
     h.stats["HP"] = 2
     h, result, _ = run([1, 15, 6, 1], enemy(), h)
     assert result.outcome == "lost" and h.stats["HP"] == 0
+
+
+def test_armour_table_and_armour_class(rulesets):
+    from dedale.rules.fight_d20 import make_hero
+
+    ruleset = rulesets["d20"]
+    table = {
+        "robe enchantée": (1, 0), "cuir": (2, -1), "robe de cuir renforcé": (3, -2),
+        "cuir clouté": (3, -2), "cotte de mailles": (4, -3), "harnois": (6, -4),
+        "bouclier": (1, 0),
+    }  # fmt: skip
+    for name, (reduction, malus) in table.items():
+        item = ruleset.item(name)
+        assert (item.reduction, item.action_malus) == (reduction, malus)
+    fighter = make_hero(ruleset, hero({"épée": 1, "harnois": 1, "bouclier": 1}), enemy())
+    assert fighter.ac == 10 + 1 + 3  # AC = 10 + DEX bonus + action bonus
+    assert fighter.reduction == 7  # plate 6 + shield 1
+    assert fighter.attack == 2 + 3 - 4  # FOR bonus + action bonus + plate malus

@@ -106,3 +106,13 @@ def test_extends_loop(tmp_path):
     (tmp_path / "b.yaml").write_text("name: b\nextends: a.yaml\n", encoding="utf-8")
     with pytest.raises(RulesetError, match="extends itself"):
         load_ruleset("a.yaml", base_dir=tmp_path)
+
+
+def test_override_errors_point_into_book_yaml(tmp_path):
+    from ruamel.yaml import YAML
+
+    text = "title: T\nruleset: df-classic\nrules:\n  fight:\n    damage: {to_hero: lots}\n"
+    data = YAML(typ="rt").load(text)
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("df-classic", data["rules"], tmp_path, overrides_file="book.yaml")
+    assert str(info.value.span) == "book.yaml:5:23"

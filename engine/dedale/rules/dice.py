@@ -16,7 +16,7 @@ from fractions import Fraction
 from importlib import resources
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
+from lark.exceptions import UnexpectedEOF, UnexpectedInput
 
 from dedale.errors import DiceExpressionError
 from dedale.rules.random_source import RandomSource
@@ -250,7 +250,13 @@ def _parse(text: str, origin: Span | None) -> DiceExpr:
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as error:
+        token = getattr(error, "token", None)
+        if isinstance(error, UnexpectedEOF) or getattr(token, "type", "") == "$END":
+            column = len(text.rstrip()) + 1
+            raise _error(text, column, "the expression ends too early", _HINT, origin) from None
         column = getattr(error, "column", 1) or 1
+        if column < 1:
+            column = len(text) + 1
         found = text[column - 1 : column] if column - 1 < len(text) else "end of text"
         raise _error(text, column, f"unexpected {found!r}", _HINT, origin) from None
     terms: list[tuple[int, Term]] = []
