@@ -27,8 +27,10 @@ class Renderer:
         return message(self.lang, key, **params)
 
     def name(self, ident: str) -> str:
-        """The display name of a stat, counter or test id."""
-        return self.ruleset.display_name(ident, self.lang)
+        """The display name of a stat, counter or test id (``d20:DEX`` names its stat)."""
+        if has_message(self.lang, f"test.{ident}"):
+            return self.t(f"test.{ident}")
+        return self.ruleset.display_name(ident.rpartition(":")[2], self.lang)
 
     def outcome(self, outcome: str) -> str:
         return self.t(f"outcome.{outcome}")
@@ -51,6 +53,8 @@ class Renderer:
 
     def _MessageShown(self, e: events.MessageShown) -> list[str]:
         params = dict(e.params)
+        if e.key == "initiative" and params.get("first") == "hero":
+            return [self.t("message.initiative_hero")]
         return [self.t(f"message.{e.key}", **params)]
 
     def _StatChanged(self, e: events.StatChanged) -> list[str]:
@@ -86,11 +90,14 @@ class Renderer:
         return lines
 
     def _AssaultResolved(self, e: events.AssaultResolved) -> list[str]:
-        key = {"hero": "event.assault_won", "enemy": "event.assault_lost"}.get(
-            e.winner, "event.assault_tie"
-        )
+        outcome = {"hero": "won", "enemy": "lost"}.get(e.winner, "tie")
+        kind = "assault" if e.hero_strength or e.enemy_strength else "action"
         line = self.t(
-            key, number=e.number, enemy=e.enemy, hero=e.hero_strength, foe=e.enemy_strength
+            f"event.{kind}_{outcome}",
+            number=e.number,
+            enemy=e.enemy,
+            hero=e.hero_strength,
+            foe=e.enemy_strength,
         )
         if e.note:
             note = self.t(f"note.{e.note}") if has_message(self.lang, f"note.{e.note}") else e.note
