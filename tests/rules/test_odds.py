@@ -129,3 +129,15 @@ def test_cli_text_and_json(capsys):
 def test_cli_bad_arguments_exit_2(args, capsys):
     assert main(["odds", *args]) == 2
     assert "dedale odds:" in capsys.readouterr().err
+
+
+def test_hero_and_enemies_as_mappings(rulesets):
+    ruleset = rulesets["df-classic"]
+    by_values = fight_odds(ruleset, 10, 20, [(8, 10)], luck=9, luck_policy="best")
+    by_maps = fight_odds(
+        ruleset,
+        hero={"SKILL": 10, "STAMINA": 20, "LUCK": 9},
+        enemies=[{"SKILL": 8, "STAMINA": 10}],
+        luck_policy="best",
+    )
+    assert by_maps == by_values

@@ -11,7 +11,7 @@ expected number of assaults and the distributions of STAMINA and LUCK after a wi
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -92,6 +92,9 @@ def _enemy_pairs(ruleset: Ruleset, enemies: Sequence) -> list[tuple[int, int, bo
             skill = int(enemy.stats.get(fight.attack_stat, 0))
             stamina = int(enemy.stats.get(fight.health, 0))
             pairs.append((skill, stamina, enemy.immune_instant_kill))
+        elif isinstance(enemy, Mapping):
+            skill = int(enemy.get(fight.attack_stat, 0))
+            pairs.append((skill, int(enemy.get(fight.health, 0)), False))
         else:
             skill, stamina = enemy[0], enemy[1]
             pairs.append((int(skill), int(stamina), bool(enemy[2]) if len(enemy) > 2 else False))
@@ -100,10 +103,11 @@ def _enemy_pairs(ruleset: Ruleset, enemies: Sequence) -> list[tuple[int, int, bo
 
 def fight_odds(
     ruleset: Ruleset,
-    hero_skill: int,
-    hero_stamina: int,
-    enemies: Sequence[tuple[int, int] | tuple[int, int, bool] | EnemySpec],
+    hero_skill: int | None = None,
+    hero_stamina: int | None = None,
+    enemies: Sequence[tuple[int, int] | tuple[int, int, bool] | EnemySpec | Mapping] = (),
     *,
+    hero: Mapping[str, int] | None = None,
     luck: int | None = None,
     luck_policy: str = "none",
     class_name: str | None = None,
@@ -116,8 +120,21 @@ def fight_odds(
 
     ``luck_policy="best"`` tests Luck after a wound exactly when it raises the chance to
     win. With ``class_name`` the class's abilities and kit apply as in the hero's first
-    fight: armour fresh (if the kit holds armour), weapon in hand.
+    fight: armour fresh (if the kit holds armour), weapon in hand. The hero may also be
+    given as ``hero={"SKILL": 10, "STAMINA": 20, "LUCK": 9}`` (current values by id) and
+    enemies as such mappings.
     """
+    if hero is not None:
+        fight = ruleset.fight
+        if not isinstance(fight, OpposedFight):
+            raise GameError("exact odds exist only for opposed (FF-family) fights")
+        hero_skill = hero.get(fight.attack_stat) if hero_skill is None else hero_skill
+        hero_stamina = hero.get(fight.health) if hero_stamina is None else hero_stamina
+        test = ruleset.tests.get(fight.luck_test) if fight.luck_test else None
+        if luck is None and test is not None:
+            luck = hero.get(test.stat)
+    if hero_skill is None or hero_stamina is None:
+        raise GameError("fight_odds needs the hero's attack stat and health")
     table = OddsTable(
         ruleset, hero_skill, enemies, luck_policy=luck_policy, class_name=class_name,
         mode=mode, attack_bonus=attack_bonus, enemy_damage=enemy_damage, armour=armour,
