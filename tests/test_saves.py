@@ -91,6 +91,10 @@ CASES = {
     ),
     "too old": (_json_edit(lambda d: d.update(version=0)), "old save format 0"),
     "incomplete": (_json_edit(lambda d: d.pop("decisions")), "field 'decisions' is missing"),
+    "bad hero": (
+        _json_edit(lambda d: d["creation"].update(hero="strong")),
+        "hero options are malformed",
+    ),
     "bad state": (_json_edit(lambda d: d["state"].pop("visited")), "game state is incomplete"),
     "other book": (
         _json_edit(lambda d: d["book"].update(title="Another Book")),

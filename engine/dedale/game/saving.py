@@ -96,12 +96,23 @@ def load_game(book, path: str | os.PathLike[str]) -> tuple[Game, LoadReport]:
 
 
 def _check_state(data: SaveData, path) -> None:
+    creation = data.creation
+    hero = creation.get("hero")
+    if (hero is not None and not (isinstance(hero, list) and all(_is_int(v) for v in hero))) or any(
+        creation.get(key) is not None and not isinstance(creation.get(key), str)
+        for key in ("class", "name", "lang")
+    ):
+        raise SaveError(f"the save {path} is corrupted: its hero options are malformed")
     try:
         GameState.from_dict(data.state)
         if data.origin is not None:
             GameState.from_dict(data.origin["state"])
     except (KeyError, TypeError, ValueError, AttributeError):
         raise SaveError(f"the save {path} is corrupted: its game state is incomplete") from None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(slots=True)

@@ -40,7 +40,7 @@ class GameScope:
 
     def word(self, name: str) -> str | None:
         key = folded(name)
-        if key in ("name", "nom"):
+        if key in ("name", "nom", "hero", "heros"):
             return self.state.name
         if key in ("class", "classe"):
             hero = self.state.hero

@@ -101,7 +101,10 @@ class PlainPlayer:
                 continue
             word, _, rest = line.partition(" ")
             command = _COMMANDS.get(fold(word))
-            if command is not None and (command != "save" or rest.strip()):
+            if command == "save" and not rest.strip():
+                self.write(self.t("plain.save_needs_file"), self.render.prompt(prompt)[-1])
+                continue
+            if command is not None:
                 if self._command(command, rest.strip()):
                     return  # the game moved: the next prompt will be asked afresh
                 self.write(self.render.prompt(prompt)[-1])
