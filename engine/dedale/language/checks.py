@@ -14,7 +14,7 @@ from dedale.language.keywords import fold, name_key
 from dedale.language.metadata import did_you_mean
 from dedale.span import Span
 
-_INTERPOLATION = re.compile(r"\{([^{}\n]{1,40})\}")
+_INTERPOLATION = re.compile(r"\{([^{}\n]{1,60})\}")
 _HERO_WORDS = {"name", "nom", "class", "classe", "hero", "heros"}
 _LEAVES = (str, int, bool, type(None), Span)
 
@@ -155,9 +155,10 @@ class _Checker:
     def prose(self, node: ast.Prose) -> None:
         if "{" not in node.text:
             return
-        for match in _INTERPOLATION.finditer(node.text):
+        guarded = node.text.replace("{{", "\x00\x00").replace("}}", "\x01\x01")
+        for match in _INTERPOLATION.finditer(guarded):
             name = match.group(1).strip()
-            bare = re.sub(r"\s+(initial|initiale)$", "", name, flags=re.IGNORECASE)
+            bare = re.sub(r"\s+(initial|initiale|initiales|initials)$", "", name, flags=re.I)
             if fold(bare).lower() in _HERO_WORDS or self.kind(bare) in ("stat", "counter"):
                 continue
             line = node.span.line + node.text.count("\n", 0, match.start())
