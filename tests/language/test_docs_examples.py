@@ -1,0 +1,24 @@
+"""Every rule line quoted in docs/language.md parses (with a fight/test/roll/if before it)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from dedale.language.parser import parse_collecting
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "language.md"
+CONTEXT = "§ 1\n> fight X SKILL 1 STAMINA 1\n> test your luck\n> roll 1d6\n> if Key: death\n"
+PLACEHOLDERS = ("…", "COND", "STATEMENT", "[", "NAME", "NOM", "...")
+
+
+def test_every_quoted_rule_line_parses():
+    quoted = re.findall(r"`((?:>|->) [^`]+)`", DOC.read_text("utf-8"))
+    checked = 0
+    for line in quoted:
+        if any(mark in line for mark in PLACEHOLDERS):
+            continue
+        _result, errors = parse_collecting(CONTEXT + line + "\n", "doc.dd")
+        assert not errors, f"{line!r}: {errors[0]}"
+        checked += 1
+    assert checked > 100
