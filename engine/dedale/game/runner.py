@@ -1,10 +1,13 @@
 """The paragraph executor: a generator that runs the book against the rules core.
 
-:class:`Runner.run` yields events and prompts (see dedale.events) and receives answers
-through ``send()``; :class:`dedale.game.Game` wraps it in the pull API. Every statement of
-the AST has a handler here; the rules core's generators are ``yield from``-ed, so their
-dice, assaults and prompts flow through unchanged. With ``quiet=True`` (the random tester,
-benchmarks) no event is built — prompts are still asked — and the code path is the same.
+:meth:`Runner.run` yields events and prompts (see dedale.events) and receives answers
+through ``send()``; :class:`dedale.game.Game` wraps it in the pull API. It creates the hero,
+then enters paragraph after paragraph: each paragraph's statements run in order (the
+handlers are in :mod:`dedale.game.statements`, the values they read in
+:mod:`dedale.game.scope`), then its choices are offered. The rules core's generators are
+``yield from``-ed, so their dice, assaults and prompts flow through unchanged. With
+``quiet=True`` (the random tester, benchmarks) no event is built — prompts are still asked —
+and the code path is the same.
 """
 
 from __future__ import annotations
