@@ -115,3 +115,12 @@ def test_creation_asks_the_name_when_not_given(trail):
 def test_too_many_hero_values_is_an_error(trail):
     with pytest.raises(Exception, match="--hero gives 4 values"):
         Game.new(trail, 1, hero=(1, 2, 3, 4))
+
+
+def test_death_inside_a_test_branch(trail):
+    game = Game.new(trail, 1, hero=(10, 2, 9), name="Ari", lang="en")
+    game.rng.force([6, 6])  # unlucky: lose 2 STAMINA, from 2
+    items = play(game, [1, 3])
+    assert game.outcome == "death" and of(events.Death, items)[0].reason == "health"
+    assert "You are bruised." not in [e.text for e in of(events.TextShown, items)]
+    assert game.next() is None and game.over
