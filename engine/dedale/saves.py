@@ -31,7 +31,6 @@ from dedale.errors import SaveError
 SAVE_FORMAT = "dedale-save"
 SAVE_VERSION = 1
 MIN_SAVE_VERSION = 1
-SAVE_SUFFIX = ".dsave"
 
 _REQUIRED: dict[str, type | tuple[type, ...]] = {
     "book": dict,
