@@ -177,3 +177,25 @@ def test_public_api_is_sorted_and_importable():
     assert validator.__all__ == sorted(validator.__all__)
     for name in validator.__all__:
         assert getattr(validator, name) is not None
+
+
+def test_hero_profiles_and_overall_rows_with_classes():
+    from dedale.validator.fights import Odds, hero_profiles, overall
+
+    ruleset = load_ruleset("df48.5")
+    heroes = hero_profiles(ruleset)
+    assert {hero.class_name for hero in heroes} == set(ruleset.classes)
+    assert len(heroes) == 3 * len(ruleset.classes)
+    by_class = {
+        (h.class_name, h.level): dict(h.stats) for h in heroes if h.level != "median"
+    }  # fmt: skip
+    for name, cls in ruleset.classes.items():
+        assert by_class[(name, "weakest")]["SKILL"] == cls.stats["SKILL"].min()
+        assert by_class[(name, "strongest")]["SKILL"] == cls.stats["SKILL"].max()
+    wins = {"weakest": [0.2, 0.1, 0.3], "median": [0.5, 0.7, 0.6], "strongest": [0.8, 0.9, 0.7]}
+    odds = [
+        Odds(hero, "none", wins[hero.level][index // 3])
+        for index, hero in enumerate(heroes)
+    ]  # fmt: skip
+    rows = {row.hero.level: row.win for row in overall(odds)}
+    assert rows == {"weakest": 0.1, "median": 0.6, "strongest": 0.9}

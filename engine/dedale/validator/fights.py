@@ -1,8 +1,9 @@
 """Exact fight odds for every fight of a book, for the heroes the ruleset can roll.
 
 For each fight: the chance of winning for the weakest, the median and the strongest hero
-(every stat at its minimum, median or maximum roll), overall and for each class, with no
-Luck and with the best Luck policy, computed exactly by ``dedale.rules.fight_odds``.
+(every stat at its minimum, median or maximum roll), for each class (with its abilities
+and kit) and overall, with no Luck and with the best Luck policy, computed exactly by
+``dedale.rules.odds.fight_odds``.
 W030 when the median hero (of any class) wins less often than the threshold of book.yaml
 (default 5%) even with the best Luck; W031 when even the strongest hero cannot win.
 """
@@ -77,44 +78,43 @@ def median(distribution: dict[int, Fraction]) -> int:
     return max(distribution)
 
 
-def _mixture(distributions: list[dict[int, Fraction]]) -> dict[int, Fraction]:
-    mixed: dict[int, Fraction] = {}
-    for distribution in distributions:
-        for value, p in distribution.items():
-            mixed[value] = mixed.get(value, Fraction(0)) + p / len(distributions)
-    return mixed
-
-
 def hero_profiles(ruleset: object) -> list[Hero]:
-    """Weakest, median and strongest hero overall, then per class (when classes exist)."""
-    classes = getattr(ruleset, "classes", None) or {}
+    """Weakest, median and strongest hero: every creation roll at its minimum, median or
+    maximum, with each class's own rolls when the ruleset has classes."""
     base = {
         stat.id: stat.roll.distribution()
         for stat in getattr(ruleset, "stats", ())
         if stat.roll is not None and not stat.roll.names
     }
-    per_class = {
-        name: {
-            **base,
-            **{s: d.distribution() for s, d in cls.stats.items() if not d.names},
-        }
-        for name, cls in classes.items()
-    }
-    groups: list[tuple[str | None, dict[str, dict[int, Fraction]]]] = []
-    if per_class:
-        stats = set.intersection(*(set(d) for d in per_class.values()))
-        overall = {s: _mixture([d[s] for d in per_class.values()]) for s in sorted(stats)}
-        groups.append((None, overall))
-        groups += list(per_class.items())
-    else:
-        groups.append((None, base))
+    groups: dict[str | None, dict[str, dict[int, Fraction]]] = {
+        name: {**base, **{s: d.distribution() for s, d in cls.stats.items() if not d.names}}
+        for name, cls in (getattr(ruleset, "classes", None) or {}).items()
+    } or {None: base}
     heroes = []
-    for class_name, dists in groups:
+    for class_name, dists in groups.items():
         for level in LEVELS:
             pick = {"weakest": min, "strongest": max, "median": median}[level]
             stats = tuple(sorted((s, pick(d)) for s, d in dists.items()))
             heroes.append(Hero(level, class_name, stats))
     return heroes
+
+
+def overall(odds: list[Odds]) -> list[Odds]:
+    """With classes, the overall rows (class None): the weakest of the classes' weakest
+    heroes, the median of their median heroes and the strongest of their strongest."""
+    rows = []
+    for level in LEVELS:
+        for luck in POLICIES:
+            same = sorted(
+                (o for o in odds if o.hero.level == level and o.luck == luck),
+                key=lambda o: o.win,
+            )
+            if not same:
+                continue
+            chosen = {"weakest": same[0], "strongest": same[-1]}.get(level)
+            chosen = chosen or same[(len(same) - 1) // 2]
+            rows.append(Odds(Hero(level, None, chosen.hero.stats), luck, chosen.win))
+    return rows
 
 
 EXACT_MODES = ("single", "sequence", "as_one")
@@ -157,6 +157,8 @@ class OddsCalculator:
                 if key not in self.cache:
                     self.cache[key] = self._compute(hero, luck, enemies, mode, bonus, fight)
                 results.append(Odds(hero, luck, self.cache[key]))
+        if any(odds.hero.class_name for odds in results):
+            results = overall(results) + results
         return tuple(results)
 
     def _enemies(self, fight: ast.Fight) -> tuple[tuple[int, int, bool], ...]:
