@@ -78,6 +78,8 @@ def test_save_and_load(trail, tmp_path):
     result = run(["--load", str(save), str(TRAIL)], "3\n")
     assert result.returncode == EXIT_INPUT_ENDED
     assert "§ 2" in result.stdout and "§ 7" in result.stdout
+    recorded = run(["--load", str(save)], "3\n")  # the save knows its book
+    assert recorded.stdout == result.stdout
 
 
 def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:

@@ -27,6 +27,16 @@ def default_book_path() -> Path:
     raise UsageError("no bundled book found", hint="give the path of a book to play")
 
 
+def _book_of_save(save: str) -> Path:
+    """The book a save records (so that ``--load SAVE`` needs no BOOK)."""
+    from dedale.saves import read_save
+
+    recorded = read_save(save).extra.get("book_path")
+    if not isinstance(recorded, str):
+        raise UsageError("the save does not record its book", hint="give the BOOK to play")
+    return Path(recorded)
+
+
 def seed_from_entropy() -> int:
     """A fresh seed for a game (the only place that uses the system's entropy)."""
     import os
@@ -38,7 +48,12 @@ def run_plain(args: argparse.Namespace) -> int:
     """Run the plain player with the ``dedale play`` arguments; returns the exit code."""
     from dedale.language import load_book
 
-    path = Path(args.book) if args.book else default_book_path()
+    if args.book:
+        path = Path(args.book)
+    elif getattr(args, "load", None):
+        path = _book_of_save(args.load)
+    else:
+        path = default_book_path()
     if not path.exists():
         print(f"dedale play: no book at {path}", file=sys.stderr)
         return EXIT_USAGE
