@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dedale import ast
-from dedale.language.keywords import name_key
-from dedale.language.metadata import BookMeta
+
+if TYPE_CHECKING:  # dedale.language imports this module: no import cycle at run time
+    from dedale.language.metadata import BookMeta
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class Book:
 
     def label_number(self, label: str) -> int | None:
         """The number of the paragraph with this label (case/accent/space-insensitive)."""
+        from dedale.language.keywords import name_key
+
         return self._label_index.get(name_key(label))
 
     def stat_id(self, name: str) -> str | None:

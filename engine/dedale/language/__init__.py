@@ -1,17 +1,15 @@
-"""The book language: paragraph files -> AST, book folders -> Book.
+"""The book language: paragraph files -> AST (``parse_text``), book folders -> Book
+(``load_book``). Grammar in grammar/book.lark, reference in docs/language.md.
 
-Public API: ``parse_text(text, file)`` and ``load_book(path)``.
+Pieces: ``keywords`` (folding, vocabularies), ``parser`` (line classification, Lark,
+error messages), ``fastpath`` (grammar-derived shortcuts), ``transform`` (tree -> AST
+nodes), ``assemble`` (lines -> paragraphs), ``metadata`` (book.yaml), ``checks`` (names
+against the ruleset), ``loader`` (files -> Book).
 """
 
 from __future__ import annotations
 
+from dedale.language.loader import EXTENSION, load_book
 from dedale.language.parser import parse_text
 
-__all__ = ["load_book", "parse_text"]
-
-
-def load_book(path):  # noqa: ANN001, ANN201 - re-exported with full signature below
-    """Load a book folder (book.yaml + ``*.dd``) or a single ``.dd`` file with front matter."""
-    from dedale.language.loader import load_book as _load_book
-
-    return _load_book(path)
+__all__ = ["EXTENSION", "load_book", "parse_text"]
