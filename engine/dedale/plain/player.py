@@ -186,9 +186,9 @@ class PlainPlayer:
             lines.append(self.t("sheet.class", name=shown))
         for stat, value in hero.stats.items():
             name = self.render.name(stat)
-            lines.append(f"  {name}: {value}/{hero.initial[stat]}")
+            lines.append(self.t("sheet.stat", name=name, value=value, initial=hero.initial[stat]))
         for counter, value in hero.counters.items():
-            lines.append(f"  {self.render.name(counter)}: {value}")
+            lines.append(self.t("sheet.counter", name=self.render.name(counter), value=value))
         items = ", ".join(f"{k} x{v}" if v > 1 else k for k, v in hero.items.items())
         lines.append(self.t("sheet.items", items=items or "-"))
         if state.codewords:
