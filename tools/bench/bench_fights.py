@@ -33,8 +33,10 @@ def bare_loop(fights: int, seed: int) -> None:
     for _ in range(fights):
         hero, enemy = 20, 10
         while hero > 0 and enemy > 0:
-            enemy_as = 8 + int(rand() * 6) + int(rand() * 6) + 2
-            hero_as = 10 + int(rand() * 6) + int(rand() * 6) + 2
+            x = int(rand() * 36)  # two faces from one draw, as RandomSource.roll2
+            y = int(rand() * 36)
+            enemy_as = 8 + x // 6 + x % 6 + 2
+            hero_as = 10 + y // 6 + y % 6 + 2
             if hero_as > enemy_as:
                 enemy -= 2
             elif enemy_as > hero_as:

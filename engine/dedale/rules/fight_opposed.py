@@ -155,7 +155,7 @@ def opposed_fight(
     luck_stat = setup.luck_stat
     luck_when_wounding = luck_stat is not None and setup.wounding is not None
     luck_when_wounded = luck_stat is not None and setup.wounded is not None
-    change = character.change
+    prompts = _PROMPTS
     hero_initial = character.initial[hero_stat]
     hit_yet = False
     assault = 0
@@ -182,17 +182,19 @@ def opposed_fight(
             current = living[choice] if valid else living[0]
         # Enemy attack strength first, then the hero's (the order of the rules).
         if plain_2d6:
-            if fast and not forced:
-                a = int(rand() * 6) + 1
-                b = int(rand() * 6) + 1
-                c = int(rand() * 6) + 1
-                d = int(rand() * 6) + 1
+            if fast and not forced:  # as roll2: one uniform draw gives two faces
+                x = int(rand() * 36)
+                y = int(rand() * 36)
+                a = x // 6 + 1
+                b = x % 6 + 1
+                c = y // 6 + 1
+                d = y % 6 + 1
                 log_extend((a, b, c, d))
             else:
                 a, b = roll2(6)
                 c, d = roll2(6)
             enemy_as = skills[current] + a + b
-            hero_faces = (c, d)
+            hero_faces = (c, d) if emit else ()
             hero_roll = c + d
             double = c == d
         else:
@@ -230,8 +232,10 @@ def opposed_fight(
                 damage += first_hit_bonus
                 hit_yet = True
             if luck_when_wounding and stats[luck_stat] > 0:
-                where = (current, True)
-                if (yield _luck_prompt("dealt", character, setup, health[current], damage, where)):
+                key = ("dealt", damage, stats[hero_stat], health[current], stats[luck_stat],
+                       current, True)  # fmt: skip
+                prompt = prompts.get(key) or _luck_prompt(key)
+                if (yield prompt):
                     damage = yield from _luck_test(setup, character, rng, damage, True, emit)
             taken = damage if damage < health[current] else health[current]
             health[current] -= taken
@@ -254,8 +258,9 @@ def opposed_fight(
             else:
                 damage = enemy_damage
                 if luck_when_wounded and stats[luck_stat] > 0:
-                    where = (current, hit_yet)
-                    prompt = _luck_prompt("taken", character, setup, health[current], damage, where)
+                    key = ("taken", damage, stats[hero_stat], health[current], stats[luck_stat],
+                           current, hit_yet)  # fmt: skip
+                    prompt = prompts.get(key) or _luck_prompt(key)
                     if (yield prompt):
                         damage = yield from _luck_test(setup, character, rng, damage, False, emit)
                 if emit:
@@ -263,8 +268,9 @@ def opposed_fight(
                         number=assault, enemy=names[current], hero_strength=hero_as,
                         enemy_strength=enemy_as, winner="enemy", hero_damage_taken=damage,
                     )  # fmt: skip
-                if damage > 0:
-                    old, new = change(hero_stat, -damage)
+                if damage > 0:  # a wound: never below 0 (Character.change's rule, inlined)
+                    old = stats[hero_stat]
+                    stats[hero_stat] = new = old - damage if old > damage else 0
                     if emit:
                         yield StatChanged(name=hero_stat, old=old, new=new, initial=hero_initial)
         elif emit:
@@ -311,16 +317,10 @@ def opposed_fight(
 _PROMPTS: dict[tuple, YesNoPrompt] = {}
 
 
-def _luck_prompt(
-    wound: str, character: Character, setup: FightSetup, enemy: int, damage: int, where=(0, True)
-) -> YesNoPrompt:
-    """Ask whether to test Luck on a wound; params describe the fight's state.
-
-    Prompts are immutable, so equal ones are shared (simulations ask millions)."""
-    key = (
-        wound, damage, character.stats[setup.params.health], enemy,
-        character.stats[setup.luck_stat], where[0], where[1],
-    )  # fmt: skip
+def _luck_prompt(key: tuple) -> YesNoPrompt:
+    """The ``use_luck`` prompt for a state key (wound, damage, hero, enemy, luck,
+    enemy_index, hit); prompts are immutable, so equal ones are shared (simulations ask
+    millions of them)."""
     prompt = _PROMPTS.get(key)
     if prompt is None:
         if len(_PROMPTS) > 20_000:
@@ -336,7 +336,9 @@ def _luck_wounded(setup, character, rng, damage, emit, enemy=0, where=(0, True))
     """Offer Luck on a wound the hero takes; returns the damage to apply."""
     if setup.luck_stat is None or setup.wounded is None or character.stats[setup.luck_stat] <= 0:
         return damage
-    if (yield _luck_prompt("taken", character, setup, enemy, damage, where)):
+    stats = character.stats
+    key = ("taken", damage, stats[setup.params.health], enemy, stats[setup.luck_stat], *where)
+    if (yield _luck_prompt(key)):
         damage = yield from _luck_test(setup, character, rng, damage, False, emit)
     return damage
 
@@ -382,5 +384,7 @@ def _end(outcome: str, assaults: int, names, health, emit: bool):
 
 
 def _result(outcome: str, assaults: int, names, health) -> FightResult:
+    if outcome == WON:
+        return FightResult(outcome, assaults, ())
     left = tuple((n, h) for n, h in zip(names, health, strict=True) if h > 0)
     return FightResult(outcome, assaults, left)

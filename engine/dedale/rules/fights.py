@@ -82,20 +82,21 @@ def run_fight(
     emit: bool = True,
 ) -> RulesGen[FightResult]:
     """Run a fight with the ruleset's procedure; ``emit=False`` skips building events."""
-    procedure = _PROCEDURES.get(ruleset.procedure) or _procedure(ruleset.procedure)
+    procedure = _PROCEDURES.get(type(ruleset.fight)) or _procedure(ruleset)
     return procedure(ruleset, character, rng, spec, emit)
 
 
-_PROCEDURES: dict[str, Any] = {}
+_PROCEDURES: dict[type, Any] = {}
 
 
-def _procedure(kind: str) -> Any:
+def _procedure(ruleset: Ruleset) -> Any:
     """The generator function of a fight procedure (imported once, on first use)."""
+    kind = ruleset.procedure
     if kind == "opposed":
         from dedale.rules.fight_opposed import opposed_fight as found
     elif kind == "d20":
         from dedale.rules.fight_d20 import d20_fight as found
     else:
         from dedale.rules.fight_reliques import reliques_fight as found
-    _PROCEDURES[kind] = found
+    _PROCEDURES[type(ruleset.fight)] = found
     return found
