@@ -14,10 +14,12 @@ BOOKS = Path(__file__).resolve().parent / "books"
 EXPECTED: dict[str, tuple[set[str], int]] = {
     "clean": (set(), 200),
     "E001-syntax-error": ({"E001"}, 0),
-    "E002-unknown-name": ({"E002"}, 0),
+    "E002-book-structure-error": ({"E002"}, 0),
     "E003-bad-validator-setting": ({"E003"}, 0),
     "E004-ruleset-error": ({"E004"}, 0),
     "E010-missing-paragraph": ({"E010"}, 0),
+    "E020-unknown-stat": ({"E020"}, 0),
+    "E021-unknown-counter": ({"E021"}, 0),
     "E011-duplicate-paragraph": ({"E011"}, 0),
     "W012-numbering-gap": ({"W012"}, 0),
     "W013-unreachable-paragraph": ({"W013"}, 0),

@@ -90,17 +90,16 @@ def test_constant_computed_destination_is_an_edge():
     )
 
 
-def test_unknown_stat_counter_and_class():
+def test_unknown_class():
+    ruleset = load_ruleset("df48.5")
+    known = next(iter(ruleset.classes))
     body = (
-        ast.ChangeValue(span=span(11, 3), op="sub", name="MANA", amount=num(1)),
-        ast.Choice(
-            span=span(12), target=ref(2, 12), text="pay",
-            costs=(ast.Cost(span=span(12, 8), counter="rubies", amount=2),),
-        ),
-        choice(2, 13, ast.HasClass(span=span(13, 8), name="Wizard")),
-    )  # fmt: skip
-    found = validate_loaded(book_of(paragraph(1, *body), victory(2)), FILE, runs=0).findings
-    assert [(f.code, f.span.line) for f in found] == [("E020", 11), ("E021", 12), ("E022", 13)]
+        choice(2, 11, ast.HasClass(span=span(11, 8), name="Wizard")),
+        choice(2, 12, ast.HasClass(span=span(12, 8), name=known)),
+    )
+    book = book_of(paragraph(1, *body), victory(2), ruleset=ruleset)
+    found = validate_loaded(book, FILE, runs=0).findings
+    assert [(f.code, f.span.line) for f in found] == [("E022", 11)]
 
 
 def test_runtime_error_carries_seed_and_replay(monkeypatch):

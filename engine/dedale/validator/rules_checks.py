@@ -1,4 +1,4 @@
-"""Rules-aware checks: names the ruleset does not know, items and codewords needed but never
+"""Rules-aware checks: classes the ruleset does not know, items and codewords needed but never
 given (or given but never used), and choices into a World already visited on every path."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dedale import ast
 from dedale.rules.ruleset import fold
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
-from dedale.validator.graph import Graph, atoms, walk
+from dedale.validator.graph import Graph, atoms, conditions, walk
 
 Site = tuple[int, Span, str]  # paragraph number, where, the name as written
 
@@ -119,89 +119,27 @@ def items_and_codewords(graph: Graph, book: object, uses: Uses) -> Iterator[Find
             )
 
 
-def _names_in_expr(expr: ast.Expr | None) -> Iterator[ast.ValueRef]:
-    if isinstance(expr, ast.ValueRef):
-        yield expr
-    elif isinstance(expr, ast.BinOp):
-        yield from _names_in_expr(expr.left)
-        yield from _names_in_expr(expr.right)
-
-
-def unknown_names(graph: Graph, book: object) -> Iterator[Finding]:
-    """E020 (stat), E021 (counter), E022 (class): names the ruleset does not define."""
+def unknown_classes(graph: Graph, book: object) -> Iterator[Finding]:
+    """E022: a class condition naming a class the ruleset does not define. (Unknown stats
+    and counters are found by the loader; see structure.load_error_findings.)"""
     ruleset = getattr(book, "ruleset", None)
-    if ruleset is None or not hasattr(ruleset, "resolve"):
+    if ruleset is None:
         return
     classes = {
         fold(written)
-        for cls in (ruleset.classes or {}).values()
+        for cls in (getattr(ruleset, "classes", None) or {}).values()
         for written in (cls.id, *cls.names.values())
     }
-
-    def value(name: str, span: Span, number: int, kinds=("stat", "counter")):
-        found = ruleset.resolve(name)
-        if found is None or found[0] not in kinds:
-            code = "E021" if kinds == ("counter",) else "E020"
-            what = " or ".join(kinds)
-            yield finding(
-                code,
-                f"unknown {what} '{name}' in ruleset {ruleset.name}",
-                span,
-                paragraph=number,
-                hint="names come from the ruleset (see `dedale odds --help` or docs/rulesets.md)",
-            )
-
     for number, node in graph.nodes.items():
-        for statement in walk(node.paragraph.body):
-            if isinstance(statement, ast.ChangeValue):
-                yield from value(statement.name, statement.span, number)
-                for ref in _names_in_expr(statement.amount):
-                    yield from value(ref.name, ref.span, number)
-            elif isinstance(statement, ast.DuoTest):
-                for stat in statement.stats:
-                    yield from value(stat, statement.span, number, ("stat",))
-            elif isinstance(statement, ast.D20Test):
-                yield from value(statement.stat, statement.span, number, ("stat",))
-            elif isinstance(statement, ast.GainItem):
-                for effect in statement.effects:
-                    if effect.stat is not None:
-                        yield from value(effect.stat, effect.span, number, ("stat",))
-            elif isinstance(statement, ast.Choice):
-                for cost in statement.costs:
-                    if cost.counter is not None:
-                        yield from value(cost.counter, cost.span, number, ("counter",))
-            for target in _destinations(statement):
-                if isinstance(target, ast.ComputedRef):
-                    for ref in _names_in_expr(target.expr):
-                        yield from value(ref.name, ref.span, number)
-            condition = getattr(statement, "condition", None)
-            if isinstance(statement, ast.Choice | ast.If) and condition is not None:
-                for atom in atoms(condition):
-                    if isinstance(atom, ast.Compare):
-                        for side in (atom.left, atom.right):
-                            for ref in _names_in_expr(side):
-                                yield from value(ref.name, ref.span, number)
-                    elif isinstance(atom, ast.HasClass) and fold(atom.name) not in classes:
-                        yield finding(
-                            "E022",
-                            f"unknown class '{atom.name}' in ruleset {ruleset.name}",
-                            atom.span,
-                            paragraph=number,
-                            hint="classes: " + (", ".join(sorted(ruleset.classes)) or "none"),
-                        )
-
-
-def _destinations(statement: ast.Statement) -> Iterator[ast.Destination]:
-    if isinstance(statement, ast.Choice | ast.Goto):
-        yield statement.target
-    elif isinstance(statement, ast.Fight):
-        for ref in (statement.win, statement.lose):
-            if ref is not None:
-                yield ref
-        if statement.escape is not None:
-            yield statement.escape.target
-        if statement.assault_limit is not None:
-            yield statement.assault_limit.target
+        for condition in conditions(node.paragraph.body):
+            if isinstance(condition, ast.HasClass) and fold(condition.name) not in classes:
+                yield finding(
+                    "E022",
+                    f"unknown class '{condition.name}' in ruleset {ruleset.name}",
+                    condition.span,
+                    paragraph=number,
+                    hint="classes: " + (", ".join(sorted(ruleset.classes)) or "none"),
+                )
 
 
 def worlds(graph: Graph) -> Iterator[Finding]:
@@ -249,7 +187,7 @@ def worlds(graph: Graph) -> Iterator[Finding]:
 
 def check_rules(graph: Graph, book: object, uses: Uses) -> list[Finding]:
     """Every rules-aware finding (state-aware reachability lives in state_reach)."""
-    found = list(unknown_names(graph, book))
+    found = list(unknown_classes(graph, book))
     found += items_and_codewords(graph, book, uses)
     found += worlds(graph)
     return found

@@ -25,17 +25,35 @@ _LOAD_CODES: tuple[tuple[type[DedaleError], str], ...] = (
 )
 
 
+# Structure errors the loader finds that have a code of their own, by the wording of
+# dedale.language (loader.py, checks.py); an error carrying a ``code`` attribute wins.
+_STRUCTURE_CODES: tuple[tuple[str, str], ...] = (
+    ("is defined twice", "E011"),
+    ("unknown counter ", "E021"),
+    ("unknown stat", "E020"),
+    ("unknown characteristic ", "E020"),
+)
+
+
+def load_error_code(error: DedaleError) -> str:
+    """The finding code of a loader error."""
+    code = getattr(error, "code", None)
+    if code in CHECKS:
+        return code
+    code = next((c for kind, c in _LOAD_CODES if isinstance(error, kind)), "E005")
+    if code == "E002":
+        for words, specific in _STRUCTURE_CODES:
+            if error.message.startswith(words) or error.message.endswith(words):
+                return specific
+    return code
+
+
 def load_error_findings(errors: list[DedaleError]) -> list[Finding]:
     """Each loader error as a finding (its own code, span and hint)."""
-    found = []
-    for error in errors:
-        code = getattr(error, "code", None)
-        if code not in CHECKS:
-            code = next((c for kind, c in _LOAD_CODES if isinstance(error, kind)), "E005")
-        if code == "E002" and error.message.endswith("is defined twice"):
-            code = "E011"  # the loader's duplicate-number error
-        found.append(finding(code, error.message, error.span, hint=error.hint))
-    return found
+    return [
+        finding(load_error_code(error), error.message, error.span, hint=error.hint)
+        for error in errors
+    ]
 
 
 def missing_targets(graph: Graph) -> Iterator[Finding]:
