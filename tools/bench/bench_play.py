@@ -5,9 +5,10 @@
 Generates the book with gen_book.py (seed 1) in a temporary folder, then plays ``--games``
 random games per run with the random tester (quiet mode: no events built, prompts only;
 ``--loud`` builds every event as a front end would see them). Hero SKILL 12 STAMINA 24
-LUCK 12 so that games last. Times are CPU seconds of this process (time.process_time), so that other work on the
-machine does not skew them. Prints the medians of the runs: playthroughs per second,
-choices (choice prompts answered) per second and prompts per second.
+LUCK 12 so that games last. Times are CPU seconds of this process (time.process_time), so
+that other work on the machine does not skew them. Prints the medians of the runs:
+playthroughs per second, choices (choice prompts answered) per second and prompts per
+second.
 """
 
 from __future__ import annotations
@@ -21,11 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gen_book import write_book  # noqa: E402
-
 from dedale.game import Game  # noqa: E402
 from dedale.game.random_player import RandomPlayer  # noqa: E402
 from dedale.language import load_book  # noqa: E402
+from gen_book import write_book  # noqa: E402
 
 
 def run_once(book, games: int, first_seed: int, quiet: bool) -> tuple[float, int, int]:
