@@ -73,25 +73,23 @@ def items_and_codewords(graph: Graph, book: object, uses: Uses) -> Iterator[Find
     """E023, E024, I025, I026."""
     start = starting_items(book)
     ruleset = getattr(book, "ruleset", None)
-    for name, sites in uses.items_needed.items():
-        if name not in uses.items_given and name not in start:
+    never_given = (
+        ("E023", "item", "needed", uses.items_needed, set(uses.items_given) | start, "take"),
+        ("E024", "codeword", "tested", uses.codewords_tested, set(uses.codewords_set),
+         "set codeword"),
+    )  # fmt: skip
+    for code, kind, use, needed, given, directive in never_given:
+        for name, sites in needed.items():
+            if name in given:
+                continue
             for number, span, written in sites:
                 yield finding(
-                    "E023",
-                    f"item '{written}' is needed here but no paragraph gives it",
+                    code,
+                    f"{kind} '{written}' is {use} here but no paragraph "
+                    f"{'gives' if kind == 'item' else 'sets'} it",
                     span,
                     paragraph=number,
-                    hint=f"give it somewhere with '> take {written}' ('> prenez {written}')",
-                )
-    for name, sites in uses.codewords_tested.items():
-        if name not in uses.codewords_set:
-            for number, span, written in sites:
-                yield finding(
-                    "E024",
-                    f"codeword '{written}' is tested here but no paragraph sets it",
-                    span,
-                    paragraph=number,
-                    hint=f"set it somewhere with '> set codeword {written}'",
+                    hint=f"add '> {directive} {written}' to a paragraph on the way here",
                 )
     for name, sites in uses.items_given.items():
         known = ruleset.item(name) if ruleset is not None and hasattr(ruleset, "item") else None
