@@ -85,4 +85,9 @@ def validate_path(path: str | Path, runs: int | None = None, seed: int = 0) -> B
         report = BookReport(str(path))
         report.findings = load_error_findings([error])
         return report
+    except OSError as error:
+        report = BookReport(str(path))
+        unreadable = DedaleError(f"cannot read {error.filename or path}: {error.strerror}")
+        report.findings = load_error_findings([unreadable])
+        return report
     return validate_loaded(book, str(path), runs, seed)
