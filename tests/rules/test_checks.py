@@ -148,3 +148,15 @@ def test_d20_obvious_needs_no_roll(rulesets):
     result = drive(run_d20_test(rulesets["d20"], d20_hero(), ScriptedDice([]), "DEX", "évident"),
                    AlwaysNo())  # fmt: skip
     assert result.success
+
+
+def test_item_bonus_from_the_book_counts_while_carried(rulesets):
+    from dedale.rules import BookItem
+
+    hero = ff_hero(skill=7)
+    hero.gain("Silver Quill", info=BookItem(weapon=True, bonuses=(("SKILL", 1, None),)))
+    gen = run_test(rulesets["df-classic"], hero, ScriptedDice([4, 4]), "skill")
+    assert drive(gen, AlwaysNo()).success  # 8 <= 7 + 1
+    hero.lose("Silver Quill")
+    gen = run_test(rulesets["df-classic"], hero, ScriptedDice([4, 4]), "skill")
+    assert not drive(gen, AlwaysNo()).success

@@ -317,3 +317,15 @@ def test_together_killing_a_later_target_keeps_fighting_the_others(rulesets):
     result, seen, _ = fight(rulesets["df-classic"], hero, faces, spec, [1, False, False])
     assert result.outcome == "won"
     assert [e.name for e in seen if isinstance(e, EnemyDefeated)] == ["B", "A"]
+
+
+def test_weapon_bonus_only_the_best_weapon_counts(rulesets):
+    from dedale.rules import BookItem
+
+    hero = ff_hero()
+    hero.gain("Sword", info=BookItem(weapon=True, bonuses=(("SKILL", 1, None),)))
+    hero.gain("Axe", info=BookItem(weapon=True, bonuses=(("SKILL", 2, None),)))
+    hero.gain("Ring", info=BookItem(bonuses=(("SKILL", 1, None),)))
+    # enemy 8+7 = 15; hero 10+2 +2 (axe) +1 (ring) = 15 -> tie
+    _, seen, _ = fight(rulesets["df-classic"], hero, [3, 4, 1, 1], one_enemy(assault_limit=1))
+    assert assaults(seen)[0].winner == "tie"

@@ -62,7 +62,8 @@ def run_test(
         raise GameError(
             f"the ruleset has no test {name!r}", hint=f"tests: {', '.join(ruleset.tests)}"
         )
-    bonus = mods.total(modifiers, mods.hero_abilities(ruleset, character))
+    extra = mods.item_modifiers(character, test.stat)
+    bonus = mods.total((*modifiers, *extra), mods.hero_abilities(ruleset, character))
     target = character.stats[test.stat] + bonus
     roll, faces = test.dice.roll(rng)
     success = roll <= target
@@ -77,6 +78,10 @@ def run_test(
             initial = character.initial[test.stat]
             yield StatChanged(name=test.stat, old=old, new=new, initial=initial)
     return TestResult(name, outcome, roll, target, margin, faces)
+
+
+def _item_bonus(character: Character, stat: str) -> int:
+    return sum(value for value, _ in mods.item_modifiers(character, stat))
 
 
 def health_malus(ruleset: Ruleset, character: Character) -> int:
@@ -125,7 +130,7 @@ def run_duo_test(
             f"difficulty {difficulty} out of range",
             hint=f"use {duo.difficulty_min}..{duo.difficulty_max}",
         )
-    values = tuple(character.stats[s] for s in stats)
+    values = tuple(character.stats[s] + _item_bonus(character, s) for s in stats)
     bonus = mods.total(modifiers, mods.hero_abilities(ruleset, character)) + difficulty
     if kind == "physical":
         bonus += health_malus(ruleset, character)
@@ -210,7 +215,7 @@ def run_d20_test(
         second, more = expr.roll(rng)
         faces = faces + more
         die = max(die, second) if advantage == "advantage" else min(die, second)
-    bonus = characteristic_bonus(character.stats[stat])
+    bonus = characteristic_bonus(character.stats[stat] + _item_bonus(character, stat))
     if trained:
         bonus += character.stats.get(d20.action_stat, 0)
     bonus += mods.total(modifiers, mods.hero_abilities(ruleset, character))

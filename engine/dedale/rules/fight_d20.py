@@ -104,16 +104,22 @@ def make_hero(ruleset: Ruleset, character: Character, spec: FightSpec) -> Fighte
     abilities = mods.hero_abilities(ruleset, character)
     bonus = spec.attack_bonus + mods.total(spec.modifiers, abilities)
     bonus += mods.ability_value(abilities, "fight", "attack_bonus")
-    ac = params.base_ac + characteristic_bonus(stats[params.defence_stat]) + action
+    defence = stats[params.defence_stat] + _item_bonus(character, params.defence_stat)
+    strength = stats[params.attack_stat] + _item_bonus(character, params.attack_stat)
+    ac = params.base_ac + characteristic_bonus(defence) + action
     return Fighter(
         name="hero",
-        attack=characteristic_bonus(stats[params.attack_stat]) + action + malus + bonus,
+        attack=characteristic_bonus(strength) + action + malus + bonus,
         action=action + malus,
         ac=ac,
         reduction=reduction,
         damage=damage or params.unarmed_damage,
         health=stats[params.health],
     )
+
+
+def _item_bonus(character: Character, stat: str) -> int:
+    return sum(value for value, _ in mods.item_modifiers(character, stat))
 
 
 def attack_roll(

@@ -151,6 +151,9 @@ def opposed_fight(
     escape_after = spec.escape_after
     together = spec.mode == "together"
     attack_bonus = setup.attack_bonus
+    if character.item_effects:  # items the book gave with a bonus to the attack stat
+        extra = mods.item_modifiers(character, attack_stat)
+        attack_bonus += mods.total(extra, mods.hero_abilities(ruleset, character))
     enemy_damage = setup.enemy_damage
     luck_stat = setup.luck_stat
     luck_when_wounding = luck_stat is not None and setup.wounding is not None

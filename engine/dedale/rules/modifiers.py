@@ -64,3 +64,25 @@ def ability_value(abilities: Iterable[Ability], when: str, effect: str) -> int:
 
 def has_ability(abilities: Iterable[Ability], when: str, effect: str) -> bool:
     return any(a.when == when and a.effect == effect for a in abilities)
+
+
+def item_modifiers(character: Character, stat: str) -> list[Mod]:
+    """Bonuses to ``stat`` from the items the book gave with effects (``SKILL +1``),
+    as tagged modifiers; of several weapons only the best one counts."""
+    effects = character.item_effects
+    if not effects:
+        return []
+    found: list[Mod] = []
+    best_weapon: list[Mod] = []
+    for name, info in effects.items():
+        if not info.bonuses or not character.has(name):
+            continue
+        own = [(amount, (tag,) if tag else ()) for s, amount, tag in info.bonuses if s == stat]
+        if not own:
+            continue
+        if info.weapon:
+            if not best_weapon or sum(v for v, _ in own) > sum(v for v, _ in best_weapon):
+                best_weapon = own
+        else:
+            found.extend(own)
+    return found + best_weapon
