@@ -18,7 +18,7 @@ DEFAULT_BOOK = "le-puits-des-ombres"
 
 
 def default_book_path() -> Path:
-    """The bundled default book (``dedale.books/default``), else the first-steps book."""
+    """The bundled default book (folder DEFAULT_BOOK of ``dedale.books``), else first-steps."""
     books = resources.files("dedale.books")
     for name in (DEFAULT_BOOK, "first-steps"):
         candidate = books.joinpath(name)
