@@ -59,3 +59,15 @@ def test_validator_never_imports_textual(books):
     )
     assert done.returncode == 0, done.stderr
     assert "status 0" in done.stdout
+
+
+def test_building_the_parser_stays_cheap():
+    code = (
+        "import sys, argparse\n"
+        "from dedale.validator import cli\n"
+        "cli.add_arguments(argparse.ArgumentParser())\n"
+        "heavy = [m for m in ('dedale.validator.checker', 'lark', 'rich') if m in sys.modules]\n"
+        "print(heavy)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
