@@ -123,7 +123,7 @@ TERMINAL_NAMES: dict[str, str] = {
     "CHOICE_TEXT": "the choice's text",
     "ARROW": "`->`",
     "_NL": "the end of the line",
-    "$END": "the end of the file",
+    "$END": "the end of the line",
     "LPAR": "`(`",
     "RPAR": "`)`",
     "COMMA": "`,`",

@@ -212,12 +212,83 @@ def _syntax_error(error: UnexpectedInput, file: str, number: int, line: str) -> 
             hint="write it like `enemy GOBLIN SKILL 7 STAMINA 6` / "
             "`ennemi GOBELIN HABILETÉ 7 ENDURANCE 6`",
         )
+    known = _known_mistake(line)
+    if known is not None:
+        message, hint = known
+        return BookSyntaxError(message, span, hint)
     expected = _expected(error)
     where = f"`{found}`" if found else "end of line"
     message = f"unexpected {where}"
     if expected:
         message += f"; expected {expected}"
     return BookSyntaxError(message, span)
+
+
+# Common mistakes, recognised by the parser state they fail in (Lark's match_examples).
+# Each message is "message | hint"; the examples are folded text, as the parser sees it.
+KNOWN_MISTAKES: dict[str, list[str]] = {
+    "an outcome needs `->` and a paragraph, or `:` and a directive"
+    " | write `> lucky -> 30` or `> unlucky: lose 2 STAMINA`": [
+        "> lucky 30", "> echec 12", "> success go to 3", "> 1-2 40",
+    ],
+    "a fight option needs `->` and a paragraph"
+    " | write `> win -> 50`, `> escape -> 20` / `> victoire -> 50`, `> fuite -> 20`": [
+        "> win 50", "> escape 20", "> victoire 50", "> fuite 20",
+    ],
+    "a paragraph number (or label) is missing"
+    " | write `go to 30` / `allez au 30`": [
+        "> go to", "> allez au",
+    ],
+    "a paragraph number (or label) is missing after `->`"
+    " | write the number of the paragraph to turn to: `-> 30`": [
+        "> lucky ->", "> win ->", "> if Key ->",
+    ],
+    "this change needs what to change: a stat or counter name"
+    " | write `lose 2 STAMINA` / `perdez 2 ENDURANCE`": [
+        "> lose 2", "> gain 3", "> perdez 1d6",
+    ],
+    "`set`/`fixez` needs `to`/`à` before the value"
+    " | write `set SKILL to 8` / `fixez HABILETÉ à 8`": [
+        "> set SKILL 8", "> fixez HABILETE 8",
+    ],
+    "`pay` needs an amount and a counter"
+    " | write `(pay 5 gold)` / `(payez 5 or)`": [
+        "-> 1 (pay gold) x", "-> 1 (pay 5) x",
+    ],
+    "a comparison needs a value on each side"
+    " | for example `(if SKILL >= 10)`": [
+        "-> 1 (if SKILL >) x", "-> 1 (if SKILL >= ) x", "> if LUCK < : death",
+    ],
+    "a condition is missing after `if`"
+    " | for example `(if Rope)`, `(if codeword PANTHER)`, `(if SKILL >= 10)`": [
+        "-> 1 (if) x", "> if : death", "-> 1 (if , disabled) x",
+    ],
+    "`)` is missing" " | close the parenthesis": [
+        "-> 1 (if Key x", "-> 1 (pay 5 gold x",
+    ],
+}  # fmt: skip
+
+
+def _known_mistake(line: str) -> tuple[str, str | None] | None:
+    """The message of KNOWN_MISTAKES whose examples fail like ``line``, if any."""
+    try:
+        book_parser().parse(fold(line.strip()))
+    except UnexpectedToken as error:
+        failure = error
+    except UnexpectedInput:
+        return None
+    else:  # pragma: no cover - only called for lines that do not parse
+        return None
+    try:
+        label = failure.match_examples(
+            book_parser().parse, KNOWN_MISTAKES, token_type_match_fallback=True
+        )
+    except Exception:  # pragma: no cover - a message helper must never fail the load
+        return None
+    if not label:
+        return None
+    message, _, hint = label.partition(" | ")
+    return message, hint or None
 
 
 def _token_end(line: str, column: int) -> int:
