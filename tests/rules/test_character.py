@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import ff_hero
 from dedale.errors import GameError
 from dedale.rules import ScriptedDice, create_character
+from rules_helpers import ff_hero
 
 
 def test_classic_creation_rolls_1d6_6_2d6_12_1d6_6_and_10_meals(rulesets):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from conftest import ff_hero
 from dedale.events import YesNoPrompt
 from dedale.rules import (
     AlwaysNo,
@@ -16,6 +15,7 @@ from dedale.rules import (
     run_duo_test,
     run_test,
 )
+from rules_helpers import ff_hero
 
 
 def test_luck_lucky_if_roll_at_most_luck_and_costs_1(rulesets):

@@ -6,7 +6,6 @@ test's 2d6; in "together" fights the other enemies' 2d6 follow the hero's.
 
 from __future__ import annotations
 
-from conftest import ff_hero, one_enemy
 from dedale.events import AssaultResolved, EnemyDefeated, FightEnded, TargetPrompt, YesNoPrompt
 from dedale.rules import (
     AlwaysNo,
@@ -18,6 +17,7 @@ from dedale.rules import (
     drive,
     run_fight,
 )
+from rules_helpers import ff_hero, one_enemy
 
 
 def fight(ruleset, hero, faces, spec, answers=None):

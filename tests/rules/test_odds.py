@@ -6,7 +6,6 @@ import json
 import math
 
 import pytest
-from conftest import ff_hero
 from dedale.cli import main
 from dedale.rules import (
     AlwaysNo,
@@ -19,6 +18,7 @@ from dedale.rules import (
     fight_odds,
     run_fight,
 )
+from rules_helpers import ff_hero
 
 FIGHTS = 100_000
 QUICK = 30_000  # the best-Luck-policy simulations (slower decider), within the time budget
@@ -141,3 +141,14 @@ def test_hero_and_enemies_as_mappings(rulesets):
         luck_policy="best",
     )
     assert by_maps == by_values
+
+
+def test_cli_with_an_author_ruleset_file(tmp_path, monkeypatch, capsys):
+    (tmp_path / "mine.yaml").write_text(
+        "name: mine\nextends: df-classic\nfight:\n  damage: {to_enemy: 10}\n", encoding="utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    args = ["odds", "--rules", "mine.yaml", "--hero", "30", "10", "--enemy", "0", "10", "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["win_probability"] == 1.0 and data["expected_assaults"] == 1.0

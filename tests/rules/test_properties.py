@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from conftest import ff_hero, one_enemy
 from dedale.rules import AlwaysYes, RandomSource, ScriptedDice, collect, drive, run_fight, run_test
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules_helpers import ff_hero, one_enemy
 
 
 @settings(max_examples=60, deadline=None)
