@@ -8,7 +8,7 @@ import pytest
 from dedale.language import parse_text
 from dedale.rules import load_ruleset
 
-from tests.language.helpers import plain
+from .helpers import plain
 
 CASES = Path(__file__).parent / "cases" / "valid"
 VALID = sorted(CASES.glob("*.dd"))
