@@ -198,3 +198,22 @@ def test_hero_profiles_and_overall_rows_with_classes():
     ]  # fmt: skip
     rows = {row.hero.level: row.win for row in overall(odds)}
     assert rows == {"weakest": 0.1, "median": 0.6, "strongest": 0.9}
+
+
+def test_state_explorer_knows_the_class_of_each_start():
+    from dedale.validator.graph import build_graph
+    from dedale.validator.state_reach import Explorer, _kits
+
+    ruleset = load_ruleset("df48.5")
+    name = next(iter(ruleset.classes))
+    kits = _kits(ruleset, set())
+    assert len(kits) == len(ruleset.classes) and all(kit == frozenset() for kit in kits.values())
+    book = book_of(victory(1), ruleset=ruleset)
+    explorer = Explorer(build_graph(book), book, set(), set())
+    is_class = ast.HasClass(span=span(1), name=name)
+    assert explorer.value(is_class, frozenset(), frozenset()) is None  # no class known yet
+    explorer.hero_class = next(names for names in kits if name.casefold() in names)
+    assert explorer.value(is_class, frozenset(), frozenset()) is True
+    assert (
+        explorer.value(ast.Not(span=span(1), operand=is_class), frozenset(), frozenset()) is False
+    )

@@ -33,7 +33,8 @@ from dedale.validator.rules_checks import Uses, starting_items
 
 MAX_STATES = 200_000
 
-State = tuple[int, frozenset[str], frozenset[str]]
+# (paragraph, items held, codewords set, the class's folded names: empty when unknown)
+State = tuple[int, frozenset[str], frozenset[str], frozenset[str]]
 Flow = tuple[frozenset[str], frozenset[str], tuple[ast.Choice, ...]]
 
 UNKNOWN = None  # three-valued logic: True, False, or None (cannot tell statically)
@@ -64,6 +65,7 @@ class Explorer:
         self.reached: set[int] = set()
         self.truncated = False
         self.bodies: dict[int, tuple[ast.Statement, ...]] = {}
+        self.hero_class: frozenset[str] = frozenset()  # of the state being expanded
 
     # ----------------------------------------------------------------- conditions
     def value(self, condition: ast.Condition, items, codes) -> bool | None:
@@ -71,6 +73,8 @@ class Explorer:
             return fold(condition.item) in items
         if isinstance(condition, ast.HasCodeword):
             return fold(condition.codeword) in codes
+        if isinstance(condition, ast.HasClass) and self.hero_class:
+            return fold(condition.name) in self.hero_class
         if isinstance(condition, ast.Not):
             inner = self.value(condition.operand, items, codes)
             return None if inner is None else not inner
@@ -171,7 +175,7 @@ class Explorer:
         return any(isinstance(a, ast.HasItem | ast.HasCodeword) for a in atoms(condition))
 
     def successors(self, state: State) -> Iterator[tuple[int | None, frozenset, frozenset]]:
-        number, items, codes = state
+        number, items, codes, self.hero_class = state
         body = self.bodies.get(number)
         if body is None:
             body = self.bodies[number] = _relevant(self.graph.nodes[number].paragraph.body)
@@ -206,7 +210,7 @@ class Explorer:
             for target, items, codes in self.successors(state):
                 if target is None or target not in self.graph.nodes:
                     continue
-                nxt = (target, items, codes)
+                nxt = (target, items, codes, state[3])
                 if nxt not in self.seen:
                     if len(self.seen) >= MAX_STATES:
                         self.truncated = True
@@ -223,6 +227,16 @@ def _relevant(body: tuple[ast.Statement, ...]) -> tuple[ast.Statement, ...]:
     return tuple(statement for statement in body if not isinstance(statement, _PASS_THROUGH))
 
 
+def _kits(ruleset: object, items: set[str]) -> dict[frozenset[str], frozenset[str]]:
+    """Each class (by its folded names) and the tracked items of its kit; one hero of no
+    known class and no kit when the ruleset has no classes."""
+    kits = {}
+    for cls in (getattr(ruleset, "classes", None) or {}).values():
+        names = frozenset(fold(written) for written in (cls.id, *cls.names.values()))
+        kits[names] = frozenset(fold(item) for item in cls.kit) & items
+    return kits or {frozenset(): frozenset()}
+
+
 def check_states(graph: Graph, book: object, uses: Uses, hidden: tuple[int, ...]) -> list[Finding]:
     """E028, W029 (and I050 when the state space is too large to explore)."""
     items = set(uses.items_needed)
@@ -230,14 +244,15 @@ def check_states(graph: Graph, book: object, uses: Uses, hidden: tuple[int, ...]
     if graph.start not in graph.nodes or not (items or codewords):
         return []
     start_items = starting_items(book)
-    ruleset = getattr(book, "ruleset", None)
-    kits = [
-        frozenset(fold(i) for i in cls.kit) & items
-        for cls in (getattr(ruleset, "classes", None) or {}).values()
-    ] or [frozenset()]
-    base = frozenset(start_items & items) - frozenset().union(*kits)
-    starts = [(graph.start, base | kit, frozenset()) for kit in kits]
-    starts += [(number, base, frozenset()) for number in hidden if number in graph.nodes]
+    kits = _kits(getattr(book, "ruleset", None), items)
+    base = frozenset(start_items & items) - frozenset().union(*kits.values())
+    starts = [(graph.start, base | kit, frozenset(), names) for names, kit in kits.items()]
+    starts += [
+        (number, base, frozenset(), names)
+        for number in hidden
+        if number in graph.nodes
+        for names in kits
+    ]
     explorer = Explorer(graph, book, items, codewords)
     explorer.explore(starts)
     if explorer.truncated:
