@@ -160,3 +160,10 @@ def test_item_bonus_from_the_book_counts_while_carried(rulesets):
     hero.lose("Silver Quill")
     gen = run_test(rulesets["df-classic"], hero, ScriptedDice([4, 4]), "skill")
     assert not drive(gen, AlwaysNo()).success
+
+
+def test_duo_difficulty_out_of_range_is_an_error(rulesets):
+    from dedale.errors import GameError
+
+    with pytest.raises(GameError, match="difficulty 5 out of range"):
+        duo(rulesets, reliques_hero(), [1, 2], difficulty=5)

@@ -44,3 +44,26 @@ def test_replay_from_roll_log_reproduces_the_fight(rulesets, seed, name):
     second, seen_b = collect(run_fight(ruleset, hero_b, replay, one_enemy(9, 12)), AlwaysYes())
     assert first == second and seen_a == seen_b and hero_a == hero_b
     assert replay.remaining == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 100_000),
+    name=st.sampled_from(["df-classic", "df24", "df48.5"]),
+    hero=st.tuples(st.integers(4, 12), st.integers(1, 24), st.integers(0, 12)),
+    enemy=st.tuples(st.integers(4, 12), st.integers(1, 20)),
+    yes=st.booleans(),
+)
+def test_fights_keep_stats_in_bounds_and_luck_costs_1_per_test(rulesets, seed, name, hero, enemy,
+                                                               yes):  # fmt: skip
+    from dedale.events import TestResolved
+    from dedale.rules import AlwaysNo
+
+    character = ff_hero(*hero)
+    decider = AlwaysYes() if yes else AlwaysNo()
+    _, seen = collect(run_fight(rulesets[name], character, RandomSource(seed),
+                                one_enemy(*enemy)), decider)  # fmt: skip
+    for stat, value in character.stats.items():
+        assert 0 <= value <= character.initial[stat]
+    tests = sum(1 for e in seen if isinstance(e, TestResolved) and e.name == "luck")
+    assert character.stats["LUCK"] == hero[2] - tests
