@@ -94,11 +94,17 @@ def test_mutated_paragraph_text_parses_or_fails_cleanly(text):
 
 
 @settings(FAST, max_examples=30)
-@given(text=mutated(), raw=st.binary(max_size=8))
-def test_mutated_books_load_or_fail_cleanly(tmp_path_factory, text, raw):
+@given(
+    text=mutated(),
+    raw=st.binary(max_size=8),
+    front_at=st.integers(0, len(FRONT) - 1),
+    front_char=st.sampled_from(TRICKY + "[]{}&*!|>%@`"),
+)
+def test_mutated_books_load_or_fail_cleanly(tmp_path_factory, text, raw, front_at, front_char):
     folder = tmp_path_factory.mktemp("book")
     path = folder / "mutant.dd"
-    path.write_bytes(FRONT.encode() + text.encode("utf-8", "surrogatepass") + raw)
+    front = FRONT[:front_at] + front_char + FRONT[front_at:]
+    path.write_bytes(front.encode() + text.encode("utf-8", "surrogatepass") + raw)
     try:
         book = load_book(path)
     except BookLoadError as error:

@@ -146,9 +146,10 @@ class _Loader:
         if meta is not None and meta.files is not None:
             result: list[Path] = []
             for index, name in enumerate(meta.files):
-                where = meta.spans.get("files:value", meta.span("files"))
-                where = Span(
-                    where.file, where.line + (index if where.line > 1 else 0), where.column
+                where = (
+                    meta.file_spans[index]
+                    if index < len(meta.file_spans)
+                    else meta.value_span("files")
                 )
                 candidate = root / name
                 try:
@@ -294,7 +295,7 @@ class _Loader:
                 self.errors.append(
                     BookMetadataError(
                         f"the start paragraph {meta.start} does not exist",
-                        meta.spans.get("start:value", meta.span("start")),
+                        meta.value_span("start"),
                         hint=f"the first paragraph is {min(paragraphs)}",
                     )
                 )
@@ -322,7 +323,7 @@ class _Loader:
                 meta.rules,
                 root,
                 overrides_file=meta.file,
-                where=meta.spans.get("ruleset:value", meta.span("ruleset")),
+                where=meta.value_span("ruleset"),
             )
         except DedaleError as error:
             self.errors.append(error)

@@ -36,7 +36,7 @@ class CreationOptions:
 
 @dataclass(frozen=True)
 class BookMeta:
-    """What book.yaml says. ``spans`` maps each top-level key to where it was written."""
+    """What book.yaml says. ``spans``/``value_spans``: where each top-level key/value is."""
 
     title: str
     author: str = ""
@@ -50,10 +50,16 @@ class BookMeta:
     validator: Mapping[str, Any] = field(default_factory=dict)
     file: str = "book.yaml"
     spans: Mapping[str, Span] = field(default_factory=dict, compare=False)
+    value_spans: Mapping[str, Span] = field(default_factory=dict, compare=False)
+    file_spans: tuple[Span, ...] = field(default=(), compare=False)  # one per ``files`` entry
 
     def span(self, key: str) -> Span:
         """Where ``key`` was written (the file's start when it was not)."""
         return self.spans.get(key, Span(self.file, 1, 1))
+
+    def value_span(self, key: str) -> Span:
+        """Where the value of ``key`` was written (else the key, else the file's start)."""
+        return self.value_spans.get(key) or self.span(key)
 
 
 # French spellings of the keys an author may prefer.
@@ -215,6 +221,9 @@ def parse_meta(
         start = 1
 
     files = values.get("files")
+    file_spans: list[Span] = []
+    if isinstance(files, CommentedSeq):
+        file_spans = [_shift(_item_span(files, i, file), line_offset) for i in range(len(files))]
     if files is not None:
         if isinstance(files, str):
             files = [files]
@@ -247,7 +256,9 @@ def parse_meta(
         creation=creation,
         validator=validator,
         file=file,
-        spans={**spans, **{f"{k}:value": v for k, v in value_spans.items()}},
+        spans=spans,
+        value_spans=value_spans,
+        file_spans=tuple(file_spans),
     )
 
 
