@@ -41,6 +41,9 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
     def stat(key: str, default: str) -> str:
         child = entries.get(key)
         if child is None:
+            if default not in stat_ids:
+                hint = f"add `{key}:` naming one of the stats: {', '.join(stat_ids)}"
+                raise fail(f"fight needs `{key}` (there is no stat {default})", node, hint)
             return default
         return ref_check(child, as_str(child, key), stat_ids, "stat")
 
@@ -104,6 +107,9 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
     def duo(key: str, default: tuple[str, str]) -> tuple[str, str]:
         child = entries.get(key)
         if child is None:
+            if not set(default) <= set(stat_ids):
+                hint = f"add `{key}: [A, B]` naming two of the stats: {', '.join(stat_ids)}"
+                raise fail(f"fight needs `{key}`", node, hint)
             return default
         pair = as_list(child, key, as_str)
         if len(pair) != 2:
