@@ -144,7 +144,7 @@ def run_duo_test(
     counter = ruleset.heroism.get(kind)
     outcome = _duo_outcome(ruleset, values, faces, target)
     if outcome in (FAILURE, CRITICAL_FAILURE) and counter and character.counters.get(counter):
-        params = (("counter", counter), ("faces", faces))
+        params = (("use", "reroll"), ("counter", counter), ("faces", faces))
         if (yield YesNoPrompt(kind="heroism", params=params)):
             character.change_counter(counter, -1)
             keep = min(faces)
