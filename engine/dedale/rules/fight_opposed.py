@@ -159,6 +159,9 @@ def opposed_fight(
     luck_when_wounding = luck_stat is not None and setup.wounding is not None
     luck_when_wounded = luck_stat is not None and setup.wounded is not None
     prompts = _PROMPTS
+    # The attack stat does not change during a fight unless a Luck test could spend it.
+    fixed_base = attack_stat != luck_stat and attack_stat != hero_stat
+    hero_base = stats[attack_stat] + attack_bonus
     hero_initial = character.initial[hero_stat]
     hit_yet = False
     assault = 0
@@ -197,15 +200,16 @@ def opposed_fight(
                 a, b = roll2(6)
                 c, d = roll2(6)
             enemy_as = skills[current] + a + b
-            hero_faces = (c, d) if emit else ()
             hero_roll = c + d
             double = c == d
+            if emit:
+                hero_faces = (c, d)
         else:
             roll, _ = dice.roll(rng)
             enemy_as = skills[current] + roll
             hero_roll, hero_faces = dice.roll(rng)
             double = len(hero_faces) > 1 and len(set(hero_faces)) == 1
-        hero_as = stats[attack_stat] + attack_bonus + hero_roll
+        hero_as = (hero_base if fixed_base else stats[attack_stat] + attack_bonus) + hero_roll
         if together:
             others = []
             for index, h in enumerate(health):
@@ -219,7 +223,7 @@ def opposed_fight(
             others = ()
         if emit:
             yield DiceRolled(purpose="hero_attack", faces=hero_faces, total=hero_roll)
-        first = assault == 1
+        first = assault == 1 and armour
         if instant_kill and double and not immune[current]:
             taken = health[current]
             health[current] = 0
@@ -252,7 +256,7 @@ def opposed_fight(
                     initial=initial_health[current], who=names[current],
                 )  # fmt: skip
         elif enemy_as > hero_as:
-            if first and armour:
+            if first:
                 if emit:
                     yield AssaultResolved(
                         number=assault, enemy=names[current], hero_strength=hero_as,
@@ -284,7 +288,7 @@ def opposed_fight(
         for index, strength in others:
             if stats[hero_stat] <= 0:
                 break
-            if strength > hero_as and not (first and armour):
+            if strength > hero_as and not first:
                 damage = params.together_damage if spec.enemy_damage is None else spec.enemy_damage
                 damage = yield from _luck_wounded(
                     setup, character, rng, damage, emit, health[index], (index, hit_yet)
