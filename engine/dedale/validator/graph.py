@@ -9,15 +9,14 @@ end without leaving (then the reader needs a choice).
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from dedale import ast
+from dedale.errors import DedaleError
+from dedale.rules.dice import parse_dice
 from dedale.span import Span
-
-_DICE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,14 +131,12 @@ def constant_value(expr: ast.Expr, here: int) -> int | None:
 
 
 def dice_bounds(text: str) -> tuple[int, int] | None:
-    """(min, max) of a plain ``NdS+K`` expression, None when it is anything else."""
-    match = _DICE.match(text)
-    if not match:
+    """(min, max) of a dice expression, None when it depends on the game (``1d6+SKILL``)."""
+    try:
+        expr = parse_dice(text)
+    except DedaleError:
         return None
-    count = int(match.group(1) or 1)
-    sides = int(match.group(2))
-    bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
-    return count + bonus, count * sides + bonus
+    return None if expr.names else (expr.min(), expr.max())
 
 
 def some_roll_unmatched(statement: ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll) -> bool:
