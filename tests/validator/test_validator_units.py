@@ -217,3 +217,14 @@ def test_state_explorer_knows_the_class_of_each_start():
     assert (
         explorer.value(ast.Not(span=span(1), operand=is_class), frozenset(), frozenset()) is False
     )
+
+
+def test_a_choice_offered_on_one_path_only_leaves_the_other_stuck():
+    has_key = ast.HasItem(span=span(11, 5), item="Key")
+    conditional = ast.If(span=span(11), condition=has_key, then=(choice(2, 12),))
+    start = paragraph(1, ast.GainItem(span=span(10, 3), item="Key"), conditional)
+    assert codes(book_of(start, victory(2))) == ["E014"]
+    otherwise = ast.If(
+        span=span(11), condition=has_key, then=(choice(2, 12),), otherwise=(goto(2, 13),)
+    )
+    assert codes(book_of(paragraph(1, otherwise), victory(2))) == ["E023"]  # no Key given

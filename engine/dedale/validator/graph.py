@@ -3,8 +3,9 @@
 Edges come from choices, gotos, test and table branches, fight destinations and ``if``
 bodies. A computed destination (``go to gold + 50``) has a target only when its value is a
 constant; otherwise it is kept apart (``computed``) so that declared hidden paragraphs can
-count as reachable. ``falls_through`` tells whether some path through the body reaches its
-end without leaving (then the reader needs a choice).
+count as reachable. ``stuck`` tells whether some path through the body reaches its end
+without leaving and without a choice offered (a dead end). Statements after one that always
+leaves (``go to``, an ending) are never run and give no edge.
 """
 
 from __future__ import annotations
@@ -39,8 +40,7 @@ class Node:
     edges: list[Edge] = field(default_factory=list)
     endings: set[str] = field(default_factory=set)
     computed: list[ast.ComputedRef] = field(default_factory=list)
-    falls_through: bool = True
-    has_choices: bool = False
+    stuck: bool = False  # some path reaches the end of the body with no choice offered
 
     @property
     def number(self) -> int:
@@ -186,6 +186,37 @@ def atoms(condition: ast.Condition) -> Iterator[ast.Condition]:
             yield from atoms(operand)
 
 
+def path_ends(statements: tuple[ast.Statement, ...], offered: bool) -> set[bool]:
+    """For the paths that run past the end of ``statements``: whether a choice has been
+    offered on them (``offered``: whether one had been before). Empty: every path leaves."""
+    states = {offered}
+    for statement in statements:
+        if isinstance(statement, ast.Choice):
+            states = {True}
+        elif isinstance(statement, ast.Goto | ast.Ending):
+            return set()
+        elif isinstance(statement, ast.If):
+            states = {
+                end
+                for state in states
+                for body in (statement.then, statement.otherwise)
+                for end in path_ends(body, state)
+            }
+        elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll):
+            after = {
+                end
+                for state in states
+                for branch in statement.branches
+                for end in path_ends(branch.body, state)
+            }
+            states = after | states if some_roll_unmatched(statement) else after
+        elif isinstance(statement, ast.Fight) and statement.win is not None:
+            return set()
+        if not states:
+            return set()
+    return states
+
+
 class _Builder:
     """Walks one paragraph's body, collecting its edges and endings."""
 
@@ -216,7 +247,6 @@ class _Builder:
     def statement(self, statement: ast.Statement) -> bool:
         """Collect one statement; True when some path continues after it."""
         if isinstance(statement, ast.Choice):
-            self.node.has_choices = True
             self.add(statement.target, statement.span, "choice", statement)
         elif isinstance(statement, ast.Goto):
             self.add(statement.target, statement.span, "goto")
@@ -257,7 +287,8 @@ def build_graph(book: object) -> Graph:
     predecessors: dict[int, list[Edge]] = {}
     for number, paragraph in paragraphs.items():
         node = Node(paragraph)
-        node.falls_through = _Builder(book, node).block(paragraph.body)
+        _Builder(book, node).block(paragraph.body)
+        node.stuck = False in path_ends(paragraph.body, False)
         nodes[number] = node
         for edge in node.edges:
             if edge.target is not None:

@@ -160,7 +160,7 @@ def dead_ends(graph: Graph) -> list[Finding]:
     found = []
     for number in sorted(graph.nodes):
         node = graph.nodes[number]
-        if node.falls_through and not node.has_choices and not node.computed:
+        if node.stuck and not node.computed:
             what = (
                 "has no way on and is not an ending"
                 if not node.edges and not node.endings
