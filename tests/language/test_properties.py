@@ -9,10 +9,11 @@ from pathlib import Path
 
 from dedale.errors import BookLoadError
 from dedale.language import load_book, parse_text
-from dedale.language.parser import book_parser
+from dedale.language.parser import grammar_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
+from lark import Lark
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -57,7 +58,7 @@ EXPLICIT = {
 
 
 @settings(FAST, max_examples=30)
-@given(from_lark(book_parser(), alphabet=LATIN, explicit=EXPLICIT))
+@given(from_lark(Lark(grammar_text(), parser="lalr"), alphabet=LATIN, explicit=EXPLICIT))
 def test_sentences_of_the_grammar_parse_or_fail_cleanly(text):
     _parse_or_typed_error(text)
 
