@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from dedale.errors import UsageError
+from dedale.validator.report import FORMATS
 from dedale.validator.settings import DEFAULT_RUNS
 
 
@@ -20,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("books", nargs="+", metavar="BOOK", help="book folder or .dd file")
     parser.add_argument(
         "--format",
-        choices=("text", "json", "github", "sarif"),
+        choices=FORMATS,
         default="text",
         help="output format (default: text)",
     )

@@ -9,13 +9,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from dedale.validator.checker import BookReport
+if TYPE_CHECKING:
+    from dedale.validator.checker import BookReport
 
 FORMATS = ("text", "json", "github", "sarif")
 
-Renderer = Callable[[Sequence[BookReport], TextIO], None]
+Renderer = Callable[[Sequence["BookReport"], TextIO, int], None]
 
 
 def display_path(file: str) -> str:
