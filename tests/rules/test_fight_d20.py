@@ -106,3 +106,13 @@ def test_armour_table_and_armour_class(rulesets):
     assert fighter.ac == 10 + 1 + 3  # AC = 10 + DEX bonus + action bonus
     assert fighter.reduction == 7  # plate 6 + shield 1
     assert fighter.attack == 2 + 3 - 4  # FOR bonus + action bonus + plate malus
+
+
+def test_paragraph_enemy_damage_replaces_the_weapon():
+    from dedale.rules import EnemySpec, FightSpec
+
+    spec = FightSpec((EnemySpec("Guard", {"AC": 30, "attack": 30, "HP": 8}, weapon="1d6"),),
+                     assault_limit=1, enemy_damage=5)  # fmt: skip
+    # hero auto-misses (deficit 18); guard ripostes and hits: 5 - RD 2 = 3; then attacks: 3
+    h, result, blows = run([10, 1, 1], spec)
+    assert h.stats["HP"] == 14

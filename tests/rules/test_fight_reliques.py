@@ -89,3 +89,12 @@ def test_enemy_blow_against_hero_protection_and_courage(rulesets):
     h, result, seen = run(rulesets, faces, h, answers=[True, True])
     assert h.stats["HEALTH"] == 20 and h.counters["courage"] == 0
     assert h.protection_worn == {"cuir": 1}
+
+
+def test_attack_bonus_adds_to_the_hero_attack_tests(rulesets):
+    # hero first; attack 6+5 = 11 vs 7 + 4 = 11: success MR 0; enemy dodge 6+6 fails
+    spec = FightSpec((SKELETON,), assault_limit=1, attack_bonus=4)
+    faces = [2, 2, 3, 3, 6, 5, 6, 6, 6, 6, 6, 6]
+    result, seen = collect(run_fight(rulesets["reliques"], hero(), ScriptedDice(faces), spec),
+                           AlwaysNo())  # fmt: skip
+    assert blows(seen)[0].note == "hit" and blows(seen)[0].enemy_damage_taken == 3 + 0 - 1

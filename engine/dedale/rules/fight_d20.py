@@ -152,6 +152,9 @@ def d20_fight(
     assert isinstance(params, D20Fight)
     hero = make_hero(ruleset, character, spec)
     enemies = [make_enemy(params, e) for e in spec.enemies]
+    if spec.enemy_damage is not None:  # the paragraph sets the damage of each enemy hit
+        for enemy in enemies:
+            enemy.damage = parse_dice(str(spec.enemy_damage))
     if spec.mode == "as_one":
         first = enemies[0]
         enemies = [

@@ -8,6 +8,7 @@ margin MR, the defender tries a dodge (AGL+PER) or a parry (FOR+AGL) — the her
 an enemy takes its better duo — and avoids the blow with a success of margin >= MR (a
 critical success attack cannot be avoided; a critical failure ends the attacker's turn).
 Damage = weapon + MR; protection absorbs what it can and wears by 1 each time it does.
+The paragraph's attack bonus and tagged modifiers add to the hero's attack tests.
 The hero may spend a heroism point (``heroism.ignore_loss``) to ignore a loss of health
 that would not kill him. The hero's health level malus applies to his tests.
 """
@@ -28,6 +29,7 @@ from dedale.events import (
     TargetPrompt,
     YesNoPrompt,
 )
+from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, _duo_outcome, health_malus
 from dedale.rules.decisions import RulesGen
@@ -113,15 +115,17 @@ def actions_of(params: ReliquesFight, side: Side) -> int:
 
 
 class _Reliques:
-    def __init__(self, ruleset, character, rng, hero, enemies, emit) -> None:
+    def __init__(self, ruleset, character, rng, hero, enemies, emit, attack_bonus=0) -> None:
         self.ruleset, self.character, self.rng = ruleset, character, rng
+        self.attack_bonus = attack_bonus
         self.params: ReliquesFight = ruleset.fight
         self.hero, self.enemies, self.emit = hero, enemies, emit
 
-    def test(self, side: Side, duo: tuple[str, str], purpose: str):
+    def test(self, side: Side, duo: tuple[str, str], purpose: str, bonus: int = 0):
         """A duo test of one side: ``(outcome, signed margin)``; yields its dice."""
         values = (side.stats[duo[0]], side.stats[duo[1]])
-        bonus = health_malus(self.ruleset, self.character) if side.is_hero else 0
+        if side.is_hero:
+            bonus += health_malus(self.ruleset, self.character)
         base = sum(values) + bonus
         target = max(self.ruleset.duo.target_min, min(self.ruleset.duo.target_max, base))
         faces = self.rng.roll_dice(2, 6)
@@ -133,7 +137,8 @@ class _Reliques:
     def blow(self, attacker: Side, defender: Side, turn: int):
         """One attack action; returns False when a critical failure ends the turn."""
         params = self.params
-        outcome, margin = yield from self.test(attacker, params.attack, "attack")
+        bonus = self.attack_bonus if attacker.is_hero else 0
+        outcome, margin = yield from self.test(attacker, params.attack, "attack", bonus)
         if outcome == CRITICAL_FAILURE:
             yield from self.report(attacker, defender, turn, 0, "critical_failure")
             return False
@@ -227,7 +232,9 @@ def reliques_fight(
             Side(" & ".join(e.name for e in enemies), first.stats, max(e.weapon for e in enemies),
                  max(e.protection for e in enemies), total, total)
         ]  # fmt: skip
-    fight = _Reliques(ruleset, character, rng, hero, enemies, emit)
+    abilities = mods.hero_abilities(ruleset, character)
+    bonus = spec.attack_bonus + mods.total(spec.modifiers, abilities)
+    fight = _Reliques(ruleset, character, rng, hero, enemies, emit, bonus)
     if emit:
         yield FightStarted(
             enemies=tuple((e.name, tuple(e.stats.items())) for e in enemies), mode=spec.mode
