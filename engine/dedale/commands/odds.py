@@ -99,4 +99,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"{stamina_name} after a win:")
         for value, p in result.stamina_distribution.items():
             print(f"  {value:>3}  {p * 100:6.2f} %")
+        if policy == "best" and result.luck_distribution:
+            test = ruleset.tests.get(ruleset.fight.luck_test or "")
+            luck_name = ruleset.display_name(test.stat, "en") if test else "LUCK"
+            print(f"{luck_name} after a win:")
+            for value, p in result.luck_distribution.items():
+                print(f"  {value:>3}  {p * 100:6.2f} %")
     return 0
