@@ -68,7 +68,24 @@ class BinOp:
     right: Expr
 
 
-Expr: TypeAlias = Num | DiceRoll | ValueRef | CurrentParagraph | BinOp
+@node
+class NotedParagraph:
+    """The paragraph noted under ``name`` by ``note paragraph NAME`` (issue 8)."""
+
+    span: Span
+    name: str
+
+
+@node
+class PreviousParagraph:
+    """The paragraph the reader came from (the one entered before the current one)."""
+
+    span: Span
+
+
+Expr: TypeAlias = (
+    Num | DiceRoll | ValueRef | CurrentParagraph | BinOp | NotedParagraph | PreviousParagraph
+)
 
 # --------------------------------------------------------------------------- destinations
 
@@ -154,8 +171,16 @@ class Or:
     operands: tuple[Condition, ...]
 
 
+@node
+class HasStatus:
+    """``status Poisoned``: an ongoing effect is on the hero."""
+
+    span: Span
+    name: str
+
+
 Condition: TypeAlias = (
-    HasItem | HasCodeword | Compare | Visited | WorldVisited | HasClass | Not | And | Or
+    HasItem | HasCodeword | Compare | Visited | WorldVisited | HasClass | Not | And | Or | HasStatus
 )
 
 # --------------------------------------------------------------------------- statements
@@ -312,12 +337,17 @@ class RangeBranch:
 
 @node
 class Test:
-    """A roll-under test named in the ruleset (``luck``, ``skill``, ...)."""
+    """A roll-under test named in the ruleset (``luck``, ``skill``, ...).
+
+    With ``dice`` it is a free-form test (``roll 4d6 against STAMINA +2``): those dice
+    plus the modifiers against the current value of the stat or counter ``name``.
+    """
 
     span: Span
     name: str
     modifiers: tuple[Modifier, ...] = ()
     branches: tuple[Branch, ...] = ()
+    dice: DiceRoll | None = None
 
 
 @node
@@ -404,6 +434,61 @@ class If:
     otherwise: tuple[Statement, ...] = ()
 
 
+# ----------------------------------------------------------- amateur constructs (issue 8)
+
+
+@node
+class HiddenNumber:
+    """Turn to "the number you know": the reader types a paragraph number. A declared
+    hidden paragraph is entered; any other number (or 0, "I don't know") leads to
+    ``otherwise``, the book's own "nothing happens" paragraph."""
+
+    span: Span
+    otherwise: Destination
+
+
+@node
+class HiddenParagraph:
+    """Declares this paragraph as reached by a hidden number (not an orphan)."""
+
+    span: Span
+
+
+@node
+class NoteParagraph:
+    """Remember the current paragraph under ``name`` (``go to (noted NAME)`` later)."""
+
+    span: Span
+    name: str
+
+
+@node
+class StatusOn:
+    """An ongoing effect: ``change`` is applied on every paragraph entered until removed."""
+
+    span: Span
+    name: str
+    change: ChangeValue
+    per: Literal["paragraph"] = "paragraph"
+
+
+@node
+class StatusOff:
+    """Remove an ongoing effect."""
+
+    span: Span
+    name: str
+
+
+@node
+class ForcedMeal:
+    """Eat a meal now or suffer ``penalty``: one meal is used (no healing); without one, the
+    penalty applies."""
+
+    span: Span
+    penalty: ChangeValue
+
+
 Statement: TypeAlias = (
     Prose
     | Choice
@@ -423,6 +508,12 @@ Statement: TypeAlias = (
     | RandomRoll
     | Fight
     | If
+    | HiddenNumber
+    | HiddenParagraph
+    | NoteParagraph
+    | StatusOn
+    | StatusOff
+    | ForcedMeal
 )
 
 # --------------------------------------------------------------------------- paragraphs

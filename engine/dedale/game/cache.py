@@ -20,7 +20,7 @@ _MAX_BOOKS = 32
 class BookCache:
     """Per-book memo tables (see the module docstring)."""
 
-    __slots__ = ("book", "names", "dice", "worlds_of", "fights", "prompts")
+    __slots__ = ("book", "names", "dice", "worlds_of", "fights", "prompts", "hidden")
 
     def __init__(self, book) -> None:
         self.book = book
@@ -29,6 +29,7 @@ class BookCache:
         self.worlds_of: dict[int, str | None] = {}
         self.fights: dict[int, Any] = {}
         self.prompts: dict[tuple[int, ...], Any] = {}
+        self.hidden: frozenset[int] | None = None  # paragraphs declared hidden
 
 
 def cache_for(book) -> BookCache:

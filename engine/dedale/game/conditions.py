@@ -57,6 +57,8 @@ def holds(condition: ast.Condition, world: World) -> bool:
         return world.world_visited(condition.world)  # type: ignore[union-attr]
     if kind is ast.HasClass:
         return world.has_class(condition.name)  # type: ignore[union-attr]
+    if kind is ast.HasStatus:
+        return world.has_status(condition.name)  # type: ignore[union-attr, attr-defined]
     if kind is ast.Not:
         return not holds(condition.operand, world)  # type: ignore[union-attr]
     if kind is ast.And:

@@ -52,7 +52,19 @@ def evaluate(expr: ast.Expr, scope: Scope) -> int:
         left = evaluate(expr.left, scope)  # type: ignore[union-attr]
         right = evaluate(expr.right, scope)  # type: ignore[union-attr]
         return _apply(expr, left, right)  # type: ignore[arg-type]
+    if kind is ast.NotedParagraph:
+        return _scope_call(scope, "noted", expr.name, expr.span)  # type: ignore[union-attr]
+    if kind is ast.PreviousParagraph:
+        return _scope_call(scope, "came_from", expr.span)
     raise GameError(f"cannot evaluate {kind.__name__}", getattr(expr, "span", None))
+
+
+def _scope_call(scope: Scope, method: str, *args) -> int:
+    """A value only a running game knows (noted and previous paragraphs)."""
+    found = getattr(scope, method, None)
+    if found is None:
+        raise GameError(f"this value needs a running game ({method})", args[-1])
+    return found(*args)
 
 
 def _apply(expr: ast.BinOp, left: int, right: int) -> int:

@@ -17,6 +17,7 @@ from typing import Any
 
 from dedale import ast, events
 from dedale.errors import GameError
+from dedale.game.amateur import AmateurStatements
 from dedale.game.cache import cache_for
 from dedale.game.choices import Offered, offer
 from dedale.game.conditions import holds
@@ -37,7 +38,7 @@ EAT = object()
 Gen = Generator[Any, Any, Any]
 
 
-class Runner(Statements, GameScope):
+class Runner(Statements, AmateurStatements, GameScope):
     """Executes a Book for one game; holds no state of its own beyond the paragraph's."""
 
     def __init__(self, game) -> None:
@@ -70,11 +71,17 @@ class Runner(Statements, GameScope):
             ast.ClearCodeword: self._codeword,
             ast.OpenWorld: self._world,
             ast.Ending: self._ending,
-            ast.Test: self._test,
+            ast.Test: self._any_test,
             ast.DuoTest: self._test,
             ast.D20Test: self._test,
             ast.RandomRoll: self._roll_table,
             ast.Fight: self._fight,
+            ast.HiddenNumber: self._hidden_number,
+            ast.HiddenParagraph: self._nothing,
+            ast.NoteParagraph: self._note,
+            ast.StatusOn: self._status_on,
+            ast.StatusOff: self._status_off,
+            ast.ForcedMeal: self._forced_meal,
         }
 
     @property
@@ -132,6 +139,8 @@ class Runner(Statements, GameScope):
         if paragraph is None:
             raise GameError(f"there is no paragraph {number} in this book")
         state = self.state
+        if not resume and state.paragraph is not None:
+            state.came_from = state.paragraph
         state.paragraph = number
         if not resume:
             visited = state.visited
@@ -140,6 +149,11 @@ class Runner(Statements, GameScope):
         state.meal_allowed = self._meals_anywhere
         if self.emit:
             yield events.ParagraphEntered(number=number, label=paragraph.label, span=paragraph.span)
+        if state.statuses and not resume:
+            yield from self._ongoing_effects()
+            if self.health is not None and state.hero.stats.get(self.health, 1) <= 0:
+                yield from self._die("health")
+                return None
         self._choices = choices = []
         self._revisit = False
         self._resume = resume

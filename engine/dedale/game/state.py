@@ -44,6 +44,9 @@ class GameState:
     history: list[HistoryEntry] = field(default_factory=list)
     outcome: str | None = None  # "victory" / "death"
     death_reason: str = ""
+    came_from: int | None = None  # the paragraph entered before the current one
+    marks: dict[str, int] = field(default_factory=dict)  # noted paragraphs (folded name)
+    statuses: dict[str, dict[str, Any]] = field(default_factory=dict)  # ongoing effects
 
     # ------------------------------------------------------------------ queries
 
@@ -58,6 +61,17 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able snapshot (sorted where order does not matter, for stable diffs)."""
+        data = self._base_dict()
+        # issue 8 additions, written only when used (older saves stay byte-identical)
+        if self.came_from is not None:
+            data["came_from"] = self.came_from
+        if self.marks:
+            data["marks"] = dict(sorted(self.marks.items()))
+        if self.statuses:
+            data["statuses"] = {k: dict(v) for k, v in sorted(self.statuses.items())}
+        return data
+
+    def _base_dict(self) -> dict[str, Any]:
         return {
             "version": STATE_VERSION,
             "hero": hero_to_dict(self.hero) if self.hero is not None else None,
@@ -90,6 +104,9 @@ class GameState:
             history=[HistoryEntry(int(p), int(d)) for p, d in data["history"]],
             outcome=data.get("outcome"),
             death_reason=str(data.get("death_reason", "")),
+            came_from=None if data.get("came_from") is None else int(data["came_from"]),
+            marks={str(k): int(v) for k, v in (data.get("marks") or {}).items()},
+            statuses={str(k): dict(v) for k, v in (data.get("statuses") or {}).items()},
         )
 
 

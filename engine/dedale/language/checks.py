@@ -106,7 +106,10 @@ class _Checker:
                     f"give an amount: `{verb} {node.item}`",
                 )  # fmt: skip
         elif isinstance(node, ast.Test):
-            self.test_name(node)
+            if node.dice is not None:  # free-form test: dice against any stat or counter
+                self.value_name(node.name, node.span)
+            else:
+                self.test_name(node)
         elif isinstance(node, ast.DuoTest):
             for stat in node.stats:
                 self.value_name(stat, node.span, "characteristic")

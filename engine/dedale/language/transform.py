@@ -107,6 +107,9 @@ class LineTransformer:
 
     choice_target = target
 
+    def computed(self, meta, children):
+        return ast.ComputedRef(span=self._span(meta), expr=children[0])
+
     def choice(self, meta, children):
         target = children[1]
         text = ""
@@ -187,6 +190,9 @@ class LineTransformer:
     def has_class(self, meta, children):
         return ast.HasClass(span=self._span(meta), name=self._text(children[0]))
 
+    def has_status(self, meta, children):
+        return ast.HasStatus(span=self._span(meta), name=self._text(children[0]))
+
     def compare(self, meta, children):
         left, op, right = children
         symbol = "=" if str(op) == "==" else str(op)
@@ -195,13 +201,23 @@ class LineTransformer:
     # ------------------------------------------------------------------ expressions
     def binop(self, meta, children):
         left, op, right = children
-        return ast.BinOp(span=self._span(meta), op=str(op), left=left, right=right)
+        symbol = "*" if str(op) == "×" else str(op)
+        return ast.BinOp(span=self._span(meta), op=symbol, left=left, right=right)
 
     def num(self, meta, children):
         return ast.Num(span=self._span(meta), value=int(children[0]))
 
     def dice(self, meta, children):
         return ast.DiceRoll(span=self._span(meta), text=str(children[0]).lower())
+
+    def current_paragraph(self, meta, children):
+        return ast.CurrentParagraph(span=self._span(meta))
+
+    def noted_paragraph(self, meta, children):
+        return ast.NotedParagraph(span=self._span(meta), name=self._text(children[0]))
+
+    def previous_paragraph(self, meta, children):
+        return ast.PreviousParagraph(span=self._span(meta))
 
     def value(self, meta, children):
         name = next(t for t in children if t.type == "NAME")
@@ -478,7 +494,7 @@ class LineTransformer:
         return int(children[0])
 
     def escape(self, meta, children):
-        target = next(c for c in children if isinstance(c, ast.ParagraphRef))
+        target = next(c for c in children if isinstance(c, ast.ParagraphRef | ast.ComputedRef))
         after = next((c for c in children if isinstance(c, int)), None)
         return FightPart(
             self._span(meta), "escape",
@@ -501,6 +517,49 @@ class LineTransformer:
 
     def enemy_damage(self, meta, children):
         return FightPart(self._span(meta), "enemy_damage", int(children[0]))
+
+    # ------------------------------------------------------------------ amateur constructs
+    def hidden_number(self, meta, children):
+        return ast.HiddenNumber(span=self._span(meta), otherwise=children[-1])
+
+    def hidden_paragraph(self, meta, children):
+        return ast.HiddenParagraph(span=self._span(meta))
+
+    def note_paragraph(self, meta, children):
+        return ast.NoteParagraph(span=self._span(meta), name=self._text(children[-1]))
+
+    def go_back(self, meta, children):
+        span = self._span(meta)
+        back = ast.ComputedRef(span=span, expr=ast.PreviousParagraph(span=span))
+        return ast.Goto(span=span, target=back)
+
+    def dice_test(self, meta, children):
+        span = self._span(meta)
+        dice_tok = children[0]
+        words = [t for t in children if isinstance(t, Token) and t.type == "WORD"]
+        mods = [c for c in children if isinstance(c, _Mod)]
+        untagged, tagged, _flags, names = self._mods(mods)
+        modifiers = [ast.Modifier(span=span, value=v) for v in untagged] + tagged
+        if names:
+            modifiers.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
+        return ast.Test(
+            span=span,
+            name=self._text(words[0]),
+            modifiers=tuple(modifiers),
+            dice=ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower()),
+        )
+
+    def status_on(self, meta, children):
+        change = next(c for c in children if isinstance(c, ast.ChangeValue))
+        name = next(c for c in children if isinstance(c, Token) and c.type == "NAME")
+        return ast.StatusOn(span=self._span(meta), name=self._text(name), change=change)
+
+    def status_off(self, meta, children):
+        return ast.StatusOff(span=self._span(meta), name=self._text(children[-1]))
+
+    def forced_meal(self, meta, children):
+        change = next(c for c in children if isinstance(c, ast.ChangeValue))
+        return ast.ForcedMeal(span=self._span(meta), penalty=change)
 
 
 def _signed(tok: Token) -> int:

@@ -177,5 +177,6 @@ class Renderer:
         if kind is events.NamePrompt:
             return [self.t("prompt.name", default=prompt.default)]  # type: ignore[attr-defined]
         if kind is events.NumberPrompt:
-            return [self.t("prompt.number")]
+            key = f"prompt.{prompt.kind}"  # type: ignore[attr-defined]
+            return [self.t(key) if has_message(self.lang, key) else self.t("prompt.number")]
         return [self.t("prompt.unknown", kind=kind.__name__)]

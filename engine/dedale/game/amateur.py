@@ -1,0 +1,152 @@
+"""Handlers of the amateur-book constructs (issue 8), a mixin of the Runner: hidden
+numbers, noted paragraphs, free-form dice tests, ongoing effects (statuses) and forced
+meals.
+
+A status is kept in the game state as plain data (``{"op", "name", "amount"}``) so that
+saves hold it; it is applied at the start of every paragraph entered after it was set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from dedale import ast, events
+from dedale.errors import GameError
+from dedale.game.cache import folded
+from dedale.span import Span
+
+Gen = Generator[Any, Any, Any]
+
+_NOWHERE = Span("<status>", 1, 1)
+
+
+def hidden_paragraphs(book) -> frozenset[int]:
+    """The paragraphs that declare ``> hidden paragraph`` (reached by hidden numbers)."""
+    return frozenset(
+        number
+        for number, paragraph in book.paragraphs.items()
+        if any(type(statement) is ast.HiddenParagraph for statement in paragraph.body)
+    )
+
+
+class AmateurStatements:
+    """Statement handlers and scope values for the constructs of issue 8."""
+
+    # ------------------------------------------------------------------ scope values
+    def noted(self, name: str, span=None) -> int:
+        """The paragraph noted under ``name`` (a GameError when none was noted)."""
+        number = self.state.marks.get(folded(name))
+        if number is None:
+            raise GameError(f"no paragraph was noted as {name!r}", span)
+        return number
+
+    def came_from(self, span=None) -> int:
+        """The paragraph entered before the current one."""
+        if self.state.came_from is None:
+            raise GameError("there is no paragraph to go back to", span)
+        return self.state.came_from
+
+    def has_status(self, name: str) -> bool:
+        return folded(name) in self.state.statuses
+
+    # ------------------------------------------------------------------ hidden numbers
+    def _hidden_set(self) -> frozenset[int]:
+        cache = self._cache
+        if cache.hidden is None:
+            cache.hidden = hidden_paragraphs(self.book)
+        return cache.hidden
+
+    def _hidden_number(self, statement: ast.HiddenNumber) -> Gen:
+        number = yield events.NumberPrompt(kind="hidden_number")
+        if number in self._hidden_set():
+            return number
+        return self.destination(statement.otherwise, required=True)
+
+    def _nothing(self, statement: ast.Statement) -> Gen:
+        return None
+        yield  # a generator that does nothing (declarations)
+
+    def _note(self, statement: ast.NoteParagraph) -> Gen:
+        self.state.marks[folded(statement.name)] = self.state.paragraph or 0
+        return None
+        yield
+
+    # ------------------------------------------------------------------ free-form tests
+    def _dice_test(self, statement: ast.Test) -> Gen:
+        """``roll 4d6 against STAMINA +2``: success when dice + modifiers <= the value."""
+        kind, ident = self.resolve(statement.name, statement.span, ("stat", "counter"))
+        hero = self.state.hero
+        target = hero.stats[ident] if kind == "stat" else hero.counters.get(ident, 0)
+        expr = self._parsed(statement.dice.text, statement.dice.span)
+        total, faces = expr.roll(self.rng)
+        roll = total + sum(m.value for m in statement.modifiers)
+        outcome = "success" if roll <= target else "failure"
+        if self.emit:
+            yield events.DiceRolled(
+                purpose="test", faces=tuple(faces), total=total, expression=expr.text
+            )
+            yield events.TestResolved(
+                name=ident, roll=roll, target=target, outcome=outcome, margin=abs(target - roll)
+            )
+        for branch in statement.branches:
+            if branch.outcome == outcome and branch.margin is None:
+                return (yield from self._block(branch.body))
+        return None
+
+    # ------------------------------------------------------------------ statuses
+    def _status_on(self, statement: ast.StatusOn) -> Gen:
+        change = statement.change
+        self.resolve(change.name, change.span, ("stat", "counter"))
+        amount = change.amount
+        data: dict[str, Any] = {"status": statement.name, "op": change.op, "name": change.name}
+        if isinstance(amount, ast.Num):
+            data["amount"] = amount.value
+        elif isinstance(amount, ast.DiceRoll):
+            data["amount"] = amount.text
+        self.state.statuses[folded(statement.name)] = data
+        if self.emit:
+            yield events.MessageShown(key="status_on", params=(("status", statement.name),))
+
+    def _status_off(self, statement: ast.StatusOff) -> Gen:
+        removed = self.state.statuses.pop(folded(statement.name), None)
+        if removed is not None and self.emit:
+            yield events.MessageShown(key="status_off", params=(("status", removed["status"]),))
+
+    def _ongoing_effects(self) -> Gen:
+        """Apply every status to the paragraph just entered."""
+        for data in list(self.state.statuses.values()):
+            amount = data.get("amount")
+            expr: ast.Expr | None = None
+            if isinstance(amount, int):
+                expr = ast.Num(span=_NOWHERE, value=amount)
+            elif isinstance(amount, str):
+                expr = ast.DiceRoll(span=_NOWHERE, text=amount)
+            change = ast.ChangeValue(span=_NOWHERE, op=data["op"], name=data["name"], amount=expr)
+            if self.emit:
+                yield events.MessageShown(key="status_effect", params=(("status", data["status"]),))
+            yield from self._change(change)
+
+    # ------------------------------------------------------------------ forced meals
+    def _forced_meal(self, statement: ast.ForcedMeal) -> Gen:
+        """One meal is used up (without healing); with none left, the penalty applies."""
+        meals = self.ruleset.meals
+        hero = self.state.hero
+        if meals is not None and hero.counters.get(meals.counter, 0) > 0:
+            old, new = hero.change_counter(meals.counter, -1)
+            if self.emit:
+                yield events.MessageShown(key="forced_meal_eaten", params=())
+                yield events.StatChanged(
+                    name=meals.counter, old=old, new=new, initial=new, who="counter"
+                )
+            return None
+        if self.emit:
+            yield events.MessageShown(key="forced_meal_none", params=())
+        yield from self._change(statement.penalty)
+        return None
+
+    def _any_test(self, statement: ast.Test) -> Gen:
+        """A ruleset test, or a free-form one when the test names its dice."""
+        if statement.dice is not None:
+            return (yield from self._dice_test(statement))
+        return (yield from self._test(statement))
