@@ -329,3 +329,15 @@ def test_weapon_bonus_only_the_best_weapon_counts(rulesets):
     # enemy 8+7 = 15; hero 10+2 +2 (axe) +1 (ring) = 15 -> tie
     _, seen, _ = fight(rulesets["df-classic"], hero, [3, 4, 1, 1], one_enemy(assault_limit=1))
     assert assaults(seen)[0].winner == "tie"
+
+
+def test_enemies_without_stamina_are_skipped(rulesets):
+    hero = ff_hero()
+    spec = FightSpec(
+        (EnemySpec("Dead", {"SKILL": 5, "STAMINA": 0}), EnemySpec("B", {"SKILL": 5, "STAMINA": 2})),
+        mode="sequence",
+    )
+    result, seen, _ = fight(rulesets["df-classic"], hero, [1, 1, 6, 6], spec)
+    assert result.won and {a.enemy for a in assaults(seen)} == {"B"}
+    nobody = FightSpec((EnemySpec("Dead", {"SKILL": 5, "STAMINA": 0}),))
+    assert fight(rulesets["df-classic"], ff_hero(), [], nobody)[0].won

@@ -165,8 +165,12 @@ def opposed_fight(
     hero_initial = character.initial[hero_stat]
     hit_yet = False
     assault = 0
-    current = 0
-    alive = len(names)
+    alive = sum(1 for h in health if h > 0)
+    if not alive:  # nobody left to fight (enemies given without STAMINA)
+        if emit:
+            yield FightEnded(outcome=WON, assaults=0)
+        return _result(WON, 0, names, health)
+    current = next(i for i, h in enumerate(health) if h > 0)
     checks = limit is not None or escape_after is not None
     while True:
         if checks:
