@@ -139,14 +139,14 @@ def test_validate_command_exit_codes(tmp_path):
 
     ok = run(FIRST_STEPS)
     assert ok.returncode == 0, ok.stderr
-    assert ok.stdout.strip() == "First Steps: 15 paragraphs, ruleset df-classic, 1 file — OK"
+    assert "books/first-steps" in ok.stdout and "│         15 │      0 │" in ok.stdout
     bad = tmp_path / "bad.dd"
     bad.write_text("---\ntitle: Bad\n---\n§ 1\n> figth\n", "utf-8")
     failed = run(bad)
     assert failed.returncode == 1
-    assert "bad.dd:5:3: unknown directive `figth`" in failed.stderr
-    assert "^^^^^" in failed.stderr and "did you mean `fight`?" in failed.stderr
-    assert "Traceback" not in failed.stderr
+    assert "bad.dd:5:3: error E001 unknown directive `figth`" in failed.stdout
+    assert "^^^^^" in failed.stdout and "did you mean `fight`?" in failed.stdout
+    assert "Traceback" not in failed.stdout + failed.stderr
     assert run(tmp_path / "nothing-here").returncode == 2
 
 
