@@ -152,3 +152,15 @@ def test_cli_with_an_author_ruleset_file(tmp_path, monkeypatch, capsys):
     assert main(args) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["win_probability"] == 1.0 and data["expected_assaults"] == 1.0
+
+
+def test_cli_ruleset_file_anywhere(tmp_path, capsys):
+    folder = tmp_path / "variants"
+    folder.mkdir()
+    (folder / "base.yaml").write_text("name: base\nextends: df-classic\n", encoding="utf-8")
+    (folder / "mine.yaml").write_text("name: mine\nextends: base.yaml\n", encoding="utf-8")
+    args = ["odds", "--rules", str(folder / "mine.yaml"), "--hero", "10", "20"]
+    assert main([*args, "--enemy", "8", "10"]) == 0
+    assert "Ruleset: mine" in capsys.readouterr().out
+    assert main(["odds", "--rules", str(folder / "nope.yaml"), "--hero", "1", "1",
+                 "--enemy", "1", "1"]) == 2  # fmt: skip

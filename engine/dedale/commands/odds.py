@@ -57,8 +57,12 @@ def run(args: argparse.Namespace) -> int:
     policy = args.luck_policy or "none"
     if policy == "best" and args.luck is None:
         raise UsageError("--luck-policy best needs --luck")
+    ref, base = args.rules, Path.cwd()
+    if ref.endswith((".yaml", ".yml")):  # the user names the file: its folder is the base
+        path = Path(ref)
+        ref, base = path.name, path.parent.resolve()
     try:
-        ruleset = load_ruleset(args.rules, base_dir=Path.cwd())
+        ruleset = load_ruleset(ref, base_dir=base)
     except RulesetError as error:
         if error.message.startswith("unknown ruleset") or "not found" in error.message:
             raise UsageError(error.message, hint=error.hint) from None
