@@ -61,6 +61,13 @@ def _position(container: Any, key: Any, file: str, fallback: Span, *, of_key: bo
 
 def to_tree(data: Any, file: str, span: Span) -> YNode:
     """Convert loaded YAML (ruamel round-trip or plain Python data) to a YNode tree."""
+    tag = getattr(getattr(data, "tag", None), "value", None)
+    if tag is not None and isinstance(data, Mapping | list):
+        raise RulesetError(
+            f"YAML tags are not allowed ({tag})",
+            span,
+            "use plain mappings, lists, numbers and text (no tags)",
+        )
     if isinstance(data, Mapping):
         children: dict[str, YNode] = {}
         key_spans: dict[str, Span] = {}
