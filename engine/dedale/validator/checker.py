@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dedale.errors import BookLoadError, DedaleError
+from dedale.validator.computed import computed_destinations
 from dedale.validator.fights import FightReport, fight_findings, fight_reports
 from dedale.validator.findings import Finding
-from dedale.validator.graph import build_graph
+from dedale.validator.graph import build_graph, declared_hidden
 from dedale.validator.playthroughs import PlaythroughStats, play_random_games
 from dedale.validator.rules_checks import check_rules, collect_uses
 from dedale.validator.settings import DEFAULT_RUNS, read_settings
@@ -49,10 +50,12 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
         return report
     graph = build_graph(book)
     report.paragraphs = len(graph.nodes)
-    found = check_structure(graph, book, settings.hidden)
+    hidden = tuple(dict.fromkeys((*settings.hidden, *declared_hidden(book))))
+    found = check_structure(graph, book, hidden)
     uses = collect_uses(graph)
     found += check_rules(graph, book, uses)
-    found += check_states(graph, book, uses, settings.hidden)
+    found += check_states(graph, book, uses, hidden)
+    found += computed_destinations(graph)
     report.fights = fight_reports(graph, book)
     found += fight_findings(report.fights, settings.fight_threshold)
     if runs is None:

@@ -45,6 +45,7 @@ _CHECKS = (
     Check("E016", "error", "no-victory", "No victory can be reached from the start"),
     Check("W017", "warning", "hidden-without-clue", "A declared hidden paragraph has no clue"),
     Check("W018", "warning", "undeclared-computed", "A computed destination is not declared"),
+    Check("I019", "info", "computed-destination", "Where a computed destination may lead"),
     # rules and state
     Check("E020", "error", "unknown-stat", "A stat the ruleset does not define"),
     Check("E021", "error", "unknown-counter", "A counter the ruleset does not define"),

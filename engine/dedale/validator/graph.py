@@ -5,7 +5,10 @@ bodies. A computed destination (``go to gold + 50``) has a target only when its 
 constant; otherwise it is kept apart (``computed``) so that declared hidden paragraphs can
 count as reachable. ``stuck`` tells whether some path through the body reaches its end
 without leaving and without a choice offered (a dead end). Statements after one that always
-leaves (``go to``, an ending) are never run and give no edge.
+leaves (``go to``, an ending) are never run and give no edge. Issue 8 destinations are
+resolved to every paragraph they may name: ``[noted cave]`` to each paragraph that notes
+``cave``, ``[previous]`` (``go back``) to each predecessor, and a hidden-number prompt to
+its fallback and to every ``> hidden paragraph``.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from dataclasses import dataclass, field
 from dedale import ast
 from dedale.errors import DedaleError
 from dedale.rules.dice import parse_dice
+from dedale.rules.ruleset import fold
 from dedale.span import Span
 
 
@@ -27,7 +31,7 @@ class Edge:
     source: int
     target: int | None
     span: Span
-    kind: str  # choice, goto, branch, fight-win, fight-lose, escape, limit
+    kind: str  # choice, goto, branch, fight-win, fight-lose, escape, limit, hidden
     ref: ast.Destination
     choice: ast.Choice | None = None
 
@@ -41,6 +45,7 @@ class Node:
     endings: set[str] = field(default_factory=set)
     computed: list[ast.ComputedRef] = field(default_factory=list)
     stuck: bool = False  # some path reaches the end of the body with no choice offered
+    going_back: list[tuple[ast.ComputedRef, Span, str]] = field(default_factory=list)
 
     @property
     def number(self) -> int:
@@ -193,7 +198,7 @@ def path_ends(statements: tuple[ast.Statement, ...], offered: bool) -> set[bool]
     for statement in statements:
         if isinstance(statement, ast.Choice):
             states = {True}
-        elif isinstance(statement, ast.Goto | ast.Ending):
+        elif isinstance(statement, ast.Goto | ast.Ending | ast.HiddenNumber):
             return set()
         elif isinstance(statement, ast.If):
             states = {
@@ -220,16 +225,36 @@ def path_ends(statements: tuple[ast.Statement, ...], offered: bool) -> set[bool]
 class _Builder:
     """Walks one paragraph's body, collecting its edges and endings."""
 
-    def __init__(self, book: object, node: Node) -> None:
+    def __init__(
+        self, book: object, node: Node, marks=None, hidden=frozenset(), counters=None
+    ) -> None:
         self.book = book
         self.node = node
+        self.marks: dict[str, set[int]] = marks or {}
+        self.hidden: frozenset[int] = hidden
+        self.counters: dict[str, set[int] | None] = counters or {}
 
     def add(self, ref: ast.Destination, span: Span, kind: str, choice=None) -> None:
         number = self.node.number
+        if isinstance(ref, ast.ComputedRef) and isinstance(ref.expr, ast.NotedParagraph):
+            for noted in sorted(self.marks.get(fold(ref.expr.name), ())):
+                self.node.edges.append(Edge(number, noted, span, kind, ref, choice))
+            return
+        if isinstance(ref, ast.ComputedRef) and isinstance(ref.expr, ast.PreviousParagraph):
+            self.node.going_back.append((ref, span, kind))  # resolved once the graph is built
+            return
         if isinstance(ref, ast.ComputedRef):
             value = constant_value(ref.expr, number)
             if value is None:
-                self.node.computed.append(ref)
+                from dedale.validator.values import possible_values
+
+                values = possible_values(ref.expr, number, self.book, self.counters)
+                paragraphs = getattr(self.book, "paragraphs", {}) or {}
+                known = sorted(v for v in values or () if v in paragraphs)
+                if not known:
+                    self.node.computed.append(ref)
+                for target in known:  # only the values that name a paragraph
+                    self.node.edges.append(Edge(number, target, span, kind, ref, choice))
                 return
             target: int | None = value
         else:
@@ -263,6 +288,14 @@ class _Builder:
             return any(continues) or some_roll_unmatched(statement)
         elif isinstance(statement, ast.Fight):
             return self.fight(statement)
+        elif isinstance(statement, ast.HiddenNumber):
+            self.add(statement.otherwise, statement.span, "goto")
+            for hidden in sorted(self.hidden):
+                ref = ast.ParagraphRef(span=statement.span, number=hidden)
+                self.node.edges.append(
+                    Edge(self.node.number, hidden, statement.span, "hidden", ref)
+                )
+            return False
         return True
 
     def fight(self, fight: ast.Fight) -> bool:
@@ -280,19 +313,62 @@ class _Builder:
         return fight.win is None
 
 
+def _marks_and_hidden(
+    paragraphs: dict[int, ast.Paragraph],
+) -> tuple[dict[str, set[int]], frozenset[int]]:
+    """Where each name is noted (``note paragraph NAME``), and the declared hidden
+    paragraphs (``> hidden paragraph``)."""
+    marks: dict[str, set[int]] = {}
+    hidden: set[int] = set()
+    for number, paragraph in paragraphs.items():
+        for statement in walk(paragraph.body):
+            if isinstance(statement, ast.NoteParagraph):
+                marks.setdefault(fold(statement.name), set()).add(number)
+            elif isinstance(statement, ast.HiddenParagraph):
+                hidden.add(number)
+    return marks, frozenset(hidden)
+
+
+def _counter_values(book: object, paragraphs: dict[int, ast.Paragraph]):
+    """Counter values for computed destinations (only when the book has some)."""
+    if not any(
+        isinstance(s, ast.Choice | ast.Goto) and isinstance(s.target, ast.ComputedRef)
+        for paragraph in paragraphs.values()
+        for s in walk(paragraph.body)
+    ):
+        return {}
+    from dedale.validator.values import counter_values
+
+    return counter_values(book, paragraphs.values(), walk)
+
+
+def declared_hidden(book: object) -> tuple[int, ...]:
+    """The paragraphs a book declares hidden with ``> hidden paragraph``."""
+    paragraphs: dict[int, ast.Paragraph] = getattr(book, "paragraphs", {}) or {}
+    return tuple(sorted(_marks_and_hidden(paragraphs)[1]))
+
+
 def build_graph(book: object) -> Graph:
     """The graph of every paragraph of ``book`` (``book.paragraphs``: number -> Paragraph)."""
     paragraphs: dict[int, ast.Paragraph] = getattr(book, "paragraphs", {}) or {}
     nodes: dict[int, Node] = {}
     predecessors: dict[int, list[Edge]] = {}
+    marks, hidden = _marks_and_hidden(paragraphs)
+    counters = _counter_values(book, paragraphs)
     for number, paragraph in paragraphs.items():
         node = Node(paragraph)
-        _Builder(book, node).block(paragraph.body)
+        _Builder(book, node, marks, hidden, counters).block(paragraph.body)
         node.stuck = False in path_ends(paragraph.body, False)
         nodes[number] = node
         for edge in node.edges:
             if edge.target is not None:
                 predecessors.setdefault(edge.target, []).append(edge)
+    for number, node in nodes.items():  # "go back": to every paragraph that leads here
+        for ref, span, kind in node.going_back:
+            for source in sorted({edge.source for edge in predecessors.get(number, ())}):
+                edge = Edge(number, source, span, kind, ref)
+                node.edges.append(edge)
+                predecessors.setdefault(source, []).append(edge)
     start = getattr(book, "start", None)
     if isinstance(start, ast.Paragraph):
         start = start.number

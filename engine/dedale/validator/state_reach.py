@@ -168,6 +168,10 @@ class Explorer:
                 yield "end", "death"
             if statement.win is None:
                 yield "fall", flow
+        elif isinstance(statement, ast.HiddenNumber):  # its fallback and the hidden paragraphs
+            for edge in self.graph.nodes[number].edges:
+                if edge.span == statement.span:
+                    yield "go", (edge.target, items, codes)
         else:
             yield "fall", flow
 

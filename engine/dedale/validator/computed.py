@@ -1,0 +1,66 @@
+"""I019: where each computed destination may lead (issue 8).
+
+A computed destination is a ``[expression]`` (``-> [key + 20]``, ``> go to [paragraph × 3]``),
+a noted paragraph (``[noted camp]``), the paragraph the reader came from (``go back``) or a
+hidden-number prompt. The graph has resolved each one to its possible targets; this check
+lists them, so that the author sees where the book can jump (a constant expression such as
+``[paragraph × 3]`` is a plain edge and is not listed). An expression the validator cannot
+evaluate is not listed: it may lead to any declared hidden paragraph, and W018 reports it
+when none is declared.
+"""
+
+from __future__ import annotations
+
+from dedale import ast
+from dedale.span import Span
+from dedale.validator.findings import Finding, finding
+from dedale.validator.graph import Graph, constant_value
+
+
+def computed_destinations(graph: Graph) -> list[Finding]:
+    """One I019 finding per computed destination and per hidden-number prompt."""
+    found: list[Finding] = []
+    for number in sorted(graph.nodes):
+        node = graph.nodes[number]
+        targets: dict[tuple[int, int, int], tuple[Span, str, set[int]]] = {}
+        for edge in node.edges:
+            ref = edge.ref
+            if edge.kind == "hidden":
+                what = "the hidden number"
+            elif isinstance(ref, ast.ComputedRef) and constant_value(ref.expr, number) is None:
+                what = _describe(ref.expr, number)
+            else:
+                continue
+            key = (edge.span.line, edge.span.column, 0 if edge.kind == "hidden" else 1)
+            entry = targets.setdefault(key, (edge.span, what, set()))
+            if edge.target is not None:
+                entry[2].add(edge.target)
+        for statement in _hidden_prompts(node.paragraph.body):
+            key = (statement.span.line, statement.span.column, 0)
+            if key in targets:
+                fallback = [e.target for e in node.edges if e.span == statement.span]
+                targets[key][2].update(t for t in fallback if t is not None)
+        for span, what, values in (targets[key] for key in sorted(targets)):
+            shown = ", ".join(str(v) for v in sorted(values)) or "nowhere the validator can tell"
+            found.append(
+                finding(
+                    "I019",
+                    f"{what} may lead to: {shown}",
+                    span,
+                    paragraph=number,
+                    targets=sorted(values),
+                )
+            )
+    return found
+
+
+def _hidden_prompts(body: tuple[ast.Statement, ...]) -> list[ast.HiddenNumber]:
+    return [s for s in body if isinstance(s, ast.HiddenNumber)]
+
+
+def _describe(expr: ast.Expr, here: int) -> str:
+    if isinstance(expr, ast.NotedParagraph):
+        return f"the paragraph noted as {expr.name!r}"
+    if isinstance(expr, ast.PreviousParagraph):
+        return "going back"
+    return "a computed destination"
