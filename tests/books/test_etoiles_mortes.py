@@ -43,7 +43,7 @@ ROUTES = {
         (31, 39, 21, 29, 43, 47, 49),
     ),
 }  # fmt: skip
-SEEDS = {"Mercenaire": 1, "Baroudeur": 6, "Scientifique": 10}
+SEEDS = {"Mercenaire": 4, "Baroudeur": 5, "Scientifique": 9}
 WORLDS = {11: "Givre", 20: "Korr", 30: "Verdance"}
 
 
