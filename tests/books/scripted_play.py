@@ -8,6 +8,10 @@ risk, flee...) are answered from a table by their stable ``kind`` (no by default
 of fights against several enemies are the first enemy still standing.
 
 The transcript is a list of short lines, one per event, for a syrupy snapshot.
+
+When the rules core changes the order in which it throws dice, a fixed seed may stop
+following its route (RouteLeft): pick a new one with :func:`find_seed`, then review and
+update the snapshots.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ BOOKS = Path(__file__).resolve().parents[2] / "books"
 
 
 class RouteLeft(AssertionError):
-    """The game left the scripted route (a test failed, a choice was not offered...)."""
+    """The game left the scripted route (a test failed, a choice was not offered...); if
+    the dice order changed, ``find_seed`` gives a seed that follows the route again."""
 
 
 @dataclass
