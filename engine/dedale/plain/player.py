@@ -195,4 +195,7 @@ class PlainPlayer:
             lines.append(self.t("sheet.codewords", words=", ".join(state.codewords.values())))
         if state.worlds:
             lines.append(self.t("sheet.worlds", worlds=", ".join(state.worlds)))
+        if state.statuses:
+            shown = ", ".join(data["status"] for data in state.statuses.values())
+            lines.append(self.t("sheet.statuses", statuses=shown))
         return lines

@@ -47,6 +47,7 @@ class SheetModel:
     items: Counter[str] = field(default_factory=Counter)
     codewords: set[str] = field(default_factory=set)
     worlds: list[str] = field(default_factory=list)
+    statuses: list[str] = field(default_factory=list)  # ongoing effects (poisoned...)
 
     def apply(self, event: ev.Event, stat_ids: frozenset[str] = frozenset()) -> None:
         """Update from one event of the game."""
@@ -69,6 +70,12 @@ class SheetModel:
             case ev.WorldEntered(world=world):
                 if world not in self.worlds:
                     self.worlds.append(world)
+            case ev.MessageShown(key="status_on" | "status_off" as key, params=params):
+                status = str(dict(params).get("status", ""))
+                if status in self.statuses:
+                    self.statuses.remove(status)
+                if key == "status_on":
+                    self.statuses.append(status)
             case ev.MealEaten(meals_left=left):
                 for key in list(self.counters):
                     if key.lower() in {"meals", "provisions", "repas"}:
@@ -93,6 +100,9 @@ class SheetModel:
             words = _first(state, "codewords")
             if isinstance(words, Mapping):
                 self.codewords = {str(w) for w in words.values()}
+            statuses = _first(state, "statuses")
+            if isinstance(statuses, Mapping):
+                self.statuses = [str(v.get("status", k)) for k, v in statuses.items()]
             return
         name = _first(state, "hero_name", "name")
         if isinstance(name, str):

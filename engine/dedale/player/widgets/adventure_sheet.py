@@ -39,6 +39,8 @@ def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str
     table.add_row(texts("sheet.items"), Text(", ".join(items) or none))
     table.add_row(texts("sheet.codewords"), Text(", ".join(sorted(sheet.codewords)) or none))
     table.add_row(texts("sheet.worlds"), Text(", ".join(sheet.worlds) or none))
+    if sheet.statuses:  # ongoing effects, only while there are some
+        table.add_row(texts("sheet.statuses"), Text(", ".join(sheet.statuses), style="red"))
     return table
 
 

@@ -1,0 +1,67 @@
+"""The amateur test book (issue 8) played end to end by the plain player: hidden number,
+noted and previous paragraphs, a free-form dice test, a status, a forced meal, a
+book-declared stat with its own test, computed destinations. Transcripts are snapshotted."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from dedale.game import Game
+from dedale.language import load_book
+from dedale.plain.player import EXIT_DEATH, EXIT_VICTORY, PlainPlayer
+
+AMATEUR = Path(__file__).resolve().parent / "books_extra" / "amateur"
+HERO = (10, 20, 9, 8)  # SKILL, STAMINA, LUCK and the book's own MAGIC
+
+
+@pytest.fixture(scope="module")
+def book():
+    return load_book(AMATEUR)
+
+
+def play(book, lines: str, force=(), lang: str = "en", hero=HERO) -> tuple[int, str, Game]:
+    game = Game.new(book, 1, hero=hero, name="Ari", lang=lang)
+    game.rng.force(force)
+    out = io.StringIO()
+    code = PlainPlayer(game, io.StringIO(lines), out, echo=True).play()
+    return code, out.getvalue(), game
+
+
+# 4d6 = 1+1+6+2 (+2) = 12 <= STAMINA 19: success; table 1d6 = 2; MAGIC 2d6 = 6+3 = 9 > 8.
+VICTORY_DICE = [1, 1, 6, 2, 2, 6, 3]
+
+
+def test_victory_through_every_construct(book, snapshot):
+    script = "2\n1\n7\n1\n24\n1\n1\nsheet\n1\n2\n"
+    code, text, game = play(book, script, VICTORY_DICE)
+    assert code == EXIT_VICTORY
+    assert [entry.paragraph for entry in game.state.history] == [
+        1, 10, 1, 2, 3, 2, 24, 5, 6, 70, 9, 90,
+    ]  # fmt: skip
+    assert "Statuses: Poisoned" in text
+    assert text == snapshot
+
+
+def test_victory_in_french(book, snapshot):
+    script = "1\n24\n1\n1\nfeuille\n1\n2\n"
+    code, text, _ = play(book, script, VICTORY_DICE, lang="fr")
+    assert code == EXIT_VICTORY
+    assert "États : Poisoned" in text
+    assert text == snapshot
+
+
+def test_poison_kills_a_weak_hero(book, snapshot):
+    # STAMINA 2: the poison takes 1 on entering 6 and the last one on entering 9.
+    script = "1\n24\n1\n1\n2\n"
+    code, text, game = play(book, script, [6, 6, 6, 6], hero=(10, 2, 9, 8))
+    assert code == EXIT_DEATH
+    assert game.state.death_reason == "health"
+    assert text == snapshot
+
+
+def test_a_wrong_number_and_not_knowing(book):
+    code, text, game = play(book, "1\n-5\n1\n0\n2\n", [])
+    assert [entry.paragraph for entry in game.state.history][:6] == [1, 2, 3, 2, 3, 1]
+    assert "Which number do you turn to?" in text
