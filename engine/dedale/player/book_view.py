@@ -108,6 +108,18 @@ class BookView:
             result.setdefault(shown, entry)
         return result
 
+    def creation_roll(self, stat_id: str, class_id: str | None = None) -> str | None:
+        """The dice expression a stat is rolled with at creation (the class's, if any)."""
+        classes = getattr(self.ruleset, "classes", None)
+        if class_id and isinstance(classes, Mapping) and class_id in classes:
+            rolls = _get(classes[class_id], "stats")
+            if isinstance(rolls, Mapping) and rolls.get(stat_id) is not None:
+                return str(rolls[stat_id])
+        for stat in getattr(self.ruleset, "stats", None) or ():
+            if getattr(stat, "id", None) == stat_id and getattr(stat, "roll", None) is not None:
+                return str(stat.roll)
+        return None
+
     def rules_summary(self, lang: str) -> str | None:
         """The ruleset's own summary for players, if it has one."""
         for name in ("summary", "player_summary", "description"):

@@ -69,12 +69,26 @@ class CreationScreen(Screen[None]):
             if event.expression:
                 line = f"{line}  ({event.expression})"
             self._log(Text(line))
-        elif not isinstance(event, ev.StatChanged):  # the sheet shows the values
+        elif isinstance(event, ev.StatChanged):
+            self._log(Text(self._rolled(event)))
+        else:
             line = describe(event, app.texts, app.stat_name)
             if line:
                 self._log(line)
         self.refresh_sheet()
         return True
+
+    def _rolled(self, event: ev.StatChanged) -> str:
+        """``HABILETÉ : 1d6+6 = 10`` (the game gives the value; the ruleset the dice)."""
+        app = self.dedale
+        class_id = getattr(getattr(getattr(app.session, "game", None), "state", None), "hero", None)
+        class_id = getattr(class_id, "class_name", None)
+        dice = app.book_view.creation_roll(event.name, class_id) if event.who == "hero" else None
+        if dice is None:
+            return app.texts("creation.value", stat=app.stat_name(event.name), value=event.new)
+        return app.texts(
+            "creation.rolled", stat=app.stat_name(event.name), dice=dice, total=event.new
+        )
 
     def ask(self, prompt: ev.Prompt) -> None:
         app = self.dedale
