@@ -102,6 +102,9 @@ DIRECTIVE_WORDS: tuple[str, ...] = (
     "fight", "combat", "enemy", "ennemi", "win", "lose", "défaite",
     "escape", "fuite", "not won after", "pas gagné après", "attack", "attaque",
     "enemy damage", "dégâts ennemis",
+    "hidden number", "nombre secret", "hidden paragraph", "paragraphe secret",
+    "note paragraph", "notez paragraphe", "go back", "revenez en arrière",
+    "status", "état", "cure", "guérissez", "eat a meal", "mangez un repas",
 )  # fmt: skip
 
 # Words that may follow `(` in a choice.

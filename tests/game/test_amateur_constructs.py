@@ -1,0 +1,226 @@
+"""The interpreter on the amateur constructs (issue 8): hidden numbers, computed, noted and
+previous destinations, free-form dice tests, statuses, forced meals — one small book each."""
+
+from __future__ import annotations
+
+import pytest
+from dedale import events
+from dedale.errors import GameError
+from dedale.game import Game
+from dedale.game.state import GameState
+from dedale.language import load_book
+
+from .conftest import of, play
+
+HEADER = "---\ntitle: t\nruleset: df-classic\nlanguage: en\n---\n"
+
+
+def book_of(tmp_path, text: str):
+    path = tmp_path / "book.dd"
+    path.write_text(HEADER + text, "utf-8")
+    return load_book(path)
+
+
+def new_game(book, force=(), hero=(10, 20, 9)) -> Game:
+    game = Game.new(book, 1, hero=hero, name="Ari", lang="en")
+    game.rng.force(list(force))
+    return game
+
+
+def visited(game: Game) -> list[int]:
+    return [entry.paragraph for entry in game.state.history]
+
+
+HIDDEN = """
+§ 1
+> hidden number otherwise -> 2
+§ 2
+Nothing happens.
+> death
+§ 30
+> hidden paragraph
+> victory
+§ 40
+Not hidden: typing 40 must not lead here.
+> victory
+"""
+
+
+@pytest.mark.parametrize(("typed", "outcome", "path"), [
+    (30, "victory", [1, 30]),
+    (40, "death", [1, 2]),  # a real paragraph, but not one reached by a hidden number
+    (0, "death", [1, 2]),  # "I don't know"
+    (-7, "death", [1, 2]),
+    (99999, "death", [1, 2]),
+])  # fmt: skip
+def test_hidden_number(tmp_path, typed, outcome, path):
+    game = new_game(book_of(tmp_path, HIDDEN))
+    items = play(game, [typed])
+    prompt = of(events.NumberPrompt, items)[0]
+    assert prompt.kind == "hidden_number"
+    assert game.outcome == outcome
+    assert visited(game) == path
+
+
+COMPUTED = """
+§ 1
+> set gold to 10
+-> [gold + 50] Pay in
+-> [paragraph × 3] Triple
+§ 3
+> go to [paragraph * 2 - 2]
+§ 4
+> victory
+§ 60
+> victory
+"""
+
+
+def test_computed_destinations(tmp_path):
+    book = book_of(tmp_path, COMPUTED)
+    game = new_game(book)
+    items = play(game, [1])
+    options = of(events.ChoosePrompt, items)[0].options
+    assert [o.target for o in options] == [60, 3]
+    assert visited(game) == [1, 60]
+    game = new_game(book)
+    play(game, [2])
+    assert visited(game) == [1, 3, 4] and game.outcome == "victory"
+
+
+def test_a_computed_destination_to_no_paragraph_is_a_located_error(tmp_path):
+    game = new_game(book_of(tmp_path, "§ 1\n> go to [gold + 500]\n"))
+    with pytest.raises(GameError) as caught:
+        play(game, [])
+    assert "paragraph 500" in caught.value.message
+    assert caught.value.span.line == 7
+
+
+NOTE_AND_RETURN = """
+§ 1
+> note paragraph camp
+-> 2 Walk
+-> 5 (if visited 2) Leave
+§ 2
+-> 3 On
+§ 3
+-> [previous] Back where you came from
+-> 4 Further
+§ 4
+> notez paragraphe grotte
+> go to [noted camp]
+§ 5
+-> [noted grotte] To the cave
+§ 6
+> victory
+"""
+
+
+def test_note_and_return(tmp_path):
+    game = new_game(book_of(tmp_path, NOTE_AND_RETURN))
+    play(game, [1, 1, 1, 1, 2, 2, 1])
+    # 1 -> 2 -> 3 -(previous)-> 2 -> 3 -> 4 -(noted camp)-> 1 -> 5 -(noted grotte)-> 4 ...
+    assert visited(game)[:9] == [1, 2, 3, 2, 3, 4, 1, 5, 4]
+    assert game.state.marks == {"camp": 1, "grotte": 4}
+
+
+def test_go_back_without_a_previous_paragraph_is_an_error(tmp_path):
+    game = new_game(book_of(tmp_path, "§ 1\n> go back\n"))
+    with pytest.raises(GameError, match="no paragraph to go back to"):
+        play(game, [])
+
+
+DICE_TEST = """
+§ 1
+> roll 3d6 against SKILL +2
+> success -> 2
+> failure -> 3
+§ 2
+> victory
+§ 3
+> death
+"""
+
+
+@pytest.mark.parametrize(("dice", "outcome"), [([2, 3, 3], "victory"), ([2, 3, 4], "death")])
+def test_free_form_dice_test_with_a_roll_modifier(tmp_path, dice, outcome):
+    game = new_game(book_of(tmp_path, DICE_TEST), dice)
+    items = play(game, [])
+    resolved = of(events.TestResolved, items)[0]
+    assert (resolved.name, resolved.roll, resolved.target) == ("SKILL", sum(dice) + 2, 10)
+    assert game.outcome == outcome
+
+
+def test_outcome_table_with_a_modified_roll(tmp_path):
+    text = "§ 1\n> roll 1d6+2\n> 3-4 -> 2\n> 5-8 -> 3\n§ 2\n> death\n§ 3\n> victory\n"
+    game = new_game(book_of(tmp_path, text), [4])
+    play(game, [])
+    assert visited(game) == [1, 3]
+
+
+STATUS = """
+§ 1
+> status Poisoned: lose 2 STAMINA each paragraph
+-> 2 (if status Poisoned) On
+§ 2
+-> 3 On
+§ 3
+> cure Poisoned
+-> 4 (if not status Poisoned) On
+§ 4
+> victory
+"""
+
+
+def test_a_status_acts_on_every_paragraph_until_removed(tmp_path):
+    game = new_game(book_of(tmp_path, STATUS))
+    items = play(game, [1, 1, 1])
+    losses = [(e.old, e.new) for e in of(events.StatChanged, items) if e.name == "STAMINA"]
+    assert losses[-2:] == [(20, 18), (18, 16)]  # entering 2 and 3, not 4
+    assert game.outcome == "victory"
+    assert game.state.statuses == {}
+
+
+def test_a_status_survives_a_save(tmp_path):
+    game = new_game(book_of(tmp_path, STATUS))
+    play(game, [1])
+    data = game.snapshot()
+    assert data["statuses"]["poisoned"]["amount"] == 2
+    again = GameState.from_dict(data)
+    assert again.statuses == game.state.statuses
+    assert again.came_from == 1
+
+
+def test_a_status_can_kill(tmp_path):
+    game = new_game(book_of(tmp_path, STATUS), hero=(10, 2, 9))
+    play(game, [1])
+    assert game.outcome == "death" and game.state.death_reason == "health"
+
+
+FORCED_MEAL = """
+§ 1
+> eat a meal or lose 3 STAMINA
+> mangez un repas ou perdez 3 ENDURANCE
+-> 2 On
+§ 2
+> victory
+"""
+
+
+def test_forced_meal_uses_a_meal_then_costs_stamina(tmp_path):
+    book = book_of(tmp_path, FORCED_MEAL)
+    game = new_game(book)
+    items = play(game, [])
+    hero = game.state.hero
+    assert hero.counters["meals"] == 8 and hero.stats["STAMINA"] == 20
+    assert [e.key for e in of(events.MessageShown, items)] == ["forced_meal_eaten"] * 2
+    game = new_game(book)
+    game.next()
+    game.state.hero.counters["meals"] = 1
+    items = play(game, [])
+    assert game.state.hero.counters["meals"] == 0
+    assert game.state.hero.stats["STAMINA"] == 17
+    assert [e.key for e in of(events.MessageShown, items)] == [
+        "forced_meal_eaten",
+        "forced_meal_none",
+    ]
