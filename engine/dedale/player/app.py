@@ -338,11 +338,11 @@ class DedaleApp(App[int]):
         self.load_error = None
         self.book = book
         self.book_view = BookView(book)
-        if self.session is not None and self.slots is not None:
+        if self.session is not None:
+            save_fn = self.slots._save_fn if self.slots else None  # noqa: SLF001
+            load_fn = self.slots._load_fn if self.slots else None  # noqa: SLF001
             with tempfile.TemporaryDirectory() as folder:
-                temporary = SaveSlots(
-                    Path(folder), "reload", self.slots._save_fn, self.slots._load_fn
-                )
+                temporary = SaveSlots(Path(folder), "reload", save_fn, load_fn)
                 try:
                     temporary.save("state", self.session.game)
                     loaded = temporary.load("state", book)

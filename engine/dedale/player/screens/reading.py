@@ -36,6 +36,8 @@ class ReadingScreen(Screen[None]):
         Binding("ctrl+l", "app.load", "Load"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
+        Binding("pageup", "scroll_page(-1)", "Page up", show=False),
+        Binding("pagedown", "scroll_page(1)", "Page down", show=False),
         Binding("u", "undo", "Undo", show=False),
         Binding("j", "jump", "Jump", show=False),
         Binding("t", "edit_stat", "Edit", show=False),
@@ -178,6 +180,14 @@ class ReadingScreen(Screen[None]):
         if choices.display and event.key.isdigit() and event.key != "0":
             event.stop()
             choices.choose_number(int(event.key))
+
+    def action_scroll_page(self, direction: int) -> None:
+        """Page up / page down in a long paragraph (the arrows move in the choices)."""
+        page = self.query_one("#page", VerticalScroll)
+        if direction < 0:
+            page.scroll_page_up()
+        else:
+            page.scroll_page_down()
 
     def action_sheet(self) -> None:
         from dedale.player.screens.sheet import SheetScreen
