@@ -35,7 +35,7 @@ class FightSetup:
     __slots__ = (
         "attack_bonus", "first_hit_bonus", "damage_bonus", "armour", "enemy_damage",
         "luck_stat", "luck_cost", "luck_dice", "wounding", "wounded", "params",
-        "names", "skills", "health", "immune", "plain_2d6",
+        "names", "skills", "health", "immune", "plain_2d6", "constants",
     )  # fmt: skip
 
     def __init__(
@@ -78,6 +78,28 @@ class FightSetup:
             health = [sum(health)]
             immune = [all(immune)]
         self.names, self.skills, self.health, self.immune = names, skills, health, immune
+        # What the fight generator binds to locals, in one unpacking (see opposed_fight).
+        alive = sum(1 for h in health if h > 0)
+        self.constants = (
+            params.health,
+            params.attack_stat,
+            params.dice,
+            self.plain_2d6,
+            params.instant_kill_on_double,
+            params.damage_to_enemy + self.damage_bonus,
+            self.first_hit_bonus,
+            spec.assault_limit,
+            spec.escape_after,
+            spec.assault_limit is not None or spec.escape_after is not None,
+            spec.mode == "together",
+            self.enemy_damage,
+            self.luck_stat,
+            self.luck_stat is not None and self.wounding is not None,
+            self.luck_stat is not None and self.wounded is not None,
+            params.attack_stat != self.luck_stat and params.attack_stat != params.health,
+            alive,
+            _first_alive(health) if alive else 0,
+        )
 
 
 _SETUPS: dict[tuple, tuple[Ruleset, FightSpec, FightSetup]] = {}
@@ -119,6 +141,11 @@ def opposed_fight(
 ) -> RulesGen[FightResult]:
     """The FF-family fight generator (see module docstring)."""
     setup = cached_setup(ruleset, character, spec)
+    (
+        hero_stat, attack_stat, dice, plain_2d6, instant_kill, to_enemy, first_hit_bonus,
+        limit, escape_after, checks, together, enemy_damage, luck_stat, luck_when_wounding,
+        luck_when_wounded, fixed_base, alive, current,
+    ) = setup.constants  # fmt: skip
     params = setup.params
     armour = setup.armour or (character.items and wear_armour(ruleset, character))
     names, skills, immune = setup.names, setup.skills, setup.immune
@@ -127,51 +154,35 @@ def opposed_fight(
     if emit:
         yield FightStarted(
             enemies=tuple(
-                (n, ((params.attack_stat, s), (params.health, h)))
+                (n, ((attack_stat, s), (hero_stat, h)))
                 for n, s, h in zip(names, skills, health, strict=True)
             ),
             mode=spec.mode,
         )
+    if not alive:  # nobody left to fight (enemies given without STAMINA)
+        if emit:
+            yield FightEnded(outcome=WON, assaults=0)
+        return _won(0)
     stats = character.stats
-    hero_stat = params.health
-    attack_stat = params.attack_stat
-    dice = params.dice
-    plain_2d6 = setup.plain_2d6
-    roll2 = rng.roll2
     # Package-internal fast path: a plain RandomSource with nothing forced draws the four
-    # faces of an assault inline (same faces, same order, same log as roll2 twice).
-    fast = type(rng) is RandomSource
+    # faces of an assault inline, two faces per uniform draw (same faces, same order, same
+    # log as roll2 twice), read from precomputed tables.
+    fast = plain_2d6 and type(rng) is RandomSource
     rand = rng._random
     forced = rng._forced
     log_extend = rng.log.extend
-    instant_kill = params.instant_kill_on_double
-    to_enemy = params.damage_to_enemy + setup.damage_bonus
-    first_hit_bonus = setup.first_hit_bonus
-    limit = spec.assault_limit
-    escape_after = spec.escape_after
-    together = spec.mode == "together"
+    four_faces, sums, doubles, pairs = _FOUR_FACES, _SUMS, _DOUBLES, _PAIRS
     attack_bonus = setup.attack_bonus
     if character.item_effects:  # items the book gave with a bonus to the attack stat
         extra = mods.item_modifiers(character, attack_stat)
         attack_bonus += mods.total(extra, mods.hero_abilities(ruleset, character))
-    enemy_damage = setup.enemy_damage
-    luck_stat = setup.luck_stat
-    luck_when_wounding = luck_stat is not None and setup.wounding is not None
-    luck_when_wounded = luck_stat is not None and setup.wounded is not None
     prompts = _PROMPTS
     # The attack stat does not change during a fight unless a Luck test could spend it.
-    fixed_base = attack_stat != luck_stat and attack_stat != hero_stat
     hero_base = stats[attack_stat] + attack_bonus
     hero_initial = character.initial[hero_stat]
     hit_yet = False
     assault = 0
-    alive = sum(1 for h in health if h > 0)
-    if not alive:  # nobody left to fight (enemies given without STAMINA)
-        if emit:
-            yield FightEnded(outcome=WON, assaults=0)
-        return _result(WON, 0, names, health)
-    current = next(i for i, h in enumerate(health) if h > 0)
-    checks = limit is not None or escape_after is not None
+    enemy_skill = skills[current]
     while True:
         if checks:
             if limit is not None and assault >= limit:
@@ -190,27 +201,27 @@ def opposed_fight(
             choice = yield TargetPrompt(enemies=tuple(names[i] for i in living))
             valid = isinstance(choice, int) and 0 <= choice < len(living)
             current = living[choice] if valid else living[0]
+            enemy_skill = skills[current]
         # Enemy attack strength first, then the hero's (the order of the rules).
-        if plain_2d6:
-            if fast and not forced:  # as roll2: one uniform draw gives two faces
-                x = int(rand() * 36)
-                y = int(rand() * 36)
-                a = x // 6 + 1
-                b = x % 6 + 1
-                c = y // 6 + 1
-                d = y % 6 + 1
-                log_extend((a, b, c, d))
-            else:
-                a, b = roll2(6)
-                c, d = roll2(6)
-            enemy_as = skills[current] + a + b
+        if fast and not forced:  # as roll2: one uniform draw gives two faces
+            x = int(rand() * 36)
+            y = int(rand() * 36)
+            log_extend(four_faces[x * 36 + y])
+            enemy_as = enemy_skill + sums[x]
+            hero_roll = sums[y]
+            double = doubles[y]
+            if emit:
+                hero_faces = pairs[y]
+        elif plain_2d6:
+            a, b = rng.roll2(6)
+            c, d = rng.roll2(6)
+            enemy_as = enemy_skill + a + b
             hero_roll = c + d
             double = c == d
-            if emit:
-                hero_faces = (c, d)
+            hero_faces = (c, d)
         else:
             roll, _ = dice.roll(rng)
-            enemy_as = skills[current] + roll
+            enemy_as = enemy_skill + roll
             hero_roll, hero_faces = dice.roll(rng)
             double = len(hero_faces) > 1 and len(set(hero_faces)) == 1
         hero_as = (hero_base if fixed_base else stats[attack_stat] + attack_bonus) + hero_roll
@@ -219,15 +230,12 @@ def opposed_fight(
             for index, h in enumerate(health):
                 if h > 0 and index != current:
                     if plain_2d6:
-                        a, b = roll2(6)
+                        a, b = rng.roll2(6)
                         others.append((index, skills[index] + a + b))
                     else:
                         others.append((index, skills[index] + dice.roll(rng)[0]))
-        else:
-            others = ()
         if emit:
             yield DiceRolled(purpose="hero_attack", faces=hero_faces, total=hero_roll)
-        first = assault == 1 and armour
         if instant_kill and double and not immune[current]:
             taken = health[current]
             health[current] = 0
@@ -242,25 +250,26 @@ def opposed_fight(
             if not hit_yet:
                 damage += first_hit_bonus
                 hit_yet = True
-            if luck_when_wounding and stats[luck_stat] > 0:
-                key = ("dealt", damage, stats[hero_stat], health[current], stats[luck_stat],
-                       current, True)  # fmt: skip
-                prompt = prompts.get(key) or _luck_prompt(key)
-                if (yield prompt):
-                    damage = yield from _luck_test(setup, character, rng, damage, True, emit)
-            taken = damage if damage < health[current] else health[current]
-            health[current] -= taken
+            left = health[current]
+            if luck_when_wounding:
+                luck = stats[luck_stat]
+                if luck > 0:
+                    key = ("dealt", damage, stats[hero_stat], left, luck, current, True)
+                    if (yield prompts.get(key) or _luck_prompt(key)):
+                        damage = yield from _luck_test(setup, character, rng, damage, True, emit)
+            taken = damage if damage < left else left
+            health[current] = left - taken
             if emit:
                 yield AssaultResolved(
                     number=assault, enemy=names[current], hero_strength=hero_as,
                     enemy_strength=enemy_as, winner="hero", enemy_damage_taken=taken,
                 )  # fmt: skip
                 yield StatChanged(
-                    name=hero_stat, old=health[current] + taken, new=health[current],
+                    name=hero_stat, old=left, new=left - taken,
                     initial=initial_health[current], who=names[current],
                 )  # fmt: skip
         elif enemy_as > hero_as:
-            if first:
+            if armour and assault == 1:
                 if emit:
                     yield AssaultResolved(
                         number=assault, enemy=names[current], hero_strength=hero_as,
@@ -268,12 +277,15 @@ def opposed_fight(
                     )  # fmt: skip
             else:
                 damage = enemy_damage
-                if luck_when_wounded and stats[luck_stat] > 0:
-                    key = ("taken", damage, stats[hero_stat], health[current], stats[luck_stat],
-                           current, hit_yet)  # fmt: skip
-                    prompt = prompts.get(key) or _luck_prompt(key)
-                    if (yield prompt):
-                        damage = yield from _luck_test(setup, character, rng, damage, False, emit)
+                if luck_when_wounded:
+                    luck = stats[luck_stat]
+                    if luck > 0:
+                        key = ("taken", damage, stats[hero_stat], health[current], luck, current,
+                               hit_yet)  # fmt: skip
+                        if (yield prompts.get(key) or _luck_prompt(key)):
+                            damage = yield from _luck_test(
+                                setup, character, rng, damage, False, emit
+                            )
                 if emit:
                     yield AssaultResolved(
                         number=assault, enemy=names[current], hero_strength=hero_as,
@@ -289,27 +301,11 @@ def opposed_fight(
                 number=assault, enemy=names[current], hero_strength=hero_as,
                 enemy_strength=enemy_as, winner="tie",
             )  # fmt: skip
-        for index, strength in others:
-            if stats[hero_stat] <= 0:
-                break
-            if strength > hero_as and not first:
-                damage = params.together_damage if spec.enemy_damage is None else spec.enemy_damage
-                damage = yield from _luck_wounded(
-                    setup, character, rng, damage, emit, health[index], (index, hit_yet)
-                )
-                if emit:
-                    yield AssaultResolved(
-                        number=assault, enemy=names[index], hero_strength=hero_as,
-                        enemy_strength=strength, winner="enemy", hero_damage_taken=damage,
-                        note="side_attack",
-                    )  # fmt: skip
-                yield from _wound_hero(character, hero_stat, damage, emit)
-            elif emit:
-                note = "armour" if strength > hero_as else "dodged"
-                yield AssaultResolved(
-                    number=assault, enemy=names[index], hero_strength=hero_as,
-                    enemy_strength=strength, winner="tie", note=note,
-                )  # fmt: skip
+        if together:
+            yield from _side_attacks(
+                setup, character, rng, spec, emit, others, health, hero_as, assault,
+                armour and assault == 1, hit_yet,
+            )  # fmt: skip
         if stats[hero_stat] <= 0:
             if emit:
                 yield FightEnded(outcome=LOST, assaults=assault)
@@ -321,8 +317,55 @@ def opposed_fight(
             if alive == 0:
                 if emit:
                     yield FightEnded(outcome=WON, assaults=assault)
-                return _result(WON, assault, names, health)
-            current = next(i for i, h in enumerate(health) if h > 0)
+                return _won(assault)
+            current = _first_alive(health)
+            enemy_skill = skills[current]
+
+
+def _side_attacks(setup, character, rng, spec, emit, others, health, hero_as, assault, first,
+                  hit_yet):  # fmt: skip
+    """The other enemies' attacks of a ``together`` assault (each may wound the hero)."""
+    params = setup.params
+    hero_stat = params.health
+    stats = character.stats
+    names = setup.names
+    for index, strength in others:
+        if stats[hero_stat] <= 0:
+            break
+        if strength > hero_as and not first:
+            damage = params.together_damage if spec.enemy_damage is None else spec.enemy_damage
+            damage = yield from _luck_wounded(
+                setup, character, rng, damage, emit, health[index], (index, hit_yet)
+            )
+            if emit:
+                yield AssaultResolved(
+                    number=assault, enemy=names[index], hero_strength=hero_as,
+                    enemy_strength=strength, winner="enemy", hero_damage_taken=damage,
+                    note="side_attack",
+                )  # fmt: skip
+            yield from _wound_hero(character, hero_stat, damage, emit)
+        elif emit:
+            note = "armour" if strength > hero_as else "dodged"
+            yield AssaultResolved(
+                number=assault, enemy=names[index], hero_strength=hero_as,
+                enemy_strength=strength, winner="tie", note=note,
+            )  # fmt: skip
+
+
+def _first_alive(health: list[int]) -> int:
+    """The index of the first enemy still standing (the caller knows there is one)."""
+    for index, h in enumerate(health):
+        if h > 0:
+            return index
+    raise AssertionError("no enemy left")
+
+
+# Two 2d6 faces from one uniform draw x in 0..35 (as RandomSource.roll2): the pair, its
+# sum, whether it is a double, and the four faces of an assault (enemy x, hero y) as logged.
+_PAIRS = tuple((x // 6 + 1, x % 6 + 1) for x in range(36))
+_SUMS = tuple(a + b for a, b in _PAIRS)
+_DOUBLES = tuple(a == b for a, b in _PAIRS)
+_FOUR_FACES = tuple(p + q for p in _PAIRS for q in _PAIRS)
 
 
 _PROMPTS: dict[tuple, YesNoPrompt] = {}
@@ -394,8 +437,19 @@ def _end(outcome: str, assaults: int, names, health, emit: bool):
     return _result(outcome, assaults, names, health)
 
 
+_WON_RESULTS: dict[int, FightResult] = {}
+
+
+def _won(assaults: int) -> FightResult:
+    """A won fight's result (immutable, so one per assault count is shared)."""
+    result = _WON_RESULTS.get(assaults)
+    if result is None:
+        result = _WON_RESULTS[assaults] = FightResult(WON, assaults, ())
+    return result
+
+
 def _result(outcome: str, assaults: int, names, health) -> FightResult:
     if outcome == WON:
-        return FightResult(outcome, assaults, ())
+        return _won(assaults)
     left = tuple((n, h) for n, h in zip(names, health, strict=True) if h > 0)
     return FightResult(outcome, assaults, left)
