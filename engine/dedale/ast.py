@@ -422,6 +422,7 @@ class Fight:
     attack_bonus: int = 0
     enemy_damage: int | None = None
     modifiers: tuple[Modifier, ...] = ()
+    attack_stat: str | None = None  # "attack with MAGIC": the stat that replaces SKILL
 
 
 @node

@@ -224,3 +224,27 @@ def test_forced_meal_uses_a_meal_then_costs_stamina(tmp_path):
         "forced_meal_eaten",
         "forced_meal_none",
     ]
+
+
+ATTACK_WITH = """
+§ 1
+> fight DEMON MAGIC 5 STAMINA 2
+> attack with MAGIC
+> win -> 2
+§ 2
+> victory
+"""
+
+
+def test_a_book_stat_replaces_skill_in_a_fight(tmp_path):
+    path = tmp_path / "book.dd"
+    rules = "rules:\n  stats:\n    MAGIC: {names: {fr: MAGIE, en: MAGIC}, roll: 1d6+6}\n"
+    path.write_text(HEADER.replace("language: en\n", "language: en\n" + rules) + ATTACK_WITH)
+    book = load_book(path)
+    game = Game.new(book, 1, hero=(1, 20, 9, 12), name="Ari", lang="en")
+    game.rng.force([1, 1, 3, 3])  # the demon 5 + 2 = 7, the hero 12 + 6 = 18
+    items = play(game, [False])
+    assault = of(events.AssaultResolved, items)[0]
+    assert (assault.hero_strength, assault.enemy_strength) == (18, 7)
+    assert game.outcome == "victory"
+    assert book.ruleset.fight.attack_stat == "SKILL"  # the book's ruleset is untouched

@@ -8,6 +8,7 @@ saves hold it; it is applied at the start of every paragraph entered after it wa
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Generator
 from typing import Any
 
@@ -126,6 +127,27 @@ class AmateurStatements:
             if self.emit:
                 yield events.MessageShown(key="status_effect", params=(("status", data["status"]),))
             yield from self._change(change)
+
+    # ------------------------------------------------------------------ fights
+    def _fight_ruleset(self, statement: ast.Fight):
+        """The ruleset this fight runs with: the book's, or, for ``attack with MAGIC``, a
+        copy whose fight uses that stat (for the hero and the enemies) instead of SKILL."""
+        if statement.attack_stat is None:
+            return self.ruleset
+        stat = self.resolve(statement.attack_stat, statement.span, ("stat",))[1]
+        cached = self._cache.rulesets.get(stat)
+        if cached is None:
+            fight = self.ruleset.fight
+            if not hasattr(fight, "attack_stat"):
+                raise GameError(
+                    "this ruleset's fights cannot use another attack stat",
+                    statement.span,
+                    hint="`attack with` works with the opposed (FF) and d20 fights",
+                )
+            fight = dataclasses.replace(fight, attack_stat=stat)
+            cached = dataclasses.replace(self.ruleset, fight=fight)
+            self._cache.rulesets[stat] = cached
+        return cached
 
     # ------------------------------------------------------------------ forced meals
     def _forced_meal(self, statement: ast.ForcedMeal) -> Gen:

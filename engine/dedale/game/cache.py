@@ -20,7 +20,7 @@ _MAX_BOOKS = 32
 class BookCache:
     """Per-book memo tables (see the module docstring)."""
 
-    __slots__ = ("book", "names", "dice", "worlds_of", "fights", "prompts", "hidden")
+    __slots__ = ("book", "names", "dice", "worlds_of", "fights", "prompts", "hidden", "rulesets")
 
     def __init__(self, book) -> None:
         self.book = book
@@ -30,6 +30,7 @@ class BookCache:
         self.fights: dict[int, Any] = {}
         self.prompts: dict[tuple[int, ...], Any] = {}
         self.hidden: frozenset[int] | None = None  # paragraphs declared hidden
+        self.rulesets: dict[str, Any] = {}  # attack stat -> ruleset of "attack with" fights
 
 
 def cache_for(book) -> BookCache:

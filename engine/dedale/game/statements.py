@@ -185,7 +185,7 @@ class Statements:
         self.state.in_fight = True
         try:
             result = yield from run_fight(
-                self.ruleset, self.state.hero, self.rng, spec, emit=self.emit
+                self._fight_ruleset(statement), self.state.hero, self.rng, spec, emit=self.emit
             )
         except GameError as error:
             raise _located(error, statement.span) from None

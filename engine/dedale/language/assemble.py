@@ -24,6 +24,7 @@ _FIGHT_WORDS = {
     "assault_limit": "`not won after`/`pas gagné après`",
     "attack": "`attack`/`attaque`",
     "enemy_damage": "`enemy damage`/`dégâts ennemis`",
+    "attack_stat": "`attack with`/`attaque avec`",
 }
 _FIGHT_FIELDS = {
     "win": "win",
@@ -31,6 +32,7 @@ _FIGHT_FIELDS = {
     "escape": "escape",
     "assault_limit": "assault_limit",
     "enemy_damage": "enemy_damage",
+    "attack_stat": "attack_stat",
 }
 
 

@@ -122,6 +122,8 @@ class _Checker:
                     f"unknown difficulty `{node.difficulty}`", node.span,
                     self._difficulty_hint(str(node.difficulty)),
                 )  # fmt: skip
+        elif isinstance(node, ast.Fight) and node.attack_stat is not None:
+            self.value_name(node.attack_stat, node.span, "stat")
         elif isinstance(node, ast.Enemy):
             for word in node.name.split():
                 if self.kind(word) == "stat":

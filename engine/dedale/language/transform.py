@@ -515,6 +515,9 @@ class LineTransformer:
             tagged.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
         return FightPart(span, "attack", (sum(untagged), tuple(tagged)))
 
+    def attack_stat(self, meta, children):
+        return FightPart(self._span(meta), "attack_stat", self._text(children[-1]))
+
     def enemy_damage(self, meta, children):
         return FightPart(self._span(meta), "enemy_damage", int(children[0]))
 
