@@ -90,3 +90,27 @@ def test_rules_summary_is_written_from_each_ruleset(repo_root):
     d20 = summarise(load_book(repo_root / "books" / "gull-rock").ruleset, Texts("en"))
     assert "1d20 for a trained action" in d20 and "armour class" in d20
     assert summarise(None, Texts("en")) is None
+
+
+def test_odds_percentages_never_round_to_certainty():
+    from dedale.player.odds import percentage
+
+    assert percentage(0.857449, "en") == "85.74 %"
+    assert percentage(0.857449, "fr") == "85,74 %"
+    assert percentage(0.999995, "en") == "> 99.99 %"
+    assert percentage(0.000001, "fr") == "< 0,01 %"
+    assert percentage(1.0, "en") == "100.00 %"
+
+
+def test_odds_hint_uses_the_rules_core(repo_root):
+    from dedale.language import load_book
+    from dedale.player.book_view import BookView
+    from dedale.player.odds import win_chance
+    from dedale.rules import fight_odds
+
+    book = BookView(load_book(repo_root / "books" / "tutorial"))
+    sheet = SheetModel(stats={"SKILL": (8, 8), "STAMINA": (12, 19), "LUCK": (9, 10)})
+    goblin = {"GOBLIN": {"SKILL": (8, 8), "STAMINA": (6, 6)}}
+    expected = fight_odds(book.ruleset, 8, 12, [(8, 6)], luck=9, luck_policy="best")
+    assert win_chance(book, sheet, goblin) == expected.win_probability
+    assert win_chance(book, sheet, goblin, mode="together") is None

@@ -50,6 +50,17 @@ def win_chance(
     )
 
 
+def percentage(chance: float, lang: str) -> str:
+    """``0.8574`` -> ``85.74 %`` (``85,74 %`` in French); never rounds to a false 0 or 100."""
+    if 0 < chance < 0.0001:
+        text = "< 0.01 %"
+    elif 0.9999 < chance < 1:
+        text = "> 99.99 %"
+    else:
+        text = f"{chance * 100:.2f} %"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
 _CACHE: dict[tuple[Any, ...], float | None] = {}
 
 

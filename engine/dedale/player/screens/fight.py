@@ -14,7 +14,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from dedale import events as ev
 from dedale.player.narration import describe
-from dedale.player.odds import win_chance
+from dedale.player.odds import percentage, win_chance
 from dedale.player.screens.prompts import ask_in_modal
 from dedale.player.widgets.choices import ChoiceList
 from dedale.player.widgets.keys import localise_bindings
@@ -97,7 +97,8 @@ class FightScreen(Screen[None]):
             chance = win_chance(
                 app.book_view, app.session.sheet, alive, self.mode, self.assaults == 0
             )
-        percent = f"{chance * 100:.2f} %" if chance is not None else app.texts("app.unavailable")
+        percent = percentage(chance, app.texts.lang) if chance is not None else None
+        percent = percent or app.texts("app.unavailable")
         odds.update(app.texts("app.odds", percent=percent))
 
     def _log(self, line: str) -> None:
