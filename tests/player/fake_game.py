@@ -9,31 +9,12 @@ from typing import Any
 
 from dedale import events as ev
 
-NAMES = {
-    "fr": {"SKILL": "HABILETÉ", "STAMINA": "ENDURANCE", "LUCK": "CHANCE"},
-    "en": {"SKILL": "SKILL", "STAMINA": "STAMINA", "LUCK": "LUCK"},
-}
 
+def real_ruleset(name: str) -> Any:
+    """A built-in ruleset of the rules core (names, odds and help come from it)."""
+    from dedale.rules import load_ruleset
 
-@dataclass
-class FakeStat:
-    id: str
-
-
-@dataclass
-class FakeClass:
-    names: dict[str, str]
-    description: dict[str, str]
-    kit: tuple[str, ...]
-
-
-@dataclass
-class FakeRuleset:
-    stats: tuple[FakeStat, ...] = (FakeStat("SKILL"), FakeStat("STAMINA"), FakeStat("LUCK"))
-    classes: dict[str, FakeClass] = field(default_factory=dict)
-
-    def display_name(self, ident: str, lang: str = "fr") -> str:
-        return NAMES.get(lang, NAMES["en"]).get(ident, ident)
+    return load_ruleset(name)
 
 
 @dataclass
@@ -41,7 +22,7 @@ class FakeBook:
     title: str = "The Tower of Trials"
     author: str = "A. Tester"
     lang: str = "en"
-    ruleset: FakeRuleset = field(default_factory=FakeRuleset)
+    ruleset: Any = field(default_factory=lambda: real_ruleset("df-classic"))
     with_classes: bool = False
 
 
@@ -135,7 +116,7 @@ class FakeGame:
         }
         self.state.hero = FakeHero(stats={}, initial={})
         if self.book.with_classes:
-            chosen = yield ev.ClassPrompt(classes=("Scout", "Sage"))
+            chosen = yield ev.ClassPrompt(classes=tuple(self.book.ruleset.classes))
             self.state.hero.class_name = str(chosen)
         for stat, (faces, total, expression) in rolls.items():
             yield ev.DiceRolled(purpose=stat, faces=faces, total=total, expression=expression)
@@ -238,10 +219,7 @@ def fake_app(*, lang: str | None = None, classes: bool = False, slots: Any = Non
 
     book = FakeBook(with_classes=classes)
     if classes:
-        book.ruleset.classes = {
-            "Scout": FakeClass({"en": "Scout"}, {"en": "Quick and sharp-eyed."}, ("Bow", "Rope")),
-            "Sage": FakeClass({"en": "Sage"}, {"en": "Reads old tongues."}, ("Staff",)),
-        }
+        book.ruleset = real_ruleset("df48.5")
     return DedaleApp(book, FakeGame, lang=lang, slots=slots, **kwargs)
 
 

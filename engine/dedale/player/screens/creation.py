@@ -105,7 +105,8 @@ class CreationScreen(Screen[None]):
                 if info and info.description:
                     label += f" — {info.description}"
                 if info and info.kit:
-                    label += "\n   " + app.texts("creation.kit", kit=", ".join(info.kit))
+                    kit = ", ".join(app.stat_name(item) for item in info.kit)
+                    label += "\n   " + app.texts("creation.kit", kit=kit)
                 labels.append((label, True, name))
             choices.set_options(labels)
             choices.display = True
