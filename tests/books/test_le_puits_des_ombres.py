@@ -13,7 +13,8 @@ import io
 
 from dedale import ast, events
 from dedale.cli import main
-from scripted_play import check_structure, paragraphs, play_route, statements_of
+from dedale.validator import validate_path
+from scripted_play import BOOKS, check_structure, paragraphs, play_route, statements_of
 
 BOOK = "le-puits-des-ombres"
 
@@ -38,6 +39,11 @@ NO_LANTERN_SEED = 0
 
 def test_structure() -> None:
     check_structure(BOOK, 80, 120)
+
+
+def test_strict_validation_passes() -> None:
+    report = validate_path(BOOKS / BOOK, runs=200, seed=0)
+    assert [f for f in report.findings if f.severity in ("error", "warning")] == []
 
 
 def test_prose_is_compact() -> None:
