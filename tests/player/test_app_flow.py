@@ -84,3 +84,22 @@ async def _eat():
         await pilot.press("2")  # the choice is asked again and still answers
         await pilot.pause()
         assert app.session.outcome == "death"
+
+
+def test_back_to_title_from_creation_then_a_new_game():
+    asyncio.run(_restart())
+
+
+async def _restart():
+    app = fake_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "enter")  # new game, default name: "Start" is offered
+        await pilot.pause()
+        await pilot.press("escape")  # back to the title
+        await pilot.pause()
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, ReadingScreen)
+        assert app.session.paragraph == 1 and app.session.statistics.paragraphs_read == 1

@@ -130,6 +130,7 @@ class DedaleApp(App[int]):
         """Title -> new game: creation screen, then pull the first events."""
         from dedale.player.screens.creation import CreationScreen
 
+        self._held = None
         self.session = Session(self.new_game(self.book), self.book_view.stat_ids())
         screen = CreationScreen()
         self.view = screen
@@ -139,6 +140,7 @@ class DedaleApp(App[int]):
         """Continue a loaded game on the reading screen."""
         from dedale.player.screens.reading import ReadingScreen
 
+        self._held = None
         self.session = Session(game, self.book_view.stat_ids())
         screen = ReadingScreen()
         self.view = screen
@@ -190,6 +192,7 @@ class DedaleApp(App[int]):
 
         self.session = None
         self.view = None
+        self._held = None
         self.switch_screen(TitleScreen())
 
     # ------------------------------------------------------------------ the pump
