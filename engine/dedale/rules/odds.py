@@ -11,6 +11,7 @@ expected number of assaults and the distributions of STAMINA and LUCK after a wi
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,6 +19,7 @@ from fractions import Fraction
 from dedale.errors import GameError
 from dedale.events import Prompt, YesNoPrompt
 from dedale.rules import modifiers as mods
+from dedale.rules.dice import DiceExpr
 from dedale.rules.fights import EnemySpec
 from dedale.rules.odds_forward import Forward
 from dedale.rules.ruleset import OpposedFight, Ruleset
@@ -83,6 +85,15 @@ def _assault_probabilities(
     return _Params(float(kill), float(hero), float(enemy), float(tie))
 
 
+@functools.lru_cache(maxsize=64)
+def _lucky_table(dice: DiceExpr) -> tuple[float, ...]:
+    """P(roll <= luck) of a Luck test's dice for luck = 0..max roll (per ruleset test)."""
+    dist = dice.distribution()
+    return tuple(
+        float(sum(p for total, p in dist.items() if total <= luck)) for luck in range(max(dist) + 1)
+    )
+
+
 def _enemy_pairs(ruleset: Ruleset, enemies: Sequence) -> list[tuple[int, int, bool]]:
     fight = ruleset.fight
     assert isinstance(fight, OpposedFight)
@@ -101,6 +112,20 @@ def _enemy_pairs(ruleset: Ruleset, enemies: Sequence) -> list[tuple[int, int, bo
     return pairs
 
 
+def enemy_line_up(ruleset: Ruleset, enemies: Sequence, mode: str) -> list[tuple[int, int, bool]]:
+    """The enemies as (attack, health, immune) triples, ``as_one`` merged into one."""
+    if mode not in ("single", "sequence", "as_one"):
+        raise GameError(f"exact odds do not cover the {mode!r} mode", hint="use sequence or as_one")
+    pairs = _enemy_pairs(ruleset, enemies)
+    if not pairs:
+        raise GameError("a fight needs at least one enemy")
+    if any(stamina <= 0 for _, stamina, _ in pairs):
+        raise GameError("every enemy needs at least 1 STAMINA")
+    if mode == "as_one":
+        pairs = [(max(p[0] for p in pairs), sum(p[1] for p in pairs), all(p[2] for p in pairs))]
+    return pairs
+
+
 def fight_odds(
     ruleset: Ruleset,
     hero_skill: int | None = None,
@@ -115,6 +140,7 @@ def fight_odds(
     attack_bonus: int = 0,
     enemy_damage: int | None = None,
     armour: bool | None = None,
+    win_only: bool = False,
 ) -> OddsResult:
     """Exact odds that the hero wins an FF-family fight (one enemy, a sequence, as one).
 
@@ -122,7 +148,10 @@ def fight_odds(
     win. With ``class_name`` the class's abilities and kit apply as in the hero's first
     fight: armour fresh (if the kit holds armour), weapon in hand. The hero may also be
     given as ``hero={"SKILL": 10, "STAMINA": 20, "LUCK": 9}`` (current values by id) and
-    enemies as such mappings.
+    enemies as such mappings. With ``win_only=True`` only ``win_probability`` is computed
+    (no forward pass: ``expected_assaults`` is nan, the distributions are empty), from value
+    tables shared by the fights that differ only in the first enemy's STAMINA or the hero's
+    STAMINA and LUCK (the validator's case: many fights of a book share stats).
     """
     if hero is not None:
         fight = ruleset.fight
@@ -135,6 +164,15 @@ def fight_odds(
             luck = hero.get(test.stat)
     if hero_skill is None or hero_stamina is None:
         raise GameError("fight_odds needs the hero's attack stat and health")
+    if win_only:
+        from dedale.rules.odds_shared import shared_win
+
+        win = shared_win(
+            ruleset, hero_skill, hero_stamina, enemies, luck=luck, luck_policy=luck_policy,
+            class_name=class_name, mode=mode, attack_bonus=attack_bonus,
+            enemy_damage=enemy_damage, armour=armour,
+        )  # fmt: skip
+        return OddsResult(win, math.nan, {}, {})
     table = OddsTable(
         ruleset, hero_skill, enemies, luck_policy=luck_policy, class_name=class_name,
         mode=mode, attack_bonus=attack_bonus, enemy_damage=enemy_damage, armour=armour,
@@ -171,17 +209,7 @@ class OddsTable:
             )
         if luck_policy not in POLICIES:
             raise GameError(f"unknown Luck policy {luck_policy!r}", hint="use none or best")
-        if mode not in ("single", "sequence", "as_one"):
-            raise GameError(
-                f"exact odds do not cover the {mode!r} mode", hint="use sequence or as_one"
-            )
-        pairs = _enemy_pairs(ruleset, enemies)
-        if not pairs:
-            raise GameError("a fight needs at least one enemy")
-        if any(stamina <= 0 for _, stamina, _ in pairs):
-            raise GameError("every enemy needs at least 1 STAMINA")
-        if mode == "as_one":
-            pairs = [(max(p[0] for p in pairs), sum(p[1] for p in pairs), all(p[2] for p in pairs))]
+        pairs = enemy_line_up(ruleset, enemies, mode)
         abilities: tuple = ()
         kit_armour = False
         if class_name is not None:
@@ -218,13 +246,7 @@ class OddsTable:
         self.luck_cost = test.cost if test else 0
         if self.use_luck and self.luck_cost <= 0:
             raise GameError("the best Luck policy needs a Luck test that costs Luck")
-        self.lucky: list[float] = [0.0]
-        if test is not None:
-            dist = test.dice.distribution()
-            self.lucky = [
-                float(sum(p for total, p in dist.items() if total <= luck))
-                for luck in range(max(dist) + 1)
-            ]
+        self.lucky: tuple[float, ...] = _lucky_table(test.dice) if test is not None else (0.0,)
         # Damage with and without Luck, each way: (plain, lucky, unlucky).
         self.hit = self._shifts(self.to_enemy, fight.luck_wounding, fight.damage_to_enemy)
         self.hurt = self._shifts(self.to_hero, fight.luck_wounded, fight.damage_to_hero)
@@ -253,61 +275,82 @@ class OddsTable:
         choices: list = [None] * count
         use_luck = self.use_luck
         hit, hurt = self.hit, self.hurt
+        hd, ud = hit[0], hurt[0]  # plain damage each way (0: that side cannot wound)
         cost = self.luck_cost
         for index in range(count - 1, -1, -1):
             params = self.params[index]
             pk, ph, pe, pt = params.p_kill, params.p_hero, params.p_enemy, params.p_tie
+            stay = pt  # the chance an assault leaves the state as it is
+            if not hd:
+                stay += ph
+            if not ud:
+                stay += pe
+            looping = stay >= 1.0
+            denominator = 1.0 - stay
             stamina_e = self.enemies[index][1]
+            width = stamina_e + 1
+            columns = range(1, width)
+            zeros = [0.0] * width
             nxt = grids[index + 1] if index + 1 < count else None
             next_e = self.enemies[index + 1][1] if nxt is not None else 0
             grid = []
             choice = []
             for luck in range(luck_max + 1):
                 lucky_q = self.p_lucky(luck)
+                unlucky_q = 1 - lucky_q
                 low = grid[max(0, luck - cost)] if luck and use_luck else None
-                rows: list[list[float]] = [[0.0] * (stamina_e + 1)]
-                picks: list[list[int]] = [[0] * (stamina_e + 1)]
+                luck_hit = low is not None and len(hit) == 3 and hd
+                luck_hurt = low is not None and len(hurt) == 3 and ud
+                rows: list[list[float]] = [zeros[:]]
+                picks: list[list[int]] = [[0] * width]
                 for h in range(1, stamina_max + 1):
                     win_next = nxt[luck][h][next_e] if nxt is not None else 1.0
-                    row = [win_next] * (stamina_e + 1)
-                    pick = [0] * (stamina_e + 1)
-                    for e in range(1, stamina_e + 1):
-                        stay = pt
-                        total = pk * win_next
+                    row = [win_next] * width
+                    pick = [0] * width
+                    rows.append(row)
+                    picks.append(pick)
+                    if looping:  # nothing ever changes: the fight never ends
+                        row[1:] = zeros[1:]
+                        continue
+                    hurt_row = rows[h - ud] if h > ud else zeros
+                    killed = pk * win_next
+                    if not (luck_hit or luck_hurt):
+                        for e in columns:
+                            total = killed
+                            if hd:
+                                total += ph * (row[e - hd] if e > hd else win_next)
+                            if ud:
+                                total += pe * hurt_row[e]
+                            row[e] = total / denominator
+                        continue
+                    lrow = low[h]
+                    lucky_row = low[h - hurt[1]] if luck_hurt and h > hurt[1] else zeros
+                    unlucky_row = low[h - hurt[2]] if luck_hurt and h > hurt[2] else zeros
+                    for e in columns:
+                        total = killed
                         flag = 0
                         # The hero wounds the enemy.
-                        d = hit[0]
-                        if d:
-                            best = row[e - d] if e > d else win_next
-                            if low is not None and len(hit) == 3:
-                                lrow = low[h]
+                        if hd:
+                            best = row[e - hd] if e > hd else win_next
+                            if luck_hit:
                                 lw = lrow[e - hit[1]] if e > hit[1] else lrow[0]
                                 uw = lrow[e - hit[2]] if e > hit[2] else lrow[0]
-                                with_luck = lucky_q * lw + (1 - lucky_q) * uw
+                                with_luck = lucky_q * lw + unlucky_q * uw
                                 if with_luck > best:
                                     best = with_luck
                                     flag = 1
                             total += ph * best
-                        else:
-                            stay += ph
                         # The enemy wounds the hero.
-                        d = hurt[0]
-                        if d:
-                            best = rows[h - d][e] if h > d else 0.0
-                            if low is not None and len(hurt) == 3:
-                                lw = low[h - hurt[1]][e] if h > hurt[1] else 0.0
-                                uw = low[h - hurt[2]][e] if h > hurt[2] else 0.0
-                                with_luck = lucky_q * lw + (1 - lucky_q) * uw
+                        if ud:
+                            best = hurt_row[e]
+                            if luck_hurt:
+                                with_luck = lucky_q * lucky_row[e] + unlucky_q * unlucky_row[e]
                                 if with_luck > best:
                                     best = with_luck
                                     flag |= 2
                             total += pe * best
-                        else:
-                            stay += pe
-                        row[e] = total / (1.0 - stay) if stay < 1.0 else 0.0
+                        row[e] = total / denominator
                         pick[e] = flag
-                    rows.append(row)
-                    picks.append(pick)
                 grid.append(rows)
                 choice.append(picks)
             grids[index] = grid
@@ -405,15 +448,30 @@ class OddsTable:
 
     # ------------------------------------------------------------------ solve
 
-    def solve(self, hero_stamina: int, luck: int | None) -> OddsResult:
-        """Win probability, expected assaults and after-win distributions from the start."""
+    def _start(self, hero_stamina: int, luck: int | None, first_stamina: int) -> tuple:
+        """The start state, the grids filled far enough for it."""
         if hero_stamina <= 0:
             raise GameError("the hero needs at least 1 STAMINA to fight")
         luck_value = max(0, luck) if luck is not None and self.use_luck else 0
         if hero_stamina > self.stamina_max or luck_value > self.luck_max:
             self.special.clear()
-            self._fill(hero_stamina, luck_value)
-        start = self._normal((0, luck_value, hero_stamina, self.enemies[0][1], True, False))
+            self._fill(max(hero_stamina, self.stamina_max), max(luck_value, self.luck_max))
+        return self._normal((0, luck_value, hero_stamina, first_stamina, True, False))
+
+    def win_probability(
+        self, hero_stamina: int, luck: int | None, first_stamina: int | None = None
+    ) -> float:
+        """The chance to win from the start (no forward pass); ``first_stamina`` starts the
+        first enemy lower than the table's (every lower STAMINA is in its grid)."""
+        most = self.enemies[0][1]
+        first = most if first_stamina is None else first_stamina
+        if not 0 < first <= most:
+            raise GameError(f"the first enemy's STAMINA must be 1 to {most} in this table")
+        return self.state_value(self._start(hero_stamina, luck, first))
+
+    def solve(self, hero_stamina: int, luck: int | None) -> OddsResult:
+        """Win probability, expected assaults and after-win distributions from the start."""
+        start = self._start(hero_stamina, luck, self.enemies[0][1])
         win = self.state_value(start)
         forward = Forward(self)
         forward.run(start)

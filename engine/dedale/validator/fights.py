@@ -191,6 +191,7 @@ class OddsCalculator:
             mode=mode,
             attack_bonus=bonus,
             enemy_damage=fight.enemy_damage,
+            win_only=True,
         )
         return float(result.win_probability)
 
