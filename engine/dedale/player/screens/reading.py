@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
@@ -20,6 +21,7 @@ from dedale.player.screens.prompts import AskScreen, ask_in_modal
 from dedale.player.widgets.adventure_sheet import AdventureSheet
 from dedale.player.widgets.choices import ChoiceList
 from dedale.player.widgets.keys import localise_bindings
+from dedale.span import Span
 
 if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
@@ -82,13 +84,17 @@ class ReadingScreen(Screen[None]):
         if session is not None:
             self.query_one(AdventureSheet).show(session.sheet)
 
-    def _heading(self, number: int | None, label: str | None = None) -> None:
+    def _heading(
+        self, number: int | None, label: str | None = None, span: Span | None = None
+    ) -> None:
         app = self.dedale
         text = app.texts("app.paragraph", number=number) if number is not None else ""
         if app.playtest:
             text = f"[reverse] {app.texts('playtest.banner')} [/reverse] {text}"
             if label:
                 text += f"  ({label})"
+            if span is not None:
+                text += f"  [dim]{Path(span.file).name}:{span.line}[/dim]"
         self.query_one("#heading", Static).update(text)
 
     def _add(self, widget: Static | Markdown) -> None:
@@ -104,12 +110,12 @@ class ReadingScreen(Screen[None]):
         if self._last_dice is not None and not isinstance(event, ev.TestResolved):
             self._flush_dice()
         match event:
-            case ev.ParagraphEntered(number=number, label=label):
+            case ev.ParagraphEntered(number=number, label=label, span=span):
                 if self._page_done:
                     self.clear_page()
                 else:
                     self._add(Static(app.texts("app.paragraph", number=number), classes="sub"))
-                self._heading(number, label)
+                self._heading(number, label, span)
             case ev.TextShown(text=text):
                 self._add(Markdown(text, classes="prose"))
             case ev.DiceRolled():
