@@ -29,23 +29,28 @@ def play(book, lines: str, force=(), lang: str = "en", hero=HERO) -> tuple[int, 
     return code, out.getvalue(), game
 
 
-# 4d6 = 1+1+6+2 (+2) = 12 <= STAMINA 19: success; table 1d6 = 2; MAGIC 2d6 = 6+3 = 9 > 8.
-VICTORY_DICE = [1, 1, 6, 2, 2, 6, 3]
+# The spectre 4+1+1 = 6 against MAGIC 8+3+3 = 14; 4d6 = 1+1+6+2 (+2) = 12 <= STAMINA 19:
+# success; table 1d6 = 2: 4 gold; MAGIC test 2d6 = 6+3 = 9 > 8; the wager's die: 5, won.
+VICTORY_DICE = [1, 1, 3, 3, 1, 1, 6, 2, 2, 6, 3, 5]
 
 
 def test_victory_through_every_construct(book, snapshot):
-    script = "2\n1\n7\n1\n24\n1\n1\nsheet\n1\n2\n"
+    # well, door, a wrong number, back, 24, through, no Luck on the spectre, sheet, the key,
+    # buy a herb, leave the shop, bet 2 gold, climb the stair
+    script = "2\n1\n7\n1\n24\n1\nn\nsheet\n1\n1\n3\n2\n2\n"
     code, text, game = play(book, script, VICTORY_DICE)
     assert code == EXIT_VICTORY
     assert [entry.paragraph for entry in game.state.history] == [
         1, 10, 1, 2, 3, 2, 24, 5, 6, 70, 9, 90,
     ]  # fmt: skip
     assert "Statuses: Poisoned" in text
+    hero = game.state.hero
+    assert (hero.counters["gold"], hero.items.get("Healing Herb"), hero.stats["LUCK"]) == (4, 1, 9)
     assert text == snapshot
 
 
 def test_victory_in_french(book, snapshot):
-    script = "1\n24\n1\n1\nfeuille\n1\n2\n"
+    script = "1\n24\n1\nn\nfeuille\n1\n1\n3\n2\n2\n"
     code, text, _ = play(book, script, VICTORY_DICE, lang="fr")
     assert code == EXIT_VICTORY
     assert "États : Poisoned" in text
@@ -54,8 +59,8 @@ def test_victory_in_french(book, snapshot):
 
 def test_poison_kills_a_weak_hero(book, snapshot):
     # STAMINA 2: the poison takes 1 on entering 6 and the last one on entering 9.
-    script = "1\n24\n1\n1\n2\n"
-    code, text, game = play(book, script, [6, 6, 6, 6], hero=(10, 2, 9, 8))
+    script = "1\n24\n1\nn\n2\n"
+    code, text, game = play(book, script, [1, 1, 3, 3, 6, 6, 6, 6], hero=(10, 2, 9, 8))
     assert code == EXIT_DEATH
     assert game.state.death_reason == "health"
     assert text == snapshot

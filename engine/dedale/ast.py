@@ -490,6 +490,38 @@ class ForcedMeal:
     penalty: ChangeValue
 
 
+@node
+class ShopOffer:
+    """One line of a shop: ``goods`` bought (a GainItem) or sold (a LoseItem) for
+    ``price`` of ``counter``."""
+
+    span: Span
+    goods: GainItem | LoseItem
+    price: int
+    counter: str
+
+
+@node
+class Shop:
+    """Consecutive ``buy``/``sell`` lines: the reader trades until leaving the shop."""
+
+    span: Span
+    offers: tuple[ShopOffer, ...]
+
+
+@node
+class Wager:
+    """A bet of up to ``limit`` ``counter`` on ``dice``: even money when the total is in
+    ``low``-``high``, the stake lost otherwise."""
+
+    span: Span
+    counter: str
+    limit: int
+    dice: DiceRoll
+    low: int
+    high: int
+
+
 Statement: TypeAlias = (
     Prose
     | Choice
@@ -515,6 +547,8 @@ Statement: TypeAlias = (
     | StatusOn
     | StatusOff
     | ForcedMeal
+    | Shop
+    | Wager
 )
 
 # --------------------------------------------------------------------------- paragraphs

@@ -248,3 +248,54 @@ def test_a_book_stat_replaces_skill_in_a_fight(tmp_path):
     assert (assault.hero_strength, assault.enemy_strength) == (18, 7)
     assert game.outcome == "victory"
     assert book.ruleset.fight.attack_stat == "SKILL"  # the book's ruleset is untouched
+
+
+SHOP = """
+§ 1
+> gain 10 gold
+> buy Sword for 7 gold (weapon, SKILL +1)
+> buy 2 Torches for 1 gold
+> sell Sword for 5 gold
+-> 2 On
+§ 2
+> wager up to 5 gold, win on 1d6 4-6
+> wager up to 5 gold, win on 1d6 4-6
+-> 3 On
+§ 3
+> victory
+"""
+
+
+def test_a_shop_trades_until_the_reader_leaves(tmp_path):
+    game = new_game(book_of(tmp_path, SHOP), [6, 1])
+    items = play(game, [1, 3, 2, 4, 1, 99, 3, 1])
+    shop = of(events.ChoosePrompt, items)
+    first, second = shop[0].options, shop[1].options
+    assert [o.text for o in first] == [
+        "Buy Sword (7 Gold pieces)", "Buy 2 Torches (1 Gold pieces)",
+        "Sell Sword (5 Gold pieces)", "Leave the shop",
+    ]  # fmt: skip
+    assert [o.enabled for o in first] == [True, True, False, True]
+    assert [o.enabled for o in second] == [False, True, True, True]  # 3 gold left
+    hero = game.state.hero
+    # 10 - 7 (sword) + 5 (sold) - 1 (torches) = 7; bet 99 -> 5, won: 12; bet 3, lost: 9
+    assert (hero.counters["gold"], dict(hero.items)) == (9, {"Torches": 2})
+    assert [e.key for e in of(events.MessageShown, items)] == [
+        "wager_offer", "wager_won", "wager_offer", "wager_lost",
+    ]  # fmt: skip
+    assert game.outcome == "victory"
+
+
+def test_a_meal_may_be_eaten_in_a_shop(tmp_path):
+    text = "§ 1\n> meal allowed\n> buy Rope for 1 gold\n-> 2 On\n§ 2\n> victory\n"
+    game = new_game(book_of(tmp_path, text))
+    play(game, ["eat", 2, 1])
+    assert game.state.hero.counters["meals"] == 9
+    assert game.outcome == "victory"
+
+
+def test_no_wager_without_money(tmp_path):
+    text = "§ 1\n> wager up to 5 gold, win on 1d6 4-6\n> victory\n"
+    game = new_game(book_of(tmp_path, text))
+    items = play(game, [])
+    assert not of(events.NumberPrompt, items) and game.outcome == "victory"

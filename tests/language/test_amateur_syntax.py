@@ -33,6 +33,12 @@ PAIRS = [
     ("> if status Poisoned: lose 1 STAMINA", "> si état Poisoned : perdez 1 STAMINA"),
     ("> eat a meal or lose 3 STAMINA", "> mangez un repas ou perdez 3 STAMINA"),
     ("> eat a meal now, or lose 3 STAMINA", "> mangez un repas maintenant, ou perdez 3 STAMINA"),
+    ("> attack with MAGIC", "> attaque avec MAGIC"),
+    ("> buy Sword for 7 gold (weapon, SKILL +1)", "> achetez Sword pour 7 gold (arme, SKILL +1)"),
+    ("> buy 2 Torches for 1 gold", "> achetez 2 Torches pour 1 gold"),
+    ("> sell Gem for 10 gold", "> vendez Gem pour 10 gold"),
+    ("> wager up to 10 gold, win on 2d6 8-12", "> pariez jusqu'à 10 gold, gagnant sur 2d6 8-12"),
+    ("> bet up to 5 gold win on 1d6 6", "> misez jusqu'à 5 gold gagnant sur 1d6 6"),
 ]
 
 
@@ -119,3 +125,27 @@ def test_parenthesised_choice_options_are_not_computed_destinations():
     with pytest.raises(BookLoadError) as caught:
         parse_text("§ 1\n-> (if Key) Open\n", "x.dd")
     assert "right after `->`" in caught.value.errors[0].message
+
+
+def test_consecutive_offers_make_one_shop():
+    text = """§ 1
+> buy Épée longue for 9 or
+> sell 2 Pierres de lune for 3 or
+Some text.
+> buy Rope for 1 gold
+"""
+    body = parse_text(text, "x.dd").paragraphs[0].body
+    assert [type(s).__name__ for s in body] == ["Shop", "Prose", "Shop"]
+    first = body[0].offers
+    assert [(type(o.goods).__name__, o.goods.item, o.goods.count, o.price) for o in first] == [
+        ("GainItem", "Épée longue", 1, 9), ("LoseItem", "Pierres de lune", 2, 3),
+    ]  # fmt: skip
+
+
+def test_attack_with_completes_the_fight():
+    text = "§ 1\n> fight DEMON MAGIC 9 STAMINA 8\n> attack with MAGIC\n> win -> 2\n"
+    (fight,) = parse_text(text, "x.dd").paragraphs[0].body
+    assert (fight.attack_stat, fight.win.number) == ("MAGIC", 2)
+    with pytest.raises(BookLoadError) as caught:
+        parse_text("§ 1\n> attack with MAGIC\n", "x.dd")
+    assert "without a fight" in caught.value.errors[0].message

@@ -15,7 +15,9 @@ from dedale.player.widgets.adventure_sheet import render_sheet
 from rich.console import Console
 
 AMATEUR = Path(__file__).resolve().parents[1] / "books_extra" / "amateur"
-VICTORY_DICE = [1, 1, 6, 2, 2, 6, 3]  # 4d6 test: 12 <= 19; table: 2; MAGIC test: 9
+# the spectre's fight (MAGIC 14 against 6); 4d6 test: 12 <= 19; table: 2 (4 gold);
+# MAGIC test: 9; the wager's die: 5 (won)
+VICTORY_DICE = [1, 1, 3, 3, 1, 1, 6, 2, 2, 6, 3, 5]
 
 
 def _new_game(book, lang: str) -> Game:
@@ -52,12 +54,16 @@ def _play(lang: str) -> dict[str, object]:
             assert app.session.paragraph == 2
             await press(pilot, *"24", "enter")  # C+A+T = 3+1+20
             assert app.session.paragraph == 24
-            await press(pilot, "1")  # §24 -> §5 (poisoned)
-            await press(pilot, "1")  # §5 -> §6
+            await press(pilot, "1")  # §24 -> §5 (poisoned, a fight with MAGIC)
+            await press(pilot, "n")  # no Luck on the wound (n: no / non)
+            await press(pilot, "enter")  # leave the fight screen: §6
             assert app.session.paragraph == 6
             seen["sheet_at_6"] = _sheet_text(app)
             await press(pilot, "1")  # [key + 20] -> §70 -> §9
             assert app.session.paragraph == 9
+            await press(pilot, "1")  # the shop: buy a herb
+            await press(pilot, "3")  # leave the shop
+            await press(pilot, *"2", "enter")  # bet 2 gold
             seen["sheet_at_9"] = _sheet_text(app)
             await press(pilot, "2")  # [paragraph × 10] -> §90, victory
             await press(pilot, "enter")

@@ -48,10 +48,36 @@ def test_each_computed_destination_lists_its_values():
     assert listed == {
         (12, "the hidden number may lead to: 3, 24"): [3, 24],
         (16, "going back may lead to: 2"): [2],
-        (36, "a computed destination may lead to: 70"): [70],
-        (53, "the paragraph noted as 'camp' may lead to: 1"): [1],
-        (60, "going back may lead to: 1"): [1],
+        (39, "a computed destination may lead to: 70"): [70],
+        (59, "the paragraph noted as 'camp' may lead to: 1"): [1],
+        (66, "going back may lead to: 1"): [1],
     }
+
+
+def test_a_shop_gives_what_it_sells(tmp_path):
+    text = """---
+title: t
+ruleset: df-classic
+---
+§ 1
+> gain 5 gold
+> buy Rope for 2 gold
+-> 2 On
+§ 2
+-> 3 (if Rope) Climb
+-> 1 Back
+§ 3
+> victory
+"""
+    path = tmp_path / "shop.dd"
+    path.write_text(text, "utf-8")
+    assert [f.code for f in _findings(path)] == []  # no E023, no E028: the rope is sold
+
+
+def test_fight_odds_use_the_attack_stat():
+    report = validate_path(AMATEUR, runs=0, seed=0)
+    (spectre,) = report.fights
+    assert spectre.error is None and spectre.odds
 
 
 def test_graph_edges_of_the_amateur_constructs():

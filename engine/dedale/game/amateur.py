@@ -22,6 +22,12 @@ Gen = Generator[Any, Any, Any]
 _NOWHERE = Span("<status>", 1, 1)
 
 
+def _eat_marker() -> object:
+    from dedale.game.runner import EAT
+
+    return EAT
+
+
 def hidden_paragraphs(book) -> frozenset[int]:
     """The paragraphs that declare ``> hidden paragraph`` (reached by hidden numbers)."""
     return frozenset(
@@ -148,6 +154,82 @@ class AmateurStatements:
             cached = dataclasses.replace(self.ruleset, fight=fight)
             self._cache.rulesets[stat] = cached
         return cached
+
+    # ------------------------------------------------------------------ shops and wagers
+    def _shop(self, statement: ast.Shop) -> Gen:
+        """Offer the shop's lines as choices, and a way out, until the reader leaves."""
+        hero = self.state.hero
+        while True:
+            options = []
+            for index, offer in enumerate(statement.offers, start=1):
+                counter = self.counter_id(offer.counter, offer.span)
+                name = self.ruleset.display_name(counter, self.lang)
+                goods = offer.goods
+                item = f"{goods.count} {goods.item}" if goods.count > 1 else goods.item
+                buying = type(goods) is ast.GainItem
+                text = self.text(
+                    "shop.buy" if buying else "shop.sell", item=item, price=offer.price, name=name
+                )
+                reason = ""
+                if buying and hero.counters.get(counter, 0) < offer.price:
+                    reason = self.text("reason.cost", amount=offer.price, name=name)
+                elif not buying and hero.items.get(self.item_key(goods.item), 0) < goods.count:
+                    reason = self.text("reason.item", item=goods.item)
+                options.append(
+                    events.ChoiceOption(index=index, text=text, target=None, enabled=not reason,
+                                        reason=reason)
+                )  # fmt: skip
+            leave = len(options) + 1
+            options.append(
+                events.ChoiceOption(index=leave, text=self.text("shop.leave"), target=None)
+            )
+            answer = yield events.ChoosePrompt(options=tuple(options))
+            if answer is _eat_marker():
+                yield from self.eat()
+                continue
+            if answer == leave:
+                return None
+            offer = statement.offers[answer - 1]
+            counter = self.counter_id(offer.counter, offer.span)
+            price = offer.price if type(offer.goods) is ast.GainItem else -offer.price
+            old, new = hero.change_counter(counter, -price)
+            if self.emit:
+                yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")
+            if type(offer.goods) is ast.GainItem:
+                yield from self._gain(offer.goods)
+            else:
+                yield from self._lose(offer.goods)
+
+    def _wager(self, statement: ast.Wager) -> Gen:
+        """Ask the stake (clamped to the limit and to what the hero has), roll, pay out."""
+        hero = self.state.hero
+        counter = self.counter_id(statement.counter, statement.span)
+        most = max(0, min(statement.limit, hero.counters.get(counter, 0)))
+        name = self.ruleset.display_name(counter, self.lang)
+        if most == 0:
+            return None  # nothing to bet: the wager is not offered
+        if self.emit:
+            params = (
+                ("limit", most), ("name", name), ("dice", statement.dice.text),
+                ("low", statement.low), ("high", statement.high),
+            )  # fmt: skip
+            yield events.MessageShown(key="wager_offer", params=params)
+        stake = yield events.NumberPrompt(kind="wager")
+        stake = max(0, min(most, stake))
+        if stake == 0:
+            return None
+        expr = self._parsed(statement.dice.text, statement.dice.span)
+        total, faces = expr.roll(self.rng)
+        won = statement.low <= total <= statement.high
+        old, new = hero.change_counter(counter, stake if won else -stake)
+        if self.emit:
+            yield events.DiceRolled(
+                purpose="wager", faces=tuple(faces), total=total, expression=expr.text
+            )
+            key = "wager_won" if won else "wager_lost"
+            yield events.MessageShown(key=key, params=(("stake", stake), ("name", name)))
+            yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")
+        return None
 
     # ------------------------------------------------------------------ forced meals
     def _forced_meal(self, statement: ast.ForcedMeal) -> Gen:

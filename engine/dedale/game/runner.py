@@ -82,6 +82,8 @@ class Runner(Statements, AmateurStatements, GameScope):
             ast.StatusOn: self._status_on,
             ast.StatusOff: self._status_off,
             ast.ForcedMeal: self._forced_meal,
+            ast.Shop: self._shop,
+            ast.Wager: self._wager,
         }
 
     @property

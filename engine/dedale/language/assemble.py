@@ -127,6 +127,12 @@ class _Builder:
             self._attach_fight(item)
         elif isinstance(item, ElsePart):
             self._attach_else(item)
+        elif isinstance(item, ast.ShopOffer):  # consecutive offers make one shop
+            last = self.body[-1] if self.body else None
+            if isinstance(last, ast.Shop):
+                self.body[-1] = replace(last, offers=last.offers + (item,))
+            else:
+                self.body.append(ast.Shop(span=item.span, offers=(item,)))
         else:
             index = len(self.body)
             self.body.append(item)  # type: ignore[arg-type]

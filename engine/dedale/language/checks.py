@@ -122,6 +122,8 @@ class _Checker:
                     f"unknown difficulty `{node.difficulty}`", node.span,
                     self._difficulty_hint(str(node.difficulty)),
                 )  # fmt: skip
+        elif isinstance(node, ast.ShopOffer | ast.Wager):
+            self.value_name(node.counter, node.span, "counter")
         elif isinstance(node, ast.Fight) and node.attack_stat is not None:
             self.value_name(node.attack_stat, node.span, "stat")
         elif isinstance(node, ast.Enemy):

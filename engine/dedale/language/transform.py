@@ -564,6 +564,45 @@ class LineTransformer:
         change = next(c for c in children if isinstance(c, ast.ChangeValue))
         return ast.ForcedMeal(span=self._span(meta), penalty=change)
 
+    def buy_offer(self, meta, children):
+        span = self._span(meta)
+        count = 1
+        weapon = False
+        effects: tuple[ast.ItemEffect, ...] = ()
+        tokens = [c for c in children if isinstance(c, Token)]
+        if tokens[0].type == "INT":
+            count = int(tokens.pop(0))
+        item, price, counter = tokens
+        for child in children:
+            if isinstance(child, list):
+                weapon = any(e is None for e in child)
+                effects = tuple(e for e in child if e is not None)
+        goods = ast.GainItem(
+            span=span, item=self._text(item), count=count, weapon=weapon, effects=effects
+        )
+        return ast.ShopOffer(span=span, goods=goods, price=int(price), counter=self._text(counter))
+
+    def sell_offer(self, meta, children):
+        span = self._span(meta)
+        tokens = [c for c in children if isinstance(c, Token)]
+        count = int(tokens.pop(0)) if tokens[0].type == "INT" else 1
+        item, price, counter = tokens
+        goods = ast.LoseItem(span=span, item=self._text(item), count=count)
+        return ast.ShopOffer(span=span, goods=goods, price=int(price), counter=self._text(counter))
+
+    def wager(self, meta, children):
+        limit, counter, dice_tok, *ints = [c for c in children if isinstance(c, Token)]
+        low = int(ints[0])
+        high = int(ints[1]) if len(ints) > 1 else low
+        return ast.Wager(
+            span=self._span(meta),
+            counter=self._text(counter),
+            limit=int(limit),
+            dice=ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower()),
+            low=low,
+            high=high,
+        )
+
 
 def _signed(tok: Token) -> int:
     return int("".join(str(tok).split()))

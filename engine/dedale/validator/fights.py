@@ -10,6 +10,7 @@ W030 when the median hero (of any class) wins less often than the threshold of b
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -206,19 +207,35 @@ def fight_reports(graph: Graph, book: object) -> list[FightReport]:
     ]
     if not fights:
         return []
+    ruleset = getattr(book, "ruleset", None)
     try:
-        calculator = OddsCalculator(getattr(book, "ruleset", None))
+        calculator = OddsCalculator(ruleset)
     except (ImportError, Unsupported) as error:
         return [FightReport(n, f, (), str(error), supported=False) for n, f in fights]
+    calculators = {None: calculator}
     reports = []
     for number, fight in fights:
         try:
-            reports.append(FightReport(number, fight, calculator.odds(fight)))
+            stat = _attack_stat(ruleset, fight)
+            if stat not in calculators:  # "attack with MAGIC": that stat replaces SKILL
+                changed = dataclasses.replace(ruleset.fight, attack_stat=stat)
+                calculators[stat] = OddsCalculator(dataclasses.replace(ruleset, fight=changed))
+            reports.append(FightReport(number, fight, calculators[stat].odds(fight)))
         except Unsupported as error:
             reports.append(FightReport(number, fight, (), str(error), supported=False))
         except (DedaleError, KeyError, ValueError) as error:
             reports.append(FightReport(number, fight, (), str(error) or type(error).__name__))
     return reports
+
+
+def _attack_stat(ruleset: object, fight: ast.Fight) -> str | None:
+    """The stat id a fight's ``attack with`` line names (None: the ruleset's own)."""
+    if fight.attack_stat is None:
+        return None
+    found = ruleset.resolve(fight.attack_stat)  # type: ignore[attr-defined]
+    if found is None or found[0] != "stat":
+        raise ValueError(f"{fight.attack_stat!r} is not a stat")
+    return found[1]
 
 
 def _enemies(fight: ast.Fight) -> str:

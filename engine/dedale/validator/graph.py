@@ -169,6 +169,9 @@ def walk(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
         elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll):
             for branch in statement.branches:
                 yield from walk(branch.body)
+        elif isinstance(statement, ast.Shop):  # what a shop sells is given, what it buys used
+            for offer in statement.offers:
+                yield offer.goods
 
 
 def conditions(statements: Iterable[ast.Statement]) -> Iterator[ast.Condition]:

@@ -168,6 +168,15 @@ class Explorer:
                 yield "end", "death"
             if statement.win is None:
                 yield "fall", flow
+        elif isinstance(statement, ast.Shop):  # the reader may buy nothing, or everything
+            yield "fall", flow
+            bought = {
+                fold(offer.goods.item)
+                for offer in statement.offers
+                if isinstance(offer.goods, ast.GainItem)
+            } & self.items
+            if bought:
+                yield "fall", (items | bought, codes, choices)
         elif isinstance(statement, ast.HiddenNumber):  # its fallback and the hidden paragraphs
             for edge in self.graph.nodes[number].edges:
                 if edge.span == statement.span:

@@ -51,6 +51,15 @@ def counter_values(
                     is_set.add(found[1])
                 else:
                     values[found[1]] = None
+            traded = ()
+            if isinstance(statement, ast.Shop):
+                traded = tuple(offer.counter for offer in statement.offers)
+            elif isinstance(statement, ast.Wager):
+                traded = (statement.counter,)
+            for name in traded:  # shops and wagers change their counter freely
+                found = ruleset.resolve(name)
+                if found is not None and found[0] == "counter":
+                    values[found[1]] = None
             if isinstance(statement, ast.Choice):
                 for cost in statement.costs:
                     found = ruleset.resolve(cost.counter) if cost.counter else None
