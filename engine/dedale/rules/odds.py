@@ -271,91 +271,116 @@ class OddsTable:
         """Fill the regular grids bottom-up (last enemy first)."""
         self.luck_max, self.stamina_max = luck_max, stamina_max
         count = len(self.enemies)
-        grids: list = [None] * count
-        choices: list = [None] * count
+        self.grids, self.choices = [None] * count, [None] * count
+        for index in range(count - 1, -1, -1):
+            self._fill_grid(index, 1)
+
+    def widen_first(self, stamina: int) -> None:
+        """Let the first enemy start with up to ``stamina``: only the new columns of its
+        grid are computed (a column depends only on lower ones)."""
+        skill, old, immune = self.enemies[0]
+        if stamina <= old:
+            return
+        self.enemies[0] = (skill, stamina, immune)
+        if self.grids:
+            self._fill_grid(0, old + 1)
+
+    def _fill_grid(self, index: int, first: int) -> None:
+        """Compute the columns ``first``.. of one enemy's grid (1: the whole grid)."""
+        count = len(self.enemies)
+        grids, choices = self.grids, self.choices
+        luck_max, stamina_max = self.luck_max, self.stamina_max
         use_luck = self.use_luck
         hit, hurt = self.hit, self.hurt
         hd, ud = hit[0], hurt[0]  # plain damage each way (0: that side cannot wound)
         cost = self.luck_cost
-        for index in range(count - 1, -1, -1):
-            params = self.params[index]
-            pk, ph, pe, pt = params.p_kill, params.p_hero, params.p_enemy, params.p_tie
-            stay = pt  # the chance an assault leaves the state as it is
-            if not hd:
-                stay += ph
-            if not ud:
-                stay += pe
-            looping = stay >= 1.0
-            denominator = 1.0 - stay
-            stamina_e = self.enemies[index][1]
-            width = stamina_e + 1
-            columns = range(1, width)
-            zeros = [0.0] * width
-            nxt = grids[index + 1] if index + 1 < count else None
-            next_e = self.enemies[index + 1][1] if nxt is not None else 0
-            grid = []
-            choice = []
-            for luck in range(luck_max + 1):
-                lucky_q = self.p_lucky(luck)
-                unlucky_q = 1 - lucky_q
-                low = grid[max(0, luck - cost)] if luck and use_luck else None
-                luck_hit = low is not None and len(hit) == 3 and hd
-                luck_hurt = low is not None and len(hurt) == 3 and ud
+        params = self.params[index]
+        pk, ph, pe, pt = params.p_kill, params.p_hero, params.p_enemy, params.p_tie
+        stay = pt  # the chance an assault leaves the state as it is
+        if not hd:
+            stay += ph
+        if not ud:
+            stay += pe
+        looping = stay >= 1.0
+        denominator = 1.0 - stay
+        width = self.enemies[index][1] + 1
+        added = width - first
+        columns = range(first, width)
+        zeros = [0.0] * width
+        nxt = grids[index + 1] if index + 1 < count else None
+        next_e = self.enemies[index + 1][1] if nxt is not None else 0
+        fresh = first == 1
+        if fresh:
+            grids[index], choices[index] = [], []
+        grid, choice = grids[index], choices[index]
+        for luck in range(luck_max + 1):
+            lucky_q = self.p_lucky(luck)
+            unlucky_q = 1 - lucky_q
+            low = grid[max(0, luck - cost)] if luck and use_luck else None
+            luck_hit = low is not None and len(hit) == 3 and hd
+            luck_hurt = low is not None and len(hurt) == 3 and ud
+            if fresh:
                 rows: list[list[float]] = [zeros[:]]
                 picks: list[list[int]] = [[0] * width]
-                for h in range(1, stamina_max + 1):
-                    win_next = nxt[luck][h][next_e] if nxt is not None else 1.0
+                grid.append(rows)
+                choice.append(picks)
+            else:
+                rows, picks = grid[luck], choice[luck]
+                rows[0].extend(zeros[first:])
+                picks[0].extend([0] * added)
+            for h in range(1, stamina_max + 1):
+                win_next = nxt[luck][h][next_e] if nxt is not None else 1.0
+                if fresh:
                     row = [win_next] * width
                     pick = [0] * width
                     rows.append(row)
                     picks.append(pick)
-                    if looping:  # nothing ever changes: the fight never ends
-                        row[1:] = zeros[1:]
-                        continue
-                    hurt_row = rows[h - ud] if h > ud else zeros
-                    killed = pk * win_next
-                    if not (luck_hit or luck_hurt):
-                        for e in columns:
-                            total = killed
-                            if hd:
-                                total += ph * (row[e - hd] if e > hd else win_next)
-                            if ud:
-                                total += pe * hurt_row[e]
-                            row[e] = total / denominator
-                        continue
-                    lrow = low[h]
-                    lucky_row = low[h - hurt[1]] if luck_hurt and h > hurt[1] else zeros
-                    unlucky_row = low[h - hurt[2]] if luck_hurt and h > hurt[2] else zeros
+                else:
+                    row, pick = rows[h], picks[h]
+                    row.extend([win_next] * added)
+                    pick.extend([0] * added)
+                if looping:  # nothing ever changes: the fight never ends
+                    row[first:] = zeros[first:]
+                    continue
+                hurt_row = rows[h - ud] if h > ud else zeros
+                killed = pk * win_next
+                if not (luck_hit or luck_hurt):
                     for e in columns:
                         total = killed
-                        flag = 0
-                        # The hero wounds the enemy.
                         if hd:
-                            best = row[e - hd] if e > hd else win_next
-                            if luck_hit:
-                                lw = lrow[e - hit[1]] if e > hit[1] else lrow[0]
-                                uw = lrow[e - hit[2]] if e > hit[2] else lrow[0]
-                                with_luck = lucky_q * lw + unlucky_q * uw
-                                if with_luck > best:
-                                    best = with_luck
-                                    flag = 1
-                            total += ph * best
-                        # The enemy wounds the hero.
+                            total += ph * (row[e - hd] if e > hd else win_next)
                         if ud:
-                            best = hurt_row[e]
-                            if luck_hurt:
-                                with_luck = lucky_q * lucky_row[e] + unlucky_q * unlucky_row[e]
-                                if with_luck > best:
-                                    best = with_luck
-                                    flag |= 2
-                            total += pe * best
+                            total += pe * hurt_row[e]
                         row[e] = total / denominator
-                        pick[e] = flag
-                grid.append(rows)
-                choice.append(picks)
-            grids[index] = grid
-            choices[index] = choice
-        self.grids, self.choices = grids, choices
+                    continue
+                lrow = low[h]
+                lucky_row = low[h - hurt[1]] if luck_hurt and h > hurt[1] else zeros
+                unlucky_row = low[h - hurt[2]] if luck_hurt and h > hurt[2] else zeros
+                for e in columns:
+                    total = killed
+                    flag = 0
+                    # The hero wounds the enemy.
+                    if hd:
+                        best = row[e - hd] if e > hd else win_next
+                        if luck_hit:
+                            lw = lrow[e - hit[1]] if e > hit[1] else lrow[0]
+                            uw = lrow[e - hit[2]] if e > hit[2] else lrow[0]
+                            with_luck = lucky_q * lw + unlucky_q * uw
+                            if with_luck > best:
+                                best = with_luck
+                                flag = 1
+                        total += ph * best
+                    # The enemy wounds the hero.
+                    if ud:
+                        best = hurt_row[e]
+                        if luck_hurt:
+                            with_luck = lucky_q * lucky_row[e] + unlucky_q * unlucky_row[e]
+                            if with_luck > best:
+                                best = with_luck
+                                flag |= 2
+                        total += pe * best
+                    row[e] = total / denominator
+                    pick[e] = flag
 
     def regular(self, index: int, luck: int, h: int, e: int) -> float:
         """Win probability of a regular state (e <= 0: that enemy has just died)."""

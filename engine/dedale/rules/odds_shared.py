@@ -3,7 +3,8 @@
 An :class:`OddsTable`'s grid for its first enemy holds every STAMINA of that enemy up to
 the table's, and every hero STAMINA and LUCK up to the ones it was filled for: fights that
 differ only in those read one table (a book's fights often share an enemy's SKILL). A
-table is widened (filled again) when a fight needs a higher STAMINA or LUCK than it holds.
+table is widened when a fight needs more: new columns only for a tougher first enemy,
+filled again for a hero with more STAMINA or LUCK.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def shared_win(
     )  # fmt: skip
     found = _TABLES.get(key)
     table = found[1] if found is not None and found[0] is ruleset else None
-    if table is None or stamina > table.enemies[0][1]:
+    if table is None:
         table = OddsTable(
             ruleset, hero_skill, [(skill, stamina, immune), *rest], luck_policy=luck_policy,
             class_name=class_name, attack_bonus=attack_bonus, enemy_damage=enemy_damage,
@@ -49,4 +50,6 @@ def shared_win(
         if len(_TABLES) >= _MAX_TABLES:
             _TABLES.clear()
         _TABLES[key] = (ruleset, table)  # the ruleset kept alive: its id stays its own
+    else:
+        table.widen_first(stamina)
     return table.win_probability(hero_stamina, luck, stamina)
