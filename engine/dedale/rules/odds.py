@@ -48,10 +48,17 @@ class _Params:
     p_tie: float
 
 
-@functools.lru_cache(maxsize=4096)
 def _assault_probabilities(
     fight: OpposedFight, hero_skill: int, enemy_skill: int, immune: bool
 ) -> _Params:
+    """The chances of one assault (kill, hero wounds, enemy wounds, tie)."""
+    return _assault_odds(fight, hero_skill - enemy_skill, immune)
+
+
+@functools.lru_cache(maxsize=4096)
+def _assault_odds(fight: OpposedFight, lead: int, immune: bool) -> _Params:
+    """As above, from the hero's lead in SKILL (all that matters), exactly: for each hero
+    roll, the chance the enemy rolls below, equal or above it (cumulative sums)."""
     assert fight.dice is not None
     dist = fight.dice.distribution()
     kill = hero = enemy = tie = Fraction(0)
@@ -66,22 +73,25 @@ def _assault_probabilities(
         for face in range(1, sides + 1):
             total = face * count + constant
             faces_double[total] = faces_double.get(total, Fraction(0)) + Fraction(1, sides**count)
+    lowest, highest = min(dist), max(dist)
+    below = [Fraction(0)]  # below[i]: P(enemy roll < lowest + i)
+    for total in range(lowest, highest + 1):
+        below.append(below[-1] + dist.get(total, 0))
+
+    def p_below(target: int) -> Fraction:
+        return below[min(max(target - lowest, 0), len(below) - 1)]
+
     for hero_roll, p_h in dist.items():
         p_double = faces_double.get(hero_roll, Fraction(0))
         kill += p_double
         p_plain = p_h - p_double
         if not p_plain:
             continue
-        hero_as = hero_skill + hero_roll
-        for enemy_roll, p_e in dist.items():
-            enemy_as = enemy_skill + enemy_roll
-            p = p_plain * p_e
-            if hero_as > enemy_as:
-                hero += p
-            elif enemy_as > hero_as:
-                enemy += p
-            else:
-                tie += p
+        # The hero wins when the enemy rolls below lead + hero_roll, ties when equal.
+        lower, upto = p_below(lead + hero_roll), p_below(lead + hero_roll + 1)
+        hero += p_plain * lower
+        tie += p_plain * (upto - lower)
+        enemy += p_plain * (1 - upto)
     return _Params(float(kill), float(hero), float(enemy), float(tie))
 
 
