@@ -29,15 +29,16 @@ def play(book, lines: str, force=(), lang: str = "en", hero=HERO) -> tuple[int, 
     return code, out.getvalue(), game
 
 
-# The spectre 4+1+1 = 6 against MAGIC 8+3+3 = 14; 4d6 = 1+1+6+2 (+2) = 12 <= STAMINA 19:
-# success; table 1d6 = 2: 4 gold; MAGIC test 2d6 = 6+3 = 9 > 8; the wager's die: 5, won.
-VICTORY_DICE = [1, 1, 3, 3, 1, 1, 6, 2, 2, 6, 3, 5]
+# Two assaults won against the spectre (4+1+1 = 6 against MAGIC 8+3+3 = 14); 4d6 =
+# 1+1+6+2 (+2) = 12 <= STAMINA 17: success; table 1d6 = 2: 4 gold; MAGIC test 2d6 =
+# 6+3 = 9 > 8; the wager's die: 5, won.
+VICTORY_DICE = [1, 1, 3, 3, 1, 1, 3, 3, 1, 1, 6, 2, 2, 6, 3, 5]
 
 
 def test_victory_through_every_construct(book, snapshot):
-    # well, door, a wrong number, back, 24, through, no Luck on the spectre, sheet, the key,
-    # buy a herb, leave the shop, bet 2 gold, climb the stair
-    script = "2\n1\n7\n1\n24\n1\nn\nsheet\n1\n1\n3\n2\n2\n"
+    # well, door, a wrong number, back, 24, through, no Luck on the two wounds, sheet, the
+    # key, buy a herb, leave the shop, bet 2 gold, climb the stair
+    script = "2\n1\n7\n1\n24\n1\nn\nn\nsheet\n1\n1\n3\n2\n2\n"
     code, text, game = play(book, script, VICTORY_DICE)
     assert code == EXIT_VICTORY
     assert [entry.paragraph for entry in game.state.history] == [
@@ -50,7 +51,7 @@ def test_victory_through_every_construct(book, snapshot):
 
 
 def test_victory_in_french(book, snapshot):
-    script = "1\n24\n1\nn\nfeuille\n1\n1\n3\n2\n2\n"
+    script = "1\n24\n1\nn\nn\nfeuille\n1\n1\n3\n2\n2\n"
     code, text, _ = play(book, script, VICTORY_DICE, lang="fr")
     assert code == EXIT_VICTORY
     assert "États : Poisoned" in text
@@ -58,11 +59,13 @@ def test_victory_in_french(book, snapshot):
 
 
 def test_poison_kills_a_weak_hero(book, snapshot):
-    # STAMINA 2: the poison takes 1 on entering 6 and the last one on entering 9.
-    script = "1\n24\n1\nn\n2\n"
-    code, text, game = play(book, script, [1, 1, 3, 3, 6, 6, 6, 6], hero=(10, 2, 9, 8))
+    # STAMINA 2: the chill takes 1 after the first assault, which stops the fight (STAMINA
+    # falls to 15 or less: §7); the poison takes the last one on entering 7.
+    script = "1\n24\n1\nn\n"
+    code, text, game = play(book, script, [1, 1, 3, 3], hero=(10, 2, 9, 8))
     assert code == EXIT_DEATH
     assert game.state.death_reason == "health"
+    assert [entry.paragraph for entry in game.state.history][-2:] == [5, 7]
     assert text == snapshot
 
 

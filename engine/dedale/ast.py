@@ -409,6 +409,25 @@ class AssaultLimit:
 
 
 @node
+class FightThreshold:
+    """ "If your STAMINA falls to N or less during this fight, turn to X"."""
+
+    span: Span
+    stat: str
+    value: int
+    target: Destination
+
+
+@node
+class WinAssaults:
+    """ "Win N assaults to win": the fight is won once the hero has won N assaults."""
+
+    span: Span
+    count: int
+    target: Destination
+
+
+@node
 class Fight:
     """A fight against one or several enemies."""
 
@@ -423,6 +442,8 @@ class Fight:
     enemy_damage: int | None = None
     modifiers: tuple[Modifier, ...] = ()
     attack_stat: str | None = None  # "attack with MAGIC": the stat that replaces SKILL
+    threshold: FightThreshold | None = None
+    win_assaults: WinAssaults | None = None
 
 
 @node
@@ -465,12 +486,13 @@ class NoteParagraph:
 
 @node
 class StatusOn:
-    """An ongoing effect: ``change`` is applied on every paragraph entered until removed."""
+    """An ongoing effect: ``change`` is applied on every paragraph entered (or after every
+    assault of a fight) until removed."""
 
     span: Span
     name: str
     change: ChangeValue
-    per: Literal["paragraph"] = "paragraph"
+    per: Literal["paragraph", "assault"] = "paragraph"
 
 
 @node

@@ -299,3 +299,47 @@ def test_no_wager_without_money(tmp_path):
     game = new_game(book_of(tmp_path, text))
     items = play(game, [])
     assert not of(events.NumberPrompt, items) and game.outcome == "victory"
+
+
+FIGHT_EXTRAS = """
+§ 1
+> status Bleeding: lose 1 STAMINA each assault
+> fight OGRE SKILL 8 STAMINA 10
+> when your STAMINA falls to 15 or less -> 80
+> after 3 assaults won -> 50
+> win -> 50
+§ 50
+> victory
+§ 80
+> death
+"""
+
+
+def test_win_n_assaults_with_a_status_each_assault(tmp_path):
+    game = new_game(book_of(tmp_path, FIGHT_EXTRAS), [1, 1, 6, 6] * 3)
+    items = play(game, [False] * 3)
+    assaults = of(events.AssaultResolved, items)
+    assert [a.number for a in assaults] == [1, 2, 3]  # numbered across the whole fight
+    assert len(of(events.FightStarted, items)) == 1
+    assert [e.outcome for e in of(events.FightEnded, items)] == ["won"]
+    assert game.state.hero.stats["STAMINA"] == 17  # bleeding: 1 after each assault
+    assert visited(game) == [1, 50]
+
+
+def test_the_fight_stops_when_stamina_falls_to_the_threshold(tmp_path):
+    # the ogre wins three assaults (2 + 1 bleeding each): 20 -> 17 -> 14 <= 15
+    game = new_game(book_of(tmp_path, FIGHT_EXTRAS), [6, 6, 1, 1] * 2)
+    items = play(game, [False] * 2)
+    assert [e.outcome for e in of(events.FightEnded, items)] == ["limit"]
+    assert game.state.hero.stats["STAMINA"] == 14
+    assert visited(game) == [1, 80]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_fights_by_assault_play_the_same_quiet_or_not(tmp_path, seed):
+    book = book_of(tmp_path, FIGHT_EXTRAS.replace("-> 80", "-> 50"))
+    loud = Game.new(book, seed, hero=(9, 20, 9), name="Ari")
+    quiet = Game.new(book, seed, hero=(9, 20, 9), name="Ari", quiet=True)
+    for game in (loud, quiet):
+        play(game, [True, False] * 20)
+    assert loud.state.to_dict() == quiet.state.to_dict()

@@ -39,6 +39,15 @@ PAIRS = [
     ("> sell Gem for 10 gold", "> vendez Gem pour 10 gold"),
     ("> wager up to 10 gold, win on 2d6 8-12", "> pariez jusqu'à 10 gold, gagnant sur 2d6 8-12"),
     ("> bet up to 5 gold win on 1d6 6", "> misez jusqu'à 5 gold gagnant sur 1d6 6"),
+    (
+        "> status Bleeding: lose 1 STAMINA each assault",
+        "> état Bleeding : perdez 1 STAMINA à chaque assaut",
+    ),
+    (
+        "> when your STAMINA falls to 4 or less -> 80",
+        "> quand votre STAMINA tombe à 4 ou moins -> 80",
+    ),
+    ("> after 3 assaults won -> 50", "> gagnez 3 assauts -> 50"),
 ]
 
 

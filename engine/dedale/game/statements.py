@@ -183,10 +183,14 @@ class Statements:
         if spec is None:
             spec = self._cache.fights[id(statement)] = self._fight_spec(statement)
         self.state.in_fight = True
+        jump = None
         try:
-            result = yield from run_fight(
-                self._fight_ruleset(statement), self.state.hero, self.rng, spec, emit=self.emit
-            )
+            if self._by_assault(statement):
+                result, jump = yield from self._fight_by_assault(statement, spec)
+            else:
+                result = yield from run_fight(
+                    self._fight_ruleset(statement), self.state.hero, self.rng, spec, emit=self.emit
+                )
         except GameError as error:
             raise _located(error, statement.span) from None
         finally:
@@ -194,6 +198,8 @@ class Statements:
         outcome = result.outcome
         if self.health is not None and self.state.hero.stats.get(self.health, 1) <= 0:
             return None  # _block reports the death
+        if jump is not None:  # "when STAMINA falls to N", "win N assaults"
+            return jump
         if outcome == "won":
             return None if statement.win is None else self.destination(statement.win, required=True)
         if outcome == "escaped" and statement.escape is not None:

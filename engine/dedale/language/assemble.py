@@ -25,6 +25,8 @@ _FIGHT_WORDS = {
     "attack": "`attack`/`attaque`",
     "enemy_damage": "`enemy damage`/`dégâts ennemis`",
     "attack_stat": "`attack with`/`attaque avec`",
+    "threshold": "`when STAMINA falls to`/`quand ENDURANCE tombe à`",
+    "win_assaults": "`after N assaults won`/`gagnez N assauts`",
 }
 _FIGHT_FIELDS = {
     "win": "win",
@@ -33,6 +35,8 @@ _FIGHT_FIELDS = {
     "assault_limit": "assault_limit",
     "enemy_damage": "enemy_damage",
     "attack_stat": "attack_stat",
+    "threshold": "threshold",
+    "win_assaults": "win_assaults",
 }
 
 

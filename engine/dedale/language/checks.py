@@ -126,6 +126,8 @@ class _Checker:
             self.value_name(node.counter, node.span, "counter")
         elif isinstance(node, ast.Fight) and node.attack_stat is not None:
             self.value_name(node.attack_stat, node.span, "stat")
+        elif isinstance(node, ast.FightThreshold):
+            self.value_name(node.stat, node.span)
         elif isinstance(node, ast.Enemy):
             for word in node.name.split():
                 if self.kind(word) == "stat":

@@ -518,6 +518,21 @@ class LineTransformer:
     def attack_stat(self, meta, children):
         return FightPart(self._span(meta), "attack_stat", self._text(children[-1]))
 
+    def fight_threshold(self, meta, children):
+        stat = next(c for c in children if isinstance(c, Token) and c.type == "WORD")
+        value = next(c for c in children if isinstance(c, Token) and c.type == "INT")
+        span = self._span(meta)
+        threshold = ast.FightThreshold(
+            span=span, stat=self._text(stat), value=int(value), target=children[-1]
+        )
+        return FightPart(span, "threshold", threshold)
+
+    def win_assaults(self, meta, children):
+        count = next(c for c in children if isinstance(c, Token) and c.type == "INT")
+        span = self._span(meta)
+        part = ast.WinAssaults(span=span, count=int(count), target=children[-1])
+        return FightPart(span, "win_assaults", part)
+
     def enemy_damage(self, meta, children):
         return FightPart(self._span(meta), "enemy_damage", int(children[0]))
 
@@ -556,6 +571,10 @@ class LineTransformer:
         change = next(c for c in children if isinstance(c, ast.ChangeValue))
         name = next(c for c in children if isinstance(c, Token) and c.type == "NAME")
         return ast.StatusOn(span=self._span(meta), name=self._text(name), change=change)
+
+    def status_assault(self, meta, children):
+        status = self.status_on(meta, children)
+        return ast.StatusOn(span=status.span, name=status.name, change=status.change, per="assault")
 
     def status_off(self, meta, children):
         return ast.StatusOff(span=self._span(meta), name=self._text(children[-1]))

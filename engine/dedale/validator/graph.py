@@ -313,6 +313,9 @@ class _Builder:
         if fight.assault_limit is not None:
             limit = fight.assault_limit
             self.add(limit.target, limit.span, "limit")
+        for extra in (fight.threshold, fight.win_assaults):  # issue 8 fight extras
+            if extra is not None:
+                self.add(extra.target, extra.span, "limit")
         return fight.win is None
 
 

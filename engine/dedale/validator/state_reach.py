@@ -161,7 +161,8 @@ class Explorer:
             for ref in (statement.win, statement.lose):
                 if ref is not None:
                     yield "go", (self.target(ref, number), items, codes)
-            for extra in (statement.escape, statement.assault_limit):
+            extras = (statement.escape, statement.assault_limit)
+            for extra in (*extras, statement.threshold, statement.win_assaults):
                 if extra is not None:
                     yield "go", (self.target(extra.target, number), items, codes)
             if statement.lose is None:
