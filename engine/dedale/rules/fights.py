@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dedale.errors import GameError
-from dedale.rules.character import Character
-from dedale.rules.decisions import RulesGen
-from dedale.rules.random_source import RandomSource
 from dedale.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:  # (the decisions module loads the interpreter's events)
+    from dedale.rules.character import Character
+    from dedale.rules.decisions import RulesGen
+    from dedale.rules.random_source import RandomSource
 
 MODES = ("single", "sequence", "together", "as_one")
 WON, LOST, ESCAPED, LIMIT = "won", "lost", "escaped", "limit"

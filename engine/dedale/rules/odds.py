@@ -15,14 +15,17 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from dedale.errors import GameError
-from dedale.events import Prompt, YesNoPrompt
 from dedale.rules import modifiers as mods
 from dedale.rules.dice import DiceExpr
 from dedale.rules.fights import EnemySpec
 from dedale.rules.odds_forward import Forward
 from dedale.rules.ruleset import OpposedFight, Ruleset
+
+if TYPE_CHECKING:
+    from dedale.events import Prompt
 
 WIN = -1
 LOSS = -2
@@ -541,6 +544,8 @@ class BestLuckPolicy:
         table.solve(hero_stamina, luck)
 
     def answer(self, prompt: Prompt) -> object:
+        from dedale.events import YesNoPrompt  # loaded once simulations run
+
         if not (isinstance(prompt, YesNoPrompt) and prompt.kind == "use_luck"):
             return self.fallback.answer(prompt)
         params = dict(prompt.params)

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from dedale import events
 from dedale.errors import GameError
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, header_span
+
+if TYPE_CHECKING:  # the interpreter's events load only when games are played
+    from dedale import events
 
 PROMPTS_PER_STEP = 50  # prompts allowed per paragraph before a game counts as stuck
 DEADLIEST = 5
@@ -67,6 +70,7 @@ class GameResult:
 def play_one(book: object, seed: int, max_steps: int) -> GameResult:
     """Play one random game of ``book`` with ``seed`` (the interpreter's random tester
     answers; a choice prompt with no enabled option is a softlock)."""
+    from dedale import events
     from dedale.game.interpreter import Game
     from dedale.game.random_player import RandomPlayer
 
@@ -119,9 +123,11 @@ def play_one(book: object, seed: int, max_steps: int) -> GameResult:
 
 def _plain_line(prompt: events.Prompt, answer: object) -> str:
     """The line to type in ``dedale play --plain`` to give the same answer."""
+    from dedale.events import TargetPrompt
+
     if isinstance(answer, bool):
         return "yes" if answer else "no"
-    if isinstance(prompt, events.TargetPrompt):
+    if isinstance(prompt, TargetPrompt):
         return str(int(answer) + 1)  # type: ignore[call-overload]
     return str(answer)
 
