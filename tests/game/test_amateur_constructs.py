@@ -343,3 +343,16 @@ def test_fights_by_assault_play_the_same_quiet_or_not(tmp_path, seed):
     for game in (loud, quiet):
         play(game, [True, False] * 20)
     assert loud.state.to_dict() == quiet.state.to_dict()
+
+
+def test_a_carried_provisions_limit(tmp_path):
+    path = tmp_path / "book.dd"
+    rules = "rules:\n  counters:\n    meals: {initial: 2, max: 4}\n"
+    text = "§ 1\n> gain 5 meals\n> set meals to 9\n> lose 1 meals\n> victory\n"
+    path.write_text(HEADER.replace("language: en\n", "language: en\n" + rules) + text)
+    game = new_game(load_book(path))
+    items = play(game, [])
+    changes = [(e.old, e.new) for e in of(events.StatChanged, items) if e.name == "meals"]
+    assert changes[-2:] == [(2, 4), (4, 3)]  # "set meals to 9" stays at 4: no change
+    capped = [e for e in of(events.MessageShown, items) if e.key == "counter_max"]
+    assert [dict(e.params)["limit"] for e in capped] == [4, 4]

@@ -323,6 +323,27 @@ class AmateurStatements:
             yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")
         return None
 
+    # ------------------------------------------------------------------ counter limits
+    def _cap_counter(self, ident: str) -> bool:
+        """Bring a counter back to its ruleset maximum (``max``); True if it was above."""
+        limit = self._counter_max(ident)
+        counters = self.state.hero.counters
+        if limit is None or counters.get(ident, 0) <= limit:
+            return False
+        counters[ident] = limit
+        return True
+
+    def _counter_max(self, ident: str) -> int | None:
+        for counter in self.ruleset.counters:
+            if counter.id == ident:
+                return getattr(counter, "maximum", None)
+        return None
+
+    def _cap_message(self, ident: str) -> events.MessageShown:
+        name = self.ruleset.display_name(ident, self.lang)
+        params = (("limit", self._counter_max(ident)), ("name", name))
+        return events.MessageShown(key="counter_max", params=params)
+
     # ------------------------------------------------------------------ forced meals
     def _forced_meal(self, statement: ast.ForcedMeal) -> Gen:
         """One meal is used up (without healing); with none left, the penalty applies."""

@@ -49,9 +49,12 @@ class Statements:
             else:  # restore / raise_initial: back to (or above) the starting value
                 start = next((c.initial for c in self.ruleset.counters if c.id == ident), 0)
                 hero.counters[ident] = start + (amount if op == "raise_initial" else 0)
+            capped = self._cap_counter(ident)
             new = hero.counters.get(ident, 0)
             if self.emit and new != old:
                 yield events.StatChanged(name=ident, old=old, new=new, initial=new, who="counter")
+            if capped and self.emit:
+                yield self._cap_message(ident)
             return None
         exceptional = statement.exceptional
         if op == "add":

@@ -37,12 +37,14 @@ class StatDef:
 
 @dataclass(frozen=True, slots=True)
 class CounterDef:
-    """A counter (meals, gold): display names, aliases, initial value."""
+    """A counter (meals, gold): display names, aliases, initial value, and the most the
+    hero may hold (``max``: a carried-provisions limit; None: no limit)."""
 
     id: str
     names: dict[str, str]
     aliases: tuple[str, ...] = ()
     initial: int = 0
+    maximum: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

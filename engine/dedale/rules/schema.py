@@ -80,13 +80,14 @@ def read_counters(node: YNode) -> tuple[CounterDef, ...]:
     counters = []
     for ident, child in as_map(node, "counters", "gold: {initial: 0}").items():
         entries = as_map(child, f"counter {ident}", "{initial: 0}")
-        check_keys(child, ("names", "aliases", "initial"), f"counter {ident}")
+        check_keys(child, ("names", "aliases", "initial", "max"), f"counter {ident}")
         counters.append(
             CounterDef(
                 id=ident,
                 names=opt(entries, "names", as_names, {"fr": ident, "en": ident}),
                 aliases=opt(entries, "aliases", lambda n, w: as_list(n, w, as_str), ()),
                 initial=opt(entries, "initial", as_int, 0),
+                maximum=opt(entries, "max", lambda n, w: as_int(n, w, minimum=0), None),
             )
         )
     return tuple(counters)
