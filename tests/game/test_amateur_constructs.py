@@ -356,3 +356,18 @@ def test_a_carried_provisions_limit(tmp_path):
     assert changes[-2:] == [(2, 4), (4, 3)]  # "set meals to 9" stays at 4: no change
     capped = [e for e in of(events.MessageShown, items) if e.key == "counter_max"]
     assert [dict(e.params)["limit"] for e in capped] == [4, 4]
+
+
+def test_the_random_player_works_out_hidden_numbers(tmp_path):
+    from dedale.game.random_player import play_random
+
+    book = book_of(tmp_path, HIDDEN)
+    outcomes = {play_random(book, seed)[1].outcome for seed in range(30)}
+    assert outcomes == {"victory", "death"}  # 30 reached by typing its number, 2 by 0
+
+
+def test_a_status_condition_gives_its_reason(tmp_path):
+    text = "§ 1\n-> 2 (if status Blessed, disabled) Pray\n-> 2 Walk\n§ 2\n> victory\n"
+    game = new_game(book_of(tmp_path, text))
+    options = of(events.ChoosePrompt, play(game, []))[0].options
+    assert (options[0].enabled, options[0].reason) == (False, "only while Blessed")

@@ -38,6 +38,7 @@ class RandomPlayer:
     def __init__(self, seed: int, eat_chance: float = 0.5) -> None:
         self.rng = RandomSource(seed)
         self.eat_chance = eat_chance
+        self.hidden: tuple[int, ...] = ()  # the book's hidden paragraphs (set by play)
 
     def decide(self, prompt: events.Prompt) -> Any:
         """A random valid answer to ``prompt``."""
@@ -66,6 +67,9 @@ class RandomPlayer:
         if kind is events.NamePrompt:
             return prompt.default or "Hero"  # type: ignore[attr-defined]
         if kind is events.NumberPrompt:
+            if prompt.kind == "hidden_number" and self.hidden:  # type: ignore[attr-defined]
+                known = (0, *self.hidden)  # "I don't know", or a number worked out
+                return known[roll(len(known)) - 1]
             return roll(100)
         raise GameError(f"the random player cannot answer {kind.__name__}")
 
@@ -80,6 +84,7 @@ class RandomPlayer:
         """Play ``game`` to its end (or ``max_steps`` prompts); errors are reported, not
         raised."""
         result = Playthrough(outcome=None)
+        self.hidden = hidden_numbers(game.book)
         steps = choices = 0
         pull, answer, decide, can_eat = game.next, game.answer, self.decide, game.can_eat
         choose, prompt_type = events.ChoosePrompt, events.Prompt
@@ -107,6 +112,18 @@ class RandomPlayer:
         result.decisions = list(game.decisions)
         result.paragraphs = [entry.paragraph for entry in game.state.history]
         return result
+
+
+def hidden_numbers(book) -> tuple[int, ...]:
+    """The book's declared hidden paragraphs (memoised with the book): the numbers a
+    random player may "work out" at a hidden-number prompt."""
+    from dedale.game.amateur import hidden_paragraphs
+    from dedale.game.cache import cache_for
+
+    cache = cache_for(book)
+    if cache.hidden is None:
+        cache.hidden = hidden_paragraphs(book)
+    return tuple(sorted(cache.hidden))
 
 
 def play_random(

@@ -85,6 +85,8 @@ class GameScope:
             return self.text("reason.world", world=condition.world)
         if kind is ast.HasClass:
             return self.text("reason.class", name=condition.name)
+        if kind is ast.HasStatus:
+            return self.text("reason.status", status=condition.name)
         if kind is ast.Not:
             return self.text("reason.not")
         if kind is ast.Compare and isinstance(condition.left, ast.ValueRef):

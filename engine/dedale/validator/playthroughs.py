@@ -72,13 +72,14 @@ def play_one(book: object, seed: int, max_steps: int) -> GameResult:
     answers; a choice prompt with no enabled option is a softlock)."""
     from dedale import events
     from dedale.game.interpreter import Game
-    from dedale.game.random_player import RandomPlayer
+    from dedale.game.random_player import RandomPlayer, hidden_numbers
 
     result = GameResult(seed, "unfinished", [], [])
     game = None
     try:
         game = Game.new(book, seed, quiet=True, name="Hero")
         player = RandomPlayer(seed)
+        player.hidden = hidden_numbers(book)  # hidden-number prompts answered sensibly
         prompts = 0
         while True:
             item = game.next()
