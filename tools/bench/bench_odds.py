@@ -4,7 +4,9 @@
 
 Hero SKILL 10 STAMINA 20 LUCK 9 against SKILL 8 STAMINA 10: one full fight_odds call
 (value grids, policy, forward pass for expected assaults and distributions). "cold"
-clears the cached assault probabilities first.
+clears the cached assault probabilities first. "win only" is ``fight_odds(win_only=True)``
+(no forward pass) with the shared tables emptied first, as for the first fight of its
+kind in ``dedale validate``.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ import argparse
 import statistics
 import time
 
-from dedale.rules import fight_odds, load_ruleset
-from dedale.rules.odds import _assault_probabilities
+from dedale.rules import fight_odds, load_ruleset, odds_shared
+from dedale.rules.odds import _assault_odds, _lucky_table
 
 
 def main() -> None:
@@ -22,13 +24,19 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()
     ruleset = load_ruleset("df-classic")
-    for label, clear in (("warm", False), ("cold", True)):
+    for label, clear, win_only in (
+        ("warm", False, False),
+        ("cold", True, False),
+        ("win only, cold", True, True),
+    ):
         times = []
         for _ in range(args.runs):
+            odds_shared.clear()
             if clear:
-                _assault_probabilities.cache_clear()
+                _assault_odds.cache_clear()
+                _lucky_table.cache_clear()
             start = time.perf_counter()
-            fight_odds(ruleset, 10, 20, [(8, 10)], luck=9, luck_policy="best")
+            fight_odds(ruleset, 10, 20, [(8, 10)], luck=9, luck_policy="best", win_only=win_only)
             times.append((time.perf_counter() - start) * 1000)
         print(f"{label}: median {statistics.median(times):.2f} ms over {args.runs} runs")
 

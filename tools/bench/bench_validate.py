@@ -4,16 +4,22 @@
 
 For each N, the median (and min) of ``repeat`` runs of:
 - ``process``: the whole command as a new process, ``--runs 0`` (load, structure, rules,
-  state-aware reachability and exact fight odds; no random games);
+  state-aware reachability and exact fight odds; no random games), in this environment;
+- ``process+pyc``: the same with Python's bytecode cache on (as for any installed package:
+  ``PYTHONDONTWRITEBYTECODE`` unset, the cache in a temporary ``PYTHONPYCACHEPREFIX``,
+  warmed by one run first); with ``PYTHONDONTWRITEBYTECODE=1`` every process compiles the
+  package's ~60 modules again (~0.15-0.2 s);
 - ``static``: the same checks in process, book already loaded (validator time alone),
   then split into ``graph`` (paragraph graph, structure, rules and state-aware checks) and
-  ``odds`` (exact fight odds; cached per distinct enemy line-up, so it saturates);
+  ``odds`` (exact fight odds; cached per distinct enemy line-up, so it saturates); the rules
+  core's shared odds tables are emptied before each in-process run (a cold process's work);
 - ``games``: ``--games`` random playthroughs in process (N = 400 only, the target's size).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -24,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from dedale.language import load_book  # noqa: E402
+from dedale.rules import odds_shared  # noqa: E402
 from dedale.validator import validate_loaded  # noqa: E402
 from dedale.validator.fights import fight_reports  # noqa: E402
 from dedale.validator.graph import build_graph  # noqa: E402
@@ -54,10 +61,18 @@ def main() -> None:
             folder = write_book(Path(tmp) / f"book{n}", n)
             book = load_book(folder)
 
-            def process(folder=folder):
-                subprocess.run([*command, str(folder)], capture_output=True, check=False)
+            def process(folder=folder, env=None):
+                subprocess.run([*command, str(folder)], capture_output=True, check=False, env=env)
+
+            with_pyc = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            with_pyc["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
+            process(env=with_pyc)  # writes the bytecode cache
+
+            def process_pyc(folder=folder, env=with_pyc):
+                process(folder, env)
 
             def static(book=book, folder=folder):
+                odds_shared.clear()
                 validate_loaded(book, str(folder), runs=0)
 
             def graph_checks(book=book):
@@ -68,17 +83,19 @@ def main() -> None:
                 check_states(graph, book, uses, ())
 
             def odds(book=book):
+                odds_shared.clear()
                 fight_reports(build_graph(book), book)
 
             for name, action in (
                 ("process", process),
+                ("process+pyc", process_pyc),
                 ("static", static),
                 ("graph", graph_checks),
                 ("odds", odds),
             ):
                 median, best = timed(action, args.repeat)
                 print(
-                    f"N={n:>6}  {name:<8} median {median:.3f} s  min {best:.3f} s  "
+                    f"N={n:>6}  {name:<11} median {median:.3f} s  min {best:.3f} s  "
                     f"({median / n * 1e6:.0f} µs/paragraph)"
                 )
             if n == 400 and args.games:
@@ -90,7 +107,7 @@ def main() -> None:
 
                 median, best = timed(games, args.repeat)
                 print(
-                    f"N={n:>6}  games    median {median:.3f} s  min {best:.3f} s  "
+                    f"N={n:>6}  games       median {median:.3f} s  min {best:.3f} s  "
                     f"({args.games} random games + static checks, {fights} fights)"
                 )
 

@@ -53,3 +53,8 @@ def shared_win(
     else:
         table.widen_first(stamina)
     return table.win_probability(hero_stamina, luck, stamina)
+
+
+def clear() -> None:
+    """Forget every shared table (benchmarks measuring a cold process's work)."""
+    _TABLES.clear()
