@@ -444,6 +444,8 @@ class Fight:
     attack_stat: str | None = None  # "attack with MAGIC": the stat that replaces SKILL
     threshold: FightThreshold | None = None
     win_assaults: WinAssaults | None = None
+    allies: tuple[Enemy, ...] = ()  # fighting beside the hero, with their own stats
+    struck: Literal["hero", "ally", "random"] = "hero"  # whom the enemies strike
 
 
 @node

@@ -371,3 +371,53 @@ def test_a_status_condition_gives_its_reason(tmp_path):
     game = new_game(book_of(tmp_path, text))
     options = of(events.ChoosePrompt, play(game, []))[0].options
     assert (options[0].enabled, options[0].reason) == (False, "only while Blessed")
+
+
+ALLY = """
+§ 1
+> fight OGRE SKILL 8 STAMINA 4
+> ally BRAN SKILL 9 STAMINA 6
+> allié MÉRIK HABILETÉ 7 ENDURANCE 2
+STRUCK
+> win -> 2
+§ 2
+> victory
+"""
+
+# each assault: the ogre 8+1+1 = 10 against the hero 8+1+1 = 10 (a tie: no wound), then
+# BRAN 9+1+1 = 11 against the ogre 8+6+6 = 20, then MÉRIK 7+1+1 against 8+6+6
+TIE_THEN_LOSSES = [1, 1, 1, 1, 1, 1, 6, 6, 1, 1, 6, 6]
+
+
+@pytest.mark.parametrize(
+    ("struck", "bran", "merik"),
+    [("", 6, 2), ("> the enemy strikes the ally", 4, 0), ("> l'ennemi frappe l'allié", 4, 0)],
+)
+def test_allies_and_whom_the_enemy_strikes(tmp_path, struck, bran, merik):
+    game = new_game(book_of(tmp_path, ALLY.replace("STRUCK", struck)), TIE_THEN_LOSSES)
+    items = play(game, [False] * 3)
+    health = {e.who: e.new for e in of(events.StatChanged, items) if e.who != "hero"}
+    assert health.get("BRAN", 6) == bran and health.get("MÉRIK", 2) == merik
+    keys = [e.key for e in of(events.MessageShown, items)]
+    assert keys.count("ally_lost") == 2
+    assert ("ally_falls" in keys) == (merik == 0)
+
+
+def test_an_ally_can_win_the_fight(tmp_path):
+    # the hero ties; BRAN 9+6+6 beats the ogre 8+1+1 twice: 4 -> 2 -> 0
+    dice = [1, 1, 1, 1, 6, 6, 1, 1, 1, 1, 6, 6] + [1, 1, 1, 1, 6, 6, 1, 1]
+    game = new_game(book_of(tmp_path, ALLY.replace("STRUCK", "")), dice)
+    items = play(game, [False] * 3)
+    assert [e.outcome for e in of(events.FightEnded, items)] == ["won"]
+    assert of(events.EnemyDefeated, items)[0].name == "OGRE"
+    assert game.outcome == "victory" and game.state.hero.stats["STAMINA"] == 20
+
+
+def test_the_blow_meant_for_the_ally(tmp_path):
+    # the ogre 8+6+6 beats the hero 8+1+1: the wound goes to BRAN, who then loses too
+    text = ALLY.replace("STRUCK", "> the enemy strikes the ally")
+    game = new_game(book_of(tmp_path, text), [6, 6, 1, 1, 1, 1, 6, 6, 1, 1, 6, 6])
+    items = play(game, [False] * 3)
+    assert game.state.hero.stats["STAMINA"] == 20
+    bran = [(e.old, e.new) for e in of(events.StatChanged, items) if e.who == "BRAN"]
+    assert bran[:2] == [(6, 4), (4, 2)]

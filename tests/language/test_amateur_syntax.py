@@ -48,6 +48,10 @@ PAIRS = [
         "> quand votre STAMINA tombe à 4 ou moins -> 80",
     ),
     ("> after 3 assaults won -> 50", "> gagnez 3 assauts -> 50"),
+    ("> ally BRAN SKILL 8 STAMINA 10", "> allié BRAN SKILL 8 STAMINA 10"),
+    ("> the enemy strikes the ally", "> l'ennemi frappe l'allié"),
+    ("> enemies strike at random", "> les ennemis frappent au hasard"),
+    ("> the enemy strikes you", "> l'ennemi frappe le héros"),
 ]
 
 

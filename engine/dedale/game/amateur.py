@@ -22,38 +22,6 @@ Gen = Generator[Any, Any, Any]
 _NOWHERE = Span("<status>", 1, 1)
 
 
-def _one_assault(gen: Gen, first: bool, offset: int) -> Gen:
-    """Forward one assault's events and prompts; drop its FightEnded (and its FightStarted
-    after the first assault); number its assaults after the ``offset`` already fought."""
-    value = None
-    while True:
-        try:
-            item = gen.send(value)
-        except StopIteration as stop:
-            return stop.value
-        kind = type(item)
-        if kind is events.FightEnded or (kind is events.FightStarted and not first):
-            value = None
-            continue
-        if kind is events.AssaultResolved and offset:
-            item = dataclasses.replace(item, number=item.number + offset)
-        value = yield item
-
-
-def _survivors(enemies: list, left: tuple[tuple[str, int], ...], health: str) -> list:
-    """The enemies still standing, with their health after the assault (``left`` pairs
-    names and health in the fight's order, the fallen left out)."""
-    survivors = []
-    remaining = list(left)
-    for enemy in enemies:
-        if remaining and remaining[0][0] == enemy.name:
-            _, value = remaining.pop(0)
-            stats = dict(enemy.stats)
-            stats[health] = value
-            survivors.append(dataclasses.replace(enemy, stats=stats))
-    return survivors
-
-
 def _eat_marker() -> object:
     from dedale.game.runner import EAT
 
@@ -190,62 +158,6 @@ class AmateurStatements:
             cached = dataclasses.replace(self.ruleset, fight=fight)
             self._cache.rulesets[stat] = cached
         return cached
-
-    def _by_assault(self, statement: ast.Fight) -> bool:
-        """Whether this fight must be run assault by assault (fight extras, statuses)."""
-        return (
-            statement.threshold is not None
-            or statement.win_assaults is not None
-            or any(d.get("per") == "assault" for d in self.state.statuses.values())
-        )
-
-    def _fight_by_assault(self, statement: ast.Fight, spec) -> Gen:
-        """Run a fight one assault at a time through the rules core (each assault is a fight
-        limited to one assault, resumed with the enemies' health), checking between
-        assaults: statuses acting each assault, "when STAMINA falls to N", "win N
-        assaults". Returns ``(FightResult, destination or None)``. Only one FightStarted
-        and one FightEnded are shown; assaults are numbered across the whole fight."""
-        from dedale.rules import run_fight
-        from dedale.rules.fights import FightResult
-
-        ruleset = self._fight_ruleset(statement)
-        hero = self.state.hero
-        health = ruleset.fight.health
-        enemies = list(spec.enemies)
-        assaults = won = 0
-        while True:
-            escape = None if spec.escape_after is None else max(0, spec.escape_after - assaults)
-            one = dataclasses.replace(
-                spec, enemies=tuple(enemies), assault_limit=1, escape_after=escape
-            )
-            before = sum(enemy.stats.get(health, 0) for enemy in enemies)
-            gen = run_fight(ruleset, hero, self.rng, one, emit=self.emit)
-            result = yield from _one_assault(gen, first=assaults == 0, offset=assaults)
-            assaults += result.assaults
-            outcome, target = result.outcome, None
-            if outcome == "limit":
-                enemies = _survivors(enemies, result.enemies_left, health)
-                if sum(enemy.stats.get(health, 0) for enemy in enemies) < before:
-                    won += 1
-                yield from self._ongoing_effects("assault")
-                threshold, needed = statement.threshold, statement.win_assaults
-                if self.health is not None and hero.stats.get(self.health, 1) <= 0:
-                    outcome = "lost"
-                elif threshold is not None and self._value_of(threshold) <= threshold.value:
-                    target = self.destination(threshold.target, required=True)
-                elif needed is not None and won >= needed.count:
-                    outcome, target = "won", self.destination(needed.target, required=True)
-                elif spec.assault_limit is None or assaults < spec.assault_limit:
-                    continue
-            if self.emit:
-                yield events.FightEnded(outcome=outcome, assaults=assaults)
-            left = () if outcome == "won" else result.enemies_left
-            return FightResult(outcome, assaults, left), target
-
-    def _value_of(self, threshold: ast.FightThreshold) -> int:
-        kind, ident = self.resolve(threshold.stat, threshold.span, ("stat", "counter"))
-        hero = self.state.hero
-        return hero.stats[ident] if kind == "stat" else hero.counters.get(ident, 0)
 
     # ------------------------------------------------------------------ shops and wagers
     def _shop(self, statement: ast.Shop) -> Gen:

@@ -22,6 +22,7 @@ from dedale.game.cache import cache_for
 from dedale.game.choices import Offered, offer
 from dedale.game.conditions import holds
 from dedale.game.expressions import interpolate
+from dedale.game.fight_extras import FightExtras
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
@@ -38,7 +39,7 @@ EAT = object()
 Gen = Generator[Any, Any, Any]
 
 
-class Runner(Statements, AmateurStatements, GameScope):
+class Runner(Statements, AmateurStatements, FightExtras, GameScope):
     """Executes a Book for one game; holds no state of its own beyond the paragraph's."""
 
     def __init__(self, game) -> None:

@@ -26,6 +26,8 @@ _FIGHT_WORDS = {
     "enemy_damage": "`enemy damage`/`dégâts ennemis`",
     "attack_stat": "`attack with`/`attaque avec`",
     "threshold": "`when STAMINA falls to`/`quand ENDURANCE tombe à`",
+    "ally": "`ally`/`allié`",
+    "struck": "`the enemy strikes`/`l'ennemi frappe`",
     "win_assaults": "`after N assaults won`/`gagnez N assauts`",
 }
 _FIGHT_FIELDS = {
@@ -36,6 +38,7 @@ _FIGHT_FIELDS = {
     "enemy_damage": "enemy_damage",
     "attack_stat": "attack_stat",
     "threshold": "threshold",
+    "struck": "struck",
     "win_assaults": "win_assaults",
 }
 
@@ -204,6 +207,8 @@ class _Builder:
         assert isinstance(fight, ast.Fight)
         if part.kind == "enemy":
             fight = replace(fight, enemies=fight.enemies + (part.value,))
+        elif part.kind == "ally":
+            fight = replace(fight, allies=fight.allies + (part.value,))
         elif part.kind == "attack":
             bonus, modifiers = part.value
             fight = replace(

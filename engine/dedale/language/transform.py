@@ -518,6 +518,16 @@ class LineTransformer:
     def attack_stat(self, meta, children):
         return FightPart(self._span(meta), "attack_stat", self._text(children[-1]))
 
+    def ally(self, meta, children):
+        return FightPart(self._span(meta), "ally", children[0])
+
+    def struck(self, meta, children):
+        word = fold(str(children[0])).lower()
+        target = "random" if "hasard" in word or "random" in word else "hero"
+        if "all" in word:
+            target = "ally"
+        return FightPart(self._span(meta), "struck", target)
+
     def fight_threshold(self, meta, children):
         stat = next(c for c in children if isinstance(c, Token) and c.type == "WORD")
         value = next(c for c in children if isinstance(c, Token) and c.type == "INT")
