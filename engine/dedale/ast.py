@@ -446,6 +446,7 @@ class Fight:
     win_assaults: WinAssaults | None = None
     allies: tuple[Enemy, ...] = ()  # fighting beside the hero, with their own stats
     struck: Literal["hero", "ally", "random"] = "hero"  # whom the enemies strike
+    assault_table: RandomRoll | None = None  # "each assault roll 1d6" and its rows
 
 
 @node

@@ -421,3 +421,35 @@ def test_the_blow_meant_for_the_ally(tmp_path):
     assert game.state.hero.stats["STAMINA"] == 20
     bran = [(e.old, e.new) for e in of(events.StatChanged, items) if e.who == "BRAN"]
     assert bran[:2] == [(6, 4), (4, 2)]
+
+
+ASSAULT_TABLE = """
+§ 1
+> fight OGRE SKILL 8 STAMINA 10
+> each assault roll 1d6
+> 1-2: lose 1 STAMINA
+> 6 -> 40
+> win -> 2
+§ 2
+> victory
+§ 40
+> victory
+"""
+
+
+def test_a_dice_table_rolled_each_assault(tmp_path):
+    # assault 1: the hero (10 + 2) wounds the ogre (8 + 2), the table's 1: lose 1;
+    # assault 2: the same, then the table's 6: turn to 40, the fight left behind
+    game = new_game(book_of(tmp_path, ASSAULT_TABLE), [1] * 9 + [6])
+    items = play(game, [False] * 3)
+    assert [d.purpose for d in of(events.DiceRolled, items)].count("table") == 2
+    assert game.state.hero.stats["STAMINA"] == 19
+    assert [e.outcome for e in of(events.FightEnded, items)] == ["limit"]
+    assert visited(game) == [1, 40]
+
+
+def test_an_assault_table_may_kill(tmp_path):
+    text = ASSAULT_TABLE.replace("> 1-2: lose 1 STAMINA", "> 1-2: lose 30 STAMINA")
+    game = new_game(book_of(tmp_path, text), [1, 1, 1, 1, 1])  # a wound, the table's 1
+    items = play(game, [False])
+    assert game.outcome == "death" and len(of(events.Death, items)) == 1

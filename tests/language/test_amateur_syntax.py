@@ -52,6 +52,7 @@ PAIRS = [
     ("> the enemy strikes the ally", "> l'ennemi frappe l'allié"),
     ("> enemies strike at random", "> les ennemis frappent au hasard"),
     ("> the enemy strikes you", "> l'ennemi frappe le héros"),
+    ("> each assault roll 1d6", "> à chaque assaut lancez 1d6"),
 ]
 
 
@@ -162,3 +163,11 @@ def test_attack_with_completes_the_fight():
     with pytest.raises(BookLoadError) as caught:
         parse_text("§ 1\n> attack with MAGIC\n", "x.dd")
     assert "without a fight" in caught.value.errors[0].message
+
+
+def test_rows_after_each_assault_roll_belong_to_the_fight():
+    text = "§ 1\n> fight OGRE SKILL 8 STAMINA 10\n> each assault roll 1d6\n> 1-2: lose 1 STAMINA\n"
+    text += "> 6 -> 40\n> roll 1d6\n> 1-6 -> 2\n"
+    fight, roll = parse_text(text, "x.dd").paragraphs[0].body
+    assert [(b.low, b.high) for b in fight.assault_table.branches] == [(1, 2), (6, 6)]
+    assert [(b.low, b.high) for b in roll.branches] == [(1, 6)]

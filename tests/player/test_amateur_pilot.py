@@ -17,7 +17,7 @@ from rich.console import Console
 AMATEUR = Path(__file__).resolve().parents[1] / "books_extra" / "amateur"
 # the spectre's fight (two assaults won, MAGIC 14 against 6); 4d6 test: 12 <= 19; table: 2 (4 gold);
 # MAGIC test: 9; the wager's die: 5 (won)
-VICTORY_DICE = [*(1, 1, 3, 3, 1, 1, 6, 6) * 2, 1, 1, 6, 2, 2, 6, 3, 5]
+VICTORY_DICE = [*(1, 1, 3, 3, 1, 1, 6, 6, 2) * 2, 1, 1, 6, 2, 2, 6, 3, 5]
 
 
 def _new_game(book, lang: str) -> Game:

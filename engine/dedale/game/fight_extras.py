@@ -36,6 +36,7 @@ class FightExtras:
             statement.threshold is not None
             or statement.win_assaults is not None
             or bool(statement.allies)
+            or statement.assault_table is not None
             or any(d.get("per") == "assault" for d in self.state.statuses.values())
         )
 
@@ -43,7 +44,8 @@ class FightExtras:
         """Run a fight one assault at a time through the rules core (each assault is a fight
         limited to one assault, resumed with the enemies' health), checking between
         assaults: allies' own exchanges, statuses acting each assault, "when STAMINA falls
-        to N", "after N assaults won". Returns ``(FightResult, destination or None)``."""
+        to N", "after N assaults won", a dice table rolled each assault. Returns
+        ``(FightResult, destination, END or None)``."""
         from dedale.rules import run_fight
         from dedale.rules.fights import FightResult
 
@@ -75,6 +77,12 @@ class FightExtras:
                     )
                     if not enemies:
                         outcome = "won"
+                if outcome == "limit" and statement.assault_table is not None:
+                    flow = yield from self._roll_table(statement.assault_table)
+                    if flow is not None:  # a row turned to a paragraph, or ended the game
+                        if self.emit and self.state.outcome is None:
+                            yield events.FightEnded(outcome="limit", assaults=assaults)
+                        return FightResult("limit", assaults, result.enemies_left), flow
                 if outcome == "limit":
                     yield from self._ongoing_effects("assault")
                 threshold, needed = statement.threshold, statement.win_assaults

@@ -198,6 +198,8 @@ class Statements:
             raise _located(error, statement.span) from None
         finally:
             self.state.in_fight = False
+        if jump is END:  # a row of the fight's assault table ended the game
+            return END
         outcome = result.outcome
         if self.health is not None and self.state.hero.stats.get(self.health, 1) <= 0:
             return None  # _block reports the death

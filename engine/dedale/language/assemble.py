@@ -28,6 +28,7 @@ _FIGHT_WORDS = {
     "threshold": "`when STAMINA falls to`/`quand ENDURANCE tombe à`",
     "ally": "`ally`/`allié`",
     "struck": "`the enemy strikes`/`l'ennemi frappe`",
+    "assault_table": "`each assault roll`/`à chaque assaut lancez`",
     "win_assaults": "`after N assaults won`/`gagnez N assauts`",
 }
 _FIGHT_FIELDS = {
@@ -39,6 +40,7 @@ _FIGHT_FIELDS = {
     "attack_stat": "attack_stat",
     "threshold": "threshold",
     "struck": "struck",
+    "assault_table": "assault_table",
     "win_assaults": "win_assaults",
 }
 
@@ -179,6 +181,11 @@ class _Builder:
             )
             return
         roll = self.body[self.last_roll]
+        if isinstance(roll, ast.Fight) and roll.assault_table is not None:  # each assault
+            table = roll.assault_table
+            table = replace(table, branches=table.branches + (row,))
+            self.body[self.last_roll] = replace(roll, assault_table=table)
+            return
         assert isinstance(roll, ast.RandomRoll)
         self.body[self.last_roll] = replace(roll, branches=roll.branches + (row,))
 
@@ -229,6 +236,8 @@ class _Builder:
                 return
             self.fight_lines[key] = part.span
             fight = replace(fight, **{_FIGHT_FIELDS[part.kind]: part.value})
+            if part.kind == "assault_table":  # its dice rows follow
+                self.last_roll = self.last_fight
         self.body[self.last_fight] = fight
 
 

@@ -518,6 +518,12 @@ class LineTransformer:
     def attack_stat(self, meta, children):
         return FightPart(self._span(meta), "attack_stat", self._text(children[-1]))
 
+    def assault_table(self, meta, children):
+        dice_tok = children[0]
+        dice = ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower())
+        table = ast.RandomRoll(span=self._span(meta), dice=dice, branches=())
+        return FightPart(self._span(meta), "assault_table", table)
+
     def ally(self, meta, children):
         return FightPart(self._span(meta), "ally", children[0])
 

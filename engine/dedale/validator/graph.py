@@ -169,6 +169,9 @@ def walk(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
         elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll):
             for branch in statement.branches:
                 yield from walk(branch.body)
+        elif isinstance(statement, ast.Fight) and statement.assault_table is not None:
+            for branch in statement.assault_table.branches:
+                yield from walk(branch.body)
         elif isinstance(statement, ast.Shop):  # what a shop sells is given, what it buys used
             for offer in statement.offers:
                 yield offer.goods
@@ -316,6 +319,9 @@ class _Builder:
         for extra in (fight.threshold, fight.win_assaults):  # issue 8 fight extras
             if extra is not None:
                 self.add(extra.target, extra.span, "limit")
+        if fight.assault_table is not None:  # rows rolled each assault may turn away
+            for branch in fight.assault_table.branches:
+                self.block(branch.body)
         return fight.win is None
 
 
