@@ -171,3 +171,15 @@ def test_rows_after_each_assault_roll_belong_to_the_fight():
     fight, roll = parse_text(text, "x.dd").paragraphs[0].body
     assert [(b.low, b.high) for b in fight.assault_table.branches] == [(1, 2), (6, 6)]
     assert [(b.low, b.high) for b in roll.branches] == [(1, 6)]
+
+
+def test_a_noted_name_nobody_notes_is_a_load_error(tmp_path):
+    from dedale.language import load_book
+
+    book = tmp_path / "b.dd"
+    book.write_text("---\ntitle: t\n---\n§ 1\n-> [noted cave] Back\n> note paragraph grotte\n")
+    with pytest.raises(BookLoadError) as caught:
+        load_book(book)
+    (error,) = caught.value.errors
+    assert "no paragraph is noted as `cave`" in error.message
+    assert (error.span.line, error.span.column) == (5, 5)

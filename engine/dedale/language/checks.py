@@ -189,6 +189,19 @@ def check_names(
 ) -> None:
     """Append an error for every unresolved label and every name the ruleset lacks."""
     checker = _Checker(ruleset, label_index, labels, errors)
+    noted: set[str] = set()
+    wanted: list[ast.NotedParagraph] = []
     for paragraph in paragraphs.values():
         for node in walk(paragraph):
             checker.node(node)
+            if isinstance(node, ast.NoteParagraph):
+                noted.add(name_key(node.name))
+            elif isinstance(node, ast.NotedParagraph):
+                wanted.append(node)
+    for node in wanted:  # "[noted cave]" needs a "note paragraph cave" somewhere
+        if name_key(node.name) not in noted:
+            checker.error(
+                f"no paragraph is noted as `{node.name}`", node.span,
+                f"write `> note paragraph {node.name}` / `> notez paragraphe {node.name}` "
+                "in the paragraph to come back to",
+            )  # fmt: skip
