@@ -273,9 +273,3 @@ class AmateurStatements:
             yield events.MessageShown(key="forced_meal_none", params=())
         yield from self._change(statement.penalty)
         return None
-
-    def _any_test(self, statement: ast.Test) -> Gen:
-        """A ruleset test, or a free-form one when the test names its dice."""
-        if statement.dice is not None:
-            return (yield from self._dice_test(statement))
-        return (yield from self._test(statement))

@@ -37,7 +37,8 @@ class FightExtras:
             or statement.win_assaults is not None
             or bool(statement.allies)
             or statement.assault_table is not None
-            or any(d.get("per") == "assault" for d in self.state.statuses.values())
+            or bool(self.state.statuses)
+            and any(d.get("per") == "assault" for d in self.state.statuses.values())
         )
 
     def _fight_by_assault(self, statement: ast.Fight, spec) -> Gen:

@@ -72,7 +72,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             ast.ClearCodeword: self._codeword,
             ast.OpenWorld: self._world,
             ast.Ending: self._ending,
-            ast.Test: self._any_test,
+            ast.Test: self._test,
             ast.DuoTest: self._test,
             ast.D20Test: self._test,
             ast.RandomRoll: self._roll_table,

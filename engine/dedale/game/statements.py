@@ -145,6 +145,8 @@ class Statements:
     def _test(self, statement: ast.Test | ast.DuoTest | ast.D20Test) -> Gen:
         ruleset, hero, rng, emit = self.ruleset, self.state.hero, self.rng, self.emit
         kind = type(statement)
+        if kind is ast.Test and statement.dice is not None:  # "roll 4d6 against STAMINA"
+            return (yield from self._dice_test(statement))
         if kind is ast.Test:
             test = self.test_id(statement.name, statement.span)
             gen = run_test(ruleset, hero, rng, test, statement.modifiers, emit=emit)
