@@ -96,3 +96,23 @@ def test_graph_edges_of_the_amateur_constructs():
     assert (9, 90, "choice") in edges  # [paragraph × 10], a constant
     assert (10, 1, "goto") in edges  # go back from the well
     assert 24 in graph.reachable_from([graph.start])
+
+
+def test_state_aware_checks_follow_noted_paragraphs(tmp_path):
+    text = """---
+title: t
+ruleset: df-classic
+---
+§ 1
+> note paragraph camp
+-> 2 Explore
+-> 3 (if Key) Open the gate
+§ 2
+> take Key
+-> [noted camp] Back to the camp
+§ 3
+> victory
+"""
+    path = tmp_path / "noted.dd"
+    path.write_text(text, "utf-8")
+    assert [f.code for f in _findings(path)] == ["I019"]  # no E028: the key comes back

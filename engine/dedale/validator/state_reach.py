@@ -110,6 +110,14 @@ class Explorer:
             return constant_value(ref.expr, number)
         return resolve(self.book, ref)
 
+    def targets(self, ref: ast.Destination, number: int) -> list[int | None]:
+        """Every paragraph a destination may name: one, or for an issue-8 computed
+        destination ([noted camp], go back, [key + 20]) those the graph resolved."""
+        if isinstance(ref, ast.ComputedRef) and constant_value(ref.expr, number) is None:
+            found = [edge.target for edge in self.graph.nodes[number].edges if edge.ref is ref]
+            return found or [None]
+        return [self.target(ref, number)]
+
     def run(self, number: int, body, flow: Flow) -> Iterator[tuple[str, object]]:
         """Outcomes of running ``body``: ("go", (target, items, codes)) or ("fall", flow)."""
         if not body:
@@ -136,7 +144,8 @@ class Explorer:
         elif isinstance(statement, ast.Choice):
             yield "fall", (items, codes, (*choices, statement))
         elif isinstance(statement, ast.Goto):
-            yield "go", (self.target(statement.target, number), items, codes)
+            for target in self.targets(statement.target, number):
+                yield "go", (target, items, codes)
         elif isinstance(statement, ast.Ending):
             yield "end", statement.kind
         elif isinstance(statement, ast.If):
@@ -199,21 +208,23 @@ class Explorer:
             elif kind == "fall":
                 end_items, end_codes, choices = result
                 for choice in choices:
-                    target = self.target(choice.target, number)
-                    passes = True
-                    if choice.condition is not None and self.tracks(choice.condition):
-                        passes = self.gate(
-                            number, choice.condition, end_items, end_codes, {target} - {None}
-                        )
-                    left = end_items
-                    for cost in choice.costs:
-                        if cost.item is not None:
-                            name = fold(cost.item)
-                            if name in self.items and name not in end_items:
-                                passes = False
-                            left = left - {name}
-                    if passes:
-                        yield target, left, end_codes
+                    for target in self.targets(choice.target, number):
+                        yield from self._through(choice, target, number, end_items, end_codes)
+
+    def _through(self, choice, target, number, end_items, end_codes):
+        """The state after taking ``choice`` to ``target``, if its gate and costs let it."""
+        passes = True
+        if choice.condition is not None and self.tracks(choice.condition):
+            passes = self.gate(number, choice.condition, end_items, end_codes, {target} - {None})
+        left = end_items
+        for cost in choice.costs:
+            if cost.item is not None:
+                name = fold(cost.item)
+                if name in self.items and name not in end_items:
+                    passes = False
+                left = left - {name}
+        if passes:
+            yield target, left, end_codes
 
     def explore(self, starts: list[State]) -> None:
         queue = deque(state for state in starts if state[0] in self.graph.nodes)
