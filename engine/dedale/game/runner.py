@@ -369,7 +369,12 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             )
 
 
-_SIMPLE = frozenset({ast.LoseItem, ast.SetCodeword, ast.ClearCodeword, ast.OpenWorld})
+_SIMPLE = frozenset(
+    {
+        ast.LoseItem, ast.SetCodeword, ast.ClearCodeword, ast.OpenWorld,
+        ast.NoteParagraph, ast.HiddenParagraph, ast.StatusOn, ast.StatusOff,
+    }
+)  # fmt: skip
 
 
 def _exhaust(gen: Gen, into: list) -> Any:
