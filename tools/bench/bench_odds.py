@@ -16,7 +16,7 @@ import statistics
 import time
 
 from dedale.rules import fight_odds, load_ruleset, odds_shared
-from dedale.rules.odds import _assault_odds, _lucky_table
+from dedale.rules.odds_inputs import _assault_odds, lucky_table
 
 
 def main() -> None:
@@ -34,7 +34,7 @@ def main() -> None:
             odds_shared.clear()
             if clear:
                 _assault_odds.cache_clear()
-                _lucky_table.cache_clear()
+                lucky_table.cache_clear()
             start = time.perf_counter()
             fight_odds(ruleset, 10, 20, [(8, 10)], luck=9, luck_policy="best", win_only=win_only)
             times.append((time.perf_counter() - start) * 1000)

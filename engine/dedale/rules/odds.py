@@ -10,18 +10,16 @@ expected number of assaults and the distributions of STAMINA and LUCK after a wi
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from dedale.errors import GameError
 from dedale.rules import modifiers as mods
-from dedale.rules.dice import DiceExpr
 from dedale.rules.fights import EnemySpec
 from dedale.rules.odds_forward import Forward
+from dedale.rules.odds_inputs import assault_chances, enemy_line_up, lucky_table
 from dedale.rules.ruleset import OpposedFight, Ruleset
 
 if TYPE_CHECKING:
@@ -41,102 +39,6 @@ class OddsResult:
     stamina_distribution: dict[int, float]
     luck_distribution: dict[int, float]
     states: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class _Params:
-    p_kill: float
-    p_hero: float
-    p_enemy: float
-    p_tie: float
-
-
-def _assault_probabilities(
-    fight: OpposedFight, hero_skill: int, enemy_skill: int, immune: bool
-) -> _Params:
-    """The chances of one assault (kill, hero wounds, enemy wounds, tie)."""
-    return _assault_odds(fight, hero_skill - enemy_skill, immune)
-
-
-@functools.lru_cache(maxsize=4096)
-def _assault_odds(fight: OpposedFight, lead: int, immune: bool) -> _Params:
-    """As above, from the hero's lead in SKILL (all that matters), exactly: for each hero
-    roll, the chance the enemy rolls below, equal or above it (cumulative sums)."""
-    assert fight.dice is not None
-    dist = fight.dice.distribution()
-    kill = hero = enemy = tie = Fraction(0)
-    double_kill = fight.instant_kill_on_double and not immune
-    faces_double: dict[int, Fraction] = {}
-    if double_kill:
-        dice = fight.dice.dice
-        if len(dice) != 1 or dice[0].keep is not None or dice[0].count < 2:
-            raise GameError("exact odds of instant kills need a plain NdS attack roll")
-        count, sides = dice[0].count, dice[0].sides
-        constant = fight.dice.max() - count * sides
-        for face in range(1, sides + 1):
-            total = face * count + constant
-            faces_double[total] = faces_double.get(total, Fraction(0)) + Fraction(1, sides**count)
-    lowest, highest = min(dist), max(dist)
-    below = [Fraction(0)]  # below[i]: P(enemy roll < lowest + i)
-    for total in range(lowest, highest + 1):
-        below.append(below[-1] + dist.get(total, 0))
-
-    def p_below(target: int) -> Fraction:
-        return below[min(max(target - lowest, 0), len(below) - 1)]
-
-    for hero_roll, p_h in dist.items():
-        p_double = faces_double.get(hero_roll, Fraction(0))
-        kill += p_double
-        p_plain = p_h - p_double
-        if not p_plain:
-            continue
-        # The hero wins when the enemy rolls below lead + hero_roll, ties when equal.
-        lower, upto = p_below(lead + hero_roll), p_below(lead + hero_roll + 1)
-        hero += p_plain * lower
-        tie += p_plain * (upto - lower)
-        enemy += p_plain * (1 - upto)
-    return _Params(float(kill), float(hero), float(enemy), float(tie))
-
-
-@functools.lru_cache(maxsize=64)
-def _lucky_table(dice: DiceExpr) -> tuple[float, ...]:
-    """P(roll <= luck) of a Luck test's dice for luck = 0..max roll (per ruleset test)."""
-    dist = dice.distribution()
-    return tuple(
-        float(sum(p for total, p in dist.items() if total <= luck)) for luck in range(max(dist) + 1)
-    )
-
-
-def _enemy_pairs(ruleset: Ruleset, enemies: Sequence) -> list[tuple[int, int, bool]]:
-    fight = ruleset.fight
-    assert isinstance(fight, OpposedFight)
-    pairs = []
-    for enemy in enemies:
-        if isinstance(enemy, EnemySpec):
-            skill = int(enemy.stats.get(fight.attack_stat, 0))
-            stamina = int(enemy.stats.get(fight.health, 0))
-            pairs.append((skill, stamina, enemy.immune_instant_kill))
-        elif isinstance(enemy, Mapping):
-            skill = int(enemy.get(fight.attack_stat, 0))
-            pairs.append((skill, int(enemy.get(fight.health, 0)), False))
-        else:
-            skill, stamina = enemy[0], enemy[1]
-            pairs.append((int(skill), int(stamina), bool(enemy[2]) if len(enemy) > 2 else False))
-    return pairs
-
-
-def enemy_line_up(ruleset: Ruleset, enemies: Sequence, mode: str) -> list[tuple[int, int, bool]]:
-    """The enemies as (attack, health, immune) triples, ``as_one`` merged into one."""
-    if mode not in ("single", "sequence", "as_one"):
-        raise GameError(f"exact odds do not cover the {mode!r} mode", hint="use sequence or as_one")
-    pairs = _enemy_pairs(ruleset, enemies)
-    if not pairs:
-        raise GameError("a fight needs at least one enemy")
-    if any(stamina <= 0 for _, stamina, _ in pairs):
-        raise GameError("every enemy needs at least 1 STAMINA")
-    if mode == "as_one":
-        pairs = [(max(p[0] for p in pairs), sum(p[1] for p in pairs), all(p[2] for p in pairs))]
-    return pairs
 
 
 def fight_odds(
@@ -250,8 +152,7 @@ class OddsTable:
         self.to_hero = enemy_damage if enemy_damage is not None else fight.damage_to_hero
         self.enemies = pairs
         self.params = [
-            _assault_probabilities(fight, hero_skill + bonus, skill, immune)
-            for skill, _, immune in pairs
+            assault_chances(fight, hero_skill + bonus, skill, immune) for skill, _, immune in pairs
         ]
         self.fight = fight
         test = ruleset.tests.get(fight.luck_test) if fight.luck_test else None
@@ -259,7 +160,7 @@ class OddsTable:
         self.luck_cost = test.cost if test else 0
         if self.use_luck and self.luck_cost <= 0:
             raise GameError("the best Luck policy needs a Luck test that costs Luck")
-        self.lucky: tuple[float, ...] = _lucky_table(test.dice) if test is not None else (0.0,)
+        self.lucky: tuple[float, ...] = lucky_table(test.dice) if test is not None else (0.0,)
         # Damage with and without Luck, each way: (plain, lucky, unlucky).
         self.hit = self._shifts(self.to_enemy, fight.luck_wounding, fight.damage_to_enemy)
         self.hurt = self._shifts(self.to_hero, fight.luck_wounded, fight.damage_to_hero)

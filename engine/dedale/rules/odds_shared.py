@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dedale.rules.odds import OddsTable, enemy_line_up
+from dedale.rules.odds import OddsTable
+from dedale.rules.odds_inputs import enemy_line_up
 from dedale.rules.ruleset import Ruleset
 
 _TABLES: dict[tuple, tuple[Ruleset, OddsTable]] = {}
