@@ -57,6 +57,8 @@ def test_win_only_keeps_the_errors(rulesets):
         fight_odds(ruleset, 10, 20, [(8, 6)], mode="together", win_only=True)
     with pytest.raises(GameError):
         fight_odds(ruleset, 10, 20, [(8, 6)], luck_policy="lucky", win_only=True)
+    with pytest.raises(GameError):
+        fight_odds(rulesets["d20"], 10, 20, [(8, 6)], win_only=True)
 
 
 def test_table_win_probability_reads_lower_enemy_stamina(rulesets):

@@ -103,6 +103,11 @@ def _enemy_pairs(ruleset: Ruleset, enemies: Sequence) -> list[tuple[int, int, bo
 
 def enemy_line_up(ruleset: Ruleset, enemies: Sequence, mode: str) -> list[tuple[int, int, bool]]:
     """The enemies as (attack, health, immune) triples, ``as_one`` merged into one."""
+    if not isinstance(ruleset.fight, OpposedFight):
+        raise GameError(
+            "exact odds exist only for opposed (FF-family) fights",
+            hint="this ruleset's fight procedure is not `opposed`",
+        )
     if mode not in ("single", "sequence", "as_one"):
         raise GameError(f"exact odds do not cover the {mode!r} mode", hint="use sequence or as_one")
     pairs = _enemy_pairs(ruleset, enemies)
