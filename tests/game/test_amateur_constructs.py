@@ -453,3 +453,20 @@ def test_an_assault_table_may_kill(tmp_path):
     game = new_game(book_of(tmp_path, text), [1, 1, 1, 1, 1])  # a wound, the table's 1
     items = play(game, [False])
     assert game.outcome == "death" and len(of(events.Death, items)) == 1
+
+
+def test_first_assault_armour_guards_only_the_first_assault(tmp_path):
+    path = tmp_path / "book.dd"
+    text = (
+        "---\ntitle: t\nruleset: df48.5\nlanguage: en\n---\n§ 1\n> take armour\n"
+        "> fight OGRE SKILL 20 STAMINA 30\n> after 5 assaults won -> 2\n> lose -> 2\n"
+        "§ 2\n> victory\n"
+    )
+    path.write_text(text)
+    book = load_book(path)
+    game = Game.new(book, 1, class_name=next(iter(book.ruleset.classes)), name="Ari", lang="en")
+    game.rng.force([6, 6, 1, 1] * 3)  # the ogre wins three assaults
+    items = play(game, [False] * 10)
+    taken = [a.hero_damage_taken for a in of(events.AssaultResolved, items)][:3]
+    assert taken[0] == 0 and all(damage > 0 for damage in taken[1:])
+    assert game.state.hero.fights_with_armour == 1  # one fight: one use of its wear

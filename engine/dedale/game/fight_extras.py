@@ -5,7 +5,9 @@ the hero, statuses acting each assault, "when STAMINA falls to N", "after N assa
 Each assault is a rules-core fight limited to one assault and resumed with the enemies'
 health; only one FightStarted and one FightEnded reach the reader, and assaults are
 numbered across the whole fight. Fights without extras never come here: they run in one
-piece, exactly as before.
+piece, exactly as before. Armour that guards the first assault of each fight (df48.5)
+guards only the first assault here too; a class's bonus to the first wound of a fight
+applies to the first wound of each assault (a limit of running assaults one by one).
 
 Allies (``> ally BRAN SKILL 8 STAMINA 10``) each exchange blows with the current enemy
 after the hero's assault: the higher attack strength wounds the other (the ruleset's
@@ -25,6 +27,9 @@ from dedale import ast, events
 from dedale.rules import parse_dice
 
 Gen = Generator[Any, Any, Any]
+
+_WORN_OUT = 1 << 30
+"""Armour wear while an assault after the first runs: first-assault armour does not act."""
 
 
 class FightExtras:
@@ -64,7 +69,8 @@ class FightExtras:
             before = sum(enemy.stats.get(health, 0) for enemy in enemies)
             hero_before = hero.stats.get(health, 0)
             gen = run_fight(ruleset, hero, self.rng, one, emit=self.emit)
-            result = yield from _one_assault(gen, first=assaults == 0, offset=assaults)
+            primed = _prime(gen, hero) if assaults else None
+            result = yield from _one_assault(gen, assaults == 0, assaults, primed)
             assaults += result.assaults
             outcome, target = result.outcome, None
             if outcome == "limit":
@@ -169,15 +175,36 @@ class FightExtras:
         return fighter
 
 
-def _one_assault(gen: Gen, first: bool, offset: int) -> Gen:
+def _prime(gen: Gen, hero) -> tuple[str, Any]:
+    """Start an assault after the first with the hero's armour worn out, so that armour
+    guarding "the first assault of each fight" does not act (the rules core reads it when
+    the fight starts, before anything is yielded); returns what the start gave."""
+    worn = hero.fights_with_armour
+    hero.fights_with_armour = _WORN_OUT
+    try:
+        return "item", next(gen)
+    except StopIteration as stop:
+        return "done", stop.value
+    finally:
+        hero.fights_with_armour = worn
+
+
+def _one_assault(gen: Gen, first: bool, offset: int, primed=None) -> Gen:
     """Forward one assault's events and prompts; drop its FightEnded (and its FightStarted
-    after the first assault); number its assaults after the ``offset`` already fought."""
+    after the first assault); number its assaults after the ``offset`` already fought.
+    ``primed``: what :func:`_prime` already took from ``gen``."""
     value = None
     while True:
-        try:
-            item = gen.send(value)
-        except StopIteration as stop:
-            return stop.value
+        if primed is not None:
+            kind, item = primed
+            primed = None
+            if kind == "done":
+                return item
+        else:
+            try:
+                item = gen.send(value)
+            except StopIteration as stop:
+                return stop.value
         kind = type(item)
         if kind is events.FightEnded or (kind is events.FightStarted and not first):
             value = None
