@@ -470,3 +470,12 @@ def test_first_assault_armour_guards_only_the_first_assault(tmp_path):
     taken = [a.hero_damage_taken for a in of(events.AssaultResolved, items)][:3]
     assert taken[0] == 0 and all(damage > 0 for damage in taken[1:])
     assert game.state.hero.fights_with_armour == 1  # one fight: one use of its wear
+
+
+def test_paragraphs_listed_in_book_yaml_take_hidden_numbers(tmp_path):
+    path = tmp_path / "book.dd"
+    listed = "validator:\n  hidden: [40]\n"
+    path.write_text(HEADER.replace("language: en\n", "language: en\n" + listed) + HIDDEN)
+    game = new_game(load_book(path))
+    play(game, [40])
+    assert visited(game) == [1, 40] and game.outcome == "victory"

@@ -54,7 +54,10 @@ def test_each_computed_destination_lists_its_values():
     assert listed == {
         (_line("> hidden number"), "the hidden number may lead to: 3, 24"): [3, 24],
         (_line("-> [previous]"), "going back may lead to: 2"): [2],
-        (_line("-> [key + 20]"), "a computed destination may lead to: 70"): [70],
+        (
+            _line("-> [key + 20]"),
+            "a computed destination may lead to: 70 (20 would name no paragraph)",
+        ): [70],
         (_line("-> [noted camp]"), "the paragraph noted as 'camp' may lead to: 1"): [1],
         (_line("> revenez en arri"), "going back may lead to: 1"): [1],
     }
@@ -116,3 +119,24 @@ ruleset: df-classic
     path = tmp_path / "noted.dd"
     path.write_text(text, "utf-8")
     assert [f.code for f in _findings(path)] == ["I019"]  # no E028: the key comes back
+
+
+def test_paragraphs_listed_in_book_yaml_are_reached_by_hidden_numbers(tmp_path):
+    text = """---
+title: t
+ruleset: df-classic
+validator:
+  hidden: [3]
+---
+§ 1
+A dial; the number 3 is scratched beside it.
+> hidden number otherwise -> 2
+§ 2
+> victory
+§ 3
+> victory
+"""
+    path = tmp_path / "listed.dd"
+    path.write_text(text, "utf-8")
+    found = _findings(path)
+    assert [(f.code, f.data.get("targets")) for f in found] == [("I019", [2, 3])]

@@ -29,12 +29,19 @@ def _eat_marker() -> object:
 
 
 def hidden_paragraphs(book) -> frozenset[int]:
-    """The paragraphs that declare ``> hidden paragraph`` (reached by hidden numbers)."""
-    return frozenset(
+    """The paragraphs reached by hidden numbers: those that declare ``> hidden paragraph``,
+    and those book.yaml lists under ``validator: hidden:``."""
+    declared = {
         number
         for number, paragraph in book.paragraphs.items()
         if any(type(statement) is ast.HiddenParagraph for statement in paragraph.body)
-    )
+    }
+    validator = getattr(getattr(book, "meta", None), "validator", None) or {}
+    listed = validator.get("hidden") if hasattr(validator, "get") else None
+    for number in listed if isinstance(listed, list | tuple) else ():
+        if isinstance(number, int) and not isinstance(number, bool):
+            declared.add(number)
+    return frozenset(declared & set(book.paragraphs))
 
 
 class AmateurStatements:

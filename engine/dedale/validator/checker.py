@@ -55,7 +55,7 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     uses = collect_uses(graph)
     found += check_rules(graph, book, uses)
     found += check_states(graph, book, uses, hidden)
-    found += computed_destinations(graph)
+    found += computed_destinations(graph, book)
     report.fights = fight_reports(graph, book)
     found += fight_findings(report.fights, settings.fight_threshold)
     if runs is None:

@@ -14,12 +14,14 @@ from __future__ import annotations
 from dedale import ast
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
-from dedale.validator.graph import Graph, constant_value
+from dedale.validator.graph import Graph, constant_value, counter_values_of
+from dedale.validator.values import possible_values
 
 
-def computed_destinations(graph: Graph) -> list[Finding]:
+def computed_destinations(graph: Graph, book: object = None) -> list[Finding]:
     """One I019 finding per computed destination and per hidden-number prompt."""
     found: list[Finding] = []
+    counters = counter_values_of(book) if book is not None else {}
     for number in sorted(graph.nodes):
         node = graph.nodes[number]
         targets: dict[tuple[int, int, int], tuple[Span, str, set[int]]] = {}
@@ -40,8 +42,13 @@ def computed_destinations(graph: Graph) -> list[Finding]:
             if key in targets:
                 fallback = [e.target for e in node.edges if e.span == statement.span]
                 targets[key][2].update(t for t in fallback if t is not None)
-        for span, what, values in (targets[key] for key in sorted(targets)):
+        missing = _missing_values(node, counters, book)
+        for key in sorted(targets):
+            span, what, values = targets[key]
             shown = ", ".join(str(v) for v in sorted(values)) or "nowhere the validator can tell"
+            absent = missing.get((span.line, span.column), ())
+            if absent:
+                shown += f" ({', '.join(map(str, absent))} would name no paragraph)"
             found.append(
                 finding(
                     "I019",
@@ -52,6 +59,23 @@ def computed_destinations(graph: Graph) -> list[Finding]:
                 )
             )
     return found
+
+
+def _missing_values(node, counters, book) -> dict[tuple[int, int], list[int]]:
+    """Values of counter-valued destinations that name no paragraph, by position."""
+    missing: dict[tuple[int, int], list[int]] = {}
+    if not counters:
+        return missing
+    paragraphs = getattr(book, "paragraphs", {}) or {}
+    for edge in node.edges:
+        ref = edge.ref
+        if not isinstance(ref, ast.ComputedRef) or (edge.span.line, edge.span.column) in missing:
+            continue
+        values = possible_values(ref.expr, node.number, book, counters) or set()
+        absent = sorted(v for v in values if v not in paragraphs)
+        if absent:
+            missing[(edge.span.line, edge.span.column)] = absent
+    return missing
 
 
 def _hidden_prompts(body: tuple[ast.Statement, ...]) -> list[ast.HiddenNumber]:

@@ -354,6 +354,25 @@ def _counter_values(book: object, paragraphs: dict[int, ast.Paragraph]):
     return counter_values(book, paragraphs.values(), walk)
 
 
+def _listed_hidden(book: object, paragraphs) -> frozenset[int]:
+    """Paragraphs book.yaml lists under ``validator: hidden:`` (hidden numbers reach them
+    too, as in the interpreter)."""
+    meta = getattr(book, "meta", None)
+    if isinstance(meta, dict):
+        validator = meta.get("validator")
+    else:
+        validator = getattr(meta, "validator", None)
+    listed = validator.get("hidden") if hasattr(validator, "get") else None
+    if not isinstance(listed, list | tuple):
+        return frozenset()
+    return frozenset(n for n in listed if isinstance(n, int) and n in paragraphs)
+
+
+def counter_values_of(book: object) -> dict:
+    """The values each counter may hold, for computed destinations (see validator.values)."""
+    return _counter_values(book, getattr(book, "paragraphs", {}) or {})
+
+
 def declared_hidden(book: object) -> tuple[int, ...]:
     """The paragraphs a book declares hidden with ``> hidden paragraph``."""
     paragraphs: dict[int, ast.Paragraph] = getattr(book, "paragraphs", {}) or {}
@@ -366,6 +385,7 @@ def build_graph(book: object) -> Graph:
     nodes: dict[int, Node] = {}
     predecessors: dict[int, list[Edge]] = {}
     marks, hidden = _marks_and_hidden(paragraphs)
+    hidden |= _listed_hidden(book, paragraphs)
     counters = _counter_values(book, paragraphs)
     for number, paragraph in paragraphs.items():
         node = Node(paragraph)
