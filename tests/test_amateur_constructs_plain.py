@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from dedale.game import Game
+from dedale.game.random_player import RandomPlayer
+from dedale.game.saving import replay_save, to_save
 from dedale.language import load_book
 from dedale.plain.player import EXIT_DEATH, EXIT_VICTORY, PlainPlayer
 
@@ -75,3 +77,16 @@ def test_a_wrong_number_and_not_knowing(book):
     code, text, game = play(book, "1\n-5\n1\n0\n2\n", [])
     assert [entry.paragraph for entry in game.state.history][:6] == [1, 2, 3, 2, 3, 1]
     assert "Which number do you turn to?" in text
+
+
+def test_random_games_of_the_amateur_book_replay_exactly(book):
+    endings = set()
+    for seed in range(40):
+        game = Game.new(book, seed, name="Ari")
+        result = RandomPlayer(1000 + seed).play(game, max_steps=seed % 9 * 6 + 4)
+        assert result.error is None, result.error
+        endings.add(game.outcome)
+        replayed = replay_save(book, to_save(game))  # built with events, replayed quietly
+        assert replayed.difference is None, (seed, replayed.difference)
+        assert replayed.decisions == len(game.decisions)
+    assert {"victory", None} <= endings
