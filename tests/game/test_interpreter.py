@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from dedale import events
 from dedale.game import EAT_ACTION, Game, InvalidAnswer
+from dedale.language import load_book
 
 from .conftest import of, play
 
@@ -104,12 +105,44 @@ def test_undo_goes_back_a_paragraph_with_the_same_dice(trail):
 
 def test_creation_asks_the_name_when_not_given(trail):
     game = Game.new(trail, 5, lang="fr")
-    prompt = game.next()
+    shown = []
+    while not isinstance(prompt := game.next(), events.Prompt):
+        shown.append(prompt)
     assert isinstance(prompt, events.NamePrompt) and prompt.default == "Héros"
+    rolls = [e for e in shown if isinstance(e, events.DiceRolled)]
+    assert [r.purpose for r in rolls] == ["SKILL", "STAMINA", "LUCK"]
+    assert [r.expression for r in rolls] == ["1d6+6", "2d6+12", "1d6+6"]
     game.answer("")
     play(game, [])
     assert game.state.name == "Héros"
     assert 7 <= game.state.hero.initial["SKILL"] <= 12
+    assert game.state.hero.initial["SKILL"] == rolls[0].total == 6 + rolls[0].faces[0]
+
+
+def _reroll_book(tmp_path, policy):
+    path = tmp_path / "reroll.dd"
+    path.write_text(
+        f"---\ntitle: R\nruleset: df-classic\ncreation:\n  reroll: {policy}\n---\n"
+        "§ 1\nThe end.\n> victory\n",
+        "utf-8",
+    )
+    return load_book(path)
+
+
+@pytest.mark.parametrize(("policy", "asked"), [("never", 0), ("once", 1), ("unlimited", 3)])
+def test_creation_reroll_policy(tmp_path, policy, asked):
+    game = Game.new(_reroll_book(tmp_path, policy), 11, name="Ada")
+    questions = 0
+    while (item := game.next()) is not None:
+        if isinstance(item, events.YesNoPrompt):
+            assert item.kind == "reroll"
+            questions += 1
+            game.answer(questions < 3)  # yes, yes, then no
+    assert questions == asked
+    assert len(game.rng.log) == 4 * (1 + min(asked, 2))  # 1 + 2 + 1 dice per roll
+    replayed = Game.new(_reroll_book(tmp_path, policy), 11, name="Ada")
+    replayed.replay(game.decisions)
+    assert replayed.state.hero.initial == game.state.hero.initial
 
 
 def test_too_many_hero_values_is_an_error(trail):

@@ -30,6 +30,7 @@ from dedale.i18n import message
 from dedale.rules import (
     RandomSource,
     Ruleset,
+    StatRoll,
     create_character,
 )
 
@@ -120,7 +121,20 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         if creation.get("hero"):
             ids = [stat.id for stat in ruleset.stats]
             fixed = dict(zip(ids, creation["hero"], strict=False))
-        hero = create_character(ruleset, self.rng, class_name, fixed)
+        rolls: list[StatRoll] = []
+        hero = create_character(ruleset, self.rng, class_name, fixed, rolls)
+        rerolls = _reroll_allowance(self.book) if rolls else 0
+        while rerolls:
+            if self.emit:
+                yield from _show_rolls(rolls)
+            if not (yield events.YesNoPrompt(kind="reroll")):
+                break
+            rerolls -= 1
+            rolls = []
+            hero = create_character(ruleset, self.rng, class_name, fixed, rolls)
+        else:
+            if self.emit:
+                yield from _show_rolls(rolls)
         name = creation.get("name")
         if name is None:
             name = yield events.NamePrompt(default=message(self.lang, "hero.default_name"))
@@ -391,3 +405,19 @@ def _opened_world(body: tuple[ast.Statement, ...]) -> str | None:
         if type(statement) is ast.OpenWorld:
             return statement.world
     return None
+
+
+def _reroll_allowance(book) -> int:
+    """How many times the reader may roll the stats again (book.yaml ``creation.reroll``)."""
+    creation = getattr(getattr(book, "meta", None), "creation", None)
+    policy = getattr(creation, "reroll", "never")
+    return {"once": 1, "unlimited": -1}.get(policy, 0)
+
+
+def _show_rolls(rolls: list[StatRoll]) -> Gen:
+    for roll in rolls:
+        if not roll.faces:  # a fixed value (``8+CON``): nothing was thrown
+            continue
+        yield events.DiceRolled(
+            purpose=roll.stat, faces=roll.faces, total=roll.value, expression=roll.expression
+        )

@@ -67,6 +67,17 @@ class Renderer:
 
     def _DiceRolled(self, e: events.DiceRolled) -> list[str]:
         faces = " + ".join(str(f) for f in e.faces) or "-"
+        if e.expression and any(stat.id == e.purpose for stat in self.ruleset.stats):
+            name = self.name(e.purpose)
+            return [
+                self.t(
+                    "event.creation_roll",
+                    name=name,
+                    expression=e.expression,
+                    faces=faces,
+                    total=e.total,
+                )
+            ]
         return [self.t("event.dice", faces=faces, total=e.total, purpose=e.purpose)]
 
     def _TestResolved(self, e: events.TestResolved) -> list[str]:

@@ -27,7 +27,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from dedale.rules.character import BookItem, Character, create_character
+    from dedale.rules.character import BookItem, Character, StatRoll, create_character
     from dedale.rules.checks import (
         TestResult,
         health_malus,
@@ -72,6 +72,7 @@ _EXPORTS = {
     "Ruleset": "ruleset",
     "ScriptedDecider": "decisions",
     "ScriptedDice": "random_source",
+    "StatRoll": "character",
     "TestResult": "checks",
     "builtin_names": "loader",
     "characteristic_bonus": "dice",
@@ -122,6 +123,7 @@ __all__ = [
     "Ruleset",
     "ScriptedDecider",
     "ScriptedDice",
+    "StatRoll",
     "TestResult",
     "builtin_names",
     "characteristic_bonus",

@@ -138,16 +138,28 @@ class Character:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class StatRoll:
+    """One creation roll: the stat, its dice expression, the faces and the value."""
+
+    stat: str
+    expression: str
+    faces: tuple[int, ...]
+    value: int
+
+
 def create_character(
     ruleset: Ruleset,
     rng: RandomSource,
     class_name: str | None = None,
     fixed: Mapping[str, int] | None = None,
+    rolls: list[StatRoll] | None = None,
 ) -> Character:
     """Roll a new hero: stats per the ruleset (or class), counters, class kit.
 
     ``fixed`` gives stat values instead of rolling (``--hero 10 20 9``); stats are rolled
     in the ruleset's order, so a roll may use an earlier stat (``CON+CON+CON+CON+CON``).
+    When ``rolls`` is given, each roll made is appended to it (for showing the dice).
     """
     fixed = dict(fixed or {})
     klass = None
@@ -169,8 +181,10 @@ def create_character(
         if roll is None:
             stats[stat.id] = 0
             continue
-        total, _ = roll.roll(rng, lambda name: stats[_stat_id(ruleset, name)])
+        total, faces = roll.roll(rng, lambda name: stats[_stat_id(ruleset, name)])
         stats[stat.id] = max(0, total)
+        if rolls is not None:
+            rolls.append(StatRoll(stat.id, roll.text, faces, stats[stat.id]))
     counters = {c.id: c.initial for c in ruleset.counters}
     items: dict[str, int] = {}
     trained: set[str] = set()

@@ -44,6 +44,7 @@ class CreationScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._shown_dice: set[str] = set()
         localise_bindings(self, cast("DedaleApp", self.app).texts)
         self.query_one("#hero-name").display = False
         self.query_one(ChoiceList).display = False
@@ -69,8 +70,10 @@ class CreationScreen(Screen[None]):
             if event.expression:
                 line = f"{line}  ({event.expression})"
             self._log(Text(line))
+            self._shown_dice.add(event.purpose)
         elif isinstance(event, ev.StatChanged):
-            self._log(Text(self._rolled(event)))
+            if event.name not in self._shown_dice:
+                self._log(Text(self._rolled(event)))
         else:
             line = describe(event, app.texts, app.stat_name)
             if line:
