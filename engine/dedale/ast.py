@@ -83,8 +83,24 @@ class PreviousParagraph:
     span: Span
 
 
+@node
+class ItemNumber:
+    """The number noted on a carried item (``take Brass Key (number 50)``); 0 when the hero
+    does not carry it."""
+
+    span: Span
+    item: str
+
+
 Expr: TypeAlias = (
-    Num | DiceRoll | ValueRef | CurrentParagraph | BinOp | NotedParagraph | PreviousParagraph
+    Num
+    | DiceRoll
+    | ValueRef
+    | CurrentParagraph
+    | BinOp
+    | NotedParagraph
+    | PreviousParagraph
+    | ItemNumber
 )
 
 # --------------------------------------------------------------------------- destinations
@@ -238,12 +254,13 @@ class ChangeValue:
 
 @node
 class ItemEffect:
-    """An item's effect: a stat bonus, whether it is a weapon, tags."""
+    """An item's effect: a stat bonus, whether it is a weapon, tags, a number noted on it."""
 
     span: Span
     stat: str | None = None
     amount: int = 0
     tag: str | None = None
+    number: int | None = None
 
 
 @node

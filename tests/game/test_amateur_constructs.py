@@ -479,3 +479,30 @@ def test_paragraphs_listed_in_book_yaml_take_hidden_numbers(tmp_path):
     game = new_game(load_book(path))
     play(game, [40])
     assert visited(game) == [1, 40] and game.outcome == "victory"
+
+
+ITEM_NUMBERS = """
+§ 1
+> take Brass Key (number 50)
+> prenez Carte (numéro 12)
+-> [number of Brass Key + numéro de Carte] Add the numbers
+-> 2 Drop the map
+§ 2
+> drop Carte
+> go to [number of Brass Key + number of Carte]
+§ 50
+> victory
+§ 62
+> victory
+"""
+
+
+def test_numbers_noted_on_items(tmp_path):
+    book = book_of(tmp_path, ITEM_NUMBERS)
+    game = new_game(book)
+    play(game, [1])
+    assert visited(game) == [1, 62]
+    assert game.snapshot()["item_numbers"] == {"brass key": 50, "carte": 12}
+    game = new_game(book)
+    play(game, [2])
+    assert visited(game) == [1, 2, 50]  # a map no longer carried counts 0

@@ -53,6 +53,8 @@ PAIRS = [
     ("> enemies strike at random", "> les ennemis frappent au hasard"),
     ("> the enemy strikes you", "> l'ennemi frappe le héros"),
     ("> each assault roll 1d6", "> à chaque assaut lancez 1d6"),
+    ("> take Brass Key (number 50)", "> prenez Brass Key (numéro 50)"),
+    ("> go to [number of Brass Key + 20]", "> allez au [numéro de Brass Key + 20]"),
 ]
 
 

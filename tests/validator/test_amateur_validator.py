@@ -55,7 +55,7 @@ def test_each_computed_destination_lists_its_values():
         (_line("> hidden number"), "the hidden number may lead to: 3, 24"): [3, 24],
         (_line("-> [previous]"), "going back may lead to: 2"): [2],
         (
-            _line("-> [key + 20]"),
+            _line("-> [number of Brass Key + 20]"),
             "a computed destination may lead to: 70 (20 would name no paragraph)",
         ): [70],
         (_line("-> [noted camp]"), "the paragraph noted as 'camp' may lead to: 1"): [1],
@@ -94,7 +94,7 @@ def test_graph_edges_of_the_amateur_constructs():
     edges = {(e.source, e.target, e.kind) for node in graph.nodes.values() for e in node.edges}
     assert {(2, 3, "goto"), (2, 24, "hidden")} <= edges  # hidden number: fallback + hidden
     assert (3, 2, "choice") in edges  # [previous] from 3: its only predecessor
-    assert (6, 70, "choice") in edges  # [key + 20] with key in {0, 50}: only 70 exists
+    assert (6, 70, "choice") in edges  # the key's number (0 or 50) + 20: only 70 exists
     assert (9, 1, "choice") in edges  # [noted camp]
     assert (9, 90, "choice") in edges  # [paragraph × 10], a constant
     assert (10, 1, "goto") in edges  # go back from the well

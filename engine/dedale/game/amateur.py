@@ -61,6 +61,13 @@ class AmateurStatements:
             raise GameError("there is no paragraph to go back to", span)
         return self.state.came_from
 
+    def item_number(self, item: str, span=None) -> int:
+        """The number noted on a carried item (0 when it is not carried, or has none)."""
+        key = self.item_key(item)
+        if not self.state.hero.items.get(key, 0):
+            return 0
+        return self.state.item_numbers.get(folded(key), 0)
+
     def has_status(self, name: str) -> bool:
         return folded(name) in self.state.statuses
 

@@ -56,6 +56,8 @@ def evaluate(expr: ast.Expr, scope: Scope) -> int:
         return _scope_call(scope, "noted", expr.name, expr.span)  # type: ignore[union-attr]
     if kind is ast.PreviousParagraph:
         return _scope_call(scope, "came_from", expr.span)
+    if kind is ast.ItemNumber:
+        return _scope_call(scope, "item_number", expr.item, expr.span)  # type: ignore[union-attr]
     raise GameError(f"cannot evaluate {kind.__name__}", getattr(expr, "span", None))
 
 

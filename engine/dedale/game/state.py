@@ -47,6 +47,7 @@ class GameState:
     came_from: int | None = None  # the paragraph entered before the current one
     marks: dict[str, int] = field(default_factory=dict)  # noted paragraphs (folded name)
     statuses: dict[str, dict[str, Any]] = field(default_factory=dict)  # ongoing effects
+    item_numbers: dict[str, int] = field(default_factory=dict)  # numbers noted on items
 
     # ------------------------------------------------------------------ queries
 
@@ -69,6 +70,8 @@ class GameState:
             data["marks"] = dict(sorted(self.marks.items()))
         if self.statuses:
             data["statuses"] = {k: dict(v) for k, v in sorted(self.statuses.items())}
+        if self.item_numbers:
+            data["item_numbers"] = dict(sorted(self.item_numbers.items()))
         return data
 
     def _base_dict(self) -> dict[str, Any]:
@@ -107,6 +110,7 @@ class GameState:
             came_from=None if data.get("came_from") is None else int(data["came_from"]),
             marks={str(k): int(v) for k, v in (data.get("marks") or {}).items()},
             statuses={str(k): dict(v) for k, v in (data.get("statuses") or {}).items()},
+            item_numbers={str(k): int(v) for k, v in (data.get("item_numbers") or {}).items()},
         )
 
 

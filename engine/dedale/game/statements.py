@@ -93,6 +93,9 @@ class Statements:
             weapon = statement.weapon
             info = BookItem(weapon=weapon, bonuses=bonuses)
         hero.gain(key, statement.count, info)
+        for effect in statement.effects:  # "take Brass Key (number 50)"
+            if effect.number is not None:
+                self.state.item_numbers[folded(key)] = effect.number
         if self.emit:
             yield events.ItemGained(item=key, count=statement.count)
         limit = self.ruleset.inventory_limit

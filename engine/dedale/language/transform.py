@@ -299,6 +299,12 @@ class LineTransformer:
         stat, value = children
         return ast.ItemEffect(span=self._span(meta), stat=self._text(stat), amount=_signed(value))
 
+    def effect_number(self, meta, children):
+        return ast.ItemEffect(span=self._span(meta), number=int(children[0]))
+
+    def item_number(self, meta, children):
+        return ast.ItemNumber(span=self._span(meta), item=self._text(children[-1]))
+
     def effect_tag(self, meta, children):
         return ast.ItemEffect(span=self._span(meta), tag=self._text(children[0]))
 

@@ -6,7 +6,8 @@ other change (gain, lose, dice, a cost) makes it unknown, and so does a counter 
 never sets (the author did not mean it as a number to compute with). Stats are rolled, so
 unknown. An expression over known counters, numbers and the current paragraph is evaluated
 over every combination (at most :data:`MAX_COMBINATIONS`); anything else gives None: the
-validator cannot tell.
+validator cannot tell. A number noted on an item (``take Brass Key (number 50)``) is 0 (not
+carried) or one of the numbers the book gives that item.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import itertools
 from collections.abc import Iterable
 
 from dedale import ast
+from dedale.rules.ruleset import fold
 
 MAX_COMBINATIONS = 4096
 
@@ -37,6 +39,12 @@ def counter_values(
                 values[ident] = None
     for paragraph in paragraphs:
         for statement in walk(paragraph.body):
+            if isinstance(statement, ast.GainItem):  # "take Brass Key (number 50)"
+                for effect in statement.effects:
+                    if effect.number is not None:
+                        key = item_variable(statement.item)
+                        values.setdefault(key, {0}).add(effect.number)  # type: ignore[union-attr]
+                        is_set.add(key)
             changes = [statement]
             if isinstance(statement, ast.StatusOn | ast.ForcedMeal):
                 changes = [getattr(statement, "change", None) or statement.penalty]
@@ -104,9 +112,19 @@ def _collect(expr: ast.Expr, book: object, names: list[str]) -> bool:
         if found[1] not in names:
             names.append(found[1])
         return True
+    if isinstance(expr, ast.ItemNumber):
+        key = item_variable(expr.item)
+        if key not in names:
+            names.append(key)
+        return True
     if isinstance(expr, ast.BinOp):
         return _collect(expr.left, book, names) and _collect(expr.right, book, names)
     return False
+
+
+def item_variable(item: str) -> str:
+    """The key of an item's noted number among the counters' values."""
+    return "item:" + fold(item)
 
 
 def _evaluate(expr: ast.Expr, here: int, book: object, env: dict[str, int]) -> int | None:
@@ -116,6 +134,8 @@ def _evaluate(expr: ast.Expr, here: int, book: object, env: dict[str, int]) -> i
         return here
     if isinstance(expr, ast.ValueRef):
         return env[book.ruleset.resolve(expr.name)[1]]  # type: ignore[attr-defined]
+    if isinstance(expr, ast.ItemNumber):
+        return env[item_variable(expr.item)]
     assert isinstance(expr, ast.BinOp)
     left = _evaluate(expr.left, here, book, env)
     right = _evaluate(expr.right, here, book, env)
