@@ -173,6 +173,11 @@ class PlainPlayer:
         self.write(self.t("plain.saved", path=path))
         return True
 
+    def _noted(self, numbers: dict[str, int], item: str) -> str:
+        """`` (no. 50)`` for an item with a number noted on it (issue 8), else ""."""
+        number = numbers.get(fold(item))
+        return "" if number is None else self.t("sheet.item_number", number=number)
+
     def sheet(self) -> list[str]:
         """The Adventure Sheet as text lines."""
         state = self.game.state
@@ -189,7 +194,10 @@ class PlainPlayer:
             lines.append(self.t("sheet.stat", name=name, value=value, initial=hero.initial[stat]))
         for counter, value in hero.counters.items():
             lines.append(self.t("sheet.counter", name=self.render.name(counter), value=value))
-        items = ", ".join(f"{k} x{v}" if v > 1 else k for k, v in hero.items.items())
+        items = ", ".join(
+            (f"{k} x{v}" if v > 1 else k) + self._noted(state.item_numbers, k)
+            for k, v in hero.items.items()
+        )
         lines.append(self.t("sheet.items", items=items or "-"))
         if state.codewords:
             lines.append(self.t("sheet.codewords", words=", ".join(state.codewords.values())))

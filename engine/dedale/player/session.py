@@ -48,6 +48,7 @@ class SheetModel:
     codewords: set[str] = field(default_factory=set)
     worlds: list[str] = field(default_factory=list)
     statuses: list[str] = field(default_factory=list)  # ongoing effects (poisoned...)
+    item_numbers: dict[str, int] = field(default_factory=dict)  # numbers noted on items
 
     def apply(self, event: ev.Event, stat_ids: frozenset[str] = frozenset()) -> None:
         """Update from one event of the game."""
@@ -103,6 +104,9 @@ class SheetModel:
             statuses = _first(state, "statuses")
             if isinstance(statuses, Mapping):
                 self.statuses = [str(v.get("status", k)) for k, v in statuses.items()]
+            numbers = _first(state, "item_numbers")
+            if isinstance(numbers, Mapping):
+                self.item_numbers = {str(k): int(v) for k, v in numbers.items()}
             return
         name = _first(state, "hero_name", "name")
         if isinstance(name, str):

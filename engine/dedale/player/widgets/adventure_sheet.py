@@ -35,13 +35,24 @@ def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str
     for counter, value in sheet.counters.items():
         if counter.lower() not in MEAL_COUNTERS | GOLD_COUNTERS:
             table.add_row(stat_name(counter), Text(str(value)))
-    items = [f"{name} ×{n}" if n != 1 else name for name, n in sorted(sheet.items.items())]
+    items = [
+        (f"{name} ×{n}" if n != 1 else name) + _noted(sheet.item_numbers, name, texts)
+        for name, n in sorted(sheet.items.items())
+    ]
     table.add_row(texts("sheet.items"), Text(", ".join(items) or none))
     table.add_row(texts("sheet.codewords"), Text(", ".join(sorted(sheet.codewords)) or none))
     table.add_row(texts("sheet.worlds"), Text(", ".join(sheet.worlds) or none))
     if sheet.statuses:  # ongoing effects, only while there are some
         table.add_row(texts("sheet.statuses"), Text(", ".join(sheet.statuses), style="red"))
     return table
+
+
+def _noted(numbers: dict[str, int], item: str, texts: Texts) -> str:
+    """`` (no. 50)`` for an item with a number noted on it, else ""."""
+    from dedale.rules import fold
+
+    number = numbers.get(fold(item))
+    return "" if number is None else texts("sheet.item_number", number=number)
 
 
 class AdventureSheet(Static):
