@@ -93,16 +93,17 @@ def test_playtest_undo_and_force_dice(repo_root, tmp_path):
     asyncio.run(scenario())
 
 
-def test_god_mode_keeps_the_hero_whole(repo_root, tmp_path):
+def test_god_mode_is_switched_in_the_game(repo_root, tmp_path):
     async def scenario():
         app = _app(repo_root / "books" / "tutorial", tmp_path, playtest=True)
         async with app.run_test(size=(100, 30)) as pilot:
             await _start(pilot)
-            stamina = app.session.sheet.stats["STAMINA"]
             await pilot.press("g")
-            await _choose(pilot, 3)  # paragraph 5 takes 2 STAMINA and gives 1 back
+            await pilot.pause()
+            game = app.session.game
+            assert game.god_mode and game.decisions[-1] == {"action": "god", "on": True}
+            await _choose(pilot, 3)  # the game goes on at the same choice
             assert app.session.paragraph == 5
-            assert app.session.sheet.stats["STAMINA"] == stamina
 
     asyncio.run(scenario())
 

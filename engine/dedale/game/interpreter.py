@@ -9,6 +9,7 @@ from typing import Any
 from dedale import events
 from dedale.errors import GameError
 from dedale.events import Event, Prompt
+from dedale.game.playtest import ACTIONS, PlaytestAction
 from dedale.game.runner import EAT, Runner
 from dedale.game.state import GameState
 from dedale.i18n import DEFAULT_LANGUAGE, LANGUAGES
@@ -204,9 +205,50 @@ class Game:
         """Eat a meal; returns its events. The choice prompt is then asked again."""
         if not self.can_eat():
             raise InvalidAnswer(self._runner.text("error.cannot_eat"))
-        self.decisions.append(dict(EAT_ACTION))
+        return self._act(dict(EAT_ACTION), EAT)
+
+    # ------------------------------------------------------------------ playtest
+
+    # Each playtest tool is logged as a decision and works at a choice; its events (and
+    # the next prompt) then come through next().
+
+    def jump_to(self, paragraph: int) -> None:
+        """Playtest: turn to ``paragraph`` now, from the current choice."""
+        if paragraph not in self.book.paragraphs:
+            raise InvalidAnswer(f"there is no paragraph {paragraph} in this book")
+        self._playtest({"action": "jump", "to": int(paragraph)})
+
+    def set_value(self, name: str, value: int) -> None:
+        """Playtest: set a stat (raising its initial value if needed) or a counter."""
+        if self._runner.ruleset.resolve(name) is None:
+            raise InvalidAnswer(f"{name!r} is not a stat or counter of this ruleset")
+        self._playtest({"action": "set", "name": name, "value": int(value)})
+
+    def force_dice(self, faces: Iterable[int]) -> None:
+        """Playtest: the next dice thrown show these faces."""
+        self._playtest({"action": "force", "faces": [int(f) for f in faces]})
+
+    def set_god_mode(self, on: bool) -> None:
+        """Playtest: while on, the hero is spared (health restored) instead of dying."""
+        self._playtest({"action": "god", "on": bool(on)})
+
+    @property
+    def god_mode(self) -> bool:
+        """Whether playtest god mode is on."""
+        return self._runner.god_mode
+
+    def _playtest(self, decision: dict[str, Any]) -> None:
+        if type(self._prompt) is not events.ChoosePrompt or self._backlog:
+            raise InvalidAnswer("playtest tools work at a choice")
+        produced = self._act(decision, PlaytestAction.from_decision(decision))
+        self._backlog.extendleft(reversed(produced))  # before the prompt _act queued
+
+    def _act(self, decision: dict[str, Any], sent: Any) -> list[Event]:
+        """Log an action taken at a choice, run it, and return its events; the choice
+        prompt (or the next paragraph's events up to a prompt) come next."""
+        self.decisions.append(decision)
         self._prompt = None
-        self._send = EAT
+        self._send = sent
         produced: list[Event] = []
         while True:
             item = self._pull()
@@ -222,6 +264,8 @@ class Game:
         """Apply one logged decision at the current prompt (answer or action)."""
         if decision == EAT_ACTION:
             self.eat()
+        elif isinstance(decision, dict) and decision.get("action") in ACTIONS:
+            self._playtest(decision)
         else:
             self.answer(decision)
 

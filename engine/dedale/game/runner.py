@@ -17,6 +17,7 @@ from typing import Any
 
 from dedale import ast, events
 from dedale.errors import GameError
+from dedale.game import playtest
 from dedale.game.amateur import AmateurStatements
 from dedale.game.cache import cache_for
 from dedale.game.choices import Offered, offer
@@ -52,6 +53,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         self.emit = not game.quiet
         fight = self.ruleset.fight
         self.health = getattr(fight, "health", None)
+        self.god_mode = False  # playtest: the hero is spared at 0 health
         cache = self._cache = cache_for(game.book)
         self._paragraphs = game.book.paragraphs
         meals = self.ruleset.meals
@@ -169,8 +171,11 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         if state.statuses and not resume:
             yield from self._ongoing_effects()
             if self.health is not None and state.hero.stats.get(self.health, 1) <= 0:
-                yield from self._die("health")
-                return None
+                if self.god_mode:
+                    yield from playtest.spare(self)
+                else:
+                    yield from self._die("health")
+                    return None
         self._choices = choices = []
         self._revisit = False
         self._resume = resume
@@ -192,6 +197,11 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             if answer is EAT:
                 yield from self.eat()
                 continue
+            if type(answer) is playtest.PlaytestAction:
+                jump = yield from playtest.perform(self, answer)
+                if jump is None:
+                    continue
+                return jump
             taken = offered[answer - 1]
             if taken.choice.costs:
                 yield from self._pay(taken.choice.costs)
@@ -246,6 +256,12 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             else:
                 flow = yield from handlers[kind](statement)
             if self.health is not None and self.state.hero.stats.get(self.health, 1) <= 0:
+                if self.god_mode and flow is not END:
+                    yield from self.flush()
+                    yield from playtest.spare(self)
+                    if flow is not None:
+                        return flow
+                    continue
                 if flow is not END:
                     yield from self.flush()
                     yield from self._die("health")

@@ -157,7 +157,6 @@ class DedaleApp(App[int]):
         self.resume_game(game)
         if old is not None and self.session is not None:
             self.session.statistics = old.statistics
-            self.session.god_mode = old.god_mode
 
     def enter_reading(self) -> None:
         """Creation is over: show the first paragraph."""

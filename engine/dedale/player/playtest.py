@@ -1,77 +1,47 @@
-"""Author tools (``--playtest``): each asks the game to do it; the player decides nothing.
+"""Author tools (``--playtest``): each asks the Game to do it; the player decides nothing.
 
-Every function returns False when the game object offers no such control, so the screen can
-say so instead of failing.
+The Game logs every tool as a decision, so a save made during a playtest replays exactly.
+Each function returns False (with nothing changed) when the game refuses, e.g. when it is
+not waiting at a choice, so the screen can say so instead of failing.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+
+from dedale.errors import GameError
+from dedale.game import Game
 
 
-def _call(game: Any, names: tuple[str, ...], *args: object) -> bool:
-    for name in names:
-        method = getattr(game, name, None)
-        if callable(method):
-            method(*args)
-            return True
-    return False
+def undo(game: Game) -> bool:
+    """Back to the previous paragraph of the history (raises GameError when none)."""
+    game.undo()
+    return True
 
 
-def undo(game: Any) -> bool:
-    """Back to the previous paragraph of the history."""
-    return _call(game, ("undo",))
+def jump(game: Game, paragraph: int) -> bool:
+    """Turn to ``paragraph`` now; False if there is no such paragraph or no choice now."""
+    return _try(game.jump_to, paragraph)
 
 
-def jump(game: Any, paragraph: int) -> Any:
-    """The game to continue with at another paragraph (state kept), or None if impossible.
-
-    A game offering ``jump_to`` does it itself; otherwise a new game starts from a snapshot
-    of this one placed at ``paragraph`` (the way a save is resumed after the book changed:
-    the paragraph is shown and its choices offered, its effects are not applied again).
-    """
-    if _call(game, ("jump_to", "jump", "goto"), paragraph):
-        return game
-    book = getattr(game, "book", None)
-    snapshot = getattr(game, "snapshot", None)
-    if book is None or not callable(snapshot) or paragraph not in book.paragraphs:
-        return None
-    state = snapshot()
-    state["paragraph"] = paragraph
-    state["outcome"] = None
-    origin = {"state": state, "seed": game.seed + len(game.decisions) + 1}
-    return type(game)(game.book, game.seed, game.creation, origin=origin)
+def set_stat(game: Game, stat: str, value: int) -> bool:
+    """Set a stat (its initial value raised if needed) or a counter."""
+    return _try(game.set_value, stat, value)
 
 
-def set_stat(game: Any, stat: str, value: int) -> bool:
-    """Set a stat's current value (and raise its initial value if needed)."""
-    if _call(game, ("set_stat", "edit_stat"), stat, value):
-        return True
-    hero = getattr(getattr(game, "state", None), "hero", None)
-    if hero is not None and callable(getattr(hero, "set", None)):
-        hero.set(stat, value, exceptional=True)  # the Character's own rule for raises
-        return True
-    return False
+def toggle_god_mode(game: Game) -> bool | None:
+    """Switch god mode; returns the new setting, or None if the game refused."""
+    return not game.god_mode if _try(game.set_god_mode, not game.god_mode) else None
 
 
-def keep_alive(game: Any, event: object) -> None:
-    """God mode: undo a loss the hero just took (called for each event before the game goes
-    on, so its checks see the value restored)."""
-    hero = getattr(getattr(game, "state", None), "hero", None)
-    name, old, new = (getattr(event, key, None) for key in ("name", "old", "new"))
-    if getattr(event, "who", None) != "hero" or hero is None or name not in hero.stats:
-        return
-    if isinstance(old, int) and isinstance(new, int) and new < old:
-        hero.set(name, old)
+def force_dice(game: Game, faces: Iterable[int]) -> bool:
+    """The next dice thrown show these faces."""
+    return _try(game.force_dice, list(faces))
 
 
-def force_dice(game: Any, faces: list[int]) -> bool:
-    """The next dice thrown show these faces (``RandomSource.force``)."""
-    if _call(game, ("force_dice",), faces):
-        return True
-    for holder in ("random", "rng", "dice"):
-        source = getattr(game, holder, None)
-        if source is not None and callable(getattr(source, "force", None)):
-            source.force(faces)
-            return True
-    return False
+def _try(action, *args: object) -> bool:
+    try:
+        action(*args)
+    except GameError:
+        return False
+    return True

@@ -189,7 +189,6 @@ class Session:
         self.paragraph: int | None = None
         self.finished = False
         self.outcome: str | None = None
-        self.god_mode = False  # playtest: the hero takes no loss
         self.sheet.refresh(getattr(game, "state", None))
 
     def next(self) -> ev.Event | ev.Prompt | None:
@@ -206,10 +205,6 @@ class Session:
             self.sheet.refresh(getattr(self.game, "state", None))
         else:
             self._count(item)
-            if self.god_mode:
-                from dedale.player.playtest import keep_alive
-
-                keep_alive(self.game, item)
             self.sheet.apply(item, self.stat_ids)
         return item
 

@@ -255,13 +255,10 @@ class ReadingScreen(Screen[None]):
             session = app.session
             if not value or not value.isdigit() or session is None:
                 return
-            game = playtest.jump(session.game, int(value))
-            if game is None:
-                app.notify(app.texts("playtest.no_paragraph", number=value), severity="warning")
-            elif game is session.game:
+            if playtest.jump(session.game, int(value)):
                 self._after_control(True)
             else:
-                app.swap_game(game)
+                app.notify(app.texts("playtest.no_paragraph", number=value), severity="warning")
 
         self.app.push_screen(AskScreen(self.dedale.texts("playtest.jump"), True), jump)
 
@@ -272,10 +269,8 @@ class ReadingScreen(Screen[None]):
             if len(parts) != 2 or not parts[1].lstrip("-").isdigit() or session is None:
                 return
             stat = self._stat_id(parts[0])
-            done = playtest.set_stat(session.game, stat, int(parts[1]))
-            if done:
-                session.sheet.refresh(getattr(session.game, "state", None))
-                self.refresh_sheet()
+            if playtest.set_stat(session.game, stat, int(parts[1])):
+                self._after_control(True)
             else:
                 self.dedale.notify(self.dedale.texts("app.not_supported"), severity="warning")
 
@@ -295,8 +290,12 @@ class ReadingScreen(Screen[None]):
         session = app.session
         if session is None:
             return
-        session.god_mode = not session.god_mode
-        app.notify(app.texts("playtest.god_on" if session.god_mode else "playtest.god_off"))
+        on = playtest.toggle_god_mode(session.game)
+        if on is None:
+            app.notify(app.texts("app.not_supported"), severity="warning")
+            return
+        app.notify(app.texts("playtest.god_on" if on else "playtest.god_off"))
+        self._after_control(True)
 
     def action_force_dice(self) -> None:
         def force(value: str | None) -> None:
@@ -304,10 +303,8 @@ class ReadingScreen(Screen[None]):
             faces = [int(p) for p in (value or "").replace(",", " ").split() if p.isdigit()]
             if not faces or session is None:
                 return
-            if playtest.force_dice(session.game, faces):
-                self.dedale.notify(self.dedale.texts("playtest.forced", faces=faces))
-            else:
-                self.dedale.notify(self.dedale.texts("app.not_supported"), severity="warning")
+            done = playtest.force_dice(session.game, faces)
+            self._after_control(done, self.dedale.texts("playtest.forced", faces=faces))
 
         self.app.push_screen(AskScreen(self.dedale.texts("playtest.force")), force)
 
