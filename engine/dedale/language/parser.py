@@ -10,17 +10,13 @@ every bad line is reported, not just the first.
 from __future__ import annotations
 
 import difflib
-import hashlib
-import os
 import re
 from functools import lru_cache
-from importlib import resources
 
-import lark
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.exceptions import UnexpectedToken
 
-from dedale import ast
+from dedale import ast, grammars
 from dedale.errors import BookLoadError, BookSyntaxError, DedaleError
 from dedale.language.assemble import assemble
 from dedale.language.fastpath import fast_line
@@ -41,17 +37,15 @@ _TRAILING_COMMENT = re.compile(r"[ \t]+//.*$")
 
 def grammar_text() -> str:
     """The text of grammar/book.lark (shipped in the package as dedale.grammar)."""
-    return resources.files("dedale.grammar").joinpath("book.lark").read_text("utf-8")
+    return grammars.grammar_text("book.lark")
 
 
 @lru_cache(maxsize=1)
 def book_parser() -> Lark:
     """The LALR parser of grammar/book.lark, built once on first use.
 
-    Building the LALR tables takes 0.1-0.3 s; Lark's cache keeps them in the user's cache
-    folder (``$XDG_CACHE_HOME/dedale`` or ``~/.cache/dedale``, keyed by the grammar's and
-    Lark's versions), which brings later starts down to about 10 ms. Set
-    ``DEDALE_NO_CACHE=1`` to disable it.
+    Building the LALR tables takes 0.1-0.3 s; their cache (see dedale.grammars) brings
+    later starts down to about 10 ms.
     """
     grammar = grammar_text()
     return Lark(
@@ -60,24 +54,8 @@ def book_parser() -> Lark:
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=False,
-        cache=_cache_path(grammar) or False,
+        cache=grammars.table_cache(grammar, "book-grammar"),
     )
-
-
-def _cache_path(grammar: str) -> str | None:
-    """Where Lark may keep the parse tables, or None (no cache) if that is not possible."""
-    if os.environ.get("DEDALE_NO_CACHE"):
-        return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "dedale")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-    except OSError:
-        return None
-    if not os.access(folder, os.W_OK):
-        return None
-    key = hashlib.sha256(f"{lark.__version__}\0{grammar}".encode()).hexdigest()[:20]
-    return os.path.join(folder, f"book-grammar-{key}.lark-cache")
 
 
 def split_lines(text: str) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
