@@ -67,6 +67,16 @@ class BinOp:
     left: Expr
     right: Expr
 
+    def apply(self, left: int, right: int) -> int | None:
+        """The operator on two values (``/`` is floor division); None when dividing by 0."""
+        if self.op == "+":
+            return left + right
+        if self.op == "-":
+            return left - right
+        if self.op == "*":
+            return left * right
+        return left // right if right else None
+
 
 @node
 class NotedParagraph:

@@ -70,16 +70,10 @@ def _scope_call(scope: Scope, method: str, *args) -> int:
 
 
 def _apply(expr: ast.BinOp, left: int, right: int) -> int:
-    op = expr.op
-    if op == "+":
-        return left + right
-    if op == "-":
-        return left - right
-    if op == "*":
-        return left * right
-    if right == 0:
+    value = expr.apply(left, right)
+    if value is None:
         raise GameError("division by zero", expr.span, hint="the divisor evaluated to 0")
-    return left // right
+    return value
 
 
 _PLACEHOLDER = re.compile(r"\{([^{}\n]{1,60})\}")

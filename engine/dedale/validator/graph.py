@@ -123,15 +123,7 @@ def constant_value(expr: ast.Expr, here: int) -> int | None:
     if isinstance(expr, ast.BinOp):
         left = constant_value(expr.left, here)
         right = constant_value(expr.right, here)
-        if left is None or right is None:
-            return None
-        if expr.op == "+":
-            return left + right
-        if expr.op == "-":
-            return left - right
-        if expr.op == "*":
-            return left * right
-        return left // right if right else None
+        return None if left is None or right is None else expr.apply(left, right)
     return None
 
 

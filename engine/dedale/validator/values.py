@@ -139,12 +139,4 @@ def _evaluate(expr: ast.Expr, here: int, book: object, env: dict[str, int]) -> i
     assert isinstance(expr, ast.BinOp)
     left = _evaluate(expr.left, here, book, env)
     right = _evaluate(expr.right, here, book, env)
-    if left is None or right is None:
-        return None
-    if expr.op == "+":
-        return left + right
-    if expr.op == "-":
-        return left - right
-    if expr.op == "*":
-        return left * right
-    return left // right if right else None
+    return None if left is None or right is None else expr.apply(left, right)
