@@ -46,6 +46,18 @@ def test_piloting_penalty_ignored_or_halved_by_class(rulesets):
     assert drive(gen, AlwaysNo()).target == 8  # -3 halved rounds the penalty down to -1
 
 
+@pytest.mark.parametrize("tag", ["pilotage", "Pilotage", "technologie inconnue"])
+def test_piloting_tag_in_french_is_the_same_tag(rulesets, tag):
+    """The ruleset's `tags:` section lists other spellings of a tag (df48.5: pilotage)."""
+    ruleset = rulesets["df48.5"]
+    hero = ff_hero(skill=9, class_name="Baroudeur")
+    gen = run_test(ruleset, hero, ScriptedDice([4, 5]), "skill", [(-3, tag)])
+    assert drive(gen, AlwaysNo()).target == 9  # ignored, as for "piloting"
+    hero = ff_hero(skill=9, class_name="Baroudeur")
+    gen = run_test(ruleset, hero, ScriptedDice([4, 5]), "skill", [(-3, "night")])
+    assert drive(gen, AlwaysNo()).target == 6  # another tag: not ignored
+
+
 def reliques_hero(**stats) -> Character:
     base = {"FOR": 3, "AGL": 4, "PER": 3, "CON": 4, "ESP": 3, "CHA": 3, "HEALTH": 20}
     base.update(stats)

@@ -42,7 +42,7 @@ def hero_abilities(ruleset: Ruleset, character: Character) -> tuple[Ability, ...
 def apply_abilities(value: int, tags: tuple[str, ...], abilities: Iterable[Ability]) -> int:
     """One modifier's value after the abilities that act on its tags."""
     for ability in abilities:
-        if ability.when != "modifier" or ability.tag not in tags:
+        if ability.when != "modifier" or not ability.acts_on(tags):
             continue
         if ability.effect == "ignore":
             return 0

@@ -56,6 +56,13 @@ class Ability:
     effect: str
     tag: str | None = None
     value: int = 0
+    spellings: frozenset[str] = frozenset()  # folded names of ``tag`` (ruleset ``tags:``)
+
+    def acts_on(self, tags: tuple[str, ...]) -> bool:
+        """Whether a modifier with these tags (as the author wrote them) is this ability's."""
+        if self.tag in tags:
+            return True
+        return bool(self.spellings) and any(fold(tag) in self.spellings for tag in tags)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +233,7 @@ class Ruleset:
     worlds: bool
     health_levels: tuple[HealthLevel, ...] = ()
     heroism: dict[str, str] = field(default_factory=dict)
+    tags: dict[str, tuple[str, ...]] = field(default_factory=dict)
     source: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     _index: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False, compare=False)
     _resolved: dict[str, tuple[str, str] | None] = field(

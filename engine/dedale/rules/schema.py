@@ -7,6 +7,8 @@ RulesetError at the exact position of the bad value.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from dedale.rules.dice import parse_dice
 from dedale.rules.ruleset import (
     Ability,
@@ -21,6 +23,7 @@ from dedale.rules.ruleset import (
     RollUnderTest,
     Ruleset,
     StatDef,
+    fold,
 )
 from dedale.rules.schema_base import (
     as_bool,
@@ -43,6 +46,7 @@ from dedale.rules.yamltree import YNode, did_you_mean
 TOP_KEYS = (
     "name", "title", "description", "stats", "counters", "meals", "tests", "duo_test",
     "d20_test", "fight", "classes", "items", "inventory_limit", "worlds", "health", "heroism",
+    "tags",
 )  # fmt: skip
 
 # Which effects each ability trigger accepts (and whether it needs a tag / a value).
@@ -282,6 +286,26 @@ def read_health(node: YNode | None) -> tuple[HealthLevel, ...]:
     return opt(entries, "levels", lambda n, w: as_list(n, w, level), ())
 
 
+def read_tags(node: YNode | None) -> dict[str, tuple[str, ...]]:
+    """``tags: {piloting: [pilotage, ...]}``: other spellings of each modifier tag."""
+    if node is None or node.value is None:
+        return {}
+    entries = as_map(node, "tags", "{piloting: [pilotage]}")
+    return {ident: as_list(child, f"tag {ident}", as_str) for ident, child in entries.items()}
+
+
+def with_spellings(
+    abilities: tuple[Ability, ...], tags: dict[str, tuple[str, ...]]
+) -> tuple[Ability, ...]:
+    """The abilities, each knowing every spelling of its tag."""
+    return tuple(
+        replace(a, spellings=frozenset(fold(t) for t in (a.tag, *tags[a.tag])))
+        if a.tag in tags
+        else a
+        for a in abilities
+    )
+
+
 def build_ruleset(tree: YNode) -> Ruleset:
     """Validate a merged ruleset tree (see docs/rulesets.md for the schema)."""
     root = as_map(tree, "a ruleset", "name: my-rules")
@@ -305,6 +329,17 @@ def build_ruleset(tree: YNode) -> Ruleset:
         check_keys(heroism_node, ("physical", "mental", "ignore_loss"), "heroism")
         for use, child in entries.items():
             heroism[use] = ref_check(child, as_str(child, use), counter_ids, "counter")
+    tags = read_tags(root.get("tags"))
+    classes = read_classes(root.get("classes"), stat_ids, counter_ids, list(items))
+    if tags:
+        classes = {
+            ident: replace(klass, abilities=with_spellings(klass.abilities, tags))
+            for ident, klass in classes.items()
+        }
+        items = {
+            ident: replace(item, abilities=with_spellings(item.abilities, tags))
+            for ident, item in items.items()
+        }
     return Ruleset(
         name=name,
         title=opt(root, "title", as_names, {"fr": name, "en": name}),
@@ -314,12 +349,13 @@ def build_ruleset(tree: YNode) -> Ruleset:
         duo=read_duo(root.get("duo_test")),
         d20=read_d20(root.get("d20_test"), stat_ids),
         fight=fight,
-        classes=read_classes(root.get("classes"), stat_ids, counter_ids, list(items)),
+        classes=classes,
         items=items,
         inventory_limit=opt(root, "inventory_limit", as_int, None, 1, True),
         meals=read_meals(root.get("meals"), stat_ids, counter_ids),
         worlds=opt(root, "worlds", as_bool, False),
         health_levels=read_health(root.get("health")),
         heroism=heroism,
+        tags=tags,
         source=tree.plain(),
     )
