@@ -178,3 +178,14 @@ def test_a_game_resumed_from_its_snapshot_saves_and_replays(book, tmp_path):
     assert replay_save(changed, data).difference is None
     reloaded, report = load_game(changed, again)
     assert report.divergence is None and reloaded.snapshot() == loaded.snapshot()
+
+
+@pytest.mark.parametrize("case", ["truncated", "bad json", "not a save", "too new"])
+def test_bad_save_errors_point_into_the_file(book, tmp_path, case):
+    change, _ = CASES[case]
+    path = corrupt(tmp_path, book, change)
+    with pytest.raises(SaveError) as raised:
+        load_game(book, path)
+    span = raised.value.span
+    assert span is not None and span.file == str(path) and span.line >= 1 and span.column >= 1
+    assert raised.value.render().startswith(f"{path}:{span.line}:{span.column}: ")

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from dedale.errors import SaveError
+from dedale.span import Span
 
 SAVE_FORMAT = "dedale-save"
 SAVE_VERSION = 1
@@ -131,25 +132,34 @@ def read_save(path: str | os.PathLike[str]) -> SaveData:
             hint="the file may be corrupted or be some other kind of file",
         ) from None
     stripped = text.lstrip("\ufeff \t\r\n")
+    where = Span(str(source), 1, 1)
     if not stripped.startswith("{"):
         raise SaveError(
             f"the save {source} is not a Dédale save: it does not hold a JSON document",
             hint="the file may be corrupted or be some other kind of file",
         )
+    body = text.lstrip("\ufeff")
     try:
-        document = json.loads(stripped)
+        document = json.loads(body)
     except json.JSONDecodeError as error:
-        if error.pos >= len(stripped.rstrip()) - 1:
+        at = Span(str(source), error.lineno, error.colno)
+        if error.pos >= len(body.rstrip()) - 1:
             raise SaveError(
                 f"the save {source} is truncated: it ends in the middle of the data",
+                at,
                 hint="the file was cut off; use an older save",
             ) from None
         raise SaveError(
             f"the save {source} is corrupted: invalid JSON at line {error.lineno}, "
             f"column {error.colno} ({error.msg})",
+            at,
             hint="the file was damaged or edited by hand; use an older save",
         ) from None
-    return _check_document(source, document)
+    try:
+        return _check_document(source, document)
+    except SaveError as error:
+        error.span = error.span or where  # the document as a whole is at fault
+        raise
 
 
 def _check_document(source: Path, document: Any) -> SaveData:
