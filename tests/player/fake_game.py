@@ -1,5 +1,6 @@
-"""A small scripted game yielding the real dedale.events, for tests that must not depend on
-the interpreter's progress (the real Game is exercised in test_real_game.py)."""
+"""A small scripted game yielding the real dedale.events over a real GameState, for tests that
+must not depend on the interpreter's progress (the real Game is exercised in
+test_real_game.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dedale import events as ev
+from dedale.game import GameState
+from dedale.rules import Character
 
 
 def real_ruleset(name: str) -> Any:
@@ -26,21 +29,11 @@ class FakeBook:
     with_classes: bool = False
 
 
-@dataclass
-class FakeHero:
-    stats: dict[str, int]
-    initial: dict[str, int]
-    counters: dict[str, int] = field(default_factory=lambda: {"meals": 2, "gold": 5})
-    items: dict[str, int] = field(default_factory=lambda: {"Sword": 1})
-    class_name: str | None = None
-    name: str = ""
-
-
-@dataclass
-class FakeState:
-    hero: FakeHero | None = None
-    worlds: list[str] = field(default_factory=list)
-    codewords: dict[str, str] = field(default_factory=dict)
+def fake_hero(stats: dict[str, int], initial: dict[str, int]) -> Character:
+    """A real hero (rules Character) with two meals, five gold pieces and a sword."""
+    return Character(
+        stats=stats, initial=initial, counters={"meals": 2, "gold": 5}, items={"Sword": 1}
+    )
 
 
 Step = Generator[ev.Event | ev.Prompt, Any, None]
@@ -51,7 +44,7 @@ class FakeGame:
 
     def __init__(self, book: FakeBook) -> None:
         self.book = book
-        self.state = FakeState()
+        self.state = GameState()
         self.over = False
         self.outcome: str | None = None
         self._pending: Any = None
@@ -114,7 +107,7 @@ class FakeGame:
             "STAMINA": ((5, 6), 23, "2d6+12"),
             "LUCK": ((3,), 9, "1d6+6"),
         }
-        self.state.hero = FakeHero(stats={}, initial={})
+        self.state.hero = fake_hero(stats={}, initial={})
         if self.book.with_classes:
             chosen = yield ev.ClassPrompt(classes=tuple(self.book.ruleset.classes))
             self.state.hero.class_name = str(chosen)
@@ -124,7 +117,7 @@ class FakeGame:
             self.state.hero.initial[stat] = total
             yield ev.StatChanged(name=stat, old=0, new=total, initial=total)
         name = yield ev.NamePrompt(default="Ariane")
-        self.state.hero.name = str(name)
+        self.state.name = str(name)
         yield ev.ParagraphEntered(number=1)
         yield ev.TextShown(
             text="You stand before the **Tower of Trials**. A door creaks to the north."
@@ -229,7 +222,7 @@ class ScriptedGame:
     def __init__(self, items: list[ev.Event | ev.Prompt]) -> None:
         self.items = list(items)
         self.answers: list[object] = []
-        self.state = FakeState(hero=FakeHero(stats={"STAMINA": 10}, initial={"STAMINA": 12}))
+        self.state = GameState(hero=fake_hero(stats={"STAMINA": 10}, initial={"STAMINA": 12}))
         self.over = False
         self.outcome = "victory"
         self._waiting: ev.Prompt | None = None

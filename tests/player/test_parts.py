@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import os
 
 from dedale import events as ev
+from dedale.game import GameState
 from dedale.player.narration import describe
-from dedale.player.session import SheetModel
+from dedale.player.session import SheetLayout, SheetModel
 from dedale.player.texts import Texts, normalise_language
 from dedale.player.watch import BookWatcher
+from dedale.rules import Character
 
 
 def test_texts_in_both_languages_with_fallback():
@@ -33,18 +36,80 @@ def test_both_catalogues_have_the_same_keys():
 
 
 def test_sheet_model_follows_events():
-    sheet = SheetModel()
-    ids = frozenset({"SKILL", "STAMINA"})
-    sheet.apply(ev.StatChanged(name="STAMINA", old=20, new=18, initial=22), ids)
-    sheet.apply(ev.StatChanged(name="gold", old=0, new=5, initial=5, who="counter"), ids)
-    sheet.apply(ev.ItemGained(item="Rope", count=2), ids)
-    sheet.apply(ev.ItemLost(item="Rope", count=2), ids)
-    sheet.apply(ev.CodewordChanged(codeword="Raven", is_set=True), ids)
-    sheet.apply(ev.WorldEntered(world="Kaal"), ids)
-    sheet.apply(ev.MealEaten(stamina_gained=4, meals_left=3), ids)
+    layout = SheetLayout(
+        stats=("SKILL", "STAMINA"), counters=("meals", "gold"), meal_counter="meals"
+    )
+    sheet = SheetModel(layout=layout)
+    sheet.apply(ev.StatChanged(name="STAMINA", old=20, new=18, initial=22))
+    sheet.apply(ev.StatChanged(name="gold", old=0, new=5, initial=5, who="counter"))
+    sheet.apply(ev.ItemGained(item="Rope", count=2))
+    sheet.apply(ev.ItemLost(item="Rope", count=2))
+    sheet.apply(ev.CodewordChanged(codeword="Raven", is_set=True))
+    sheet.apply(ev.WorldEntered(world="Kaal"))
+    sheet.apply(ev.MealEaten(stamina_gained=4, meals_left=3))
     assert sheet.stats == {"STAMINA": (18, 22)}
     assert sheet.counters == {"gold": 5, "meals": 3}
     assert not sheet.items and sheet.codewords == {"Raven"} and sheet.worlds == ["Kaal"]
+
+
+def test_sheet_model_reads_the_real_game_state():
+    hero = Character(
+        stats={"SKILL": 9, "STAMINA": 15},
+        initial={"SKILL": 10, "STAMINA": 20},
+        counters={"meals": 4},
+        items={"Rope": 2, "Torch": 0},
+        class_name="Scout",
+    )
+    state = GameState(
+        hero=hero,
+        name="Ariane",
+        codewords={"raven": "Raven"},
+        worlds=["Kaal"],
+        statuses={"poison": {"status": "Poisoned"}},
+        item_numbers={"key": 50},
+    )
+    sheet = SheetModel()
+    sheet.refresh(state)
+    assert sheet.name == "Ariane" and sheet.class_name == "Scout"
+    assert sheet.stats == {"SKILL": (9, 10), "STAMINA": (15, 20)}
+    assert sheet.counters == {"meals": 4} and sheet.items == {"Rope": 2}
+    assert sheet.codewords == {"Raven"} and sheet.worlds == ["Kaal"]
+    assert sheet.statuses == ["Poisoned"] and sheet.item_numbers == {"key": 50}
+
+
+def _sheet_rows(ruleset_name: str, lang: str, sheet: SheetModel | None = None) -> list[str]:
+    from dedale.player.book_view import BookView
+    from dedale.player.widgets.adventure_sheet import render_sheet
+    from dedale.rules import load_ruleset
+    from rich.console import Console
+
+    view = BookView(type("Book", (), {"ruleset": load_ruleset(ruleset_name)})())
+    sheet = sheet or SheetModel()
+    sheet.layout = view.sheet_layout()
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(render_sheet(sheet, Texts(lang), lambda ident: view.stat_name(ident, lang)))
+    return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+def test_sheet_lists_the_rulesets_stats_and_counters_in_its_order_and_names():
+    sheet = SheetModel(stats={"LUCK": (9, 9), "SKILL": (10, 10)}, counters={"gold": 3, "meals": 7})
+    rows = _sheet_rows("df-classic", "fr", sheet)
+    labels = [row.split("  ")[0].split(" ")[0] for row in rows]
+    assert labels[:4] == ["HABILETÉ", "CHANCE", "Repas", "Pièces"]
+    assert rows[2].split() == ["Repas", "7"] and rows[3].split() == ["Pièces", "d'or", "3"]
+    assert not any("Mondes" in row for row in rows)  # df-classic has no Worlds
+    english = _sheet_rows("df-classic", "en", SheetModel(counters={"meals": 7}))
+    assert english[0].split() == ["Provisions", "7"]  # every counter, even before it is known
+    assert english[1].split() == ["Gold", "pieces", "0"]
+
+
+def test_sheet_shows_worlds_only_for_rulesets_with_worlds_or_once_one_was_visited():
+    assert any(row.startswith("Worlds visited") for row in _sheet_rows("df48.5", "en"))
+    assert not any("Worlds" in row for row in _sheet_rows("reliques", "en"))
+    visited = _sheet_rows("reliques", "en", SheetModel(worlds=["Kaal"]))
+    assert any(row.split() == ["Worlds", "visited", "Kaal"] for row in visited)
+    rows = _sheet_rows("reliques", "fr")
+    assert [row.split()[0] for row in rows[:4]] == ["Chance", "Volonté", "Courage", "Pièces"]
 
 
 def test_narration_uses_ruleset_names_and_interface_language():

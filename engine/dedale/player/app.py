@@ -131,7 +131,7 @@ class DedaleApp(App[int]):
         from dedale.player.screens.creation import CreationScreen
 
         self._held = None
-        self.session = Session(self.new_game(self.book), self.book_view.stat_ids())
+        self.session = Session(self.new_game(self.book), self.book_view.sheet_layout())
         screen = CreationScreen()
         self.view = screen
         self.switch_screen(screen)  # its on_mount calls view_ready()
@@ -141,7 +141,7 @@ class DedaleApp(App[int]):
         from dedale.player.screens.reading import ReadingScreen
 
         self._held = None
-        self.session = Session(game, self.book_view.stat_ids())
+        self.session = Session(game, self.book_view.sheet_layout())
         screen = ReadingScreen()
         self.view = screen
         if isinstance(self.screen, ReadingScreen):

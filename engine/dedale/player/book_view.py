@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dedale.player.session import SheetLayout
 from dedale.span import Span
 
 
@@ -79,14 +80,17 @@ class BookView:
                 return stat_id
         return stat_id
 
-    def stat_ids(self) -> frozenset[str]:
-        """The ruleset's stat ids (the rest of StatChanged names are counters)."""
-        stats = getattr(self.ruleset, "stats", None)
-        if isinstance(stats, Mapping):
-            return frozenset(str(k) for k in stats)
-        if isinstance(stats, Iterable) and not isinstance(stats, str):
-            return frozenset(str(getattr(s, "id", None) or getattr(s, "name", s)) for s in stats)
-        return frozenset()
+    def sheet_layout(self) -> SheetLayout:
+        """The ruleset's stats and counters (ids, in its order), Worlds and meal counter."""
+        ruleset = self.ruleset
+        if ruleset is None:
+            return SheetLayout()
+        return SheetLayout(
+            stats=tuple(stat.id for stat in ruleset.stats),
+            counters=tuple(counter.id for counter in ruleset.counters),
+            worlds=bool(ruleset.worlds),
+            meal_counter=ruleset.meals.counter if ruleset.meals is not None else None,
+        )
 
     def classes(self, lang: str = "en") -> dict[str, ClassInfo]:
         """The ruleset's character classes (by id and by shown name), description and kit."""

@@ -221,7 +221,7 @@ class ReadingScreen(Screen[None]):
         for item in events:
             if isinstance(item, ev.Event):
                 if session is not None:
-                    session.sheet.apply(item, session.stat_ids)
+                    session.sheet.apply(item)
                 self.show(item)
 
     # ------------------------------------------------------------------ playtest

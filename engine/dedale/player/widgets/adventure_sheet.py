@@ -1,8 +1,12 @@
-"""The Adventure Sheet (Feuille d'Aventure): stats, meals, gold, items, codewords, Worlds."""
+"""The Adventure Sheet (Feuille d'Aventure): stats, counters, items, codewords, Worlds.
+
+Stats and counters are the ruleset's, in its order, under their names in the interface
+language (``stat_name``); the Worlds row shows only when the ruleset has Worlds.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rich.table import Table
 from rich.text import Text
@@ -10,9 +14,6 @@ from textual.widgets import Static
 
 from dedale.player.session import SheetModel
 from dedale.player.texts import Texts
-
-MEAL_COUNTERS = {"meals", "provisions", "repas"}
-GOLD_COUNTERS = {"gold", "or", "pièces d'or"}
 
 
 def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str]) -> Table:
@@ -25,26 +26,33 @@ def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str
         table.add_row(texts("sheet.name"), Text(sheet.name))
     if sheet.class_name:
         table.add_row(texts("sheet.class"), Text(sheet.class_name))
-    for stat, (current, initial) in sheet.stats.items():
+    layout = sheet.layout
+    for stat in _ordered(layout.stats, sheet.stats):
+        current, initial = sheet.stats[stat]
         style = "red" if initial and current * 3 <= initial else ""
         table.add_row(stat_name(stat), Text(f"{current}/{initial}", style=style))
-    meals = next((v for k, v in sheet.counters.items() if k.lower() in MEAL_COUNTERS), None)
-    gold = next((v for k, v in sheet.counters.items() if k.lower() in GOLD_COUNTERS), None)
-    table.add_row(texts("sheet.meals"), Text(str(meals if meals is not None else 0)))
-    table.add_row(texts("sheet.gold"), Text(str(gold if gold is not None else 0)))
-    for counter, value in sheet.counters.items():
-        if counter.lower() not in MEAL_COUNTERS | GOLD_COUNTERS:
-            table.add_row(stat_name(counter), Text(str(value)))
+    for counter in _ordered(layout.counters, sheet.counters, keep_missing=True):
+        table.add_row(stat_name(counter), Text(str(sheet.counters.get(counter, 0))))
     items = [
         (f"{name} ×{n}" if n != 1 else name) + _noted(sheet.item_numbers, name, texts)
         for name, n in sorted(sheet.items.items())
     ]
     table.add_row(texts("sheet.items"), Text(", ".join(items) or none))
     table.add_row(texts("sheet.codewords"), Text(", ".join(sorted(sheet.codewords)) or none))
-    table.add_row(texts("sheet.worlds"), Text(", ".join(sheet.worlds) or none))
+    if layout.worlds or sheet.worlds:
+        table.add_row(texts("sheet.worlds"), Text(", ".join(sheet.worlds) or none))
     if sheet.statuses:  # ongoing effects, only while there are some
         table.add_row(texts("sheet.statuses"), Text(", ".join(sheet.statuses), style="red"))
     return table
+
+
+def _ordered(
+    order: tuple[str, ...], known: Mapping[str, object], *, keep_missing: bool = False
+) -> list[str]:
+    """The ids in the ruleset's order (all of them with ``keep_missing``, else the known
+    ones), then any other known id in the order it was reported."""
+    listed = [ident for ident in order if keep_missing or ident in known]
+    return listed + [ident for ident in known if ident not in order]
 
 
 def _noted(numbers: dict[str, int], item: str, texts: Texts) -> str:
