@@ -20,7 +20,7 @@ HERO = (4, 4, 4, 4, 3, 3)  # FOR, AGL, PER, CON, ESP, CHA
 ROUTES = {
     # Forces the gate, reads the frescoes (PER alone, doubled), fights the guardian and the
     # spectre, climbs out without risking anything.
-    "careful": ((1, 2, 4, 8, 7, 9, 11, 12, 13, 16, 20, 22, 25, 23), {}, 19),
+    "careful": ((1, 2, 4, 8, 7, 9, 11, 12, 13, 16, 20, 22, 25, 23), {}, 0),
     # Picks the lock with a risk roll (critical success: the secret passage), surprises the
     # guardian, guesses the flagstones, takes the risk again on the way out.
     "daring": ((1, 3, 6, 9, 10, 12, 14, 16, 20, 22, 25, 23), {"risk": True}, 1),
