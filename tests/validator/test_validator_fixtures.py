@@ -37,6 +37,11 @@ EXPECTED: dict[str, tuple[set[str], int]] = {
     "W030-deadly-fight": ({"W030"}, 0),
     "W031-unwinnable-fight": ({"W031"}, 0),
     "W032-fight-odds-unavailable": ({"W032"}, 0),
+    # estimated odds (no exact method): a fair fight and a deadly or unwinnable one
+    "W030-together-fight": ({"W030"}, 0),
+    "W031-together-fight": ({"W031"}, 0),
+    "W031-d20-fight": ({"W031"}, 0),
+    "W031-reliques-fight": ({"W031"}, 0),
     "E041-softlock": ({"E041"}, 100),
     "W043-game-too-long": ({"W043", "I042"}, 100),
     "silenced": ({"W013"}, 100),

@@ -11,7 +11,12 @@ from dedale.validator.findings import CHECKS
 from dedale.validator.report import FORMATS, renderer
 from dedale.validator.report.json import SCHEMA
 
-BOOKS = ("E010-missing-paragraph", "W030-deadly-fight", "E001-syntax-error")
+BOOKS = (
+    "E010-missing-paragraph",
+    "W030-deadly-fight",
+    "W031-d20-fight",  # estimated odds (a simulation of the real fight code)
+    "E001-syntax-error",
+)
 
 
 def rendered(fmt: str, exit_code: int = 1) -> str:
@@ -68,6 +73,10 @@ def test_sarif_is_2_1_0_with_every_rule(books):
     (run,) = data["runs"]
     assert [rule["id"] for rule in run["tool"]["driver"]["rules"]] == list(CHECKS)
     levels = {result["ruleId"]: result["level"] for result in run["results"]}
-    assert levels == {"E001": "error", "E010": "error", "W030": "warning"}
+    assert levels == {"E001": "error", "E010": "error", "W030": "warning", "W031": "warning"}
+    (estimated,) = [result for result in run["results"] if result["ruleId"] == "W031"]
+    properties = estimated["properties"]
+    assert properties["estimate"] is True and properties["samples"] == 200
+    assert 0 < properties["margin"] < 0.03 and properties["paragraph"] == 2
     region = run["results"][0]["locations"][0]["physicalLocation"]["region"]
     assert region["startLine"] >= 1 and region["startColumn"] >= 1

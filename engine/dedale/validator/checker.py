@@ -56,7 +56,7 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     found += check_rules(graph, book, uses)
     found += check_states(graph, book, uses, hidden)
     found += computed_destinations(graph, book)
-    report.fights = fight_reports(graph, book)
+    report.fights = fight_reports(graph, book, seed)
     found += fight_findings(report.fights, settings.fight_threshold)
     if runs is None:
         runs = settings.runs if settings.runs is not None else DEFAULT_RUNS

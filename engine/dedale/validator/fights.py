@@ -4,6 +4,9 @@ For each fight: the chance of winning for the weakest, the median and the strong
 (every stat at its minimum, median or maximum roll), for each class (with its abilities
 and kit) and overall, with no Luck and with the best Luck policy, computed exactly by
 ``dedale.rules.odds.fight_odds``.
+Fights with no exact method (all at once, d20, reliques, allies) are estimated by a seeded
+simulation of the real fight code (:mod:`dedale.validator.simulate`); their rows carry the
+sample size and a 95% margin.
 W030 when the median hero (of any class) wins less often than the threshold of book.yaml
 (default 5%) even with the best Luck; W031 when even the strongest hero cannot win.
 """
@@ -38,9 +41,18 @@ class Hero:
 
 @dataclass(frozen=True, slots=True)
 class Odds:
+    """One row: ``samples`` and ``margin`` (the 95% half-width) are set for estimates
+    (Monte Carlo of the real fight code) and None for exact odds."""
+
     hero: Hero
     luck: str
     win: float
+    samples: int | None = None
+    margin: float | None = None
+
+    @property
+    def estimate(self) -> bool:
+        return self.samples is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +64,13 @@ class FightReport:
     odds: tuple[Odds, ...]
     error: str | None = None
     supported: bool = True
+
+    @property
+    def method(self) -> str | None:
+        """``exact``, ``estimate`` (seeded Monte Carlo), or None when unavailable."""
+        if not self.odds:
+            return None
+        return "estimate" if any(odds.estimate for odds in self.odds) else "exact"
 
     def best_win(self, level: str, class_name: str | None = None) -> float | None:
         """The chance with the best Luck policy the ruleset has (none when it has no Luck)."""
@@ -114,7 +133,7 @@ def overall(odds: list[Odds]) -> list[Odds]:
                 continue
             chosen = {"weakest": same[0], "strongest": same[-1]}.get(level)
             chosen = chosen or same[(len(same) - 1) // 2]
-            rows.append(Odds(Hero(level, None, chosen.hero.stats), luck, chosen.win))
+            rows.append(dataclasses.replace(chosen, hero=Hero(level, None, chosen.hero.stats)))
     return rows
 
 
@@ -197,8 +216,10 @@ class OddsCalculator:
         return float(result.win_probability)
 
 
-def fight_reports(graph: Graph, book: object) -> list[FightReport]:
-    """The odds of every fight of the book, in paragraph order."""
+def fight_reports(graph: Graph, book: object, seed: int = 0) -> list[FightReport]:
+    """The odds of every fight of the book, in paragraph order: exact where the rules core
+    has a method, else estimated by a seeded simulation of the real fight code
+    (:mod:`dedale.validator.simulate`, seeded with ``seed``)."""
     fights = [
         (number, statement)
         for number in sorted(graph.nodes)
@@ -208,24 +229,61 @@ def fight_reports(graph: Graph, book: object) -> list[FightReport]:
     if not fights:
         return []
     ruleset = getattr(book, "ruleset", None)
+    calculators: dict[str | None, OddsCalculator] = {}
+    reason = None
     try:
-        calculator = OddsCalculator(ruleset)
+        calculators[None] = OddsCalculator(ruleset)
     except (ImportError, Unsupported) as error:
-        return [FightReport(n, f, (), str(error), supported=False) for n, f in fights]
-    calculators = {None: calculator}
+        reason = str(error)
+    simulator: list = []  # built on the first fight that needs it (imports the interpreter)
     reports = []
     for number, fight in fights:
         try:
-            stat = _attack_stat(ruleset, fight)
-            if stat not in calculators:  # "attack with MAGIC": that stat replaces SKILL
-                changed = dataclasses.replace(ruleset.fight, attack_stat=stat)
-                calculators[stat] = OddsCalculator(dataclasses.replace(ruleset, fight=changed))
-            reports.append(FightReport(number, fight, calculators[stat].odds(fight)))
+            if None in calculators and fight.mode in EXACT_MODES and not fight.allies:
+                stat = _attack_stat(ruleset, fight)
+                if stat not in calculators:  # "attack with MAGIC": that stat replaces SKILL
+                    changed = dataclasses.replace(ruleset.fight, attack_stat=stat)
+                    calculators[stat] = OddsCalculator(dataclasses.replace(ruleset, fight=changed))
+                reports.append(FightReport(number, fight, calculators[stat].odds(fight)))
+                continue
+            why = reason or (
+                "fights with allies have no exact odds"
+                if fight.allies
+                else f"no exact odds for the '{fight.mode}' mode"
+            )
+            reports.append(_estimated(simulator, graph, book, seed, number, fight, why))
         except Unsupported as error:
             reports.append(FightReport(number, fight, (), str(error), supported=False))
         except (DedaleError, KeyError, ValueError) as error:
             reports.append(FightReport(number, fight, (), str(error) or type(error).__name__))
     return reports
+
+
+def _estimated(simulator: list, graph: Graph, book, seed: int, number: int, fight, why: str):
+    """The estimated odds of a fight with no exact method (``why``: shown if the
+    simulation itself is impossible, e.g. a ruleset whose heroes cannot be created)."""
+    if not simulator:
+        try:
+            from dedale.validator.simulate import FightSimulator
+
+            heroes = hero_profiles(book.ruleset)
+            simulator.append(FightSimulator(book, heroes, seed, kit=start_kit(graph)))
+        except (ImportError, DedaleError, KeyError, ValueError, AttributeError) as error:
+            simulator.append(f"{why} ({error})")
+    if isinstance(simulator[0], str):
+        return FightReport(number, fight, (), simulator[0], supported=False)
+    results = list(simulator[0].odds(number, fight))
+    if any(odds.hero.class_name for odds in results):
+        results = overall(results) + results
+    return FightReport(number, fight, tuple(results))
+
+
+def start_kit(graph: Graph) -> tuple[ast.GainItem, ...]:
+    """The items the start paragraph gives every reader (``> take`` at its top level)."""
+    node = graph.nodes.get(graph.start)
+    if node is None:
+        return ()
+    return tuple(s for s in node.paragraph.body if isinstance(s, ast.GainItem))
 
 
 def _attack_stat(ruleset: object, fight: ast.Fight) -> str | None:
@@ -261,16 +319,32 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
             )
             continue
         classes = sorted({o.hero.class_name for o in report.odds if o.hero.class_name})
+        estimate = report.method == "estimate"
+        samples = max((o.samples or 0 for o in report.odds), default=0)
         strongest = max((o.win for o in report.odds if o.hero.level == "strongest"), default=None)
         if strongest is not None and strongest == 0:
+            if estimate:
+                bound = max(o.margin or 0.0 for o in report.odds if o.hero.level == "strongest")
+                message = (
+                    f"no hero the ruleset can roll won any of {samples:,} simulated fights "
+                    f"against {_enemies(fight)}, even with Luck (an estimate: the chance is "
+                    f"below {bound:.1%} with 95% confidence)"
+                )
+                data = {"estimate": True, "samples": samples, "margin": round(bound, 6)}
+            else:
+                message = (
+                    f"no hero the ruleset can roll wins the fight against {_enemies(fight)}, "
+                    "even with the best use of Luck"
+                )
+                data = {}
             found.append(
                 finding(
                     "W031",
-                    f"no hero the ruleset can roll wins the fight against {_enemies(fight)}, "
-                    "even with the best use of Luck",
+                    message,
                     fight.span,
                     paragraph=report.paragraph,
                     hint="weaken the enemies, or give the fight a 'lose ->' branch",
+                    **data,
                 )
             )
             continue
@@ -278,16 +352,33 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
             win = report.best_win("median", class_name)
             if win is not None and win < threshold:
                 who = f"the median {class_name}" if class_name else "the median hero"
+                data: dict[str, object] = {"win_probability": win}
+                if estimate:
+                    row = max(
+                        (
+                            o
+                            for o in report.odds
+                            if (o.hero.level, o.hero.class_name) == ("median", class_name)
+                        ),
+                        key=lambda o: o.win,
+                    )
+                    margin, played = row.margin or 0.0, row.samples or 0
+                    how = (
+                        f"≈ {win:.1%} ± {margin:.1%} of the time (an estimate from "
+                        f"{played:,} simulated fights; threshold {threshold:.0%})"
+                    )
+                    data.update(estimate=True, samples=played, margin=round(margin, 6))
+                else:
+                    how = f"only {win:.1%} of the time (threshold {threshold:.0%})"
                 found.append(
                     finding(
                         "W030",
-                        f"{who} wins the fight against {_enemies(fight)} only "
-                        f"{win:.1%} of the time (threshold {threshold:.0%})",
+                        f"{who} wins the fight against {_enemies(fight)} {how}",
                         fight.span,
                         paragraph=report.paragraph,
                         hint="weaken the enemies, or raise validator.fight_threshold "
                         "in book.yaml if the fight is meant to be deadly",
-                        win_probability=win,
+                        **data,
                     )
                 )
     return found

@@ -45,6 +45,7 @@ def fight_data(report: FightReport) -> dict[str, Any]:
         "column": span.column,
         "enemies": [enemy.name for enemy in report.fight.enemies],
         "error": report.error,
+        "method": report.method,  # exact | estimate | null (unavailable)
         "odds": [
             {
                 "hero": odds.hero.level,
@@ -52,6 +53,8 @@ def fight_data(report: FightReport) -> dict[str, Any]:
                 "stats": dict(odds.hero.stats),
                 "luck": odds.luck,
                 "win": round(odds.win, 6),
+                "samples": odds.samples,  # simulated fights (estimates), else null
+                "margin": None if odds.margin is None else round(odds.margin, 6),
             }
             for odds in report.odds
         ],

@@ -58,8 +58,13 @@ def document(reports: Sequence[BookReport]) -> dict[str, Any]:
                 "message": {"text": item.message + (f" (hint: {item.hint})" if item.hint else "")},
                 "locations": [{"physicalLocation": location}],
             }
+            properties: dict[str, Any] = {}
             if item.paragraph is not None:
-                result["properties"] = {"paragraph": item.paragraph}
+                properties["paragraph"] = item.paragraph
+            if item.data.get("estimate"):  # an estimated fight: sample size and margin
+                properties.update(item.data)
+            if properties:
+                result["properties"] = properties
             results.append(result)
     return {
         "$schema": SCHEMA_URI,

@@ -44,6 +44,10 @@ def _percent(value: float | None) -> str:
     return "-" if value is None else f"{value:.1%}"
 
 
+def _estimated(value: float | None) -> str:
+    return "-" if value is None else f"≈ {value:.1%}"
+
+
 def _fights_table(fights: Sequence[FightReport]) -> Table:
     table = Table(title="Fight odds (chance of winning: no Luck / best Luck)", title_justify="left")
     table.add_column("§", justify="right")
@@ -57,12 +61,20 @@ def _fights_table(fights: Sequence[FightReport]) -> Table:
             table.add_row(str(report.paragraph), enemies, "-", "unavailable", "", "")
             continue
         classes = sorted({o.hero.class_name or "" for o in report.odds}, key=lambda c: (c != "", c))
+        estimate = report.method == "estimate"
+        shown = _estimated if estimate else _percent
+        if estimate:
+            least = min(o.samples or 0 for o in report.odds)
+            most = max(o.samples or 0 for o in report.odds)
+            margin = max(o.margin or 0.0 for o in report.odds)
+            count = f"{least:,}" if least == most else f"{least:,}-{most:,}"
+            enemies += f"\n(estimate: {count} fights a cell, ± {margin:.1%} at 95%)"
         for position, class_name in enumerate(classes):
             cells = []
             for level in ("weakest", "median", "strongest"):
                 none = report.win(level, "none", class_name or None)
                 best = report.win(level, "best", class_name or None)
-                cells.append(f"{_percent(none)} / {_percent(best)}")
+                cells.append(f"{shown(none)} / {shown(best)}")
             table.add_row(
                 str(report.paragraph) if position == 0 else "",
                 enemies if position == 0 else "",
