@@ -130,6 +130,9 @@ def test_narration_uses_ruleset_names_and_interface_language():
         enemy_damage_taken=2,
     )
     assert "vous blessez Orc (-2)" in describe(assault, texts, str)
+    meal = ev.MealEaten(stamina_gained=3, meals_left=1)
+    line = describe(meal, texts, {"VIGOUR": "VIGUEUR"}.get, meal_stat="VIGOUR")
+    assert "(+3 VIGUEUR)" in line and "il en reste 1" in line  # the ruleset's meal stat
 
 
 def test_watcher_notices_an_edit_once(tmp_path):

@@ -90,6 +90,7 @@ class BookView:
             counters=tuple(counter.id for counter in ruleset.counters),
             worlds=bool(ruleset.worlds),
             meal_counter=ruleset.meals.counter if ruleset.meals is not None else None,
+            meal_stat=ruleset.meals.stat if ruleset.meals is not None else None,
         )
 
     def classes(self, lang: str = "en") -> dict[str, ClassInfo]:

@@ -22,8 +22,11 @@ def outcome_text(texts: Texts, test_name: str, outcome: str) -> str:
     return texts(f"test.{outcome}")
 
 
-def describe(event: ev.Event, texts: Texts, stat_name: StatNamer) -> str | None:
-    """One line of Rich markup for an event, or None for events shown another way."""
+def describe(
+    event: ev.Event, texts: Texts, stat_name: StatNamer, *, meal_stat: str | None = None
+) -> str | None:
+    """One line of Rich markup for an event, or None for events shown another way
+    (``meal_stat``: the stat a meal restores, from the ruleset)."""
     match event:
         case ev.MessageShown(key=key, params=params):
             values = {k: v for k, v in params}
@@ -63,7 +66,7 @@ def describe(event: ev.Event, texts: Texts, stat_name: StatNamer) -> str | None:
             return _escape(texts("events.world", world=world))
         case ev.MealEaten(stamina_gained=gained, meals_left=left):
             return _escape(
-                texts("events.meal", stamina=gained, stat=stat_name("STAMINA"), meals=left)
+                texts("events.meal", stamina=gained, stat=stat_name(meal_stat or ""), meals=left)
             )
         case ev.AssaultResolved():
             return assault_line(event, texts)

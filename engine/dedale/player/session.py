@@ -27,6 +27,7 @@ class SheetLayout:
     counters: tuple[str, ...] = ()  # counter ids
     worlds: bool = False  # whether the ruleset has Worlds
     meal_counter: str | None = None  # the counter a meal uses up
+    meal_stat: str | None = None  # the stat a meal restores
 
 
 @dataclass

@@ -84,8 +84,8 @@ class CreationScreen(Screen[None]):
     def _rolled(self, event: ev.StatChanged) -> str:
         """``HABILETÉ : 1d6+6 = 10`` (the game gives the value; the ruleset the dice)."""
         app = self.dedale
-        class_id = getattr(getattr(getattr(app.session, "game", None), "state", None), "hero", None)
-        class_id = getattr(class_id, "class_name", None)
+        hero = app.session.game.state.hero if app.session is not None else None
+        class_id = hero.class_name if hero is not None else None
         dice = app.book_view.creation_roll(event.name, class_id) if event.who == "hero" else None
         if dice is None:
             return app.texts("creation.value", stat=app.stat_name(event.name), value=event.new)

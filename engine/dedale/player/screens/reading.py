@@ -123,7 +123,8 @@ class ReadingScreen(Screen[None]):
             case ev.TestResolved():
                 self._add(self._test_card(event))
             case _:
-                line = describe(event, app.texts, app.stat_name)
+                meal_stat = app.session.sheet.layout.meal_stat if app.session else None
+                line = describe(event, app.texts, app.stat_name, meal_stat=meal_stat)
                 if line:
                     self._add(Static(line, classes="note"))
         if isinstance(event, ev.StatChanged | ev.ItemGained | ev.ItemLost | ev.MealEaten):
@@ -206,8 +207,7 @@ class ReadingScreen(Screen[None]):
         if session is None:
             return
         game = session.game
-        can_eat = getattr(game, "can_eat", None)
-        if not callable(can_eat) or not can_eat():
+        if not game.can_eat():
             app.notify(app.texts("app.cannot_eat"), severity="warning")
             return
         self.show_all(game.eat() or ())
