@@ -13,13 +13,19 @@ For each N, the median (and min) of ``repeat`` runs of:
   then split into ``graph`` (paragraph graph, structure, rules and state-aware checks) and
   ``odds`` (exact fight odds; cached per distinct enemy line-up, so it saturates); the rules
   core's shared odds tables are emptied before each in-process run (a cold process's work);
-- ``games``: ``--games`` random playthroughs in process (N = 400 only, the target's size).
+- ``games``: ``--games`` random playthroughs in process (N = 400 only, the target's size);
+- ``estimated`` (``--estimated``, N = 400 only): the same book with every fight made "all at
+  once" against two enemies (no exact method: the validator estimates the odds by a seeded
+  simulation of the real fight code), the whole process and the odds alone. The generated
+  fights draw their enemies at random, so nearly every fight is a distinct line-up (the
+  worst case for the memo).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -54,6 +60,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--sizes", type=int, nargs="*", default=[400, 1000, 10000])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--estimated", action="store_true", help="also the all-at-once book")
     args = parser.parse_args()
     command = [sys.executable, "-m", "dedale.validator.cli", "--runs", "0", "--format", "json"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -110,6 +117,46 @@ def main() -> None:
                     f"N={n:>6}  games       median {median:.3f} s  min {best:.3f} s  "
                     f"({args.games} random games + static checks, {fights} fights)"
                 )
+            if n == 400 and args.estimated:
+                estimated(Path(tmp) / "together400", folder, command, with_pyc, args.repeat)
+
+
+ENEMY = re.compile(r"> fight\n(> enemy [^\n]*)")
+
+
+def together(source: Path, target: Path) -> Path:
+    """A copy of the book at ``source`` whose fights are all at once, against the written
+    enemy and a second one (a rat of SKILL 5, STAMINA 4)."""
+    target.mkdir(parents=True, exist_ok=True)
+    for path in source.iterdir():
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".dd":
+            text = ENEMY.sub(r"> fight all at once\n\1\n> enemy RAT SKILL 5 STAMINA 4", text)
+        (target / path.name).write_text(text, encoding="utf-8")
+    return target
+
+
+def estimated(target: Path, source: Path, command, env, repeat: int) -> None:
+    folder = together(source, target)
+    book = load_book(folder)
+
+    def process():
+        subprocess.run([*command, str(folder)], capture_output=True, check=False, env=env)
+
+    def odds():
+        fight_reports(build_graph(book), book)
+
+    reports = fight_reports(build_graph(book), book)
+    rows = [o for r in reports for o in r.odds]
+    distinct = len({id(r.odds) for r in reports})
+    played = sum(o.samples or 0 for o in {id(r.odds): r for r in reports}.values() for o in o.odds)
+    for name, action in (("est.process", process), ("est.odds", odds)):
+        median, best = timed(action, repeat)
+        print(
+            f"N=   400  {name:<11} median {median:.3f} s  min {best:.3f} s  "
+            f"({len(reports)} all-at-once fights, {distinct} distinct, {len(rows)} rows, "
+            f"{played} simulated fights)"
+        )
 
 
 if __name__ == "__main__":

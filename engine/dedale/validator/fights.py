@@ -236,6 +236,11 @@ def fight_reports(graph: Graph, book: object, seed: int = 0) -> list[FightReport
     except (ImportError, Unsupported) as error:
         reason = str(error)
     simulator: list = []  # built on the first fight that needs it (imports the interpreter)
+    estimated = sum(
+        1
+        for _, fight in fights
+        if None not in calculators or fight.mode not in EXACT_MODES or fight.allies
+    )
     reports = []
     for number, fight in fights:
         try:
@@ -251,7 +256,9 @@ def fight_reports(graph: Graph, book: object, seed: int = 0) -> list[FightReport
                 if fight.allies
                 else f"no exact odds for the '{fight.mode}' mode"
             )
-            reports.append(_estimated(simulator, graph, book, seed, number, fight, why))
+            reports.append(
+                _estimated(simulator, graph, book, (seed, estimated), number, fight, why)
+            )
         except Unsupported as error:
             reports.append(FightReport(number, fight, (), str(error), supported=False))
         except (DedaleError, KeyError, ValueError) as error:
@@ -259,7 +266,7 @@ def fight_reports(graph: Graph, book: object, seed: int = 0) -> list[FightReport
     return reports
 
 
-def _estimated(simulator: list, graph: Graph, book, seed: int, number: int, fight, why: str):
+def _estimated(simulator: list, graph: Graph, book, seeds, number: int, fight, why: str):
     """The estimated odds of a fight with no exact method (``why``: shown if the
     simulation itself is impossible, e.g. a ruleset whose heroes cannot be created)."""
     if not simulator:
@@ -267,7 +274,9 @@ def _estimated(simulator: list, graph: Graph, book, seed: int, number: int, figh
             from dedale.validator.simulate import FightSimulator
 
             heroes = hero_profiles(book.ruleset)
-            simulator.append(FightSimulator(book, heroes, seed, kit=start_kit(graph)))
+            seed, count = seeds  # count: the fights to estimate (for the book's budget)
+            kit = start_kit(graph)
+            simulator.append(FightSimulator(book, heroes, seed, kit=kit, fights=count))
         except (ImportError, DedaleError, KeyError, ValueError, AttributeError) as error:
             simulator.append(f"{why} ({error})")
     if isinstance(simulator[0], str):

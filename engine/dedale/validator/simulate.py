@@ -4,11 +4,12 @@ For the fights the rules core has no exact method for ("all at once" fights of t
 family, d20 and reliques fights, fights with allies), the validator plays each fight
 by batches of ``BATCH`` for every hero profile and Luck policy, at least ``MIN_SAMPLES``
 times and until the 95% margin of the row is at most ``TARGET_MARGIN`` or ``SAMPLES``
-fights are played (a fight nearly always won or lost stops at 200, a coin toss runs
-2,000), through the interpreter's own code: the ``FightSpec`` it builds from the
-paragraph (``Runner._fight_spec``), the ruleset it fights with (``attack with``), and
-``run_fight(..., emit=False)`` — or, for fights with allies, the interpreter's
-assault-by-assault fight. Nothing here is a second fight engine.
+fights are played (a fight always won or lost stops at 100, a coin toss runs
+1,000; with many fights to estimate the cap shrinks so that a book simulates at most
+``BUDGET`` fights, but never below ``MIN_SAMPLES``), through the interpreter's own code:
+the ``FightSpec`` it builds from the paragraph (``Runner._fight_spec``), the ruleset it
+fights with (``attack with``), and ``run_fight(..., emit=False)`` — or, for fights with
+allies, the interpreter's assault-by-assault fight. Nothing here is a second fight engine.
 
 Decisions, fixed and documented (docs/validator.md, "Estimated odds"):
 - target: the enemy with the lowest attack stat, then the lowest starting health (ties:
@@ -35,10 +36,11 @@ from typing import Any
 from dedale import ast
 from dedale.validator.fights import LEVELS, Hero, Odds
 
-SAMPLES = 2000  # most fights per row
-MIN_SAMPLES = 200  # fewest fights per row
-BATCH = 100
-TARGET_MARGIN = 0.02  # a row stops once its 95% margin is this small (or at SAMPLES)
+SAMPLES = 1000  # most fights per row
+MIN_SAMPLES = 100  # fewest fights per row
+BATCH = 50
+TARGET_MARGIN = 0.03  # a row stops once its 95% margin is this small (or at SAMPLES)
+BUDGET = 50_000  # simulated fights per book at most: the cap per row shrinks with many fights
 LUCK_AT_LEAST = 7
 Z95 = 1.96
 
@@ -62,8 +64,18 @@ class _Decider:
         self.rank = rank
         self.luck = luck
         self.dodge = dodge
+        self.answers: dict[Any, object] = {}  # prompts are immutable: one answer each
 
     def answer(self, prompt: Any) -> object:
+        try:
+            return self.answers[prompt]
+        except KeyError:
+            found = self.answers[prompt] = self._answer(prompt)
+            return found
+        except TypeError:  # an unhashable prompt
+            return self._answer(prompt)
+
+    def _answer(self, prompt: Any) -> object:
         enemies = getattr(prompt, "enemies", None)
         if enemies is not None:  # TargetPrompt
             ranks = [self.rank.get(name, 1 << 30) for name in enemies]
@@ -102,6 +114,7 @@ class FightSimulator:
         seed: int = 0,
         samples: int = SAMPLES,
         kit: tuple[ast.GainItem, ...] = (),
+        fights: int = 1,
     ):
         from dedale.game.interpreter import Game
         from dedale.rules import create_character, drive
@@ -125,6 +138,11 @@ class FightSimulator:
             heroism.get("ignore_loss")
         )
         self.policies = ("none", "best") if has_luck else ("none",)
+        # the cap per row: SAMPLES, or less when the book has many fights to estimate
+        # (``fights``: how many; each distinct line-up costs one set of rows)
+        rows = max(1, fights * len(profiles) * len(self.policies))
+        cap = min(samples, max(MIN_SAMPLES, BUDGET // rows))
+        self.samples = max(BATCH, cap // BATCH * BATCH)
         # the heroes: each profile's fixed stats, the others (rolled from other stats,
         # d20 HP = 8+CON) worked out by character creation
         self.heroes = []
