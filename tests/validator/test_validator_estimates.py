@@ -122,3 +122,11 @@ def test_many_fights_share_a_budget(books):
     many = simulate.FightSimulator(book, heroes, fights=80)
     assert few.samples == simulate.SAMPLES
     assert many.samples == simulate.MIN_SAMPLES  # 80 fights x 6 rows: the floor
+
+
+def test_an_ally_fight_is_estimated_and_the_ally_helps(books):
+    """Fights with allies run through the interpreter's assault-by-assault fight."""
+    with_ally, alone = validate_path("estimate-ally-fight", runs=0).fights
+    assert with_ally.method == "estimate" and alone.method == "exact"
+    gain = with_ally.win("weakest", "none") - alone.win("weakest", "none")
+    assert gain > 0.2 + with_ally.odds[0].margin

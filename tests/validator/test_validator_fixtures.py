@@ -42,6 +42,7 @@ EXPECTED: dict[str, tuple[set[str], int]] = {
     "W031-together-fight": ({"W031"}, 0),
     "W031-d20-fight": ({"W031"}, 0),
     "W031-reliques-fight": ({"W031"}, 0),
+    "estimate-ally-fight": (set(), 0),
     "E041-softlock": ({"E041"}, 100),
     "W043-game-too-long": ({"W043", "I042"}, 100),
     "silenced": ({"W013"}, 100),
