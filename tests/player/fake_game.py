@@ -159,7 +159,7 @@ class FakeGame:
         use_luck = yield ev.YesNoPrompt(kind="use_luck")
         if use_luck:
             yield ev.DiceRolled(purpose="LUCK", faces=(2, 3), total=5)
-            yield ev.TestResolved(name="LUCK", roll=5, target=9, outcome="success")
+            yield ev.TestResolved(name="luck", roll=5, target=9, outcome="success")
             yield self._change("LUCK", 8)
             yield ev.StatChanged(name="STAMINA", old=2, new=0, initial=4, who="Goblin")
         else:
@@ -198,7 +198,7 @@ class FakeGame:
         yield ev.ParagraphEntered(number=3)
         yield ev.TextShown(text="The wall is slippery. Test your Luck.")
         yield ev.DiceRolled(purpose="LUCK", faces=(6, 6), total=12)
-        yield ev.TestResolved(name="LUCK", roll=12, target=9, outcome="failure")
+        yield ev.TestResolved(name="luck", roll=12, target=9, outcome="failure")
         yield self._change("LUCK", 8)
         yield self._change("STAMINA", 0)
         yield ev.TextShown(text="You fall from the wall.")

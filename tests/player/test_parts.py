@@ -11,7 +11,7 @@ from dedale.player.narration import describe
 from dedale.player.session import SheetLayout, SheetModel
 from dedale.player.texts import Texts, normalise_language
 from dedale.player.watch import BookWatcher
-from dedale.rules import Character
+from dedale.rules import Character, load_ruleset
 
 
 def test_texts_in_both_languages_with_fallback():
@@ -113,14 +113,16 @@ def test_sheet_shows_worlds_only_for_rulesets_with_worlds_or_once_one_was_visite
 
 
 def test_narration_uses_ruleset_names_and_interface_language():
-    names = {"SKILL": "HABILETÉ", "LUCK": "CHANCE"}.get
+    names = {"SKILL": "HABILETÉ", "LUCK": "CHANCE", "luck": "Chance"}.get
     texts = Texts("fr")
+    ruleset = load_ruleset("df-classic")
     line = describe(
-        ev.TestResolved(name="LUCK", roll=5, target=9, outcome="success"),
+        ev.TestResolved(name="luck", roll=5, target=9, outcome="success"),
         texts,
         lambda s: names(s) or s,
+        outcome_word=lambda test, outcome: ruleset.outcome_name(test, outcome, "fr"),
     )
-    assert "CHANCE : 5 obtenu contre 9" in line and "Chanceux" in line
+    assert "Chance : 5 obtenu contre 9" in line and "Chanceux" in line
     assault = ev.AssaultResolved(
         number=2,
         enemy="Orc",

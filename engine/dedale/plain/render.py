@@ -35,6 +35,11 @@ class Renderer:
     def outcome(self, outcome: str) -> str:
         return self.t(f"outcome.{outcome}")
 
+    def test_outcome(self, test: str, outcome: str) -> str:
+        """The test's own word for the outcome (Luck: lucky), else the usual one."""
+        own = self.ruleset.outcome_name(test, outcome, self.lang)
+        return own.lower() if own else self.outcome(outcome)
+
     def event(self, event: events.Event) -> list[str]:
         """The lines that show ``event`` (possibly none)."""
         kind = type(event).__name__
@@ -88,7 +93,7 @@ class Renderer:
                 name=name,
                 roll=e.roll,
                 target=e.target,
-                outcome=self.outcome(e.outcome),
+                outcome=self.test_outcome(e.name, e.outcome),
                 margin=e.margin,
             )  # fmt: skip
         ]

@@ -86,6 +86,10 @@ class DedaleApp(App[int]):
         """The ruleset's name for a stat in the interface language."""
         return self.book_view.stat_name(stat_id, self.texts.lang)
 
+    def outcome_word(self, test_id: str, outcome: str) -> str | None:
+        """A test's own word for an outcome (Luck: "Lucky"), from the ruleset."""
+        return self.book_view.outcome_word(test_id, outcome, self.texts.lang)
+
     # ------------------------------------------------------------------ lifecycle
     def on_mount(self) -> None:
         from dedale.player.screens.title import TitleScreen

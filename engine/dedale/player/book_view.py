@@ -70,6 +70,10 @@ class BookView:
         ident = ident or self.title
         return "".join(c if c.isalnum() or c in "-_" else "-" for c in str(ident)).strip("-")
 
+    def outcome_word(self, test_id: str, outcome: str, lang: str) -> str | None:
+        """The ruleset's own word for a test outcome, or None."""
+        return self.ruleset.outcome_name(test_id, outcome, lang) if self.ruleset else None
+
     def stat_name(self, stat_id: str, lang: str) -> str:
         """The ruleset's display name for a stat (``SKILL`` -> ``HABILETÉ`` in French)."""
         display = getattr(self.ruleset, "display_name", None)

@@ -8,6 +8,7 @@ from dedale import events as ev
 from dedale.player.texts import Texts
 
 StatNamer = Callable[[str], str]
+OutcomeNamer = Callable[[str, str], "str | None"]
 
 
 def dice_faces(faces: tuple[int, ...]) -> str:
@@ -15,18 +16,23 @@ def dice_faces(faces: tuple[int, ...]) -> str:
     return " ".join(f"[{face}]" for face in faces)
 
 
-def outcome_text(texts: Texts, test_name: str, outcome: str) -> str:
-    """The outcome of a test; Luck tests say lucky/unlucky."""
-    if test_name.lower() in {"luck", "chance"} and outcome in {"success", "failure"}:
-        return texts("test.lucky" if outcome == "success" else "test.unlucky")
-    return texts(f"test.{outcome}")
+def outcome_text(texts: Texts, outcome: str, own_word: str | None = None) -> str:
+    """The outcome of a test: the test's own word from the ruleset (Luck: "Lucky") or the
+    usual one."""
+    return own_word or texts(f"test.{outcome}")
 
 
 def describe(
-    event: ev.Event, texts: Texts, stat_name: StatNamer, *, meal_stat: str | None = None
+    event: ev.Event,
+    texts: Texts,
+    stat_name: StatNamer,
+    *,
+    meal_stat: str | None = None,
+    outcome_word: OutcomeNamer | None = None,
 ) -> str | None:
     """One line of Rich markup for an event, or None for events shown another way
-    (``meal_stat``: the stat a meal restores, from the ruleset)."""
+    (``meal_stat``: the stat a meal restores; ``outcome_word``: a test's own word for an
+    outcome; both from the ruleset)."""
     match event:
         case ev.MessageShown(key=key, params=params):
             values = {k: v for k, v in params}
@@ -49,7 +55,7 @@ def describe(
             label = dice_purpose(purpose, texts, stat_name)
             return _escape(texts("dice", purpose=label, faces=dice_faces(faces), total=total))
         case ev.TestResolved(name=name, roll=roll, target=target, outcome=outcome):
-            result = outcome_text(texts, name, outcome)
+            result = outcome_text(texts, outcome, outcome_word and outcome_word(name, outcome))
             colour = "green" if "success" in outcome else "red"
             line = texts("test.roll", name=stat_name(name), roll=roll, target=target)
             return f"{_escape(line)} — [b {colour}]{_escape(result)}[/]"

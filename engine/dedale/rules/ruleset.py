@@ -90,6 +90,7 @@ class RollUnderTest:
     stat: str
     dice: DiceExpr
     cost: int = 0
+    outcomes: dict[str, dict[str, str]] = field(default_factory=dict)  # "lucky", "Chanceux"
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,6 +292,14 @@ class Ruleset:
         if test is not None:
             return test.names.get(lang) or ident
         return ident
+
+    def outcome_name(self, test_id: str, outcome: str, lang: str = "fr") -> str | None:
+        """The test's own word for an outcome (Luck: "Chanceux"), or None for the usual."""
+        test = self.tests.get(test_id)
+        names = test.outcomes.get(outcome) if test is not None else None
+        if not names:
+            return None
+        return names.get(lang) or next(iter(names.values()))
 
     def item(self, name: str) -> ItemDef | None:
         """The ruleset's definition of an item, by any of its names."""

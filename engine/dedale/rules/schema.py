@@ -49,6 +49,8 @@ TOP_KEYS = (
     "tags",
 )  # fmt: skip
 
+OUTCOMES = ("success", "failure", "critical_success", "critical_failure")
+
 # Which effects each ability trigger accepts (and whether it needs a tag / a value).
 ABILITY_EFFECTS: dict[str, dict[str, tuple[bool, bool]]] = {
     "modifier": {"ignore": (True, False), "halve": (True, False)},
@@ -101,7 +103,7 @@ def read_tests(node: YNode, stat_ids: list[str]) -> dict[str, RollUnderTest]:
     tests = {}
     for ident, child in as_map(node, "tests", "luck: {stat: LUCK, dice: 2d6}").items():
         entries = as_map(child, f"test {ident}", "{stat: LUCK, dice: 2d6, cost: 1}")
-        check_keys(child, ("names", "stat", "dice", "cost"), f"test {ident}")
+        check_keys(child, ("names", "stat", "dice", "cost", "outcomes"), f"test {ident}")
         stat_node = need(child, entries, "stat", f"test {ident}", "LUCK")
         tests[ident] = RollUnderTest(
             id=ident,
@@ -109,8 +111,16 @@ def read_tests(node: YNode, stat_ids: list[str]) -> dict[str, RollUnderTest]:
             stat=ref_check(stat_node, as_str(stat_node, "stat"), stat_ids, "stat"),
             dice=opt(entries, "dice", as_dice, parse_dice("2d6")),
             cost=opt(entries, "cost", as_int, 0),
+            outcomes=opt(entries, "outcomes", read_outcome_names, {}),
         )
     return tests
+
+
+def read_outcome_names(node: YNode, what: str) -> dict[str, dict[str, str]]:
+    """``outcomes: {success: {fr: Chanceux, en: Lucky}, failure: {...}}``."""
+    entries = as_map(node, what, "{success: {fr: Chanceux, en: Lucky}}")
+    check_keys(node, OUTCOMES, what)
+    return {outcome: as_names(child, outcome) for outcome, child in entries.items()}
 
 
 def read_duo(node: YNode | None) -> DuoTest | None:

@@ -75,7 +75,7 @@ class CreationScreen(Screen[None]):
             if event.name not in self._shown_dice:
                 self._log(Text(self._rolled(event)))
         else:
-            line = describe(event, app.texts, app.stat_name)
+            line = describe(event, app.texts, app.stat_name, outcome_word=app.outcome_word)
             if line:
                 self._log(line)
         self.refresh_sheet()

@@ -122,7 +122,7 @@ class FightScreen(Screen[None]):
                     self.enemies[who][stat] = (new, initial)
             case ev.EnemyDefeated(name=name):
                 self.defeated.add(name)
-        line = describe(event, app.texts, app.stat_name)
+        line = describe(event, app.texts, app.stat_name, outcome_word=app.outcome_word)
         if line and not isinstance(event, ev.StatChanged):
             self._log(line)
         self.redraw()

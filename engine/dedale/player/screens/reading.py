@@ -124,7 +124,13 @@ class ReadingScreen(Screen[None]):
                 self._add(self._test_card(event))
             case _:
                 meal_stat = app.session.sheet.layout.meal_stat if app.session else None
-                line = describe(event, app.texts, app.stat_name, meal_stat=meal_stat)
+                line = describe(
+                    event,
+                    app.texts,
+                    app.stat_name,
+                    meal_stat=meal_stat,
+                    outcome_word=app.outcome_word,
+                )
                 if line:
                     self._add(Static(line, classes="note"))
         if isinstance(event, ev.StatChanged | ev.ItemGained | ev.ItemLost | ev.MealEaten):
@@ -143,7 +149,7 @@ class ReadingScreen(Screen[None]):
         app = self.dedale
         dice = self._last_dice
         faces = f"{dice_faces(dice.faces)} = " if dice else ""
-        result = outcome_text(app.texts, event.name, event.outcome)
+        result = outcome_text(app.texts, event.outcome, app.outcome_word(event.name, event.outcome))
         colour = "green" if "success" in event.outcome else "red"
         roll = app.texts("test.card", dice=faces, roll=event.roll, target=event.target)
         line = f"[b]{app.stat_name(event.name)}[/b]  {roll}  [b {colour}]{result}[/]"
