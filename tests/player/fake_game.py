@@ -5,11 +5,13 @@ test_real_game.py)."""
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from dedale import events as ev
+from dedale.book import Book
 from dedale.game import GameState
+from dedale.language.metadata import BookMeta
 from dedale.rules import Character
 
 
@@ -20,13 +22,19 @@ def real_ruleset(name: str) -> Any:
     return load_ruleset(name)
 
 
-@dataclass
-class FakeBook:
-    title: str = "The Tower of Trials"
-    author: str = "A. Tester"
-    lang: str = "en"
-    ruleset: Any = field(default_factory=lambda: real_ruleset("df-classic"))
-    with_classes: bool = False
+def fake_book(ruleset: str = "df-classic") -> Book:
+    """A real Book with no paragraphs (the scripted games tell the story) and a built-in
+    ruleset: the player reads its title, author, language and ruleset."""
+    meta = BookMeta(title="The Tower of Trials", author="A. Tester", language="en", ruleset=ruleset)
+    return Book(
+        meta=meta,
+        paragraphs={},
+        labels={},
+        ruleset=real_ruleset(ruleset),
+        root=Path("The Tower of Trials"),
+        files=[],
+        fingerprint="fake",
+    )
 
 
 def fake_hero(stats: dict[str, int], initial: dict[str, int]) -> Character:
@@ -42,7 +50,7 @@ Step = Generator[ev.Event | ev.Prompt, Any, None]
 class FakeGame:
     """Paragraph 1 offers a fight (2), a Luck test that kills (3) and a locked door."""
 
-    def __init__(self, book: FakeBook) -> None:
+    def __init__(self, book: Book) -> None:
         self.book = book
         self.state = GameState()
         self.over = False
@@ -108,7 +116,7 @@ class FakeGame:
             "LUCK": ((3,), 9, "1d6+6"),
         }
         self.state.hero = fake_hero(stats={}, initial={})
-        if self.book.with_classes:
+        if self.book.ruleset.classes:
             chosen = yield ev.ClassPrompt(classes=tuple(self.book.ruleset.classes))
             self.state.hero.class_name = str(chosen)
         for stat, (faces, total, expression) in rolls.items():
@@ -210,9 +218,7 @@ def fake_app(*, lang: str | None = None, classes: bool = False, slots: Any = Non
     """A DedaleApp over a FakeGame."""
     from dedale.player.app import DedaleApp
 
-    book = FakeBook(with_classes=classes)
-    if classes:
-        book.ruleset = real_ruleset("df48.5")
+    book = fake_book("df48.5" if classes else "df-classic")
     return DedaleApp(book, FakeGame, lang=lang, slots=slots, **kwargs)
 
 

@@ -80,10 +80,10 @@ def test_sheet_model_reads_the_real_game_state():
 def _sheet_rows(ruleset_name: str, lang: str, sheet: SheetModel | None = None) -> list[str]:
     from dedale.player.book_view import BookView
     from dedale.player.widgets.adventure_sheet import render_sheet
-    from dedale.rules import load_ruleset
+    from fake_game import fake_book
     from rich.console import Console
 
-    view = BookView(type("Book", (), {"ruleset": load_ruleset(ruleset_name)})())
+    view = BookView(fake_book(ruleset_name))
     sheet = sheet or SheetModel()
     sheet.layout = view.sheet_layout()
     console = Console(width=100, record=True, file=io.StringIO())

@@ -8,7 +8,7 @@ import asyncio
 from dedale import events as ev
 from dedale.player.app import DedaleApp
 from dedale.player.screens.ending import EndingScreen
-from fake_game import FakeBook, ScriptedGame
+from fake_game import ScriptedGame, fake_book
 
 SCRIPT = [
     ev.NamePrompt(default="Thésée"),
@@ -29,7 +29,7 @@ SCRIPT = [
 
 def test_each_prompt_gets_its_answer():
     game = ScriptedGame(SCRIPT)
-    app = DedaleApp(FakeBook(), lambda book: game, lang="fr")
+    app = DedaleApp(fake_book(), lambda book: game, lang="fr")
 
     async def scenario():
         async with app.run_test(size=(80, 24)) as pilot:

@@ -35,11 +35,7 @@ class HelpScreen(ModalScreen[None]):
         keys = texts("help.key_list")
         if app.playtest:
             keys += texts("help.playtest_keys")
-        rules = (
-            app.book_view.rules_summary(texts.lang)
-            or summarise(app.book_view.ruleset, texts)
-            or texts("help.rules_summary")
-        )
+        rules = summarise(app.book_view.ruleset, texts) or texts("help.rules_summary")
         with VerticalScroll(id="help-box"):
             yield Static(texts("help.keys"), classes="help-heading")
             yield Static(keys, id="help-keys", markup=False)
