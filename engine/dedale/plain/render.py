@@ -173,7 +173,11 @@ class Renderer:
             for key, value in list(params.items()):
                 if isinstance(value, str):
                     params[key] = self.name(value)
-            question = self.t(f"ask.{prompt.kind}", **params)  # type: ignore[attr-defined]
+            key = f"ask.{prompt.kind}"  # type: ignore[attr-defined]
+            wound = dict(prompt.params).get("wound")  # type: ignore[attr-defined]
+            if wound and has_message(self.lang, f"{key}_{wound}"):
+                key = f"{key}_{wound}"  # Luck on a wound dealt / taken
+            question = self.t(key, **params)
             return [f"{question} {self.t('prompt.yes_no')}"]
         if kind is events.TargetPrompt:
             names = prompt.enemies  # type: ignore[attr-defined]

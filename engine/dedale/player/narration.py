@@ -125,6 +125,8 @@ def prompt_question(prompt: ev.YesNoPrompt, texts: Texts) -> str:
     """The question of a yes/no prompt, with its parameters."""
     params = {k: v for k, v in prompt.params}
     key = f"prompts.{prompt.kind}"
+    if texts.has(f"{key}_{params.get('wound')}"):
+        key = f"{key}_{params['wound']}"  # Luck on a wound dealt / taken
     if texts.has(key):
         return texts(key, **params)
     return texts("prompts.generic", kind=prompt.kind.replace("_", " "))
