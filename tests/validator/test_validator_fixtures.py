@@ -37,6 +37,7 @@ EXPECTED: dict[str, tuple[set[str], int]] = {
     "W030-deadly-fight": ({"W030"}, 0),
     "W031-unwinnable-fight": ({"W031"}, 0),
     "W032-fight-odds-unavailable": ({"W032"}, 0),
+    "I060-tag-never-acted-on": ({"I060"}, 0),
     # estimated odds (no exact method): a fair fight and a deadly or unwinnable one
     "W030-together-fight": ({"W030"}, 0),
     "W031-together-fight": ({"W031"}, 0),

@@ -228,3 +228,34 @@ def test_a_choice_offered_on_one_path_only_leaves_the_other_stuck():
         span=span(11), condition=has_key, then=(choice(2, 12),), otherwise=(goto(2, 13),)
     )
     assert codes(book_of(paragraph(1, otherwise), victory(2))) == ["E023"]  # no Key given
+
+
+def test_tags_no_ability_acts_on():
+    def modifier(line: int, *tags: str) -> ast.Modifier:
+        return ast.Modifier(span=span(line, 19), value=-2, tags=tags)
+
+    test = ast.Test(
+        span=span(11),
+        name="skill",
+        modifiers=(
+            modifier(11, "pilotage"),  # a spelling of piloting in the ruleset's tags
+            modifier(11, "PILOTING"),
+            modifier(11, "night", "piloting"),  # one tag acted on is enough
+            modifier(12, "night"),
+            modifier(13, "pilotng"),
+        ),
+    )
+    effect = ast.ItemEffect(span=span(14, 20), stat="SKILL", amount=1, tag="pilotag")
+    gain = ast.GainItem(span=span(14), item="Star Chart", effects=(effect,))
+    body = (test, gain, goto(2, 15))
+    book = book_of(paragraph(1, *body), victory(2), ruleset=load_ruleset("df48.5"))
+    found = [f for f in validate_loaded(book, FILE, runs=0).findings if f.code == "I060"]
+    assert [(f.span.line, f.hint) for f in found] == [
+        (12, "tags the ruleset's abilities act on: piloting, pilotage, pilotage inconnu, "
+         "unknown-technology piloting, technologie inconnue"),
+        (13, "did you mean (piloting)?"),
+        (14, "did you mean (pilotage)?"),
+    ]  # fmt: skip
+    classic = book_of(paragraph(1, *body), victory(2))  # df-classic: no tagged abilities
+    found = [f for f in validate_loaded(classic, FILE, runs=0).findings if f.code == "I060"]
+    assert len(found) == 6 and found[0].hint.startswith("no ability of ruleset df-classic")

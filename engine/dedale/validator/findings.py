@@ -3,7 +3,8 @@
 A code never changes meaning once released: new checks get new codes. The first letter
 is the severity (E error, W warning, I info); the number is unique across severities and
 grouped by family: 00x load errors, 01x structure, 02x rules and state, 03x fights,
-04x random playthroughs, 05x limits of the analysis. docs/validator.md explains each
+04x random playthroughs, 05x limits of the analysis, 06x rules and state (continued: 02x is
+full). docs/validator.md explains each
 code with an example.
 """
 
@@ -68,6 +69,8 @@ _CHECKS = (
     Check("W043", "warning", "game-too-long", "A random game did not end within the limit"),
     # limits of the analysis
     Check("I050", "info", "state-space-too-large", "State-aware checks were cut short"),
+    # rules and state (continued)
+    Check("I060", "info", "tag-never-acted-on", "No ability acts on a modifier's tag"),
 )
 
 CHECKS: dict[str, Check] = {check.code: check for check in _CHECKS}

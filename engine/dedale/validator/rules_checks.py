@@ -1,8 +1,10 @@
 """Rules-aware checks: classes the ruleset does not know, items and codewords needed but never
-given (or given but never used), and choices into a World already visited on every path."""
+given (or given but never used), choices into a World already visited on every path, and
+modifier tags no ability acts on."""
 
 from __future__ import annotations
 
+import difflib
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -183,9 +185,74 @@ def worlds(graph: Graph) -> Iterator[Finding]:
                 )
 
 
+def tagged_modifiers(graph: Graph) -> Iterator[tuple[int, Span, tuple[str, ...]]]:
+    """Every tagged modifier (of tests, fights, and item effects): paragraph, span, tags."""
+    for number, node in graph.nodes.items():
+        for statement in walk(node.paragraph.body):
+            if isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.Fight):
+                for modifier in statement.modifiers:
+                    if modifier.tags:
+                        yield number, modifier.span, tuple(modifier.tags)
+            elif isinstance(statement, ast.GainItem):
+                for effect in statement.effects:
+                    if effect.tag:
+                        yield number, effect.span, (effect.tag,)
+
+
+def _did_you_mean(tags: tuple[str, ...], known: dict[str, str]) -> str | None:
+    """The known spelling (by folded form) closest to one of ``tags``, if any is close."""
+    for tag in tags:
+        close = difflib.get_close_matches(fold(tag), list(known), n=1, cutoff=0.75)
+        if close:
+            return known[close[0]]
+    return None
+
+
+def unacted_tags(graph: Graph, book: object) -> Iterator[Finding]:
+    """I060: a tagged modifier whose tags no ability of the ruleset (classes and items) acts
+    on: a misspelt tag (``(pilotge)``) silently does nothing. Info: a tag may be purely
+    descriptive."""
+    ruleset = getattr(book, "ruleset", None)
+    if ruleset is None:
+        return
+    abilities = [
+        ability
+        for owner in (*ruleset.classes.values(), *ruleset.items.values())
+        for ability in owner.abilities
+        if ability.tag is not None
+    ]
+    known: dict[str, str] = {}  # folded spelling -> as the ruleset writes it
+    for tag, spellings in ruleset.tags.items():
+        for written in (tag, *spellings):
+            known.setdefault(fold(written), written)
+    for ability in abilities:
+        known.setdefault(fold(ability.tag), ability.tag)
+    for number, span, tags in tagged_modifiers(graph):
+        if any(ability.acts_on(tags) for ability in abilities):
+            continue
+        written = ", ".join(tags)
+        suggestion = _did_you_mean(tags, known)
+        if suggestion is not None:
+            hint = f"did you mean ({suggestion})?"
+        elif known:
+            hint = "tags the ruleset's abilities act on: " + ", ".join(known.values())
+        else:
+            hint = f"no ability of ruleset {ruleset.name} acts on tagged modifiers"
+        yield finding(
+            "I060",
+            f"no ability of ruleset {ruleset.name} acts on the tag ({written}): "
+            "this modifier always applies in full",
+            span,
+            paragraph=number,
+            hint=hint,
+            tags=list(tags),
+        )
+
+
 def check_rules(graph: Graph, book: object, uses: Uses) -> list[Finding]:
     """Every rules-aware finding (state-aware reachability lives in state_reach)."""
     found = list(unknown_classes(graph, book))
     found += items_and_codewords(graph, book, uses)
     found += worlds(graph)
+    found += unacted_tags(graph, book)
     return found
