@@ -75,7 +75,7 @@ def test_estimate_agrees_with_a_large_independent_simulation(name, level, luck):
     )
     simulator = FightSimulator(book, [row.hero], seed=0)
     fight = _fight(book, reports[0].paragraph)
-    spec = simulator.runner._fight_spec(fight)
+    spec = simulator.rehearsal.spec(fight)
     character = create_character(book.ruleset, RandomSource(0), None, fixed=dict(row.hero.stats))
     rank = {
         enemy.name: i

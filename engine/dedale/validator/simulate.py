@@ -7,7 +7,7 @@ times and until the 95% margin of the row is at most ``TARGET_MARGIN`` or ``SAMP
 fights are played (a fight always won or lost stops at 100, a coin toss runs
 1,000; with many fights to estimate the cap shrinks so that a book simulates at most
 ``BUDGET`` fights, but never below ``MIN_SAMPLES``), through the interpreter's own code:
-the ``FightSpec`` it builds from the paragraph (``Runner._fight_spec``), the ruleset it
+the ``FightSpec`` it builds from the paragraph (``dedale.game.rehearsal``), the ruleset it
 fights with (``attack with``), and ``run_fight(..., emit=False)`` — or, for fights with
 allies, the interpreter's assault-by-assault fight. Nothing here is a second fight engine.
 
@@ -116,15 +116,15 @@ class FightSimulator:
         kit: tuple[ast.GainItem, ...] = (),
         fights: int = 1,
     ):
-        from dedale.game.interpreter import Game
-        from dedale.rules import create_character, drive
+        from dedale.game.rehearsal import FightRehearsal
+        from dedale.rules import create_character
         from dedale.rules.random_source import RandomSource
 
         self.book = book
         self.ruleset = book.ruleset
         self.seed = seed
         self.samples = samples
-        self.runner = Game(book, seed, {}, quiet=True)._runner
+        self.rehearsal = FightRehearsal(book, seed)
         self.cache: dict[tuple, tuple[Odds, ...]] = {}
         fight = self.ruleset.fight
         self.health = getattr(fight, "health", None)
@@ -150,16 +150,13 @@ class FightSimulator:
             character = create_character(
                 self.ruleset, RandomSource(0), profile.class_name, fixed=dict(profile.stats)
             )
-            self.runner.state.hero = character
-            for statement in kit:  # what the start paragraph hands every reader
-                drive(self.runner._gain(statement), _KEEP_FIRST)
+            self.rehearsal.equip(character, kit, _KEEP_FIRST)  # the start paragraph's kit
             stats = tuple(sorted(character.stats.items()))
             self.heroes.append((Hero(profile.level, profile.class_name, stats), character))
 
     def odds(self, number: int, fight: ast.Fight) -> tuple[Odds, ...]:
-        runner = self.runner
-        spec = runner._fight_spec(fight)
-        ruleset = runner._fight_ruleset(fight)
+        spec = self.rehearsal.spec(fight)
+        ruleset = self.rehearsal.ruleset(fight)
         key = _lineup(spec, fight)
         cached = self.cache.get(key)
         if cached is not None:
@@ -200,31 +197,23 @@ class FightSimulator:
             stats.get(s, 0) for s in parry_stats
         )
         decider = _Decider(rank, luck, dodge)
-        by_assault = bool(fight.allies) or self.runner._by_assault(fight)
         wins = played = 0
         least = min(MIN_SAMPLES, self.samples)
         while played < self.samples:
             if played >= least and margin95(wins / played, played) <= TARGET_MARGIN:
                 break
-            wins += self._batch(fight, spec, ruleset, character, rng, decider, by_assault)
+            wins += self._batch(fight, spec, character, rng, decider)
             played += BATCH
         return wins, played
 
-    def _batch(self, fight, spec, ruleset, character, rng, decider, by_assault) -> int:
+    def _batch(self, fight, spec, character, rng, decider) -> int:
         """Play ``BATCH`` fights; returns the number won."""
-        from dedale.rules import drive, run_fight
-
-        runner = self.runner
+        play = self.rehearsal.play
         health = self.health
         wins = 0
         for _ in range(BATCH):
             hero = character.copy()
-            if by_assault:
-                runner.state.hero = hero
-                runner.rng = rng
-                result, _target = drive(runner._fight_by_assault(fight, spec), decider)
-            else:
-                result = drive(run_fight(ruleset, hero, rng, spec, emit=False), decider)
+            result = play(fight, spec, hero, rng, decider)
             rng.log.clear()
             if result.outcome == "won" and (health is None or hero.stats.get(health, 1) > 0):
                 wins += 1
