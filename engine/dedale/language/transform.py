@@ -8,55 +8,24 @@ and case are kept as the author wrote them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from lark import Token, Tree
 
 from dedale import ast
-from dedale.language.keywords import MODES, NAMED_TESTS, OUTCOMES, fold
+from dedale.language.keywords import NAMED_TESTS, OUTCOMES, fold
+from dedale.language.transform_amateur import AmateurLines
+from dedale.language.transform_fights import FightLines
+from dedale.language.transform_parts import ElsePart, FightPart, Header, Mod
+from dedale.language.transform_parts import signed as _signed
 from dedale.span import Span
 
-# --------------------------------------------------------------------------- line parts
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    """``§ 12 label``: starts a paragraph."""
-
-    span: Span
-    number: int
-    label: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class FightPart:
-    """A line that completes the last fight: enemy, win, lose, escape, limit, bonus."""
-
-    span: Span
-    kind: str
-    value: Any
-
-
-@dataclass(frozen=True, slots=True)
-class ElsePart:
-    """``otherwise: ...``: completes the last ``if``."""
-
-    span: Span
-    body: tuple[ast.Statement, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class _Mod:
-    span: Span
-    value: int | None
-    options: tuple[tuple[str, str], ...]  # (terminal type, text as written)
-
+__all__ = ["ElsePart", "FightPart", "Header", "LineTransformer"]
 
 _TAG_KEYWORDS = {"RISK", "ADVANTAGE", "DISADVANTAGE"}
 
 
-class LineTransformer:
+class LineTransformer(FightLines, AmateurLines):
     """Builds one item per header, choice and directive line.
 
     A Lark-style transformer (one method per rule, called with the rule's ``meta`` and its
@@ -335,21 +304,21 @@ class LineTransformer:
 
     # ------------------------------------------------------------------ tests
     def mod_value(self, meta, children):
-        return _Mod(self._span(meta), _signed(children[0]), ())
+        return Mod(self._span(meta), _signed(children[0]), ())
 
     def mod_group(self, meta, children):
-        return _Mod(self._span(meta), None, tuple((t.type, self._text(t)) for t in children))
+        return Mod(self._span(meta), None, tuple((t.type, self._text(t)) for t in children))
 
     def test_opt(self, meta, children):
         return children[0]
 
-    def _mods(self, mods: list[_Mod]):
+    def _mods(self, mods: list[Mod]):
         """Fold modifier pieces: ``-2 (piloting)`` is one tagged modifier."""
         untagged: list[int] = []
         tagged: list[ast.Modifier] = []
         flags: set[str] = set()
         names: list[str] = []
-        pending: _Mod | None = None
+        pending: Mod | None = None
         for mod in mods + [None]:  # type: ignore[list-item]
             if mod is not None and mod.value is None and pending is not None:
                 tags = tuple(text for kind, text in mod.options if kind not in _TAG_KEYWORDS)
@@ -379,7 +348,7 @@ class LineTransformer:
         span = self._span(meta)
         words = [t for t in children if isinstance(t, Token) and t.type == "WORD"]
         has_your = any(isinstance(t, Token) and t.type == "YOUR" for t in children)
-        mods = [c for c in children if isinstance(c, _Mod)]
+        mods = [c for c in children if isinstance(c, Mod)]
         untagged, tagged, flags, names = self._mods(mods)
         key = fold(str(words[0])).lower()
         if len(words) == 1 and (has_your or key in NAMED_TESTS):
@@ -407,7 +376,7 @@ class LineTransformer:
     def d20_test(self, meta, children):
         span = self._span(meta)
         stat, difficulty, *rest = children
-        pieces = [c for c in rest if isinstance(c, _Mod)]
+        pieces = [c for c in rest if isinstance(c, Mod)]
         untagged, _tagged, flags, names = self._mods([p for p in pieces if p.value is None])
         untagged = [p.value for p in pieces if p.value is not None]
         tagged: list[ast.Modifier] = []
@@ -458,195 +427,6 @@ class LineTransformer:
         dice_tok = children[0]
         dice = ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower())
         return ast.RandomRoll(span=self._span(meta), dice=dice, branches=tuple(children[1:]))
-
-    # ------------------------------------------------------------------ fights
-    def enemy_stat(self, meta, children):
-        name, value = children
-        if value.type == "DICE":
-            return (self._text(name), str(value).lower())
-        return (self._text(name), _signed(value))
-
-    def enemy_opt(self, meta, children):
-        return True
-
-    def enemy_body(self, meta, children):
-        return ast.Enemy(
-            span=self._span(meta),
-            name=self._text(children[0]),
-            stats=tuple(c for c in children[1:] if isinstance(c, tuple)),
-            immune_instant_kill=any(c is True for c in children),
-        )
-
-    def fight(self, meta, children):
-        mode = "single"
-        enemies: tuple[ast.Enemy, ...] = ()
-        for child in children:
-            if isinstance(child, Token):
-                mode = MODES[" ".join(fold(str(child)).lower().split())]
-            else:
-                enemies = (child,)
-        return ast.Fight(span=self._span(meta), enemies=enemies, mode=mode)
-
-    def enemy(self, meta, children):
-        return FightPart(self._span(meta), "enemy", children[0])
-
-    def fight_win(self, meta, children):
-        return FightPart(self._span(meta), "win", children[-1])
-
-    def fight_lose(self, meta, children):
-        return FightPart(self._span(meta), "lose", children[-1])
-
-    def after(self, meta, children):
-        return int(children[0])
-
-    def escape(self, meta, children):
-        target = next(c for c in children if isinstance(c, ast.ParagraphRef | ast.ComputedRef))
-        after = next((c for c in children if isinstance(c, int)), None)
-        return FightPart(
-            self._span(meta), "escape",
-            ast.Escape(span=self._span(meta), target=target, after=after),
-        )  # fmt: skip
-
-    def assault_limit(self, meta, children):
-        limit = ast.AssaultLimit(span=self._span(meta), assaults=children[0], target=children[-1])
-        return FightPart(self._span(meta), "assault_limit", limit)
-
-    def attack_bonus(self, meta, children):
-        span = self._span(meta)
-        mods = [_Mod(span, _signed(children[0]), ())] + [
-            c for c in children[1:] if isinstance(c, _Mod)
-        ]
-        untagged, tagged, _flags, names = self._mods(mods)
-        if names:
-            tagged.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
-        return FightPart(span, "attack", (sum(untagged), tuple(tagged)))
-
-    def attack_stat(self, meta, children):
-        return FightPart(self._span(meta), "attack_stat", self._text(children[-1]))
-
-    def assault_table(self, meta, children):
-        dice_tok = children[0]
-        dice = ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower())
-        table = ast.RandomRoll(span=self._span(meta), dice=dice, branches=())
-        return FightPart(self._span(meta), "assault_table", table)
-
-    def ally(self, meta, children):
-        return FightPart(self._span(meta), "ally", children[0])
-
-    def struck(self, meta, children):
-        word = fold(str(children[0])).lower()
-        target = "random" if "hasard" in word or "random" in word else "hero"
-        if "all" in word:
-            target = "ally"
-        return FightPart(self._span(meta), "struck", target)
-
-    def fight_threshold(self, meta, children):
-        stat = next(c for c in children if isinstance(c, Token) and c.type == "WORD")
-        value = next(c for c in children if isinstance(c, Token) and c.type == "INT")
-        span = self._span(meta)
-        threshold = ast.FightThreshold(
-            span=span, stat=self._text(stat), value=int(value), target=children[-1]
-        )
-        return FightPart(span, "threshold", threshold)
-
-    def win_assaults(self, meta, children):
-        count = next(c for c in children if isinstance(c, Token) and c.type == "INT")
-        span = self._span(meta)
-        part = ast.WinAssaults(span=span, count=int(count), target=children[-1])
-        return FightPart(span, "win_assaults", part)
-
-    def enemy_damage(self, meta, children):
-        return FightPart(self._span(meta), "enemy_damage", int(children[0]))
-
-    # ------------------------------------------------------------------ amateur constructs
-    def hidden_number(self, meta, children):
-        return ast.HiddenNumber(span=self._span(meta), otherwise=children[-1])
-
-    def hidden_paragraph(self, meta, children):
-        return ast.HiddenParagraph(span=self._span(meta))
-
-    def note_paragraph(self, meta, children):
-        return ast.NoteParagraph(span=self._span(meta), name=self._text(children[-1]))
-
-    def go_back(self, meta, children):
-        span = self._span(meta)
-        back = ast.ComputedRef(span=span, expr=ast.PreviousParagraph(span=span))
-        return ast.Goto(span=span, target=back)
-
-    def dice_test(self, meta, children):
-        span = self._span(meta)
-        dice_tok = children[0]
-        words = [t for t in children if isinstance(t, Token) and t.type == "WORD"]
-        mods = [c for c in children if isinstance(c, _Mod)]
-        untagged, tagged, _flags, names = self._mods(mods)
-        modifiers = [ast.Modifier(span=span, value=v) for v in untagged] + tagged
-        if names:
-            modifiers.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
-        return ast.Test(
-            span=span,
-            name=self._text(words[0]),
-            modifiers=tuple(modifiers),
-            dice=ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower()),
-        )
-
-    def status_on(self, meta, children):
-        change = next(c for c in children if isinstance(c, ast.ChangeValue))
-        name = next(c for c in children if isinstance(c, Token) and c.type == "NAME")
-        return ast.StatusOn(span=self._span(meta), name=self._text(name), change=change)
-
-    def status_assault(self, meta, children):
-        status = self.status_on(meta, children)
-        return ast.StatusOn(span=status.span, name=status.name, change=status.change, per="assault")
-
-    def status_off(self, meta, children):
-        return ast.StatusOff(span=self._span(meta), name=self._text(children[-1]))
-
-    def forced_meal(self, meta, children):
-        change = next(c for c in children if isinstance(c, ast.ChangeValue))
-        return ast.ForcedMeal(span=self._span(meta), penalty=change)
-
-    def buy_offer(self, meta, children):
-        span = self._span(meta)
-        count = 1
-        weapon = False
-        effects: tuple[ast.ItemEffect, ...] = ()
-        tokens = [c for c in children if isinstance(c, Token)]
-        if tokens[0].type == "INT":
-            count = int(tokens.pop(0))
-        item, price, counter = tokens
-        for child in children:
-            if isinstance(child, list):
-                weapon = any(e is None for e in child)
-                effects = tuple(e for e in child if e is not None)
-        goods = ast.GainItem(
-            span=span, item=self._text(item), count=count, weapon=weapon, effects=effects
-        )
-        return ast.ShopOffer(span=span, goods=goods, price=int(price), counter=self._text(counter))
-
-    def sell_offer(self, meta, children):
-        span = self._span(meta)
-        tokens = [c for c in children if isinstance(c, Token)]
-        count = int(tokens.pop(0)) if tokens[0].type == "INT" else 1
-        item, price, counter = tokens
-        goods = ast.LoseItem(span=span, item=self._text(item), count=count)
-        return ast.ShopOffer(span=span, goods=goods, price=int(price), counter=self._text(counter))
-
-    def wager(self, meta, children):
-        limit, counter, dice_tok, *ints = [c for c in children if isinstance(c, Token)]
-        low = int(ints[0])
-        high = int(ints[1]) if len(ints) > 1 else low
-        return ast.Wager(
-            span=self._span(meta),
-            counter=self._text(counter),
-            limit=int(limit),
-            dice=ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower()),
-            low=low,
-            high=high,
-        )
-
-
-def _signed(tok: Token) -> int:
-    return int("".join(str(tok).split()))
 
 
 def _and(left: ast.Condition, right: ast.Condition) -> ast.Condition:

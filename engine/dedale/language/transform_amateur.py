@@ -1,0 +1,99 @@
+"""Lines of the constructs amateur books add (hidden numbers, note and return, statuses,
+free-form tests, forced meals, shops and wagers): part of the LineTransformer (see
+dedale.language.transform), kept apart to keep modules small."""
+
+from __future__ import annotations
+
+from lark import Token
+
+from dedale import ast
+from dedale.language.transform_parts import Mod
+
+
+class AmateurLines:
+    """The transformer methods of the amateur-book constructs (mixed into LineTransformer)."""
+
+    def hidden_number(self, meta, children):
+        return ast.HiddenNumber(span=self._span(meta), otherwise=children[-1])
+
+    def hidden_paragraph(self, meta, children):
+        return ast.HiddenParagraph(span=self._span(meta))
+
+    def note_paragraph(self, meta, children):
+        return ast.NoteParagraph(span=self._span(meta), name=self._text(children[-1]))
+
+    def go_back(self, meta, children):
+        span = self._span(meta)
+        back = ast.ComputedRef(span=span, expr=ast.PreviousParagraph(span=span))
+        return ast.Goto(span=span, target=back)
+
+    def dice_test(self, meta, children):
+        span = self._span(meta)
+        dice_tok = children[0]
+        words = [t for t in children if isinstance(t, Token) and t.type == "WORD"]
+        mods = [c for c in children if isinstance(c, Mod)]
+        untagged, tagged, _flags, names = self._mods(mods)
+        modifiers = [ast.Modifier(span=span, value=v) for v in untagged] + tagged
+        if names:
+            modifiers.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
+        return ast.Test(
+            span=span,
+            name=self._text(words[0]),
+            modifiers=tuple(modifiers),
+            dice=ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower()),
+        )
+
+    def status_on(self, meta, children):
+        change = next(c for c in children if isinstance(c, ast.ChangeValue))
+        name = next(c for c in children if isinstance(c, Token) and c.type == "NAME")
+        return ast.StatusOn(span=self._span(meta), name=self._text(name), change=change)
+
+    def status_assault(self, meta, children):
+        status = self.status_on(meta, children)
+        return ast.StatusOn(span=status.span, name=status.name, change=status.change, per="assault")
+
+    def status_off(self, meta, children):
+        return ast.StatusOff(span=self._span(meta), name=self._text(children[-1]))
+
+    def forced_meal(self, meta, children):
+        change = next(c for c in children if isinstance(c, ast.ChangeValue))
+        return ast.ForcedMeal(span=self._span(meta), penalty=change)
+
+    def buy_offer(self, meta, children):
+        span = self._span(meta)
+        count = 1
+        weapon = False
+        effects: tuple[ast.ItemEffect, ...] = ()
+        tokens = [c for c in children if isinstance(c, Token)]
+        if tokens[0].type == "INT":
+            count = int(tokens.pop(0))
+        item, price, counter = tokens
+        for child in children:
+            if isinstance(child, list):
+                weapon = any(e is None for e in child)
+                effects = tuple(e for e in child if e is not None)
+        goods = ast.GainItem(
+            span=span, item=self._text(item), count=count, weapon=weapon, effects=effects
+        )
+        return ast.ShopOffer(span=span, goods=goods, price=int(price), counter=self._text(counter))
+
+    def sell_offer(self, meta, children):
+        span = self._span(meta)
+        tokens = [c for c in children if isinstance(c, Token)]
+        count = int(tokens.pop(0)) if tokens[0].type == "INT" else 1
+        item, price, counter = tokens
+        goods = ast.LoseItem(span=span, item=self._text(item), count=count)
+        return ast.ShopOffer(span=span, goods=goods, price=int(price), counter=self._text(counter))
+
+    def wager(self, meta, children):
+        limit, counter, dice_tok, *ints = [c for c in children if isinstance(c, Token)]
+        low = int(ints[0])
+        high = int(ints[1]) if len(ints) > 1 else low
+        return ast.Wager(
+            span=self._span(meta),
+            counter=self._text(counter),
+            limit=int(limit),
+            dice=ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower()),
+            low=low,
+            high=high,
+        )

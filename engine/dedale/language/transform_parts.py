@@ -1,0 +1,54 @@
+"""Line-level parts the LineTransformer yields besides AST nodes (grouped into paragraphs,
+tests and fights by dedale.language.assemble), and small token helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token
+
+from dedale import ast
+from dedale.span import Span
+
+# --------------------------------------------------------------------------- line parts
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """``§ 12 label``: starts a paragraph."""
+
+    span: Span
+    number: int
+    label: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class FightPart:
+    """A line that completes the last fight: enemy, win, lose, escape, limit, bonus."""
+
+    span: Span
+    kind: str
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ElsePart:
+    """``otherwise: ...``: completes the last ``if``."""
+
+    span: Span
+    body: tuple[ast.Statement, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mod:
+    """A modifier or option group of a test line, before grouping."""
+
+    span: Span
+    value: int | None
+    options: tuple[tuple[str, str], ...]  # (terminal type, text as written)
+
+
+def signed(tok: Token) -> int:
+    """An integer token that may hold spaces after its sign (``+ 2``)."""
+    return int("".join(str(tok).split()))
