@@ -46,25 +46,26 @@ class Playthrough:
     typed: list[str] = field(default_factory=list)  # the same answers, as typed in --plain
     game: Game | None = None
 
-    def tests_in(self, paragraph: int) -> list[events.TestResolved]:
-        """The tests resolved while reading ``paragraph`` (every visit)."""
+    def in_paragraph(self, paragraph: int, kind: type) -> list:
+        """The events or prompts of ``kind`` met while reading ``paragraph`` (every visit)."""
         found, here = [], None
         for item in self.log:
             if isinstance(item, events.ParagraphEntered):
                 here = item.number
-            elif isinstance(item, events.TestResolved) and here == paragraph:
+            elif isinstance(item, kind) and here == paragraph:
                 found.append(item)
         return found
 
+    def tests_in(self, paragraph: int) -> list[events.TestResolved]:
+        """The tests resolved while reading ``paragraph`` (every visit)."""
+        return self.in_paragraph(paragraph, events.TestResolved)
+
     def choices_in(self, paragraph: int) -> list[tuple[int | None, ...]]:
         """The targets offered (enabled) at each choice prompt of ``paragraph``."""
-        found, here = [], None
-        for item in self.log:
-            if isinstance(item, events.ParagraphEntered):
-                here = item.number
-            elif isinstance(item, events.ChoosePrompt) and here == paragraph:
-                found.append(tuple(o.target for o in item.options if o.enabled))
-        return found
+        return [
+            tuple(o.target for o in prompt.options if o.enabled)
+            for prompt in self.in_paragraph(paragraph, events.ChoosePrompt)
+        ]
 
 
 def describe(item: events.Event | events.Prompt) -> str:

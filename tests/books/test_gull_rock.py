@@ -58,13 +58,7 @@ def test_winning_route(class_name: str, snapshot) -> None:
 
 
 def dice_in(played, paragraph: int) -> list[events.DiceRolled]:
-    found, here = [], None
-    for item in played.log:
-        if isinstance(item, events.ParagraphEntered):
-            here = item.number
-        elif isinstance(item, events.DiceRolled) and here == paragraph:
-            found.append(item)
-    return found
+    return played.in_paragraph(paragraph, events.DiceRolled)
 
 
 def test_trained_actions_advantage_and_disadvantage() -> None:
