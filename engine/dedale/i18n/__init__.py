@@ -13,6 +13,10 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+from dedale.i18n.text import Message, ntr, tr, translate
+
+__all__ = ["Message", "has_message", "message", "ntr", "tr", "translate"]
+
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
 

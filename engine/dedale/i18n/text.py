@@ -1,0 +1,85 @@
+"""Translatable texts: ``tr("paragraph {number} is defined twice", number=12)``.
+
+A :class:`Message` is a ``str`` whose value is the English text (so code that only needs
+English keeps working), and which remembers its msgid and parameters so that a report can
+show it in the reader's or author's language with ``message.translate("fr")``. The
+catalogue is gettext (``.po`` files, compiled to ``.mo``; see :mod:`dedale.i18n.catalogue`);
+the msgid is the English sentence, with ``{name}`` placeholders filled by ``str.format``.
+
+Mark every text a person reads with :func:`tr` (or :func:`ntr` for plural forms) so that
+the extraction (``pybabel extract -k tr -k ntr:1,2``) finds it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Message(str):
+    """An English text that can be translated later (see the module docstring)."""
+
+    msgid: str
+    plural: str | None
+    count: int | None
+    params: dict[str, Any]
+
+    def __new__(
+        cls,
+        msgid: str,
+        params: dict[str, Any] | None = None,
+        plural: str | None = None,
+        count: int | None = None,
+    ) -> Message:
+        params = dict(params or {})
+        template = plural if plural is not None and count != 1 else msgid
+        obj = super().__new__(cls, _format(template, params, None))
+        obj.msgid = msgid
+        obj.plural = plural
+        obj.count = count
+        obj.params = params
+        return obj
+
+    def translate(self, lang: str | None) -> str:
+        """This text in ``lang`` (English when the catalogue has no translation)."""
+        if not lang or lang == "en":
+            return self._english()
+        from dedale.i18n.catalogue import lookup
+
+        template = lookup(lang, self.msgid, self.plural, self.count)
+        return _format(template, self.params, lang)
+
+    def _english(self) -> str:
+        template = self.plural if self.plural is not None and self.count != 1 else self.msgid
+        return _format(template, self.params, "en")
+
+    def __reduce__(self):  # pickling keeps the message translatable
+        return (Message, (self.msgid, self.params, self.plural, self.count))
+
+
+def tr(msgid: str, /, **params: Any) -> Message:
+    """A translatable text; ``params`` fill its ``{placeholders}``."""
+    return Message(msgid, params)
+
+
+def ntr(singular: str, plural: str, count: int, /, **params: Any) -> Message:
+    """A translatable text with plural forms chosen by ``count`` (also given as ``{count}``)."""
+    params.setdefault("count", count)
+    return Message(singular, params, plural, count)
+
+
+def translate(text: Any, lang: str | None) -> str:
+    """``text`` in ``lang`` when it is a Message, else the text itself."""
+    if isinstance(text, Message):
+        return text.translate(lang)
+    return "" if text is None else str(text)
+
+
+def _format(template: str, params: dict[str, Any], lang: str | None) -> str:
+    if not params:
+        return template
+    if lang is not None:
+        params = {k: translate(v, lang) if isinstance(v, Message) else v for k, v in params.items()}
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return template
