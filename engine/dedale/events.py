@@ -216,6 +216,24 @@ class ClassPrompt(Prompt):
 
 
 @event
+class StatEntry:
+    """One stat the reader may type at creation: its id, the range the ruleset can roll."""
+
+    stat: str
+    low: int
+    high: int
+
+
+@event
+class StatsPrompt(Prompt):
+    """Answer: a tuple of ints, one per entry of ``stats`` in order, each within its
+    ``low``-``high`` range (book.yaml ``creation: fixed_stats: true``); or None to roll
+    the dice instead."""
+
+    stats: tuple[StatEntry, ...]
+
+
+@event
 class NamePrompt(Prompt):
     """Answer: the hero's name (str)."""
 
