@@ -15,6 +15,8 @@ from typing import Any
 from dedale import ast
 from dedale.language.keywords import NAMED_TESTS, OUTCOMES, fold
 from dedale.language.transform import FightPart, Header
+from dedale.limits import PARAGRAPH, STAT
+from dedale.limits import number as _number
 from dedale.span import Span
 
 _FAST_HEADER = re.compile(r"([ \t]*)(?:§|#)[ \t]*(\d+)(?:[ \t]+([^\s\d].*))?[ \t]*$")
@@ -79,7 +81,10 @@ def _choice(line: str, number: int, file: str) -> ast.Choice | None:
         return None
     end = len(line) if match.group(3) else match.end(2)
     target = ast.ParagraphRef(
-        span=_span(file, number, match.start(2), match.end(2)), number=int(match.group(2))
+        span=_span(file, number, match.start(2), match.end(2)),
+        number=_number(
+            match.group(2), PARAGRAPH, _span(file, number, match.start(2), match.end(2))
+        ),
     )
     return ast.Choice(
         span=_span(file, number, len(match.group(1)), end),
@@ -98,7 +103,9 @@ def _header(line: str, number: int, file: str) -> Header | None:
         label = label.strip()
         if label.startswith("(") and label.endswith(")"):
             label = label[1:-1].strip()
-    return Header(_span(file, number, len(match.group(1)), end), int(match.group(2)), label or None)
+    where = _span(file, number, match.start(2), match.end(2))
+    value = _number(match.group(2), PARAGRAPH, where)
+    return Header(_span(file, number, len(match.group(1)), end), value, label or None)
 
 
 def _branch(line: str, folded: str, number: int, file: str) -> Any | None:
@@ -110,7 +117,10 @@ def _branch(line: str, folded: str, number: int, file: str) -> Any | None:
     arrow = match.start(match.re.groups - 1)
     target_start, target_end = match.span(match.re.groups)
     target = ast.ParagraphRef(
-        span=_span(file, number, target_start, target_end), number=int(match.group(match.re.groups))
+        span=_span(file, number, target_start, target_end),
+        number=_number(
+            match.group(match.re.groups), PARAGRAPH, _span(file, number, target_start, target_end)
+        ),
     )
     whole = _span(file, number, start, target_end)
     if keyword == "OUTCOME":
@@ -137,7 +147,8 @@ def _enemy(line: str, folded: str, number: int, file: str) -> Any | None:
         pair = pair_re.match(folded, position)
         if pair is None:
             break
-        stats.append((line[pair.start(1) : pair.end(1)], int(pair.group(2))))
+        where = _span(file, number, pair.start(2), pair.end(2))
+        stats.append((line[pair.start(1) : pair.end(1)], _number(pair.group(2), STAT, where)))
         end = position = pair.end()
     if not stats or folded[position:].strip(" \t"):
         return None

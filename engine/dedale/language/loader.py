@@ -8,12 +8,14 @@ raised together as ``BookLoadError``. A path that is not a book at all raises Us
 
 from __future__ import annotations
 
+import errno
 import gc
 import hashlib
+import itertools
 import re
 from pathlib import Path
 
-from dedale import ast
+from dedale import ast, limits
 from dedale.book import Book
 from dedale.errors import (
     BookLoadError,
@@ -23,6 +25,7 @@ from dedale.errors import (
     DedaleError,
     UsageError,
 )
+from dedale.i18n import tr
 from dedale.language.checks import check_names
 from dedale.language.keywords import name_key
 from dedale.language.metadata import BookMeta, did_you_mean, parse_meta
@@ -31,8 +34,37 @@ from dedale.span import Span
 
 EXTENSION = ".dd"
 META_FILE = "book.yaml"
-MAX_FILE_BYTES = 20_000_000
+MAX_FILE_BYTES = limits.MAX_FILE_BYTES
 _FRONT = re.compile(r"---[ \t]*\n")
+_HEADER_LINE = re.compile(r"^[ \t]*(?:§|#)[ \t]*\d", re.MULTILINE)
+
+
+def inside(path: Path, base: Path) -> bool | None:
+    """Whether ``path`` resolves inside ``base``; None when it is a symbolic link loop."""
+    try:
+        return path.resolve().is_relative_to(base)
+    except RuntimeError:  # Python < 3.13: "Symlink loop from ..."
+        return None
+    except OSError as error:
+        return None if error.errno == errno.ELOOP else False
+    except ValueError:
+        return False
+
+
+def is_file(path: Path) -> bool:
+    """``path.is_file()``, False on any error (a name too long for the system, ...)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def _loop_error(name: str, where: Span) -> BookStructureError:
+    return BookStructureError(
+        tr("`{name}` is a symbolic link that leads back to itself", name=name),
+        where,
+        hint=tr("replace the link with the file itself, or point it at a real file"),
+    )
 
 
 def load_book(path: str | Path) -> Book:
@@ -73,6 +105,8 @@ class _Loader:
         self.path = path
         self.errors: list[DedaleError] = []
         self.digest = hashlib.sha256()
+        self.total = 0  # bytes of paragraph files read so far
+        self.paragraphs = 0  # paragraph headers seen so far
 
     # ------------------------------------------------------------------ reading
     def _decode(self, data: bytes, shown: str) -> str | None:
@@ -92,13 +126,30 @@ class _Loader:
             return None
         return text.lstrip("\ufeff") if text.startswith("\ufeff") else text
 
-    def _read(self, path: Path, shown: str, where: Span | None = None) -> str | None:
+    def _read(
+        self, path: Path, shown: str, where: Span | None = None, limit: int = MAX_FILE_BYTES
+    ) -> str | None:
         try:
-            if path.stat().st_size > MAX_FILE_BYTES:
+            size = path.stat().st_size
+            if size > limit:
+                self.errors.append(self._too_large(shown, where, limit))
+                return None
+            if self.total + size > limits.MAX_BOOK_BYTES:
                 self.errors.append(
-                    BookStructureError("this file is too large", where or Span(shown, 1, 1))
+                    BookStructureError(
+                        tr(
+                            "the book's files together pass {limit} bytes",
+                            limit=limits.MAX_BOOK_BYTES,
+                        ),
+                        where or Span(shown, 1, 1),
+                        hint=tr(
+                            "a book is rarely more than a few megabytes; "
+                            "is a file here that does not belong to the book?"
+                        ),
+                    )  # fmt: skip
                 )
                 return None
+            self.total += size
             data = path.read_bytes()
         except OSError as error:
             reason = error.strerror or type(error).__name__
@@ -109,12 +160,41 @@ class _Loader:
         self.digest.update(shown.encode("utf-8", "replace") + b"\0" + data + b"\0")
         return self._decode(data, shown)
 
+    @staticmethod
+    def _too_large(shown: str, where: Span | None, limit: int) -> BookStructureError:
+        return BookStructureError(
+            tr("this file is too large (more than {limit} bytes)", limit=limit),
+            where or Span(shown, 1, 1),
+            hint=tr("split the book into several paragraph files, or check that this is "
+                    "the right file"),
+        )  # fmt: skip
+
+    def _count(self, text: str, shown: str) -> bool:
+        """Count the paragraph headers of ``text``; False (and an error) past the bound."""
+        self.paragraphs += len(_HEADER_LINE.findall(text))
+        if self.paragraphs <= limits.MAX_PARAGRAPHS:
+            return True
+        self.errors.append(
+            BookStructureError(
+                tr("the book has more than {limit} paragraphs", limit=limits.MAX_PARAGRAPHS),
+                Span(shown, 1, 1),
+                hint=tr(
+                    "Dédale reads books of up to {limit} paragraphs", limit=limits.MAX_PARAGRAPHS
+                ),
+            )  # fmt: skip
+        )
+        return False
+
     # ------------------------------------------------------------------ entry
     def load(self) -> Book:
         path = self.path
-        if not path.exists():
+        try:
+            found = path.exists() or path.is_symlink()
+        except OSError as error:
+            raise UsageError(f"{str(path)[:80]}: {error.strerror}") from None
+        if not found:
             raise UsageError(f"{path}: no such file or folder")
-        if path.is_file() and path.name == META_FILE:
+        if is_file(path) and path.name == META_FILE:
             path = path.parent
         if path.is_dir():
             return self._load_folder(path)
@@ -122,13 +202,26 @@ class _Loader:
 
     def _load_folder(self, root: Path) -> Book:
         meta_path = root / META_FILE
-        if not meta_path.is_file():
+        if not is_file(meta_path) and not meta_path.is_symlink():
             raise UsageError(
                 f"{root}: not a book (no {META_FILE} in this folder)",
                 hint=f"a book folder holds {META_FILE} and its *{EXTENSION} paragraph files",
             )
         shown_meta = str(meta_path)
-        text = self._read(meta_path, shown_meta)
+        where = Span(shown_meta, 1, 1)
+        meta_inside = inside(meta_path, root.resolve())
+        if not meta_inside:
+            self.errors.append(
+                _loop_error(META_FILE, where)
+                if meta_inside is None
+                else BookStructureError(
+                    tr("`{name}` is a link to a file outside the book folder", name=META_FILE),
+                    where,
+                    hint=tr("keep every file of the book inside its folder"),
+                )
+            )
+            raise BookLoadError(self.errors)
+        text = self._read(meta_path, shown_meta, limit=limits.MAX_YAML_BYTES)
         meta = parse_meta(text, shown_meta, self.errors) if text is not None else None
         files = self._paragraph_files(root, meta)
         parsed: list[tuple[Path, ast.ParagraphFile]] = []
@@ -136,6 +229,8 @@ class _Loader:
             source = self._read(file, str(file))
             if source is None:
                 continue
+            if not self._count(source, str(file)):
+                break
             paragraph_file, errors = parse_collecting(source, str(file))
             self.errors.extend(errors)
             parsed.append((file, paragraph_file))
@@ -145,6 +240,9 @@ class _Loader:
         base = root.resolve()
         if meta is not None and meta.files is not None:
             result: list[Path] = []
+            if len(meta.files) > limits.MAX_FILES:
+                self.errors.append(self._too_many_files(meta.value_span("files")))
+                return result
             for index, name in enumerate(meta.files):
                 where = (
                     meta.file_spans[index]
@@ -152,11 +250,10 @@ class _Loader:
                     else meta.value_span("files")
                 )
                 candidate = root / name
-                try:
-                    inside = candidate.resolve().is_relative_to(base)
-                except (OSError, ValueError):
-                    inside = False
-                if not inside:
+                within = inside(candidate, base)
+                if within is None:
+                    self.errors.append(_loop_error(name, where))
+                elif not within:
                     self.errors.append(
                         BookStructureError(
                             f"`{name}` is outside the book folder",
@@ -164,7 +261,7 @@ class _Loader:
                             hint="list only files inside the book folder",
                         )  # fmt: skip
                     )
-                elif not candidate.is_file():
+                elif not is_file(candidate):
                     self.errors.append(
                         BookStructureError(
                             f"paragraph file `{name}` not found",
@@ -176,15 +273,29 @@ class _Loader:
                     result.append(candidate)
             return result
         found = []
-        for candidate in sorted(
-            root.rglob(f"*{EXTENSION}"), key=lambda p: p.relative_to(root).as_posix()
-        ):
-            try:
-                if candidate.is_file() and candidate.resolve().is_relative_to(base):
-                    found.append(candidate)
-            except OSError:
-                continue
-        if not found:
+        try:
+            listed = list(itertools.islice(root.rglob(f"*{EXTENSION}"), limits.MAX_FILES + 1))
+        except OSError as error:
+            listed = []
+            self.errors.append(
+                BookStructureError(
+                    tr(
+                        "cannot list the book folder: {reason}",
+                        reason=error.strerror or type(error).__name__,
+                    ),
+                    Span(str(root / META_FILE), 1, 1),
+                )  # fmt: skip
+            )
+        if len(listed) > limits.MAX_FILES:
+            self.errors.append(self._too_many_files(Span(str(root / META_FILE), 1, 1)))
+            return []
+        for candidate in sorted(listed, key=lambda p: p.relative_to(root).as_posix()):
+            within = inside(candidate, base)
+            if within is None:
+                self.errors.append(_loop_error(candidate.name, Span(str(candidate), 1, 1)))
+            elif within and is_file(candidate):
+                found.append(candidate)
+        if not found and not self.errors:
             self.errors.append(
                 BookStructureError(
                     f"no paragraph files (*{EXTENSION}) in this book folder",
@@ -194,9 +305,18 @@ class _Loader:
             )
         return found
 
+    def _too_many_files(self, where: Span) -> BookStructureError:
+        return BookStructureError(
+            tr("the book has more than {limit} paragraph files", limit=limits.MAX_FILES),
+            where,
+            hint=tr("put several paragraphs in each file"),
+        )
+
     def _load_single(self, file: Path) -> Book:
         shown = str(file)
         try:
+            if file.stat().st_size > MAX_FILE_BYTES:
+                raise BookLoadError([self._too_large(shown, None, MAX_FILE_BYTES)])
             data = file.read_bytes()
         except OSError as error:
             raise UsageError(f"{file}: cannot read ({error.strerror})") from None
@@ -236,6 +356,8 @@ class _Loader:
         meta = parse_meta(front, shown, self.errors, line_offset=1)
         cut = first.end() + end.end()
         blank = "\n" * text[:cut].count("\n")
+        if not self._count(text[cut:], shown):
+            raise BookLoadError(self.errors)
         paragraph_file, errors = parse_collecting(blank + text[cut:], shown)
         self.errors.extend(errors)
         return self._finish(file.parent, meta, [file], [(file, paragraph_file)])

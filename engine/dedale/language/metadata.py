@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from dedale.errors import BookMetadataError, DedaleError
+from dedale.i18n import tr
 from dedale.language.keywords import fold
+from dedale.rules.yamlsafe import parse_yaml
 from dedale.span import Span
 
 LANGUAGES = ("fr", "en")
@@ -110,27 +110,14 @@ def _item_span(seq: Any, index: int, file: str) -> Span:
 
 
 def load_yaml(text: str, file: str, line_offset: int = 0) -> Any:
-    """Parse YAML text safely; raise BookMetadataError with the error's position."""
-    yaml = YAML(typ="rt", pure=True)
-    yaml.allow_duplicate_keys = False
-    try:
-        return yaml.load(text)
-    except MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = (mark.line + 1 if mark else 1) + line_offset
-        column = mark.column + 1 if mark else 1
-        problem = error.problem or error.context or "invalid YAML"
-        raise BookMetadataError(
-            f"YAML error: {problem}",
-            Span(file, line, column),
-            hint="check the indentation and the `key: value` form of this line",
-        ) from None
-    except YAMLError as error:
-        raise BookMetadataError(f"YAML error: {error}", Span(file, 1 + line_offset, 1)) from None
-    except Exception as error:  # ruamel may raise plain errors on odd input
-        raise BookMetadataError(
-            f"YAML error: {type(error).__name__}", Span(file, 1 + line_offset, 1)
-        ) from None
+    """Parse YAML text safely and within bounds; raise BookMetadataError at the spot."""
+    return parse_yaml(
+        text,
+        file,
+        BookMetadataError,
+        line_offset,
+        syntax_hint=tr("check the indentation and the `key: value` form of this line"),
+    )
 
 
 def _shift(span: Span, offset: int) -> Span:

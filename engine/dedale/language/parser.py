@@ -9,6 +9,7 @@ every bad line is reported, not just the first.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from functools import lru_cache
@@ -19,6 +20,7 @@ from lark.exceptions import UnexpectedToken
 from dedale import ast, grammars
 from dedale.errors import BookLoadError, BookSyntaxError, DedaleError
 from dedale.language.assemble import assemble
+from dedale.language.bounds import check_items, check_lines
 from dedale.language.fastpath import fast_line
 from dedale.language.keywords import (
     CHOICE_OPTION_WORDS,
@@ -89,7 +91,8 @@ def parse_collecting(text: str, file: str) -> tuple[ast.ParagraphFile, list[Deda
         text = " " + text[1:]
     rules, prose = split_lines(text)
     errors: list[DedaleError] = []
-    items = _parse_rules(rules, file, errors)
+    rules = check_lines(rules, prose, file, errors)
+    items = check_items(_parse_rules(rules, file, errors), dict(rules), errors)
     return assemble(file, items, prose, errors), errors
 
 
@@ -122,7 +125,11 @@ def _parse_rules(
     fast: list[tuple[int, object]] = []
     rest: list[tuple[int, str]] = []
     for number, line in rules:
-        item = fast_line(line, number, file) if use_fast else None
+        try:
+            item = fast_line(line, number, file) if use_fast else None
+        except DedaleError as error:  # a number out of range, ...
+            errors.append(error)
+            continue
         if item is None:
             rest.append((number, line))
         else:
@@ -134,7 +141,7 @@ def _parse_rules(
         tree = parser.parse(fold(original))
         items = LineTransformer(file, original).transform(tree)
         return sorted(fast + [(item.span.line, item) for item in items], key=_line_of)
-    except UnexpectedInput:
+    except (UnexpectedInput, DedaleError):  # then line by line, to report every bad line
         pass
     rules = rest
     result: list[tuple[int, object]] = fast
@@ -146,9 +153,21 @@ def _parse_rules(
         except UnexpectedInput as error:
             errors.append(_syntax_error(error, file, number, line))
             continue
-        for item in LineTransformer(file, padded).transform(tree):
+        try:
+            line_items = LineTransformer(file, padded).transform(tree)
+        except DedaleError as error:  # a number out of range, ...
+            errors.append(_in_file(error, file))
+            continue
+        for item in line_items:
             result.append((number, item))
     return sorted(result, key=_line_of)
+
+
+def _in_file(error: DedaleError, file: str) -> DedaleError:
+    """The error with its span in ``file`` (token helpers raise without the file name)."""
+    if error.span is not None and not error.span.file:
+        error.span = dataclasses.replace(error.span, file=file)
+    return error
 
 
 def _line_of(entry: tuple[int, object]) -> int:

@@ -18,6 +18,8 @@ from dedale.language.transform_amateur import AmateurLines
 from dedale.language.transform_fights import FightLines
 from dedale.language.transform_parts import ElsePart, FightPart, Header, Mod
 from dedale.language.transform_parts import signed as _signed
+from dedale.limits import AMOUNT, COUNT, DICE_TOTAL, NUMBER, PARAGRAPH
+from dedale.limits import number as _number
 from dedale.span import Span
 
 __all__ = ["ElsePart", "FightPart", "Header", "LineTransformer"]
@@ -59,7 +61,7 @@ class LineTransformer(FightLines, AmateurLines):
 
     # ------------------------------------------------------------------ headers, choices
     def header(self, meta, children):
-        number = int(children[1])
+        number = _number(children[1], PARAGRAPH, self._tspan(children[1]))
         label = None
         if len(children) > 2:
             label = self._text(children[2])
@@ -71,7 +73,9 @@ class LineTransformer(FightLines, AmateurLines):
     def target(self, meta, children):
         tok = children[0]
         if tok.type == "INT":
-            return ast.ParagraphRef(span=self._tspan(tok), number=int(tok))
+            return ast.ParagraphRef(
+                span=self._tspan(tok), number=_number(tok, PARAGRAPH, self._tspan(tok))
+            )
         return ast.ParagraphRef(span=self._tspan(tok), label=self._text(tok))
 
     choice_target = target
@@ -125,7 +129,11 @@ class LineTransformer(FightLines, AmateurLines):
         amount, counter = children
         return (
             "cost",
-            ast.Cost(span=self._span(meta), counter=self._text(counter), amount=int(amount)),
+            ast.Cost(
+                span=self._span(meta),
+                counter=self._text(counter),
+                amount=_number(amount, AMOUNT, self._tspan(amount)),
+            ),
         )
 
     def opt_give(self, meta, children):
@@ -174,7 +182,7 @@ class LineTransformer(FightLines, AmateurLines):
         return ast.BinOp(span=self._span(meta), op=symbol, left=left, right=right)
 
     def num(self, meta, children):
-        return ast.Num(span=self._span(meta), value=int(children[0]))
+        return ast.Num(span=self._span(meta), value=_number(children[0], NUMBER, self._span(meta)))
 
     def dice(self, meta, children):
         return ast.DiceRoll(span=self._span(meta), text=str(children[0]).lower())
@@ -244,7 +252,7 @@ class LineTransformer(FightLines, AmateurLines):
         effects: tuple[ast.ItemEffect, ...] = ()
         for child in children:
             if isinstance(child, Token) and child.type == "INT":
-                count = int(child)
+                count = _number(child, COUNT, self._tspan(child))
             elif isinstance(child, Token):
                 name = self._text(child)
             else:
@@ -255,7 +263,7 @@ class LineTransformer(FightLines, AmateurLines):
         )
 
     def drop(self, meta, children):
-        count = int(children[0]) if len(children) > 1 else 1
+        count = _number(children[0], COUNT, self._span(meta)) if len(children) > 1 else 1
         return ast.LoseItem(span=self._span(meta), item=self._text(children[-1]), count=count)
 
     def item_effects(self, meta, children):
@@ -269,7 +277,9 @@ class LineTransformer(FightLines, AmateurLines):
         return ast.ItemEffect(span=self._span(meta), stat=self._text(stat), amount=_signed(value))
 
     def effect_number(self, meta, children):
-        return ast.ItemEffect(span=self._span(meta), number=int(children[0]))
+        return ast.ItemEffect(
+            span=self._span(meta), number=_number(children[0], NUMBER, self._span(meta))
+        )
 
     def item_number(self, meta, children):
         return ast.ItemNumber(span=self._span(meta), item=self._text(children[-1]))
@@ -371,7 +381,7 @@ class LineTransformer(FightLines, AmateurLines):
 
     def difficulty(self, meta, children):
         tok = children[0]
-        return int(tok) if tok.type == "INT" else self._text(tok)
+        return _number(tok, NUMBER, self._tspan(tok)) if tok.type == "INT" else self._text(tok)
 
     def d20_test(self, meta, children):
         span = self._span(meta)
@@ -403,7 +413,9 @@ class LineTransformer(FightLines, AmateurLines):
             span=span,
             left=ast.ValueRef(span=span, name="margin"),
             op=symbol,
-            right=ast.Num(span=self._tspan(value), value=int(value)),
+            right=ast.Num(
+                span=self._tspan(value), value=_number(value, NUMBER, self._tspan(value))
+            ),
         )
 
     def branch(self, meta, children):
@@ -412,7 +424,11 @@ class LineTransformer(FightLines, AmateurLines):
         return ast.Branch(span=self._span(meta), outcome=outcome, body=children[-1], margin=margin)
 
     def _row(self, meta, children, body) -> ast.RangeBranch:
-        ints = [int(c) for c in children if isinstance(c, Token) and c.type == "INT"]
+        ints = [
+            _number(c, DICE_TOTAL, self._tspan(c))
+            for c in children
+            if isinstance(c, Token) and c.type == "INT"
+        ]
         low, high = ints[0], ints[1] if len(ints) > 1 else ints[0]
         return ast.RangeBranch(span=self._span(meta), low=low, high=high, body=body)
 

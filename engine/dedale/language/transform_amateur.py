@@ -8,6 +8,8 @@ from lark import Token
 
 from dedale import ast
 from dedale.language.transform_parts import Mod
+from dedale.limits import AMOUNT, COUNT, DICE_TOTAL
+from dedale.limits import number as _number
 
 
 class AmateurLines:
@@ -66,7 +68,7 @@ class AmateurLines:
         effects: tuple[ast.ItemEffect, ...] = ()
         tokens = [c for c in children if isinstance(c, Token)]
         if tokens[0].type == "INT":
-            count = int(tokens.pop(0))
+            count = _number(tokens[0], COUNT, self._tspan(tokens.pop(0)))
         item, price, counter = tokens
         for child in children:
             if isinstance(child, list):
@@ -75,24 +77,36 @@ class AmateurLines:
         goods = ast.GainItem(
             span=span, item=self._text(item), count=count, weapon=weapon, effects=effects
         )
-        return ast.ShopOffer(span=span, goods=goods, price=int(price), counter=self._text(counter))
+        return ast.ShopOffer(
+            span=span,
+            goods=goods,
+            price=_number(price, AMOUNT, self._tspan(price)),
+            counter=self._text(counter),
+        )
 
     def sell_offer(self, meta, children):
         span = self._span(meta)
         tokens = [c for c in children if isinstance(c, Token)]
-        count = int(tokens.pop(0)) if tokens[0].type == "INT" else 1
+        count = (
+            _number(tokens[0], COUNT, self._tspan(tokens.pop(0))) if tokens[0].type == "INT" else 1
+        )
         item, price, counter = tokens
         goods = ast.LoseItem(span=span, item=self._text(item), count=count)
-        return ast.ShopOffer(span=span, goods=goods, price=int(price), counter=self._text(counter))
+        return ast.ShopOffer(
+            span=span,
+            goods=goods,
+            price=_number(price, AMOUNT, self._tspan(price)),
+            counter=self._text(counter),
+        )
 
     def wager(self, meta, children):
         limit, counter, dice_tok, *ints = [c for c in children if isinstance(c, Token)]
-        low = int(ints[0])
-        high = int(ints[1]) if len(ints) > 1 else low
+        low = _number(ints[0], DICE_TOTAL, self._tspan(ints[0]))
+        high = _number(ints[1], DICE_TOTAL, self._tspan(ints[1])) if len(ints) > 1 else low
         return ast.Wager(
             span=self._span(meta),
             counter=self._text(counter),
-            limit=int(limit),
+            limit=_number(limit, AMOUNT, self._tspan(limit)),
             dice=ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower()),
             low=low,
             high=high,

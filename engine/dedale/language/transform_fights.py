@@ -9,6 +9,8 @@ from dedale import ast
 from dedale.language.keywords import MODES, fold
 from dedale.language.transform_parts import FightPart, Mod
 from dedale.language.transform_parts import signed as _signed
+from dedale.limits import COUNT, STAT
+from dedale.limits import number as _number
 
 
 class FightLines:
@@ -51,7 +53,7 @@ class FightLines:
         return FightPart(self._span(meta), "lose", children[-1])
 
     def after(self, meta, children):
-        return int(children[0])
+        return _number(children[0], COUNT, self._span(meta))
 
     def escape(self, meta, children):
         target = next(c for c in children if isinstance(c, ast.ParagraphRef | ast.ComputedRef))
@@ -99,15 +101,22 @@ class FightLines:
         value = next(c for c in children if isinstance(c, Token) and c.type == "INT")
         span = self._span(meta)
         threshold = ast.FightThreshold(
-            span=span, stat=self._text(stat), value=int(value), target=children[-1]
+            span=span,
+            stat=self._text(stat),
+            value=_number(value, STAT, self._tspan(value)),
+            target=children[-1],
         )
         return FightPart(span, "threshold", threshold)
 
     def win_assaults(self, meta, children):
         count = next(c for c in children if isinstance(c, Token) and c.type == "INT")
         span = self._span(meta)
-        part = ast.WinAssaults(span=span, count=int(count), target=children[-1])
+        part = ast.WinAssaults(
+            span=span, count=_number(count, COUNT, self._tspan(count)), target=children[-1]
+        )
         return FightPart(span, "win_assaults", part)
 
     def enemy_damage(self, meta, children):
-        return FightPart(self._span(meta), "enemy_damage", int(children[0]))
+        return FightPart(
+            self._span(meta), "enemy_damage", _number(children[0], STAT, self._span(meta))
+        )

@@ -9,6 +9,8 @@ from typing import Any
 from lark import Token
 
 from dedale import ast
+from dedale.limits import STAT
+from dedale.limits import number as _number
 from dedale.span import Span
 
 # --------------------------------------------------------------------------- line parts
@@ -51,4 +53,6 @@ class Mod:
 
 def signed(tok: Token) -> int:
     """An integer token that may hold spaces after its sign (``+ 2``)."""
-    return int("".join(str(tok).split()))
+    # The file is filled in by the parser (dedale.language.parser), which knows it.
+    span = Span("", tok.line, tok.column, tok.end_line, tok.end_column)
+    return _number(str(tok), STAT, span)

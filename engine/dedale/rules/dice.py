@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -17,13 +18,15 @@ from fractions import Fraction
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedEOF, UnexpectedInput
 
-from dedale import grammars
+from dedale import grammars, limits
 from dedale.errors import DiceExpressionError
 from dedale.rules.random_source import RandomSource
 from dedale.span import Span
 
-MAX_DICE = 100
-MAX_SIDES = 1000
+MAX_DICE = limits.DICE_COUNT.high
+MAX_SIDES = limits.DICE_SIDES.high
+#: Dice-and-total pairs an exact distribution may go through (100d1000 would need 10^10).
+MAX_DISTRIBUTION_STEPS = 5_000_000
 
 
 def characteristic_bonus(value: int) -> int:
@@ -122,12 +125,14 @@ class DiceExpr:
             )
 
     def min(self) -> int:
-        """The smallest total it can give."""
-        return min(self.distribution())
+        """The smallest total it can give (without enumerating the outcomes)."""
+        self._require_no_names()
+        return sum(sign * _bound(term, sign < 0) for sign, term in self.terms)
 
     def max(self) -> int:
-        """The largest total it can give."""
-        return max(self.distribution())
+        """The largest total it can give (without enumerating the outcomes)."""
+        self._require_no_names()
+        return sum(sign * _bound(term, sign > 0) for sign, term in self.terms)
 
     def distribution(self) -> dict[int, Fraction]:
         """Exact distribution ``total -> probability`` (expressions without names)."""
@@ -136,6 +141,15 @@ class DiceExpr:
     def probability_at_most(self, target: int) -> Fraction:
         """P(total <= target)."""
         return sum((p for total, p in _distribution(self) if total <= target), Fraction(0))
+
+
+def _bound(term: Term, highest: bool) -> int:
+    """The highest (or lowest) value of one term without names."""
+    if isinstance(term, int):
+        return term
+    assert isinstance(term, Dice)
+    kept = term.count if term.keep is None else term.keep
+    return kept * term.sides if highest else kept
 
 
 def _kept_sum(faces: tuple[int, ...], dice: Dice) -> int:
@@ -165,6 +179,13 @@ def _distribution(expr: DiceExpr) -> tuple[tuple[int, Fraction], ...]:
 
 
 def _dice_distribution(dice: Dice) -> dict[int, Fraction]:
+    if dice.keep is None and dice.count * dice.count * dice.sides * dice.sides > 2 * (
+        MAX_DISTRIBUTION_STEPS
+    ):
+        raise DiceExpressionError(
+            f"{dice} has too many outcomes to enumerate exactly",
+            hint="exact odds are computed for a few dice of a few sides (such as 4d6 or 2d20)",
+        )
     if dice.keep is None:
         dist = {0: Fraction(1)}
         face = Fraction(1, dice.sides)
@@ -218,8 +239,16 @@ _HINT = "write dice like 2d6, 1d6+6, 2d6+SKILL, 1d20+bonus(DEX)+action or 2d20kh
 def _term(tree: Tree, text: str, origin: Span | None) -> Term:
     token = tree.children[0]
     assert isinstance(token, Token)
+    column = token.column or 1
+    if max(len(part) for part in re.split(r"\D+", str(token))) > limits.MAX_DIGITS:
+        shown = f"{str(token)[:12]}…"
+        raise _error(text, column, f"the number {shown} is far too long", _HINT, origin)
     if tree.data == "number":
-        return int(token)
+        value = int(token)
+        if value > limits.DICE_TOTAL.high:
+            high = limits.DICE_TOTAL.high
+            raise _error(text, column, f"{value} is too large", f"add at most {high}", origin)
+        return value
     if tree.data == "name":
         return Name(str(token))
     if tree.data == "bonus":
@@ -234,7 +263,6 @@ def _term(tree: Tree, text: str, origin: Span | None) -> Term:
     if keep_text:
         highest = keep_text[0] == "h"
         keep = int(keep_text[1:])
-    column = token.column or 1
     if not 1 <= count <= MAX_DICE:
         raise _error(text, column, f"cannot roll {count} dice", f"roll 1 to {MAX_DICE}", origin)
     if not 2 <= sides <= MAX_SIDES:

@@ -7,13 +7,16 @@ RulesetError with the file:line:column of the offending value and a hint.
 
 from __future__ import annotations
 
+import errno
 import functools
+import re
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from dedale.errors import DiceExpressionError, RulesetError
+from dedale.i18n import tr
 from dedale.rules import schema
 from dedale.rules.ruleset import Ruleset
 from dedale.rules.yamltree import (
@@ -27,6 +30,10 @@ from dedale.rules.yamltree import (
 from dedale.span import Span
 
 MAX_EXTENDS_DEPTH = 8
+
+
+#: What a built-in ruleset name can be (its file is ``<name>.yaml`` in the package).
+_BUILTIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
 
 def builtin_names() -> list[str]:
@@ -44,30 +51,52 @@ def _read_builtin(name: str, where: Span | None) -> YNode:
     if tree is not None:
         return tree
     choices = builtin_names()
-    hint = did_you_mean(name, choices) or f"built-in rulesets: {', '.join(choices)}"
-    raise RulesetError(f"unknown ruleset {name!r}", where, hint)
+    shown = name if len(name) <= 40 else f"{name[:37]}…"
+    hint = did_you_mean(name[:64], choices) or f"built-in rulesets: {', '.join(choices)}"
+    raise RulesetError(f"unknown ruleset {shown!r}", where, hint)
 
 
 @functools.lru_cache(maxsize=16)
 def _builtin_tree(name: str) -> YNode | None:
     """The parsed tree of a built-in ruleset (parsed once; trees are never mutated)."""
-    resource = resources.files("dedale.rules").joinpath("rulesets").joinpath(f"{name}.yaml")
-    if not resource.is_file():
+    if not _BUILTIN_NAME.fullmatch(name) or name not in builtin_names():
         return None
+    resource = resources.files("dedale.rules").joinpath("rulesets").joinpath(f"{name}.yaml")
     return load_yaml_text(resource.read_text("utf-8"), f"<builtin>/{name}.yaml")
 
 
 def _read_path(ref: str, base_dir: Path | None, where: Span | None) -> tuple[YNode, Path]:
     base = (base_dir or Path.cwd()).resolve()
-    path = (base / ref).resolve()
+    try:
+        path = (base / ref).resolve()
+    except RuntimeError:  # Python < 3.13 on a symbolic link loop
+        path = None
+    except (OSError, ValueError) as error:
+        if getattr(error, "errno", None) != errno.ELOOP:
+            raise RulesetError(
+                tr("cannot open ruleset file {ref}: {reason}", ref=repr(ref[:64]),
+                   reason=getattr(error, "strerror", None) or type(error).__name__),
+                where,
+            ) from None  # fmt: skip
+        path = None
+    if path is None:
+        raise RulesetError(
+            tr("ruleset file {ref} is a symbolic link that leads back to itself", ref=repr(ref)),
+            where,
+            tr("replace the link with the ruleset file itself"),
+        )
     if not path.is_relative_to(base):
         raise RulesetError(
             f"ruleset file {ref!r} is outside the book folder",
             where,
             "keep your ruleset YAML inside the book folder",
         )
-    if not path.is_file():
-        raise RulesetError(f"ruleset file {ref!r} not found", where, f"looked in {base}")
+    try:
+        found = path.is_file()
+    except OSError:  # a name longer than the system allows, ...
+        found = False
+    if not found:
+        raise RulesetError(f"ruleset file {ref[:64]!r} not found", where, f"looked in {base}")
     shown = str(path.relative_to(base)) if base_dir is not None else str(path)
     return load_yaml_file(path, shown), path.parent
 

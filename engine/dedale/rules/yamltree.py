@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+from dedale import limits
 from dedale.errors import RulesetError
+from dedale.i18n import tr
+from dedale.rules.yamlsafe import parse_yaml
 from dedale.span import Span
 
 
@@ -59,8 +60,47 @@ def _position(container: Any, key: Any, file: str, fallback: Span, *, of_key: bo
     return Span(file, line + 1, col + 1)
 
 
-def to_tree(data: Any, file: str, span: Span) -> YNode:
-    """Convert loaded YAML (ruamel round-trip or plain Python data) to a YNode tree."""
+class _Budget:
+    """Counts the nodes of one conversion and the containers being converted (loops)."""
+
+    __slots__ = ("left", "active")
+
+    def __init__(self, limit: int):
+        self.left = limit
+        self.active: set[int] = set()
+
+
+def to_tree(data: Any, file: str, span: Span, budget: _Budget | None = None) -> YNode:
+    """Convert loaded YAML (ruamel round-trip or plain Python data) to a YNode tree.
+
+    Nodes are counted while converting: more than ``limits.MAX_YAML_NODES`` (aliases
+    expanded) or a value that contains itself is a RulesetError at the spot.
+    """
+    if budget is None:
+        budget = _Budget(limits.MAX_YAML_NODES)
+    budget.left -= 1
+    if budget.left < 0:
+        raise RulesetError(
+            tr("more than {limit} YAML values here", limit=limits.MAX_YAML_NODES),
+            span,
+            tr("aliases (`*name`) count once per use; write the values out or use fewer"),
+        )
+    if not isinstance(data, Mapping | list):
+        return _scalar(data, span)
+    if id(data) in budget.active:
+        raise RulesetError(
+            tr("this value contains itself (a recursive alias)"),
+            span,
+            tr("an alias (`*name`) cannot be used inside the value it names"),
+        )
+    budget.active.add(id(data))
+    try:
+        return _container(data, file, span, budget)
+    finally:
+        budget.active.discard(id(data))
+
+
+def _container(data: Any, file: str, span: Span, budget: _Budget) -> YNode:
     tag = getattr(getattr(data, "tag", None), "value", None)
     if tag is not None and isinstance(data, Mapping | list):
         raise RulesetError(
@@ -78,14 +118,16 @@ def to_tree(data: Any, file: str, span: Span) -> YNode:
                 raise RulesetError(f"a key must be a name, not {key!r}", key_span)
             name = str(key)
             key_spans[name] = key_span
-            children[name] = to_tree(value, file, value_span)
+            children[name] = to_tree(value, file, value_span, budget)
         return YNode(children, span, key_spans)
-    if isinstance(data, list):
-        items = [
-            to_tree(value, file, _position(data, index, file, span, of_key=False))
-            for index, value in enumerate(data)
-        ]
-        return YNode(items, span)
+    items = [
+        to_tree(value, file, _position(data, index, file, span, of_key=False), budget)
+        for index, value in enumerate(data)
+    ]
+    return YNode(items, span)
+
+
+def _scalar(data: Any, span: Span) -> YNode:
     if data is None or isinstance(data, bool | int | float | str):
         return YNode(data if not isinstance(data, str) else str(data), span)
     raise RulesetError(
@@ -99,6 +141,13 @@ def load_yaml_file(path: Path, shown: str | None = None) -> YNode:
     """Read a YAML file safely into a YNode tree; syntax errors become RulesetError."""
     shown = shown or str(path)
     try:
+        if path.stat().st_size > limits.MAX_YAML_BYTES:
+            raise RulesetError(
+                tr("this ruleset file is too large (more than {limit} bytes)",
+                   limit=limits.MAX_YAML_BYTES),
+                Span(shown, 1, 1),
+                tr("a ruleset is a few kilobytes; is this the right file?"),
+            )  # fmt: skip
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         message = f"cannot read ruleset file: {error.strerror}"
@@ -111,21 +160,14 @@ def load_yaml_file(path: Path, shown: str | None = None) -> YNode:
 
 
 def load_yaml_text(text: str, shown: str) -> YNode:
-    """Parse YAML text (round-trip loader: plain data only) into a YNode tree."""
-    yaml = YAML(typ="rt", pure=True)
-    try:
-        data = yaml.load(text)
-    except MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        span = Span(shown, mark.line + 1, mark.column + 1) if mark else Span(shown, 1, 1)
-        problem = error.problem or error.context or "invalid YAML"
-        raise RulesetError(
-            f"YAML syntax error: {problem}",
-            span,
-            "check the indentation and the ':' after each key",
-        ) from None
-    except YAMLError as error:
-        raise RulesetError(f"YAML error: {error}", Span(shown, 1, 1)) from None
+    """Parse YAML text (round-trip loader: plain data only, bounded) into a YNode tree."""
+    data = parse_yaml(
+        text,
+        shown,
+        RulesetError,
+        syntax_hint=tr("check the indentation and the ':' after each key"),
+        ruleset=True,
+    )
     root = to_tree(data, shown, Span(shown, 1, 1))
     if root.value is None:
         return YNode({}, root.span)
