@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from dedale.limits import AMOUNT, COUNT, DICE_SIDES, MODIFIER, STAT
 from dedale.rules.dice import parse_dice
 from dedale.rules.ruleset import (
     Ability,
@@ -35,10 +36,12 @@ from dedale.rules.schema_base import (
     as_str,
     check_keys,
     fail,
+    int_in,
     need,
     opt,
     read_pair,
     ref_check,
+    roll_in,
 )
 from dedale.rules.schema_fight import read_fight
 from dedale.rules.yamltree import YNode, did_you_mean
@@ -75,7 +78,7 @@ def read_stats(node: YNode) -> tuple[StatDef, ...]:
                 id=ident,
                 names=opt(entries, "names", as_names, {"fr": ident, "en": ident}),
                 aliases=opt(entries, "aliases", lambda n, w: as_list(n, w, as_str), ()),
-                roll=opt(entries, "roll", as_dice, None),
+                roll=opt(entries, "roll", roll_in(0, STAT.high), None),
                 may_exceed_initial=opt(entries, "may_exceed_initial", as_bool, False),
             )
         )
@@ -92,8 +95,8 @@ def read_counters(node: YNode) -> tuple[CounterDef, ...]:
                 id=ident,
                 names=opt(entries, "names", as_names, {"fr": ident, "en": ident}),
                 aliases=opt(entries, "aliases", lambda n, w: as_list(n, w, as_str), ()),
-                initial=opt(entries, "initial", as_int, 0),
-                maximum=opt(entries, "max", lambda n, w: as_int(n, w, minimum=0), None),
+                initial=opt(entries, "initial", int_in(0, AMOUNT.high), 0),
+                maximum=opt(entries, "max", int_in(0, AMOUNT.high), None),
             )
         )
     return tuple(counters)
@@ -109,8 +112,8 @@ def read_tests(node: YNode, stat_ids: list[str]) -> dict[str, RollUnderTest]:
             id=ident,
             names=opt(entries, "names", as_names, {"fr": ident, "en": ident}),
             stat=ref_check(stat_node, as_str(stat_node, "stat"), stat_ids, "stat"),
-            dice=opt(entries, "dice", as_dice, parse_dice("2d6")),
-            cost=opt(entries, "cost", as_int, 0),
+            dice=opt(entries, "dice", roll_in(1), parse_dice("2d6")),
+            cost=opt(entries, "cost", int_in(0, STAT.high), 0),
             outcomes=opt(entries, "outcomes", read_outcome_names, {}),
         )
     return tests
@@ -135,9 +138,9 @@ def read_duo(node: YNode | None) -> DuoTest | None:
     target = opt(entries, "target", read_pair, (2, 12))
     difficulty = opt(entries, "difficulty", read_pair, (-4, 4))
     stat_range = opt(entries, "stat_range", read_pair, (1, 6))
-    faces = lambda n, w: as_list(n, w, as_int)  # noqa: E731
+    faces = lambda n, w: as_list(n, w, int_in(1, DICE_SIDES.high))  # noqa: E731
     return DuoTest(
-        dice=opt(entries, "dice", as_dice, parse_dice("2d6")),
+        dice=opt(entries, "dice", roll_in(1), parse_dice("2d6")),
         target_min=target[0],
         target_max=target[1],
         difficulty_min=difficulty[0],
@@ -163,7 +166,7 @@ def read_d20(node: YNode | None, stat_ids: list[str]) -> D20Test | None:
         levels.append(
             Difficulty(
                 id=ident,
-                value=opt(level, "value", as_int, None, None, True),
+                value=opt(level, "value", int_in(0, 999, allow_none=True), None),
                 names=opt(level, "names", as_names, {"fr": ident, "en": ident}),
             )
         )
@@ -172,9 +175,9 @@ def read_d20(node: YNode | None, stat_ids: list[str]) -> D20Test | None:
     if action_node is not None:
         action = ref_check(action_node, as_str(action_node, "action"), stat_ids, "stat")
     return D20Test(
-        trained=opt(entries, "trained", as_dice, parse_dice("1d20")),
-        untrained=opt(entries, "untrained", as_dice, parse_dice("1d10")),
-        critical_margin=opt(entries, "critical_margin", as_int, 5),
+        trained=opt(entries, "trained", roll_in(1), parse_dice("1d20")),
+        untrained=opt(entries, "untrained", roll_in(1), parse_dice("1d10")),
+        critical_margin=opt(entries, "critical_margin", int_in(0, 999), 5),
         action_stat=action,
         difficulties=tuple(levels),
     )
@@ -198,7 +201,7 @@ def read_ability(node: YNode, what: str) -> Ability:
     tag = opt(entries, "tag", as_str, None)
     if needs_tag and tag is None:
         raise fail(f"effect `{effect}` needs a `tag`", node, "for example: tag: piloting")
-    value = opt(entries, "value", as_int, 0)
+    value = opt(entries, "value", int_in(MODIFIER.low, MODIFIER.high), 0)
     if needs_value and "value" not in entries:
         raise fail(f"effect `{effect}` needs a `value`", node, "for example: value: 1")
     return Ability(when=when, effect=effect, tag=tag, value=value)
@@ -222,11 +225,11 @@ def read_items(node: YNode | None) -> dict[str, ItemDef]:
             names=opt(entries, "names", as_names, {"fr": ident, "en": ident}),
             aliases=opt(entries, "aliases", lambda n, w: as_list(n, w, as_str), ()),
             kind=kind,
-            damage=opt(entries, "damage", as_dice, None),
-            reduction=opt(entries, "reduction", as_int, 0),
-            action_malus=opt(entries, "action_malus", as_int, 0),
-            protection=opt(entries, "protection", as_int, 0),
-            wear=opt(entries, "wear", as_int, None, 1, True),
+            damage=opt(entries, "damage", roll_in(0), None),
+            reduction=opt(entries, "reduction", int_in(0, 999), 0),
+            action_malus=opt(entries, "action_malus", int_in(MODIFIER.low, MODIFIER.high), 0),
+            protection=opt(entries, "protection", int_in(0, 999), 0),
+            wear=opt(entries, "wear", int_in(1, COUNT.high, allow_none=True), None),
             abilities=opt(entries, "abilities", lambda n, w: as_list(n, w, read_ability), ()),
         )
     return items
@@ -245,11 +248,11 @@ def read_classes(
         stats = {}
         for stat, roll in opt(entries, "stats", as_map, {}, "{SKILL: 1d6+7}").items():
             ref_check(entries["stats"], stat, stat_ids, "stat")
-            stats[stat] = as_dice(roll, f"{ident} {stat}")
+            stats[stat] = as_dice(roll, f"{ident} {stat}", 0, STAT.high)
         counters = {}
         for counter, value in opt(entries, "counters", as_map, {}, "{meals: 10}").items():
             ref_check(entries["counters"], counter, counter_ids, "counter")
-            counters[counter] = as_int(value, f"{ident} {counter}", minimum=0)
+            counters[counter] = as_int(value, f"{ident} {counter}", 0, False, AMOUNT.high)
         classes[ident] = ClassDef(
             id=ident,
             names=opt(entries, "names", as_names, {"fr": ident, "en": ident}),
@@ -275,7 +278,8 @@ def read_meals(node: YNode | None, stat_ids: list[str], counter_ids: list[str]):
     where = opt(entries, "where", as_str, "paragraph")
     if where not in ("paragraph", "anywhere"):
         raise fail(f"`where` must be paragraph or anywhere, not {where!r}", entries["where"])
-    return MealRule(counter, stat, opt(entries, "heal", as_int, 4, 0), where == "anywhere")
+    heal = opt(entries, "heal", int_in(0, STAT.high), 4)
+    return MealRule(counter, stat, heal, where == "anywhere")
 
 
 def read_health(node: YNode | None) -> tuple[HealthLevel, ...]:
@@ -288,7 +292,7 @@ def read_health(node: YNode | None) -> tuple[HealthLevel, ...]:
         ident = as_str(need(child, entries, "id", "a health level", "healthy"), "id")
         return HealthLevel(
             ident, opt(entries, "names", as_names, {"fr": ident, "en": ident}),
-            opt(entries, "malus", as_int, 0),
+            opt(entries, "malus", int_in(MODIFIER.low, MODIFIER.high), 0),
         )  # fmt: skip
 
     entries = as_map(node, "health", "{levels: [...]}")
@@ -361,7 +365,7 @@ def build_ruleset(tree: YNode) -> Ruleset:
         fight=fight,
         classes=classes,
         items=items,
-        inventory_limit=opt(root, "inventory_limit", as_int, None, 1, True),
+        inventory_limit=opt(root, "inventory_limit", int_in(1, COUNT.high, True), None),
         meals=read_meals(root.get("meals"), stat_ids, counter_ids),
         worlds=opt(root, "worlds", as_bool, False),
         health_levels=read_health(root.get("health")),

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from dedale import limits
 from dedale.errors import DiceExpressionError, RulesetError
-from dedale.rules.dice import DiceExpr, parse_dice
+from dedale.i18n import tr
+from dedale.rules.dice import Dice, DiceExpr, parse_dice
 from dedale.rules.yamltree import YNode, did_you_mean
 from dedale.span import Span
 
@@ -33,14 +35,31 @@ def as_map(node: YNode, what: str, example: str) -> dict[str, YNode]:
     return node.value
 
 
-def as_int(node: YNode, what: str, minimum: int | None = None, allow_none: bool = False):
+def as_int(
+    node: YNode,
+    what: str,
+    minimum: int | None = None,
+    allow_none: bool = False,
+    maximum: int | None = None,
+):
+    """A whole number in ``[minimum, maximum]`` (by default the range of any ruleset value)."""
     if node.value is None and allow_none:
         return None
     if isinstance(node.value, bool) or not isinstance(node.value, int):
         raise fail(f"{what} must be a whole number, not {node.value!r}", node, "for example: 2")
+    low = limits.RULE_VALUE.low if minimum is None else minimum
+    high = limits.RULE_VALUE.high if maximum is None else maximum
+    hint = tr("{what} is from {low} to {high}", what=what, low=low, high=high)
     if minimum is not None and node.value < minimum:
-        raise fail(f"{what} must be at least {minimum}", node)
-    return node.value
+        raise fail(f"{what} must be at least {minimum}", node, hint)
+    if not low <= node.value <= high:
+        raise fail(tr("{what} cannot be {value}", what=what, value=node.value), node, hint)
+    return int(node.value)
+
+
+def int_in(low: int, high: int, allow_none: bool = False) -> Callable[[YNode, str], int]:
+    """A reader of whole numbers from ``low`` to ``high`` (for ``opt`` and ``as_list``)."""
+    return lambda node, what: as_int(node, what, low, allow_none, high)
 
 
 def as_bool(node: YNode, what: str) -> bool:
@@ -55,15 +74,58 @@ def as_str(node: YNode, what: str) -> str:
     return str(node.value)
 
 
-def as_dice(node: YNode, what: str) -> DiceExpr:
+def as_dice(node: YNode, what: str, low: int | None = None, high: int | None = None) -> DiceExpr:
+    """A dice expression whose totals (names left out) stay within ``[low, high]``."""
     if isinstance(node.value, int) and not isinstance(node.value, bool):
-        return parse_dice(str(node.value))
-    if not isinstance(node.value, str):
+        expr = _dice(node, str(node.value))
+    elif not isinstance(node.value, str):
         raise fail(
             f"{what} must be a dice expression", node, "expected a dice expression like 2d6+12"
         )
+    else:
+        expr = _dice(node, node.value)
+    high = limits.STAT.high if high is None else high
+    low = -high if low is None else low
+    smallest, largest = _range_of(expr)
+    if expr.names:  # the named values are unknown here: only the rest is bounded
+        low = -high
+    if smallest < low:
+        raise fail(
+            tr("{what} can roll {value}, below {low}", what=what, value=smallest, low=low),
+            node,
+            tr("{what} is rolled from {low} to {high}: write it like 2d6+6", what=what,
+               low=low, high=high),
+        )  # fmt: skip
+    if largest > high:
+        raise fail(
+            tr("{what} can roll {value}, above {high}", what=what, value=largest, high=high),
+            node,
+            tr("{what} is rolled from {low} to {high}", what=what, low=low, high=high),
+        )
+    return expr
+
+
+def roll_in(low: int, high: int | None = None) -> Callable[[YNode, str], DiceExpr]:
+    """A reader of dice expressions rolling from ``low`` to ``high`` (for ``opt``)."""
+    return lambda node, what: as_dice(node, what, low, high)
+
+
+def _range_of(expr: DiceExpr) -> tuple[int, int]:
+    """The smallest and largest totals of ``expr``, counting its named values as 0."""
+    low = high = 0
+    for sign, term in expr.terms:
+        if isinstance(term, int):
+            low, high = low + sign * term, high + sign * term
+        elif isinstance(term, Dice):
+            kept = term.count if term.keep is None else term.keep
+            least, most = kept, kept * term.sides
+            low, high = (low + least, high + most) if sign > 0 else (low - most, high - least)
+    return low, high
+
+
+def _dice(node: YNode, text: str) -> DiceExpr:
     try:
-        return parse_dice(node.value)
+        return parse_dice(text)
     except DiceExpressionError as error:
         column = error.span.column if error.span else 1
         span = node.span

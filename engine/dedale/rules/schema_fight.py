@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+from dedale import limits
+from dedale.errors import RulesetError
+from dedale.limits import COUNT, DICE_SIDES, MODIFIER, STAT
 from dedale.rules.dice import parse_dice
 from dedale.rules.ruleset import D20Fight, FightParams, LuckTable, OpposedFight, ReliquesFight
 from dedale.rules.schema_base import (
     as_bool,
-    as_dice,
     as_int,
     as_list,
     as_map,
     as_str,
     check_keys,
     fail,
+    int_in,
     need,
     opt,
     ref_check,
+    roll_in,
 )
 from dedale.rules.yamltree import YNode, did_you_mean
 
@@ -27,7 +31,9 @@ def read_luck_table(node: YNode, what: str) -> LuckTable:
     check_keys(node, ("lucky", "unlucky"), what)
     lucky = need(node, entries, "lucky", what, "4")
     unlucky = need(node, entries, "unlucky", what, "1")
-    return LuckTable(as_int(lucky, "lucky", minimum=0), as_int(unlucky, "unlucky", minimum=0))
+    return LuckTable(
+        as_int(lucky, "lucky", 0, False, STAT.high), as_int(unlucky, "unlucky", 0, False, STAT.high)
+    )
 
 
 def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightParams:
@@ -66,20 +72,21 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
         escape = opt(entries, "escape", as_map, {}, "{damage: 2, luck: true}")
         if "escape" in entries:
             check_keys(entries["escape"], ("damage", "luck"), "fight escape")
-        to_hero = opt(damage, "to_hero", as_int, 2, 0)
+        wound = int_in(0, STAT.high)
+        to_hero = opt(damage, "to_hero", wound, 2)
         return OpposedFight(
             health=stat("health", "STAMINA"),
             attack_stat=stat("attack_stat", "SKILL"),
-            dice=opt(entries, "dice", as_dice, parse_dice("2d6")),
-            damage_to_enemy=opt(damage, "to_enemy", as_int, 2, 0),
+            dice=opt(entries, "dice", roll_in(1), parse_dice("2d6")),
+            damage_to_enemy=opt(damage, "to_enemy", wound, 2),
             damage_to_hero=to_hero,
             luck_test=luck_test,
             luck_wounding=opt(luck, "wounding", read_luck_table, None),
             luck_wounded=opt(luck, "wounded", read_luck_table, None),
             instant_kill_on_double=opt(entries, "instant_kill_on_double", as_bool, False),
-            unarmed_penalty=opt(entries, "unarmed_penalty", as_int, 0),
-            together_damage=opt(together, "damage", as_int, to_hero, 0),
-            escape_damage=opt(escape, "damage", as_int, to_hero, 0),
+            unarmed_penalty=opt(entries, "unarmed_penalty", int_in(MODIFIER.low, MODIFIER.high), 0),
+            together_damage=opt(together, "damage", wound, to_hero),
+            escape_damage=opt(escape, "damage", wound, to_hero),
             escape_luck=opt(escape, "luck", as_bool, True),
         )
     if procedure == "d20":
@@ -93,12 +100,12 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
             attack_stat=stat("attack_stat", "FOR"),
             defence_stat=stat("defence_stat", "DEX"),
             action_stat=stat("action_stat", "ACTION"),
-            dice=opt(entries, "dice", as_dice, parse_dice("1d20")),
-            base_ac=opt(entries, "base_ac", as_int, 10),
-            automatic_lead=opt(entries, "automatic_lead", as_int, 10, 1),
-            critical_face=opt(entries, "critical_face", as_int, 20, 1),
-            critical_multiplier=opt(entries, "critical_multiplier", as_int, 2, 1),
-            unarmed_damage=opt(entries, "unarmed_damage", as_dice, parse_dice("1d3")),
+            dice=opt(entries, "dice", roll_in(1), parse_dice("1d20")),
+            base_ac=opt(entries, "base_ac", int_in(0, 999), 10),
+            automatic_lead=opt(entries, "automatic_lead", int_in(1, 999), 10),
+            critical_face=opt(entries, "critical_face", int_in(1, DICE_SIDES.high), 20),
+            critical_multiplier=opt(entries, "critical_multiplier", int_in(1, 100), 2),
+            unarmed_damage=opt(entries, "unarmed_damage", roll_in(0), parse_dice("1d3")),
         )
     keys = ("procedure", "health", "initiative", "attack", "dodge", "parry", "actions_stat",
             "actions", "unarmed_damage", "enemy_keys")  # fmt: skip
@@ -120,9 +127,11 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
 
     actions = []
     for up_to, count in opt(entries, "actions", as_map, {}, "{2: 1, 4: 2, 6: 3}").items():
-        if not up_to.isdigit():
+        if not (up_to.isascii() and up_to.isdigit()):
             raise fail("`actions` keys are the highest stat value of a band", entries["actions"])
-        actions.append((int(up_to), as_int(count, "actions", minimum=0)))
+        where = entries["actions"].key_spans.get(up_to, entries["actions"].span)
+        band = limits.number(up_to, limits.STAT, where, RulesetError)
+        actions.append((band, as_int(count, "actions", 0, False, COUNT.high)))
     return ReliquesFight(
         enemy_keys=read_enemy_keys(entries.get("enemy_keys"), RELIQUES_ENEMY_KEYS),
         health=stat("health", "HEALTH"),
@@ -132,7 +141,7 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
         parry=duo("parry", ("FOR", "AGL")),
         actions_stat=stat("actions_stat", "AGL"),
         actions=tuple(sorted(actions)) or ((2, 1), (4, 2), (6, 3)),
-        unarmed_damage=opt(entries, "unarmed_damage", as_int, 1, 0),
+        unarmed_damage=opt(entries, "unarmed_damage", int_in(0, STAT.high), 1),
     )
 
 
