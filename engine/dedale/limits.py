@@ -22,7 +22,7 @@ from dedale.span import Span
 #: One paragraph file, book.yaml excluded (a 400-paragraph book is about 300 KB).
 MAX_FILE_BYTES = 8_000_000
 #: All the paragraph files of one book together.
-MAX_BOOK_BYTES = 16_000_000
+MAX_BOOK_BYTES = 24_000_000
 #: book.yaml, a single file's front matter, an author's ruleset file.
 MAX_YAML_BYTES = 128_000
 #: Paragraph files of one book folder.
@@ -79,6 +79,10 @@ def number(
     error: type[DedaleError] = BookSyntaxError,
 ) -> int:
     """``text`` as an int within ``use``'s range, else ``error`` at ``span`` with a hint."""
+    if isinstance(text, str) and len(text) <= MAX_DIGITS and text.isascii() and text.isdigit():
+        value = int(text)  # the common case, kept fast: loading calls this for every number
+        if use.low <= value <= use.high:
+            return value
     if isinstance(text, int) and not isinstance(text, bool):
         value = text
     else:

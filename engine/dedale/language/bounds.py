@@ -19,7 +19,7 @@ from dedale.i18n import tr
 from dedale.span import Span
 
 # A line that may hold dice, or be long enough to hold a big expression, is walked.
-_MAYBE_DICE = re.compile(r"\d[dD]\d|(?<![\w'-])[dD]\d")
+_MAYBE_DICE = re.compile(r"[dD]\d")
 _WALK_FROM = 2 * limits.MAX_EXPRESSION_TERMS
 _TERMS = (ast.And, ast.Or, ast.Not, ast.BinOp, ast.Compare)
 _DICE_STAT = re.compile(r"\d*[dD]\d")
@@ -29,6 +29,8 @@ def check_lines(
     rules: list[tuple[int, str]], prose: list[tuple[int, str]], file: str, errors: list
 ) -> list[tuple[int, str]]:
     """The rule lines within bounds; an error for each line (rule or prose) past them."""
+    if max((len(line) for _, line in prose), default=0) <= limits.MAX_PROSE_LINE:
+        prose = []  # the common case: nothing to report
     for number, line in prose:
         if len(line) > limits.MAX_PROSE_LINE:
             errors.append(
@@ -42,6 +44,11 @@ def check_lines(
                     hint=tr("break the text into several lines"),
                 )  # fmt: skip
             )
+    if (
+        max((len(line) for _, line in rules), default=0) <= limits.MAX_RULE_LINE
+        and max((line.count("(") for _, line in rules), default=0) <= limits.MAX_NESTING
+    ):
+        return rules
     kept: list[tuple[int, str]] = []
     for number, line in rules:
         if len(line) > limits.MAX_RULE_LINE:

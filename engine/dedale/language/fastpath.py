@@ -15,7 +15,7 @@ from typing import Any
 from dedale import ast
 from dedale.language.keywords import NAMED_TESTS, OUTCOMES, fold
 from dedale.language.transform import FightPart, Header
-from dedale.limits import PARAGRAPH, STAT
+from dedale.limits import MAX_DIGITS, PARAGRAPH, STAT
 from dedale.limits import number as _number
 from dedale.span import Span
 
@@ -80,12 +80,8 @@ def _choice(line: str, number: int, file: str) -> ast.Choice | None:
     if match is None:
         return None
     end = len(line) if match.group(3) else match.end(2)
-    target = ast.ParagraphRef(
-        span=_span(file, number, match.start(2), match.end(2)),
-        number=_number(
-            match.group(2), PARAGRAPH, _span(file, number, match.start(2), match.end(2))
-        ),
-    )
+    where = _span(file, number, match.start(2), match.end(2))
+    target = ast.ParagraphRef(span=where, number=_number(match.group(2), PARAGRAPH, where))
     return ast.Choice(
         span=_span(file, number, len(match.group(1)), end),
         target=target,
@@ -103,9 +99,10 @@ def _header(line: str, number: int, file: str) -> Header | None:
         label = label.strip()
         if label.startswith("(") and label.endswith(")"):
             label = label[1:-1].strip()
-    where = _span(file, number, match.start(2), match.end(2))
-    value = _number(match.group(2), PARAGRAPH, where)
-    return Header(_span(file, number, len(match.group(1)), end), value, label or None)
+    value = match.group(2)
+    if len(value) > MAX_DIGITS or int(value) > PARAGRAPH.high:
+        _number(value, PARAGRAPH, _span(file, number, match.start(2), match.end(2)))  # raises
+    return Header(_span(file, number, len(match.group(1)), end), int(value), label or None)
 
 
 def _branch(line: str, folded: str, number: int, file: str) -> Any | None:
@@ -116,11 +113,9 @@ def _branch(line: str, folded: str, number: int, file: str) -> Any | None:
     start = match.start(keyword)
     arrow = match.start(match.re.groups - 1)
     target_start, target_end = match.span(match.re.groups)
+    where = _span(file, number, target_start, target_end)
     target = ast.ParagraphRef(
-        span=_span(file, number, target_start, target_end),
-        number=_number(
-            match.group(match.re.groups), PARAGRAPH, _span(file, number, target_start, target_end)
-        ),
+        span=where, number=_number(match.group(match.re.groups), PARAGRAPH, where)
     )
     whole = _span(file, number, start, target_end)
     if keyword == "OUTCOME":
@@ -147,8 +142,10 @@ def _enemy(line: str, folded: str, number: int, file: str) -> Any | None:
         pair = pair_re.match(folded, position)
         if pair is None:
             break
-        where = _span(file, number, pair.start(2), pair.end(2))
-        stats.append((line[pair.start(1) : pair.end(1)], _number(pair.group(2), STAT, where)))
+        value = pair.group(2)
+        if len(value) > MAX_DIGITS or not STAT.low <= int(value) <= STAT.high:
+            _number(value, STAT, _span(file, number, pair.start(2), pair.end(2)))  # raises
+        stats.append((line[pair.start(1) : pair.end(1)], int(value)))
         end = position = pair.end()
     if not stats or folded[position:].strip(" \t"):
         return None

@@ -36,7 +36,6 @@ EXTENSION = ".dd"
 META_FILE = "book.yaml"
 MAX_FILE_BYTES = limits.MAX_FILE_BYTES
 _FRONT = re.compile(r"---[ \t]*\n")
-_HEADER_LINE = re.compile(r"^[ \t]*(?:§|#)[ \t]*\d", re.MULTILINE)
 
 
 def inside(path: Path, base: Path) -> bool | None:
@@ -57,6 +56,14 @@ def is_file(path: Path) -> bool:
         return path.is_file()
     except OSError:
         return False
+
+
+def _too_many_paragraphs(shown: str) -> BookStructureError:
+    return BookStructureError(
+        tr("the book has more than {limit} paragraphs", limit=limits.MAX_PARAGRAPHS),
+        Span(shown, 1, 1),
+        hint=tr("Dédale reads books of up to {limit} paragraphs", limit=limits.MAX_PARAGRAPHS),
+    )
 
 
 def _loop_error(name: str, where: Span) -> BookStructureError:
@@ -170,19 +177,15 @@ class _Loader:
         )  # fmt: skip
 
     def _count(self, text: str, shown: str) -> bool:
-        """Count the paragraph headers of ``text``; False (and an error) past the bound."""
-        self.paragraphs += len(_HEADER_LINE.findall(text))
+        """Count the paragraph headers of ``text``; False (and an error) past the bound.
+
+        A quick count (lines starting with ``§`` or ``#``) before parsing, so that a huge
+        book is refused before it costs anything; ``_finish`` counts exactly after parsing.
+        """
+        self.paragraphs += text.count("\n§") + text.count("\n#") + text.startswith(("§", "#"))
         if self.paragraphs <= limits.MAX_PARAGRAPHS:
             return True
-        self.errors.append(
-            BookStructureError(
-                tr("the book has more than {limit} paragraphs", limit=limits.MAX_PARAGRAPHS),
-                Span(shown, 1, 1),
-                hint=tr(
-                    "Dédale reads books of up to {limit} paragraphs", limit=limits.MAX_PARAGRAPHS
-                ),
-            )  # fmt: skip
-        )
+        self.errors.append(_too_many_paragraphs(shown))
         return False
 
     # ------------------------------------------------------------------ entry
@@ -403,6 +406,8 @@ class _Loader:
                     label_index[key] = paragraph.number
                     label_spans[key] = paragraph.span
 
+        if len(paragraphs) > limits.MAX_PARAGRAPHS and self.paragraphs <= limits.MAX_PARAGRAPHS:
+            self.errors.append(_too_many_paragraphs(str(files[0])))  # headers the count missed
         ruleset = None
         if meta is not None:
             if parsed and not paragraphs and not self.errors:
