@@ -294,3 +294,32 @@ def test_dice_in_enemy_lines_keep_their_position(tmp_path, dice):
     error = one_error(write_book(tmp_path, text))
     assert error.span.file.endswith("p.dd") and "<dice>" not in str(error)
     assert (error.span.line, error.span.column) == (4, line.index(dice) + 1)
+
+
+def test_dedale_odds_with_a_ruleset_name_longer_than_a_file_name(capsys):
+    from dedale.cli import main
+
+    for name in ("x" * 300, "x" * 300 + ".yaml"):
+        code = main(["odds", "--rules", name, "--hero", "10", "20", "--enemy", "8", "10"])
+        assert code == 2
+        err = capsys.readouterr().err
+        assert "unknown ruleset" in err or "not found" in err
+
+
+def test_alias_bomb_in_a_single_file_front_matter(tmp_path):
+    book = tmp_path / "b.dd"
+    book.write_text("---\ntitle: T\nrules:\n" + billion_laughs("  ") + "---\n§ 1\n> victory\n")
+    error = one_error(book)
+    assert "aliases" in error.message and error.span.line > 4
+
+
+def test_exact_odds_of_huge_dice_are_refused_not_computed():
+    from dedale.errors import DiceExpressionError
+    from dedale.rules import parse_dice
+
+    expr = parse_dice("100d1000")
+    assert (expr.min(), expr.max()) == (100, 100_000)
+    started = time.perf_counter()
+    with pytest.raises(DiceExpressionError):
+        expr.distribution()
+    assert time.perf_counter() - started < 1
