@@ -50,22 +50,22 @@ MAX_DIGITS = 9
 class NumberUse:
     """What a number is for, and the range that makes sense for it."""
 
-    what: str
+    what: str  # a tr() Message, translated with the message that names it
     low: int
     high: int
 
 
-PARAGRAPH = NumberUse("a paragraph number", 0, 999_999)
-STAT = NumberUse("a stat value", -9_999, 9_999)
-AMOUNT = NumberUse("an amount", 0, 999_999)
-NUMBER = NumberUse("a number", 0, 999_999)
-COUNT = NumberUse("a count", 0, 9_999)
-DICE_COUNT = NumberUse("a number of dice", 1, 100)
-DICE_SIDES = NumberUse("a number of sides", 2, 1_000)
-DICE_TOTAL = NumberUse("a dice total", -100_000, 100_000)
-MODIFIER = NumberUse("a modifier", -999, 999)
+PARAGRAPH = NumberUse(tr("a paragraph number"), 0, 999_999)
+STAT = NumberUse(tr("a stat value"), -9_999, 9_999)
+AMOUNT = NumberUse(tr("an amount"), 0, 999_999)
+NUMBER = NumberUse(tr("a number"), 0, 999_999)
+COUNT = NumberUse(tr("a count"), 0, 9_999)
+DICE_COUNT = NumberUse(tr("a number of dice"), 1, 100)
+DICE_SIDES = NumberUse(tr("a number of sides"), 2, 1_000)
+DICE_TOTAL = NumberUse(tr("a dice total"), -100_000, 100_000)
+MODIFIER = NumberUse(tr("a modifier"), -999, 999)
 #: A ruleset value: a stat bonus, a cost, a heal, a starting amount.
-RULE_VALUE = NumberUse("a ruleset value", -9_999, 999_999)
+RULE_VALUE = NumberUse(tr("a ruleset value"), -9_999, 999_999)
 
 
 def _shown(text: str) -> str:

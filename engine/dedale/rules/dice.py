@@ -20,6 +20,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput
 
 from dedale import grammars, limits
 from dedale.errors import DiceExpressionError
+from dedale.i18n import tr
 from dedale.rules.random_source import RandomSource
 from dedale.span import Span
 
@@ -183,8 +184,8 @@ def _dice_distribution(dice: Dice) -> dict[int, Fraction]:
         MAX_DISTRIBUTION_STEPS
     ):
         raise DiceExpressionError(
-            f"{dice} has too many outcomes to enumerate exactly",
-            hint="exact odds are computed for a few dice of a few sides (such as 4d6 or 2d20)",
+            tr("{dice} has too many outcomes to enumerate exactly", dice=str(dice)),
+            hint=tr("exact odds are computed for a few dice of a few sides (such as 4d6 or 2d20)"),
         )
     if dice.keep is None:
         dist = {0: Fraction(1)}
@@ -242,12 +243,14 @@ def _term(tree: Tree, text: str, origin: Span | None) -> Term:
     column = token.column or 1
     if max(len(part) for part in re.split(r"\D+", str(token))) > limits.MAX_DIGITS:
         shown = f"{str(token)[:12]}…"
-        raise _error(text, column, f"the number {shown} is far too long", _HINT, origin)
+        message = tr("the number {text} is far too long", text=shown)
+        raise _error(text, column, message, _HINT, origin)
     if tree.data == "number":
         value = int(token)
         if value > limits.DICE_TOTAL.high:
             high = limits.DICE_TOTAL.high
-            raise _error(text, column, f"{value} is too large", f"add at most {high}", origin)
+            message = tr("{value} is too large", value=value)
+            raise _error(text, column, message, tr("add at most {high}", high=high), origin)
         return value
     if tree.data == "name":
         return Name(str(token))

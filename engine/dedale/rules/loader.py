@@ -53,7 +53,7 @@ def _read_builtin(name: str, where: Span | None) -> YNode:
     choices = builtin_names()
     shown = name if len(name) <= 40 else f"{name[:37]}…"
     hint = did_you_mean(name[:64], choices) or f"built-in rulesets: {', '.join(choices)}"
-    raise RulesetError(f"unknown ruleset {shown!r}", where, hint)
+    raise RulesetError(tr("unknown ruleset {name}", name=repr(shown)), where, hint)
 
 
 @functools.lru_cache(maxsize=16)
@@ -96,7 +96,8 @@ def _read_path(ref: str, base_dir: Path | None, where: Span | None) -> tuple[YNo
     except OSError:  # a name longer than the system allows, ...
         found = False
     if not found:
-        raise RulesetError(f"ruleset file {ref[:64]!r} not found", where, f"looked in {base}")
+        message = tr("ruleset file {name} not found", name=repr(ref[:64]))
+        raise RulesetError(message, where, tr("looked in {folder}", folder=str(base)))
     shown = str(path.relative_to(base)) if base_dir is not None else str(path)
     return load_yaml_file(path, shown), path.parent
 
