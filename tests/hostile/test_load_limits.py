@@ -323,3 +323,13 @@ def test_exact_odds_of_huge_dice_are_refused_not_computed():
     with pytest.raises(DiceExpressionError):
         expr.distribution()
     assert time.perf_counter() - started < 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["> " + " " * 4_000_000 + "x//", "prose " + " " * 4_000_000 + "x // y"],
+    ids=["rule", "prose"],
+)
+def test_a_4_mb_line_with_a_comment_marker_is_refused_quickly(tmp_path, line):
+    error = one_error(write_book(tmp_path, f"§ 1\n{line}\n> victory\n"), seconds=3.0)
+    assert error.span.line == 2 and "too long" in error.message

@@ -27,28 +27,15 @@ _DICE_STAT = re.compile(r"\d*[dD]\d")
 
 def check_lines(
     rules: list[tuple[int, str]], prose: list[tuple[int, str]], file: str, errors: list
-) -> list[tuple[int, str]]:
-    """The rule lines within bounds; an error for each line (rule or prose) past them."""
-    if max((len(line) for _, line in prose), default=0) <= limits.MAX_PROSE_LINE:
-        prose = []  # the common case: nothing to report
-    for number, line in prose:
-        if len(line) > limits.MAX_PROSE_LINE:
-            errors.append(
-                BookSyntaxError(
-                    tr(
-                        "this line is too long ({length} characters, at most {limit})",
-                        length=len(line),
-                        limit=limits.MAX_PROSE_LINE,
-                    ),
-                    Span(file, number, limits.MAX_PROSE_LINE + 1),
-                    hint=tr("break the text into several lines"),
-                )  # fmt: skip
-            )
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """The rule and prose lines within bounds; an error for each line past them."""
+    if max((len(line) for _, line in prose), default=0) > limits.MAX_PROSE_LINE:
+        prose = _short_prose(prose, file, errors)
     if (
         max((len(line) for _, line in rules), default=0) <= limits.MAX_RULE_LINE
         and max((line.count("(") for _, line in rules), default=0) <= limits.MAX_NESTING
     ):
-        return rules
+        return rules, prose
     kept: list[tuple[int, str]] = []
     for number, line in rules:
         if len(line) > limits.MAX_RULE_LINE:
@@ -78,6 +65,27 @@ def check_lines(
             )
             continue
         kept.append((number, line))
+    return kept, prose
+
+
+def _short_prose(prose: list[tuple[int, str]], file: str, errors: list) -> list[tuple[int, str]]:
+    """The prose lines within bounds (no later step sees the others); an error for each."""
+    kept: list[tuple[int, str]] = []
+    for number, line in prose:
+        if len(line) <= limits.MAX_PROSE_LINE:
+            kept.append((number, line))
+            continue
+        errors.append(
+            BookSyntaxError(
+                tr(
+                    "this line is too long ({length} characters, at most {limit})",
+                    length=len(line),
+                    limit=limits.MAX_PROSE_LINE,
+                ),
+                Span(file, number, limits.MAX_PROSE_LINE + 1),
+                hint=tr("break the text into several lines"),
+            )  # fmt: skip
+        )
     return kept
 
 

@@ -34,7 +34,7 @@ from dedale.span import Span
 _HEADER = re.compile(r"[ \t]*(?:§|#)[ \t]*\d")
 _RULE = re.compile(r"[ \t]*(?:>|->|→)")
 _COMMENT = re.compile(r"[ \t]*//")
-_TRAILING_COMMENT = re.compile(r"[ \t]+//.*$")
+_COMMENT_START = re.compile(r"[ \t]//")
 
 
 def grammar_text() -> str:
@@ -67,13 +67,19 @@ def split_lines(text: str) -> tuple[list[tuple[int, str]], list[tuple[int, str]]
     for number, line in enumerate(text.split("\n"), start=1):
         if _RULE.match(line) or _HEADER.match(line):
             if "//" in line:
-                line = _TRAILING_COMMENT.sub("", line)
+                line = _cut_comment(line)
             rules.append((number, line))
         elif _COMMENT.match(line):
             continue
         else:
             prose.append((number, line))
     return rules, prose
+
+
+def _cut_comment(line: str) -> str:
+    """The line without its trailing ``  // comment`` (linear: no regex backtracking)."""
+    found = _COMMENT_START.search(line)
+    return line if found is None else line[: found.start() + 1].rstrip(" \t")
 
 
 def parse_text(text: str, file: str) -> ast.ParagraphFile:
@@ -91,7 +97,7 @@ def parse_collecting(text: str, file: str) -> tuple[ast.ParagraphFile, list[Deda
         text = " " + text[1:]
     rules, prose = split_lines(text)
     errors: list[DedaleError] = []
-    rules = check_lines(rules, prose, file, errors)
+    rules, prose = check_lines(rules, prose, file, errors)
     items = check_items(_parse_rules(rules, file, errors), dict(rules), errors)
     return assemble(file, items, prose, errors), errors
 
