@@ -41,6 +41,8 @@ MAX_NESTING = 12
 MAX_YAML_NODES = 10_000
 #: YAML mappings and lists inside one another.
 MAX_YAML_DEPTH = 40
+#: Syntax errors reported for one file (each costs a few milliseconds to explain).
+MAX_SYNTAX_ERRORS = 100
 #: Digits of any number an author writes (no use below needs more).
 MAX_DIGITS = 9
 

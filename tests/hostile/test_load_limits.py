@@ -333,3 +333,19 @@ def test_exact_odds_of_huge_dice_are_refused_not_computed():
 def test_a_4_mb_line_with_a_comment_marker_is_refused_quickly(tmp_path, line):
     error = one_error(write_book(tmp_path, f"§ 1\n{line}\n> victory\n"), seconds=3.0)
     assert error.span.line == 2 and "too long" in error.message
+
+
+def test_one_typo_in_a_big_file_is_found_in_linear_time(tmp_path):
+    body = "".join(
+        f"§ {n}\nText.\n> gain 1 gold\n> lose 1 gold\n-> {n + 1} Go on\n" for n in range(1, 3000)
+    )
+    lines = body.count("\n")
+    error = one_error(write_book(tmp_path, body + "§ 3000\n> lose 2\n> victory\n"), seconds=10)
+    assert error.span.line == lines + 2 and "what to change" in error.message
+
+
+def test_syntax_errors_of_a_file_stop_after_a_hundred(tmp_path):
+    errors = load_errors(write_book(tmp_path, "§ 1\n" + "> lose 2\n" * 5000 + "> victory\n"))
+    assert len(errors) == limits.MAX_SYNTAX_ERRORS + 1
+    (stopped,) = [e for e in errors if "not checked" in e.message]
+    assert stopped.span.line == 101 and stopped.hint
