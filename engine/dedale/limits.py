@@ -43,6 +43,12 @@ MAX_YAML_NODES = 10_000
 MAX_YAML_DEPTH = 40
 #: Syntax errors reported for one file (each costs a few milliseconds to explain).
 MAX_SYNTAX_ERRORS = 100
+#: Rulesets that ``extends:`` one another in a chain.
+MAX_EXTENDS_DEPTH = 8
+#: Steps (dice x totals) an exact dice distribution may take: 100d1000 would need 10^10.
+MAX_DISTRIBUTION_STEPS = 5_000_000
+#: Outcomes enumerated for keep-highest/lowest dice (``4d6kh3`` has 1,296).
+MAX_KEEP_OUTCOMES = 200_000
 #: Digits of any number an author writes (no use below needs more).
 MAX_DIGITS = 9
 

@@ -26,8 +26,7 @@ from dedale.span import Span
 
 MAX_DICE = limits.DICE_COUNT.high
 MAX_SIDES = limits.DICE_SIDES.high
-#: Dice-and-total pairs an exact distribution may go through (100d1000 would need 10^10).
-MAX_DISTRIBUTION_STEPS = 5_000_000
+MAX_DISTRIBUTION_STEPS = limits.MAX_DISTRIBUTION_STEPS
 
 
 def characteristic_bonus(value: int) -> int:
@@ -197,7 +196,7 @@ def _dice_distribution(dice: Dice) -> dict[int, Fraction]:
                     step[total + value] = step.get(total + value, Fraction(0)) + p * face
             dist = step
         return dist
-    if dice.sides**dice.count > 200_000:
+    if dice.sides**dice.count > limits.MAX_KEEP_OUTCOMES:
         raise DiceExpressionError(
             f"{dice} has too many outcomes to enumerate exactly",
             hint="keep-highest/lowest distributions are exact only for a few dice",

@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from dedale import limits
 from dedale.errors import DiceExpressionError, RulesetError
 from dedale.i18n import tr
 from dedale.rules import schema
@@ -29,7 +30,7 @@ from dedale.rules.yamltree import (
 )
 from dedale.span import Span
 
-MAX_EXTENDS_DEPTH = 8
+MAX_EXTENDS_DEPTH = limits.MAX_EXTENDS_DEPTH
 
 
 #: What a built-in ruleset name can be (its file is ``<name>.yaml`` in the package).
