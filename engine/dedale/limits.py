@@ -49,6 +49,8 @@ MAX_EXTENDS_DEPTH = 8
 MAX_DISTRIBUTION_STEPS = 5_000_000
 #: Outcomes enumerated for keep-highest/lowest dice (``4d6kh3`` has 1,296).
 MAX_KEEP_OUTCOMES = 200_000
+#: Terms (dice, numbers, names) of one dice expression (``1d20+bonus(DEX)+action`` has 3).
+MAX_DICE_TERMS = 16
 #: Digits of any number an author writes (no use below needs more).
 MAX_DIGITS = 9
 

@@ -349,3 +349,10 @@ def test_syntax_errors_of_a_file_stop_after_a_hundred(tmp_path):
     assert len(errors) == limits.MAX_SYNTAX_ERRORS + 1
     (stopped,) = [e for e in errors if "not checked" in e.message]
     assert stopped.span.line == 101 and stopped.hint
+
+
+@pytest.mark.parametrize("roll", ["+".join(["1d6"] * 300), "+".join(["1d6"] * 12) + "+99d6"])
+def test_a_ruleset_roll_with_too_many_terms_or_dice(tmp_path, roll):
+    meta = f"title: T\nlanguage: en\nrules:\n  stats: {{SKILL: {{roll: {roll}}}}}\n"
+    error = one_error(write_book(tmp_path, meta=meta), seconds=2.0)
+    assert isinstance(error, RulesetError) and error.span.line == 4

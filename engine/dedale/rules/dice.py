@@ -307,6 +307,13 @@ def _parse(text: str, origin: Span | None) -> DiceExpr:
             terms.append((first_sign, _term(child.children[-1], text, origin)))
         else:
             terms.append((sign, _term(child, text, origin)))
+    if len(terms) > limits.MAX_DICE_TERMS:
+        message = tr("more than {limit} terms", limit=limits.MAX_DICE_TERMS)
+        raise _error(text, 1, message, tr("write it with fewer terms, like 3d6+2"), origin)
+    rolled = sum(term.count for _, term in terms if isinstance(term, Dice))
+    if rolled > MAX_DICE:
+        message = tr("{count} dice in all", count=rolled)
+        raise _error(text, 1, message, tr("roll 1 to {limit} dice", limit=MAX_DICE), origin)
     return DiceExpr(text.strip(), tuple(terms))
 
 
