@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from dedale import limits
-from dedale.errors import BookLoadError, BookSyntaxError, DedaleError, RulesetError
+from dedale.errors import BookLoadError, BookSyntaxError, DedaleError, RulesetError, UsageError
 from dedale.language import load_book
 from dedale.language.parser import lark_line_items
 from dedale.rules import load_ruleset
@@ -356,3 +356,19 @@ def test_a_ruleset_roll_with_too_many_terms_or_dice(tmp_path, roll):
     meta = f"title: T\nlanguage: en\nrules:\n  stats: {{SKILL: {{roll: {roll}}}}}\n"
     error = one_error(write_book(tmp_path, meta=meta), seconds=2.0)
     assert isinstance(error, RulesetError) and error.span.line == 4
+
+
+def test_a_fifo_is_never_read(tmp_path):
+    folder = tmp_path / "book"
+    folder.mkdir()
+    (folder / "p.dd").write_text(BOOK, encoding="utf-8")
+    os.mkfifo(tmp_path / "fifo")
+    os.symlink(tmp_path / "fifo", folder / "book.yaml")  # outside: refused before reading
+    assert "outside" in one_error(folder).message
+    os.remove(folder / "book.yaml")
+    os.mkfifo(folder / "book.yaml.fifo")
+    os.symlink("book.yaml.fifo", folder / "book.yaml")
+    assert "not a regular file" in one_error(folder).message
+    os.mkfifo(tmp_path / "single.dd")
+    with pytest.raises(UsageError):
+        load_book(tmp_path / "single.dd")

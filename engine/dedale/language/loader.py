@@ -13,6 +13,7 @@ import gc
 import hashlib
 import itertools
 import re
+import stat
 from pathlib import Path
 
 from dedale import ast, limits
@@ -137,7 +138,17 @@ class _Loader:
         self, path: Path, shown: str, where: Span | None = None, limit: int = MAX_FILE_BYTES
     ) -> str | None:
         try:
-            size = path.stat().st_size
+            status = path.stat()
+            size = status.st_size
+            if not stat.S_ISREG(status.st_mode):  # a FIFO or a device would block the read
+                self.errors.append(
+                    BookStructureError(
+                        tr("{name} is not a regular file", name=shown),
+                        where or Span(shown, 1, 1),
+                        hint=tr("a book is made of ordinary text files"),
+                    )
+                )
+                return None
             if size > limit:
                 self.errors.append(self._too_large(shown, where, limit))
                 return None
@@ -201,6 +212,8 @@ class _Loader:
             path = path.parent
         if path.is_dir():
             return self._load_folder(path)
+        if path.exists() and not is_file(path):  # a FIFO or a device would block the read
+            raise UsageError(tr("{path}: not a regular file", path=str(path)))
         return self._load_single(path)
 
     def _load_folder(self, root: Path) -> Book:
