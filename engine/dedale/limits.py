@@ -39,6 +39,8 @@ MAX_EXPRESSION_TERMS = 64
 MAX_NESTING = 12
 #: YAML values (mappings, lists, scalars, keys) once aliases are expanded.
 MAX_YAML_NODES = 10_000
+#: Characters of YAML text values once aliases are expanded (a long text used many times).
+MAX_YAML_CHARS = 1_000_000
 #: YAML mappings and lists inside one another.
 MAX_YAML_DEPTH = 40
 #: Syntax errors reported for one file (each costs a few milliseconds to explain).

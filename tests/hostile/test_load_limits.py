@@ -372,3 +372,15 @@ def test_a_fifo_is_never_read(tmp_path):
     os.mkfifo(tmp_path / "single.dd")
     with pytest.raises(UsageError):
         load_book(tmp_path / "single.dd")
+
+
+def test_a_long_text_aliased_many_times(tmp_path):
+    meta = (
+        'title: T\nlanguage: en\nauthor: &a "'
+        + "x" * 100_000
+        + '"\nitems: ['
+        + ", ".join(["*a"] * 20)
+        + "]\n"
+    )
+    error = one_error(write_book(tmp_path, meta=meta))
+    assert "characters" in error.message and error.span.line == 4

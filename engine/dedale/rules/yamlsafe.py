@@ -44,7 +44,8 @@ def _children(node: Node) -> list[Node]:
 def check_graph(root: Node) -> None:
     """Refuse a composed document whose expansion passes the bounds, or that loops."""
     limit = limits.MAX_YAML_NODES
-    sizes: dict[int, int] = {}
+    sizes: dict[int, int] = {}  # values, aliases expanded
+    chars: dict[int, int] = {}  # characters of the text values, aliases expanded
     active: set[int] = set()
     distinct = 0
     stack: list[tuple[Node, bool, int]] = [(root, False, 0)]
@@ -53,8 +54,19 @@ def check_graph(root: Node) -> None:
         key = id(node)
         if done:
             active.discard(key)
-            total = 1 + sum(sizes[id(child)] for child in _children(node))
+            children = _children(node)
+            total = 1 + sum(sizes[id(child)] for child in children)
             sizes[key] = total
+            text = len(node.value) if not children and isinstance(node.value, str) else 0
+            text += sum(chars[id(child)] for child in children)
+            chars[key] = text
+            if text > limits.MAX_YAML_CHARS:
+                raise _Refused(
+                    tr("this value expands to more than {limit} characters",
+                       limit=limits.MAX_YAML_CHARS),
+                    node,
+                    tr("each use of an alias (`*name`) copies its value; write fewer of them"),
+                )  # fmt: skip
             if total > limit:
                 if distinct > limit:
                     raise _Refused(
