@@ -384,3 +384,11 @@ def test_a_long_text_aliased_many_times(tmp_path):
     )
     error = one_error(write_book(tmp_path, meta=meta))
     assert "characters" in error.message and error.span.line == 4
+
+
+def test_overrides_given_as_data_that_contain_themselves():
+    stats: dict = {}
+    stats["SKILL"] = stats
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset("df-classic", {"stats": stats})
+    assert "contains itself" in caught.value.message
