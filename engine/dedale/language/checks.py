@@ -10,6 +10,7 @@ from typing import Any
 
 from dedale import ast
 from dedale.errors import BookStructureError, DedaleError
+from dedale.language.enemies import EnemyChecker
 from dedale.language.keywords import fold, name_key
 from dedale.language.metadata import did_you_mean
 from dedale.span import Span
@@ -52,6 +53,7 @@ class _Checker:
         self.labels = labels
         self.errors: list[DedaleError] = errors
         self.known = ruleset.known_names() if ruleset is not None else []
+        self.enemies = EnemyChecker(ruleset, self.error) if ruleset is not None else None
 
     def error(self, message: str, span: Span, hint: str | None = None) -> None:
         self.errors.append(BookStructureError(message, span, hint))
@@ -124,18 +126,12 @@ class _Checker:
                 )  # fmt: skip
         elif isinstance(node, ast.ShopOffer | ast.Wager):
             self.value_name(node.counter, node.span, "counter")
-        elif isinstance(node, ast.Fight) and node.attack_stat is not None:
-            self.value_name(node.attack_stat, node.span, "stat")
+        elif isinstance(node, ast.Fight):
+            if node.attack_stat is not None:
+                self.value_name(node.attack_stat, node.span, "stat")
+            self.enemies.fight(node)
         elif isinstance(node, ast.FightThreshold):
             self.value_name(node.stat, node.span)
-        elif isinstance(node, ast.Enemy):
-            for word in node.name.split():
-                if self.kind(word) == "stat":
-                    self.error(
-                        f"the enemy's name `{node.name}` holds the stat `{word}`", node.span,
-                        f"is a value missing? write it like `{word} 7`",
-                    )  # fmt: skip
-                    break
         elif isinstance(node, ast.Prose):
             self.prose(node)
 
