@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from dedale import ast
 from dedale.errors import BookStructureError, DedaleError
+from dedale.language.endings import check_endings
 from dedale.language.transform import ElsePart, FightPart, Header
 from dedale.span import Span
 
@@ -94,6 +95,7 @@ class _Builder:
         self.flush_prose()
         if self.header is not None:
             body = [self._finish_fight(s) if isinstance(s, ast.Fight) else s for s in self.body]
+            check_endings(body, self.errors)
             self.paragraphs.append(
                 ast.Paragraph(
                     span=self.header.span,
