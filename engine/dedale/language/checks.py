@@ -3,6 +3,7 @@ ruleset, interpolations name something. Deeper checks belong to the validator.""
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import fields
@@ -10,9 +11,11 @@ from typing import Any
 
 from dedale import ast
 from dedale.errors import BookStructureError, DedaleError
+from dedale.i18n import tr
 from dedale.language.enemies import EnemyChecker
 from dedale.language.keywords import fold, name_key
 from dedale.language.metadata import did_you_mean
+from dedale.rules.ruleset import fold as rules_fold
 from dedale.span import Span
 
 _INTERPOLATION = re.compile(r"\{([^{}\n]{1,60})\}")
@@ -53,10 +56,18 @@ class _Checker:
         self.labels = labels
         self.errors: list[DedaleError] = errors
         self.known = ruleset.known_names() if ruleset is not None else []
+        self.spelled = _spellings(ruleset) if ruleset is not None else {}
         self.enemies = EnemyChecker(ruleset, self.error) if ruleset is not None else None
 
     def error(self, message: str, span: Span, hint: str | None = None) -> None:
         self.errors.append(BookStructureError(message, span, hint))
+
+    def did_you_mean(self, name: str) -> str | None:
+        """``did you mean `HABILETÉ`?``: the closest known name, as the ruleset spells it."""
+        close = difflib.get_close_matches(rules_fold(name), self.known, n=1, cutoff=0.6)
+        if not close:
+            return None
+        return tr("did you mean `{name}`?", name=self.spelled.get(close[0], close[0]))
 
     def kind(self, name: str) -> str | None:
         found = self.ruleset.resolve(name)
@@ -68,7 +79,7 @@ class _Checker:
         kind = self.kind(name)
         if kind in ("stat", "counter"):
             return
-        hint = did_you_mean(name, self.known)
+        hint = self.did_you_mean(name)
         if kind == "item":
             hint = f"`{name}` is an item: use `take`/`prenez` or `drop`/`abandonnez`"
         self.error(f"unknown {what} `{name}`", span, hint or self._names_hint())
@@ -171,9 +182,20 @@ class _Checker:
             where = Span(node.span.file, line, column, line, column + len(match.group(0)))
             self.error(
                 f"unknown name `{{{name}}}` in the text", where,
-                did_you_mean(bare, self.known)
+                self.did_you_mean(bare)
                 or "interpolate {name}, {class}, a stat or a counter",
             )  # fmt: skip
+
+
+def _spellings(ruleset: Any) -> dict[str, str]:
+    """Folded name -> the name as the ruleset writes it (display names first)."""
+    spelled: dict[str, str] = {}
+    groups = (ruleset.stats, ruleset.counters, tuple(ruleset.items.values()))
+    for group in groups:
+        for entry in group:
+            for written in (*entry.names.values(), entry.id, *entry.aliases):
+                spelled.setdefault(rules_fold(written), written)
+    return spelled
 
 
 def check_names(
@@ -182,9 +204,14 @@ def check_names(
     labels: Mapping[str, int],
     ruleset: Any,
     errors: list[DedaleError],
+    start_items: tuple[ast.GainItem, ...] = (),
 ) -> None:
-    """Append an error for every unresolved label and every name the ruleset lacks."""
+    """Append an error for every unresolved label and every name the ruleset lacks
+    (in the paragraphs and in book.yaml's ``start_items``)."""
     checker = _Checker(ruleset, label_index, labels, errors)
+    for item in start_items:
+        for node in walk(item):
+            checker.node(node)
     noted: set[str] = set()
     wanted: list[ast.NotedParagraph] = []
     for paragraph in paragraphs.values():

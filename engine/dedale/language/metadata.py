@@ -16,8 +16,10 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+from dedale import ast
 from dedale.errors import BookMetadataError, DedaleError
 from dedale.language.keywords import fold
+from dedale.language.start_items import parse_start_items
 from dedale.span import Span
 
 LANGUAGES = ("fr", "en")
@@ -45,7 +47,7 @@ class BookMeta:
     rules: Mapping[str, Any] | None = None  # ruleset overrides (ruamel data, positions kept)
     start: int = 1
     files: tuple[str, ...] | None = None
-    items: tuple[str, ...] = ()
+    items: tuple[ast.GainItem, ...] = ()  # given at creation, as by `> take` lines
     creation: CreationOptions = field(default_factory=CreationOptions)
     validator: Mapping[str, Any] = field(default_factory=dict)
     file: str = "book.yaml"
@@ -231,10 +233,14 @@ def parse_meta(
             bad("files", "`files` must be a list of paragraph file names", "`files: [part1.dd]`")
             files = None
 
-    items = values.get("items", [])
-    if not isinstance(items, list):
+    items = values.get("items")
+    entries: list[tuple[Any, Span]] = []
+    if isinstance(items, CommentedSeq):
+        entries = [
+            (item, _shift(_item_span(items, i, file), line_offset)) for i, item in enumerate(items)
+        ]
+    elif items is not None:
         bad("items", "`items` must be a list of item names")
-        items = []
 
     creation = _creation(values.get("creation"), file, line_offset, errors, value_spans)
     validator = values.get("validator", {})
@@ -252,7 +258,7 @@ def parse_meta(
         rules=rules,
         start=start,
         files=tuple(files) if files is not None else None,
-        items=tuple(str(i) for i in items),
+        items=parse_start_items(entries, errors),
         creation=creation,
         validator=validator,
         file=file,
