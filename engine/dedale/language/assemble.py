@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from dedale import ast
 from dedale.errors import BookStructureError, DedaleError
+from dedale.i18n import tr
 from dedale.language.endings import check_endings
 from dedale.language.transform import ElsePart, FightPart, Header
 from dedale.span import Span
@@ -157,7 +158,29 @@ class _Builder:
                 self.last_if = index
 
     def _missing(self, span: Span, what: str, needs: str, hint: str) -> None:
-        self.errors.append(BookStructureError(f"{what} without {needs} before it", span, hint))
+        hint = self._rule_in_prose() or hint
+        self.errors.append(
+            BookStructureError(
+                tr("{what} without {needs} before it", what=what, needs=needs), span, hint
+            )
+        )
+
+    def _rule_in_prose(self) -> str | None:
+        """A hint naming the last text line of this paragraph that reads like a rule line
+        whose `>` was forgotten (``tentez votre habileté``), if there is one."""
+        from dedale.language.suspicious import rule_in_prose  # lazy: it uses the parser
+
+        for statement in reversed(self.body):
+            if isinstance(statement, ast.Prose):
+                found = rule_in_prose(statement)
+                if found is not None:
+                    span, line = found
+                    return tr(
+                        "line {line} `{text}` is text: is its `>` missing? write `> {text}`",
+                        line=span.line,
+                        text=line,
+                    )
+        return None
 
     def _attach_branch(self, branch: ast.Branch) -> None:
         if self.last_test is None:
