@@ -67,9 +67,9 @@ class _Builder:
             if text.strip():
                 self.errors.append(
                     BookStructureError(
-                        "this text belongs to no paragraph",
+                        tr("this text belongs to no paragraph"),
                         Span(self.file, line, 1 + len(text) - len(text.lstrip())),
-                        hint="start a paragraph with a header line such as `§ 1`",
+                        hint=tr("start a paragraph with a header line such as `§ 1`"),
                     )
                 )
             return
@@ -124,9 +124,9 @@ class _Builder:
         if self.header is None:
             self.errors.append(
                 BookStructureError(
-                    "this line belongs to no paragraph",
+                    tr("this line belongs to no paragraph"),
                     span,
-                    hint="start a paragraph with a header line such as `§ 1`",
+                    hint=tr("start a paragraph with a header line such as `§ 1`"),
                 )
             )
             return
@@ -157,13 +157,8 @@ class _Builder:
             elif isinstance(item, ast.If):
                 self.last_if = index
 
-    def _missing(self, span: Span, what: str, needs: str, hint: str) -> None:
-        hint = self._rule_in_prose() or hint
-        self.errors.append(
-            BookStructureError(
-                tr("{what} without {needs} before it", what=what, needs=needs), span, hint
-            )
-        )
+    def _missing(self, span: Span, message: str, hint: str) -> None:
+        self.errors.append(BookStructureError(message, span, self._rule_in_prose() or hint))
 
     def _rule_in_prose(self) -> str | None:
         """A hint naming the last text line of this paragraph that reads like a rule line
@@ -185,8 +180,8 @@ class _Builder:
     def _attach_branch(self, branch: ast.Branch) -> None:
         if self.last_test is None:
             self._missing(
-                branch.span, "a test outcome", "a test",
-                "put a test line first, e.g. `> test your luck` / `> tentez votre chance`",
+                branch.span, tr("a test outcome without a test before it"),
+                tr("put a test line first, e.g. `> test your luck` / `> tentez votre chance`"),
             )  # fmt: skip
             return
         test = self.body[self.last_test]
@@ -202,7 +197,9 @@ class _Builder:
     def _attach_row(self, row: ast.RangeBranch) -> None:
         if self.last_roll is None:
             self._missing(
-                row.span, "a dice row", "a roll", "put `> roll 1d6` / `> lancez 1d6` first"
+                row.span,
+                tr("a dice row without a roll before it"),
+                tr("put `> roll 1d6` / `> lancez 1d6` first"),
             )
             return
         roll = self.body[self.last_roll]
@@ -216,7 +213,11 @@ class _Builder:
 
     def _attach_else(self, part: ElsePart) -> None:
         if self.last_if is None:
-            self._missing(part.span, "`otherwise`", "an `if` line", "write `> if ...` first")
+            self._missing(
+                part.span,
+                tr("`otherwise` without an `if` line before it"),
+                tr("write `> if ...` first"),
+            )
             return
         cond = self.body[self.last_if]
         assert isinstance(cond, ast.If)
@@ -231,8 +232,9 @@ class _Builder:
                 self.body.append(ast.Fight(span=part.span, enemies=(part.value,)))
                 return
             self._missing(
-                part.span, _FIGHT_WORDS[part.kind], "a fight",
-                "put `> fight` / `> combat` and its enemies first",
+                part.span,
+                tr("{line} without a fight before it", line=_FIGHT_WORDS[part.kind]),
+                tr("put `> fight` / `> combat` and its enemies first"),
             )  # fmt: skip
             return
         fight = self.body[self.last_fight]
@@ -253,9 +255,9 @@ class _Builder:
                 first = self.fight_lines[key]
                 self.errors.append(
                     BookStructureError(
-                        f"this fight already has a {_FIGHT_WORDS[part.kind]} line",
+                        tr("this fight already has a {line} line", line=_FIGHT_WORDS[part.kind]),
                         part.span,
-                        hint=f"the first one is at {first}",
+                        hint=tr("the first one is at {place}", place=str(first)),
                     )
                 )
                 return

@@ -81,20 +81,22 @@ class _Checker:
             return
         hint = self.did_you_mean(name)
         if kind == "item":
-            hint = f"`{name}` is an item: use `take`/`prenez` or `drop`/`abandonnez`"
-        self.error(f"unknown {what} `{name}`", span, hint or self._names_hint())
+            hint = tr("`{name}` is an item: use `take`/`prenez` or `drop`/`abandonnez`", name=name)
+        self.error(_unknown(what, name), span, hint or self._names_hint())
 
     def _names_hint(self) -> str:
         names = [n for n in self.known if self.kind(n) in ("stat", "counter")]
-        return "known names: " + ", ".join(names[:12])
+        return tr(
+            "known names: {names}", names=", ".join(self.spelled.get(n, n) for n in names[:12])
+        )
 
     def ref(self, ref: ast.ParagraphRef) -> None:
         if ref.label is None or name_key(ref.label) in self.label_index:
             return
         self.error(
-            f"no paragraph is labelled `{ref.label}`", ref.span,
+            tr("no paragraph is labelled `{label}`", label=ref.label), ref.span,
             did_you_mean(name_key(ref.label), list(self.label_index))
-            or "labels are the words after the number in a header (`§ 12 cellar`)",
+            or tr("labels are the words after the number in a header (`§ 12 cellar`)"),
         )  # fmt: skip
 
     def node(self, node: Any, in_margin: bool = False) -> None:
@@ -115,8 +117,8 @@ class _Checker:
             if self.kind(node.item) in ("stat", "counter"):
                 verb = "gain 2" if isinstance(node, ast.GainItem) else "lose 2"
                 self.error(
-                    f"`{node.item}` is a stat or counter, not an item", node.span,
-                    f"give an amount: `{verb} {node.item}`",
+                    tr("`{name}` is a stat or counter, not an item", name=node.item), node.span,
+                    tr("give an amount: `{line}`", line=f"{verb} {node.item}"),
                 )  # fmt: skip
         elif isinstance(node, ast.Test):
             if node.dice is not None:  # free-form test: dice against any stat or counter
@@ -132,7 +134,7 @@ class _Checker:
                 self.ruleset.difficulty(node.difficulty)
             except KeyError:
                 self.error(
-                    f"unknown difficulty `{node.difficulty}`", node.span,
+                    tr("unknown difficulty `{name}`", name=str(node.difficulty)), node.span,
                     self._difficulty_hint(str(node.difficulty)),
                 )  # fmt: skip
         elif isinstance(node, ast.ShopOffer | ast.Wager):
@@ -155,17 +157,17 @@ class _Checker:
             if wanted in {fold(n).lower() for n in (test.id, *test.names.values())}:
                 return
         self.error(
-            f"this ruleset has no `{node.name}` test", node.span,
-            f"its tests: {', '.join(tests) or 'none'}",
+            tr("this ruleset has no `{name}` test", name=node.name), node.span,
+            tr("its tests: {names}", names=", ".join(tests) or "-"),
         )  # fmt: skip
 
     def _difficulty_hint(self, name: str) -> str:
         d20 = getattr(self.ruleset, "d20", None)
         if d20 is None:
-            return "this ruleset has no d20 difficulties"
+            return tr("this ruleset has no d20 difficulties")
         names = [n for level in d20.difficulties for n in (level.id, *level.names.values())]
         return did_you_mean(name, [fold(n).lower() for n in names]) or (
-            "difficulties: " + ", ".join(names)
+            tr("difficulties: {names}", names=", ".join(names))
         )
 
     def prose(self, node: ast.Prose) -> None:
@@ -181,10 +183,21 @@ class _Checker:
             column = match.start() - node.text.rfind("\n", 0, match.start())
             where = Span(node.span.file, line, column, line, column + len(match.group(0)))
             self.error(
-                f"unknown name `{{{name}}}` in the text", where,
+                tr("unknown name `{{{name}}}` in the text", name=name), where,
                 self.did_you_mean(bare)
-                or "interpolate {name}, {class}, a stat or a counter",
+                or tr("interpolate {name}, {class}, a stat or a counter"),
             )  # fmt: skip
+
+
+def _unknown(what: str, name: str) -> str:
+    """``unknown stat `X``` (one message per kind of name, for the translators)."""
+    if what == "counter":
+        return tr("unknown counter `{name}`", name=name)
+    if what == "stat":
+        return tr("unknown stat `{name}`", name=name)
+    if what == "characteristic":
+        return tr("unknown characteristic `{name}`", name=name)
+    return tr("unknown stat or counter `{name}`", name=name)
 
 
 def _spellings(ruleset: Any) -> dict[str, str]:
@@ -224,7 +237,10 @@ def check_names(
     for node in wanted:  # "[noted cave]" needs a "note paragraph cave" somewhere
         if name_key(node.name) not in noted:
             checker.error(
-                f"no paragraph is noted as `{node.name}`", node.span,
-                f"write `> note paragraph {node.name}` / `> notez paragraphe {node.name}` "
-                "in the paragraph to come back to",
+                tr("no paragraph is noted as `{name}`", name=node.name), node.span,
+                tr(
+                    "write `> note paragraph {name}` / `> notez paragraphe {name}` "
+                    "in the paragraph to come back to",
+                    name=node.name,
+                ),
             )  # fmt: skip
