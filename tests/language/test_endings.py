@@ -58,3 +58,10 @@ def test_the_fight_outcome_and_the_ending_play_as_written(tmp_path):
     )
     code, text = transcript(book, "n\n" * 40, lang="fr", hero=(12, 24, 9))
     assert code == EXIT_VICTORY and "Le chemin est libre." in text
+
+
+def test_a_fight_outcome_without_a_fight_says_how_to_end_the_book(tmp_path):
+    (error,) = load_errors(tmp_path, FR + "§ 1\nVous avez gagné.\n> victoire -> 2\n§ 2\n> mort\n")
+    assert error.message == "`win ->`/`victoire ->` without a fight before it"
+    assert "write `> victory` / `> victoire` alone" in error.hint
+    assert (error.span.line, error.span.column) == (8, 3)

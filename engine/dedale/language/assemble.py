@@ -231,11 +231,18 @@ class _Builder:
                 self.last_fight = len(self.body)
                 self.body.append(ast.Fight(span=part.span, enemies=(part.value,)))
                 return
+            hint = tr("put `> fight` / `> combat` and its enemies first")
+            if part.kind == "win":
+                hint = tr(
+                    "put `> fight` / `> combat` and its enemies first; or, to end the book on a "
+                    "victory, write `> victory` / `> victoire` alone (with `->` it is where a "
+                    "won fight goes)"
+                )
             self._missing(
                 part.span,
                 tr("{line} without a fight before it", line=_FIGHT_WORDS[part.kind]),
-                tr("put `> fight` / `> combat` and its enemies first"),
-            )  # fmt: skip
+                hint,
+            )
             return
         fight = self.body[self.last_fight]
         assert isinstance(fight, ast.Fight)
