@@ -45,6 +45,7 @@ class EnemyChecker:
         self.report = report
         self.params = ruleset.fight
         self.spellings = self._spellings()
+        self._needs: dict[str | None, list[Need]] = {}  # by the fight's `attack with` stat
 
     # ------------------------------------------------------------------ vocabulary
     def _stat_names(self, stat: Any) -> tuple[str, ...]:
@@ -101,7 +102,9 @@ class EnemyChecker:
     # ------------------------------------------------------------------ checks
     def fight(self, fight: ast.Fight) -> None:
         """Report unknown and missing values of every enemy and ally of ``fight``."""
-        needs = self.needs(fight)
+        needs = self._needs.get(fight.attack_stat)
+        if needs is None:
+            needs = self._needs[fight.attack_stat] = self.needs(fight)
         for enemy in (*fight.enemies, *fight.allies):
             self.enemy(enemy, needs)
 
@@ -117,11 +120,11 @@ class EnemyChecker:
             )
         if unknown:
             return  # a misspelt stat explains the missing one
-        lang = self._language(written)
+        given = set(written)
         for need in needs:
-            if need.spellings & set(written):
+            if not need.spellings.isdisjoint(given):
                 continue
-            shown = self._shown(need, lang)
+            shown = self._shown(need, self._language(written))
             in_name = next(
                 (w for w in enemy.name.split() if _key(w) in need.spellings), None
             )  # "GOBLIN SKILL STAMINA 6": the value of SKILL is missing
