@@ -72,3 +72,20 @@ def test_a_wrong_value_points_at_the_key_meant(tmp_path, front, message, hint):
     (error,) = load_errors(tmp_path, "---\n" + front + BODY)
     assert (error.message, error.hint) == (message, hint)
     assert error.span.line == front.count("\n") + 1  # the last line of the front matter
+
+
+def test_the_french_book_yaml_of_the_reference_reads_clean():
+    import re
+    from pathlib import Path
+
+    from dedale.language.metadata import parse_meta
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "language.md").read_text("utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", doc, re.S)
+    french = next(b for b in blocks if b.startswith("titre:"))
+    errors: list = []
+    meta = parse_meta(french, "book.yaml", errors)
+    assert errors == []
+    assert meta.ruleset == "df-classic" and meta.creation.reroll == "once"
+    assert [i.item for i in meta.items] == ["Lanterne", "Épée"]
+    assert dict(meta.validator) == {"ignore": ["W013"]}
