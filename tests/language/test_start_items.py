@@ -87,3 +87,10 @@ def test_a_bad_starting_item_is_a_located_error(tmp_path, items, message, column
     assert errors[0].span.line == 3
     if column is not None:
         assert errors[0].span.column == column
+
+
+@pytest.mark.parametrize("items", ["[Corde, Clé: fer]", "[Corde, [a, b]]", "[Corde, true]", "[~]"])
+def test_an_entry_that_is_not_one_line_of_text_is_refused(tmp_path, items):
+    (error,) = load_errors(tmp_path, f"---\ntitle: t\nobjets: {items}\n---\n§ 1\n> victoire\n")
+    assert error.message == "a starting item is one line naming an item"
+    assert error.span.line == 3 and error.span.column > 9

@@ -29,7 +29,15 @@ def parse_start_items(
 ) -> tuple[ast.GainItem, ...]:
     """The ``GainItem`` of each entry (its value and where it is written); errors appended."""
     items: list[ast.GainItem] = []
-    for text, span in _joined(entries):
+    scalars = []
+    for value, span in entries:
+        if isinstance(value, str | int) and not isinstance(value, bool):
+            scalars.append((value, span))
+        else:  # a mapping (`Clé: fer`), a nested list, true/false, an empty entry
+            errors.append(
+                BookMetadataError(tr("a starting item is one line naming an item"), span, _HINT)
+            )
+    for text, span in _joined(scalars):
         item = _parse_one(text, span, errors)
         if item is not None:
             items.append(item)
