@@ -19,7 +19,7 @@ def test_a_misspelt_stat_is_a_load_error_with_did_you_mean(tmp_path):
     (error,) = load_errors(tmp_path, text)
     assert error.message == "unknown enemy stat `HABILITÉ`"
     assert error.hint == "did you mean `HABILETÉ`?"
-    assert (error.span.line, error.span.column) == (8, 10)
+    assert (error.span.line, error.span.column, error.span.end_column) == (8, 18, 26)
     report = validate_path(write_book(tmp_path, text, "again.dd"), runs=0)
     assert report.count("error") == 1
     assert any("HABILITÉ" in f.message for f in report.findings)

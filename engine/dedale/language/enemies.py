@@ -9,12 +9,14 @@ attack and health stats, the d20 and Reliques ``enemy_keys``), never from its na
 from __future__ import annotations
 
 import difflib
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from dedale import ast
+from dedale.errors import read_source_line
 from dedale.i18n import tr
 from dedale.language.keywords import fold
 from dedale.rules.ruleset import D20Fight, OpposedFight, ReliquesFight
@@ -116,7 +118,9 @@ class EnemyChecker:
                 continue
             unknown = True
             self.report(
-                tr("unknown enemy stat `{name}`", name=name), enemy.span, self._suggest(name)
+                tr("unknown enemy stat `{name}`", name=name),
+                _word_span(enemy, name),
+                self._suggest(name),
             )
         if unknown:
             return  # a misspelt stat explains the missing one
@@ -167,3 +171,18 @@ class EnemyChecker:
                 return need.stat
             return (names.get(lang) if lang else None) or need.stat
         return need.shown[0]
+
+
+def _word_span(enemy: ast.Enemy, word: str) -> Span:
+    """Where ``word`` (a stat's name) is written on the enemy's line, else the enemy's span.
+
+    Only computed for an error: the line is read back from the file."""
+    span = enemy.span
+    line = read_source_line(span) if span.end_line in (None, span.line) else None
+    if line is None:
+        return span
+    pattern = re.compile(r"(?<![\w'-])" + re.escape(word) + r"(?![\w'-])")
+    found = pattern.search(line, max(0, span.column - 1 + len(enemy.name)))
+    if found is None:
+        return span
+    return Span(span.file, span.line, found.start() + 1, span.line, found.end() + 1)
