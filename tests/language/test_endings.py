@@ -65,3 +65,14 @@ def test_a_fight_outcome_without_a_fight_says_how_to_end_the_book(tmp_path):
     assert error.message == "`win ->`/`victoire ->` without a fight before it"
     assert "write `> victory` / `> victoire` alone" in error.hint
     assert (error.span.line, error.span.column) == (8, 3)
+
+
+def test_dedale_validate_shows_the_forgotten_arrow_once_with_its_hint(tmp_path, capsys):
+    from dedale.cli import main
+
+    path = tmp_path / "book.dd"
+    path.write_text(FR + "§ 1\n> combat GOBELIN HABILETÉ 5 ENDURANCE 4\n> victoire\n", "utf-8")
+    code = main(["validate", str(path)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert out.count("right after a fight") == 1 and "hint: to go on after winning" in out
