@@ -152,6 +152,8 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
                     )
             for item, count in hero.items.items():
                 yield events.ItemGained(item=item, count=count)
+        for item in self.book.meta.items:  # book.yaml's starting items, as `> take` gives
+            yield from self._gain(item)
 
     def _paragraph(self, number: int, resume: bool = False) -> Gen:
         paragraph = self._paragraphs.get(number)

@@ -12,6 +12,8 @@ from dataclasses import replace
 
 from dedale import ast
 from dedale.errors import BookStructureError, DedaleError
+from dedale.i18n import tr
+from dedale.language.endings import check_endings
 from dedale.language.transform import ElsePart, FightPart, Header
 from dedale.span import Span
 
@@ -65,9 +67,9 @@ class _Builder:
             if text.strip():
                 self.errors.append(
                     BookStructureError(
-                        "this text belongs to no paragraph",
+                        tr("this text belongs to no paragraph"),
                         Span(self.file, line, 1 + len(text) - len(text.lstrip())),
-                        hint="start a paragraph with a header line such as `§ 1`",
+                        hint=tr("start a paragraph with a header line such as `§ 1`"),
                     )
                 )
             return
@@ -94,6 +96,7 @@ class _Builder:
         self.flush_prose()
         if self.header is not None:
             body = [self._finish_fight(s) if isinstance(s, ast.Fight) else s for s in self.body]
+            check_endings(body, self.errors)
             self.paragraphs.append(
                 ast.Paragraph(
                     span=self.header.span,
@@ -121,9 +124,9 @@ class _Builder:
         if self.header is None:
             self.errors.append(
                 BookStructureError(
-                    "this line belongs to no paragraph",
+                    tr("this line belongs to no paragraph"),
                     span,
-                    hint="start a paragraph with a header line such as `§ 1`",
+                    hint=tr("start a paragraph with a header line such as `§ 1`"),
                 )
             )
             return
@@ -154,14 +157,31 @@ class _Builder:
             elif isinstance(item, ast.If):
                 self.last_if = index
 
-    def _missing(self, span: Span, what: str, needs: str, hint: str) -> None:
-        self.errors.append(BookStructureError(f"{what} without {needs} before it", span, hint))
+    def _missing(self, span: Span, message: str, hint: str) -> None:
+        self.errors.append(BookStructureError(message, span, self._rule_in_prose() or hint))
+
+    def _rule_in_prose(self) -> str | None:
+        """A hint naming the last text line of this paragraph that reads like a rule line
+        whose `>` was forgotten (``tentez votre habileté``), if there is one."""
+        from dedale.language.suspicious import rule_in_prose  # lazy: it uses the parser
+
+        for statement in reversed(self.body):
+            if isinstance(statement, ast.Prose):
+                found = rule_in_prose(statement)
+                if found is not None:
+                    span, line = found
+                    return tr(
+                        "line {line} `{text}` is text: is its `>` missing? write `> {text}`",
+                        line=span.line,
+                        text=line,
+                    )
+        return None
 
     def _attach_branch(self, branch: ast.Branch) -> None:
         if self.last_test is None:
             self._missing(
-                branch.span, "a test outcome", "a test",
-                "put a test line first, e.g. `> test your luck` / `> tentez votre chance`",
+                branch.span, tr("a test outcome without a test before it"),
+                tr("put a test line first, e.g. `> test your luck` / `> tentez votre chance`"),
             )  # fmt: skip
             return
         test = self.body[self.last_test]
@@ -177,7 +197,9 @@ class _Builder:
     def _attach_row(self, row: ast.RangeBranch) -> None:
         if self.last_roll is None:
             self._missing(
-                row.span, "a dice row", "a roll", "put `> roll 1d6` / `> lancez 1d6` first"
+                row.span,
+                tr("a dice row without a roll before it"),
+                tr("put `> roll 1d6` / `> lancez 1d6` first"),
             )
             return
         roll = self.body[self.last_roll]
@@ -191,7 +213,11 @@ class _Builder:
 
     def _attach_else(self, part: ElsePart) -> None:
         if self.last_if is None:
-            self._missing(part.span, "`otherwise`", "an `if` line", "write `> if ...` first")
+            self._missing(
+                part.span,
+                tr("`otherwise` without an `if` line before it"),
+                tr("write `> if ...` first"),
+            )
             return
         cond = self.body[self.last_if]
         assert isinstance(cond, ast.If)
@@ -205,10 +231,18 @@ class _Builder:
                 self.last_fight = len(self.body)
                 self.body.append(ast.Fight(span=part.span, enemies=(part.value,)))
                 return
+            hint = tr("put `> fight` / `> combat` and its enemies first")
+            if part.kind == "win":
+                hint = tr(
+                    "put `> fight` / `> combat` and its enemies first; or, to end the book on a "
+                    "victory, write `> victory` / `> victoire` alone (with `->` it is where a "
+                    "won fight goes)"
+                )
             self._missing(
-                part.span, _FIGHT_WORDS[part.kind], "a fight",
-                "put `> fight` / `> combat` and its enemies first",
-            )  # fmt: skip
+                part.span,
+                tr("{line} without a fight before it", line=_FIGHT_WORDS[part.kind]),
+                hint,
+            )
             return
         fight = self.body[self.last_fight]
         assert isinstance(fight, ast.Fight)
@@ -228,9 +262,9 @@ class _Builder:
                 first = self.fight_lines[key]
                 self.errors.append(
                     BookStructureError(
-                        f"this fight already has a {_FIGHT_WORDS[part.kind]} line",
+                        tr("this fight already has a {line} line", line=_FIGHT_WORDS[part.kind]),
                         part.span,
-                        hint=f"the first one is at {first}",
+                        hint=tr("the first one is at {place}", place=str(first)),
                     )
                 )
                 return

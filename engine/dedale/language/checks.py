@@ -3,6 +3,7 @@ ruleset, interpolations name something. Deeper checks belong to the validator.""
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import fields
@@ -10,8 +11,11 @@ from typing import Any
 
 from dedale import ast
 from dedale.errors import BookStructureError, DedaleError
+from dedale.i18n import tr
+from dedale.language.enemies import EnemyChecker
 from dedale.language.keywords import fold, name_key
 from dedale.language.metadata import did_you_mean
+from dedale.rules.ruleset import fold as rules_fold
 from dedale.span import Span
 
 _INTERPOLATION = re.compile(r"\{([^{}\n]{1,60})\}")
@@ -52,9 +56,18 @@ class _Checker:
         self.labels = labels
         self.errors: list[DedaleError] = errors
         self.known = ruleset.known_names() if ruleset is not None else []
+        self.spelled = _spellings(ruleset) if ruleset is not None else {}
+        self.enemies = EnemyChecker(ruleset, self.error) if ruleset is not None else None
 
     def error(self, message: str, span: Span, hint: str | None = None) -> None:
         self.errors.append(BookStructureError(message, span, hint))
+
+    def did_you_mean(self, name: str) -> str | None:
+        """``did you mean `HABILETÉ`?``: the closest known name, as the ruleset spells it."""
+        close = difflib.get_close_matches(rules_fold(name), self.known, n=1, cutoff=0.6)
+        if not close:
+            return None
+        return tr("did you mean `{name}`?", name=self.spelled.get(close[0], close[0]))
 
     def kind(self, name: str) -> str | None:
         found = self.ruleset.resolve(name)
@@ -66,22 +79,24 @@ class _Checker:
         kind = self.kind(name)
         if kind in ("stat", "counter"):
             return
-        hint = did_you_mean(name, self.known)
+        hint = self.did_you_mean(name)
         if kind == "item":
-            hint = f"`{name}` is an item: use `take`/`prenez` or `drop`/`abandonnez`"
-        self.error(f"unknown {what} `{name}`", span, hint or self._names_hint())
+            hint = tr("`{name}` is an item: use `take`/`prenez` or `drop`/`abandonnez`", name=name)
+        self.error(_unknown(what, name), span, hint or self._names_hint())
 
     def _names_hint(self) -> str:
         names = [n for n in self.known if self.kind(n) in ("stat", "counter")]
-        return "known names: " + ", ".join(names[:12])
+        return tr(
+            "known names: {names}", names=", ".join(self.spelled.get(n, n) for n in names[:12])
+        )
 
     def ref(self, ref: ast.ParagraphRef) -> None:
         if ref.label is None or name_key(ref.label) in self.label_index:
             return
         self.error(
-            f"no paragraph is labelled `{ref.label}`", ref.span,
+            tr("no paragraph is labelled `{label}`", label=ref.label), ref.span,
             did_you_mean(name_key(ref.label), list(self.label_index))
-            or "labels are the words after the number in a header (`§ 12 cellar`)",
+            or tr("labels are the words after the number in a header (`§ 12 cellar`)"),
         )  # fmt: skip
 
     def node(self, node: Any, in_margin: bool = False) -> None:
@@ -102,8 +117,8 @@ class _Checker:
             if self.kind(node.item) in ("stat", "counter"):
                 verb = "gain 2" if isinstance(node, ast.GainItem) else "lose 2"
                 self.error(
-                    f"`{node.item}` is a stat or counter, not an item", node.span,
-                    f"give an amount: `{verb} {node.item}`",
+                    tr("`{name}` is a stat or counter, not an item", name=node.item), node.span,
+                    tr("give an amount: `{line}`", line=f"{verb} {node.item}"),
                 )  # fmt: skip
         elif isinstance(node, ast.Test):
             if node.dice is not None:  # free-form test: dice against any stat or counter
@@ -119,23 +134,17 @@ class _Checker:
                 self.ruleset.difficulty(node.difficulty)
             except KeyError:
                 self.error(
-                    f"unknown difficulty `{node.difficulty}`", node.span,
+                    tr("unknown difficulty `{name}`", name=str(node.difficulty)), node.span,
                     self._difficulty_hint(str(node.difficulty)),
                 )  # fmt: skip
         elif isinstance(node, ast.ShopOffer | ast.Wager):
             self.value_name(node.counter, node.span, "counter")
-        elif isinstance(node, ast.Fight) and node.attack_stat is not None:
-            self.value_name(node.attack_stat, node.span, "stat")
+        elif isinstance(node, ast.Fight):
+            if node.attack_stat is not None:
+                self.value_name(node.attack_stat, node.span, "stat")
+            self.enemies.fight(node)
         elif isinstance(node, ast.FightThreshold):
             self.value_name(node.stat, node.span)
-        elif isinstance(node, ast.Enemy):
-            for word in node.name.split():
-                if self.kind(word) == "stat":
-                    self.error(
-                        f"the enemy's name `{node.name}` holds the stat `{word}`", node.span,
-                        f"is a value missing? write it like `{word} 7`",
-                    )  # fmt: skip
-                    break
         elif isinstance(node, ast.Prose):
             self.prose(node)
 
@@ -148,17 +157,17 @@ class _Checker:
             if wanted in {fold(n).lower() for n in (test.id, *test.names.values())}:
                 return
         self.error(
-            f"this ruleset has no `{node.name}` test", node.span,
-            f"its tests: {', '.join(tests) or 'none'}",
+            tr("this ruleset has no `{name}` test", name=node.name), node.span,
+            tr("its tests: {names}", names=", ".join(tests) or "-"),
         )  # fmt: skip
 
     def _difficulty_hint(self, name: str) -> str:
         d20 = getattr(self.ruleset, "d20", None)
         if d20 is None:
-            return "this ruleset has no d20 difficulties"
+            return tr("this ruleset has no d20 difficulties")
         names = [n for level in d20.difficulties for n in (level.id, *level.names.values())]
         return did_you_mean(name, [fold(n).lower() for n in names]) or (
-            "difficulties: " + ", ".join(names)
+            tr("difficulties: {names}", names=", ".join(names))
         )
 
     def prose(self, node: ast.Prose) -> None:
@@ -174,10 +183,32 @@ class _Checker:
             column = match.start() - node.text.rfind("\n", 0, match.start())
             where = Span(node.span.file, line, column, line, column + len(match.group(0)))
             self.error(
-                f"unknown name `{{{name}}}` in the text", where,
-                did_you_mean(bare, self.known)
-                or "interpolate {name}, {class}, a stat or a counter",
+                tr("unknown name `{{{name}}}` in the text", name=name), where,
+                self.did_you_mean(bare)
+                or tr("interpolate {name}, {class}, a stat or a counter"),
             )  # fmt: skip
+
+
+def _unknown(what: str, name: str) -> str:
+    """``unknown stat `X``` (one message per kind of name, for the translators)."""
+    if what == "counter":
+        return tr("unknown counter `{name}`", name=name)
+    if what == "stat":
+        return tr("unknown stat `{name}`", name=name)
+    if what == "characteristic":
+        return tr("unknown characteristic `{name}`", name=name)
+    return tr("unknown stat or counter `{name}`", name=name)
+
+
+def _spellings(ruleset: Any) -> dict[str, str]:
+    """Folded name -> the name as the ruleset writes it (display names first)."""
+    spelled: dict[str, str] = {}
+    groups = (ruleset.stats, ruleset.counters, tuple(ruleset.items.values()))
+    for group in groups:
+        for entry in group:
+            for written in (*entry.names.values(), entry.id, *entry.aliases):
+                spelled.setdefault(rules_fold(written), written)
+    return spelled
 
 
 def check_names(
@@ -186,9 +217,14 @@ def check_names(
     labels: Mapping[str, int],
     ruleset: Any,
     errors: list[DedaleError],
+    start_items: tuple[ast.GainItem, ...] = (),
 ) -> None:
-    """Append an error for every unresolved label and every name the ruleset lacks."""
+    """Append an error for every unresolved label and every name the ruleset lacks
+    (in the paragraphs and in book.yaml's ``start_items``)."""
     checker = _Checker(ruleset, label_index, labels, errors)
+    for item in start_items:
+        for node in walk(item):
+            checker.node(node)
     noted: set[str] = set()
     wanted: list[ast.NotedParagraph] = []
     for paragraph in paragraphs.values():
@@ -201,7 +237,10 @@ def check_names(
     for node in wanted:  # "[noted cave]" needs a "note paragraph cave" somewhere
         if name_key(node.name) not in noted:
             checker.error(
-                f"no paragraph is noted as `{node.name}`", node.span,
-                f"write `> note paragraph {node.name}` / `> notez paragraphe {node.name}` "
-                "in the paragraph to come back to",
+                tr("no paragraph is noted as `{name}`", name=node.name), node.span,
+                tr(
+                    "write `> note paragraph {name}` / `> notez paragraphe {name}` "
+                    "in the paragraph to come back to",
+                    name=node.name,
+                ),
             )  # fmt: skip

@@ -440,7 +440,8 @@ class _Loader:
                     )
                 )
             ruleset = self._ruleset(root, meta)
-        check_names(paragraphs, label_index, labels, ruleset, self.errors)
+        start_items = meta.items if meta is not None else ()
+        check_names(paragraphs, label_index, labels, ruleset, self.errors, start_items)
         if self.errors or meta is None:
             raise BookLoadError(sort_errors(self.errors) or [BookMetadataError("no metadata")])
         return Book(

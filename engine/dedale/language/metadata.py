@@ -14,9 +14,21 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from dedale import ast
 from dedale.errors import BookMetadataError, DedaleError
 from dedale.i18n import tr
 from dedale.language.keywords import fold
+from dedale.language.meta_keys import (
+    BOOL_VALUES,
+    CREATION,
+    LANGUAGE_VALUES,
+    REROLL_VALUES,
+    TOP,
+    VALIDATOR,
+    norm,
+    wrong_type_hint,
+)
+from dedale.language.start_items import parse_start_items
 from dedale.rules.yamlsafe import parse_yaml
 from dedale.span import Span
 
@@ -45,7 +57,7 @@ class BookMeta:
     rules: Mapping[str, Any] | None = None  # ruleset overrides (ruamel data, positions kept)
     start: int = 1
     files: tuple[str, ...] | None = None
-    items: tuple[str, ...] = ()
+    items: tuple[ast.GainItem, ...] = ()  # given at creation, as by `> take` lines
     creation: CreationOptions = field(default_factory=CreationOptions)
     validator: Mapping[str, Any] = field(default_factory=dict)
     file: str = "book.yaml"
@@ -62,32 +74,10 @@ class BookMeta:
         return self.value_spans.get(key) or self.span(key)
 
 
-# French spellings of the keys an author may prefer.
-_KEY_ALIASES = {
-    "titre": "title",
-    "auteur": "author",
-    "auteurs": "author",
-    "langue": "language",
-    "lang": "language",
-    "regles": "rules",
-    "jeu-de-regles": "ruleset",
-    "depart": "start",
-    "debut": "start",
-    "fichiers": "files",
-    "objets": "items",
-    "validateur": "validator",
-}
-_KEYS = (
-    "title", "author", "language", "ruleset", "rules", "start", "files", "items",
-    "creation", "validator",
-)  # fmt: skip
-_CREATION_KEYS = ("fixed_stats", "reroll", "default_name")
-
-
 def did_you_mean(word: str, choices: tuple[str, ...] | list[str]) -> str | None:
     """``did you mean `title`?`` when ``word`` is close to one of ``choices``."""
     close = difflib.get_close_matches(fold(word).lower(), list(choices), n=1, cutoff=0.6)
-    return f"did you mean `{close[0]}`?" if close else None
+    return tr("did you mean `{name}`?", name=close[0]) if close else None
 
 
 def _key_span(mapping: Any, key: Any, file: str, *, value: bool = False) -> Span:
@@ -124,6 +114,19 @@ def _shift(span: Span, offset: int) -> Span:
     return Span(span.file, span.line + offset, span.column) if offset else span
 
 
+def _is_french(data: CommentedMap) -> bool:
+    """Whether the author writes book.yaml in French: its ``language:`` says so, else its
+    keys do (more French than English ones); French is the default language."""
+    for key in data:
+        if TOP.canonical(key) == "language":
+            said = LANGUAGE_VALUES.get(norm(data[key]))
+            if said is not None:
+                return said == "fr"
+    french = sum(1 for key in data if TOP.is_french(key))
+    english = sum(1 for key in data if norm(key) in TOP.english and not TOP.is_french(key))
+    return french >= english
+
+
 def parse_meta(
     text: str, file: str, errors: list[DedaleError], line_offset: int = 0
 ) -> BookMeta | None:
@@ -136,75 +139,108 @@ def parse_meta(
     where = Span(file, 1 + line_offset, 1)
     if data is None:
         errors.append(
-            BookMetadataError("the book's metadata is empty", where, hint="add at least `title:`")
+            BookMetadataError(
+                tr("the book's metadata is empty"), where, hint=tr("add at least `title:`")
+            )
         )
         return None
     if not isinstance(data, CommentedMap):
         errors.append(
             BookMetadataError(
-                "the book's metadata must be `key: value` lines",
+                tr("the book's metadata must be `key: value` lines"),
                 where,
-                hint="for example `title: The Cellar`",
+                hint=tr("for example `title: The Cellar`"),
             )  # fmt: skip
         )
         return None
 
+    french = _is_french(data)
     values: dict[str, Any] = {}
+    written: dict[str, str] = {}  # canonical key -> the key as the author wrote it
     spans: dict[str, Span] = {}
     value_spans: dict[str, Span] = {}
     for key in data:
         key_span = _shift(_key_span(data, key, file), line_offset)
-        name = _KEY_ALIASES.get(fold(str(key)).lower(), str(key))
-        if name not in _KEYS:
+        name = TOP.canonical(key)
+        if name is None:
             errors.append(
                 BookMetadataError(
-                    f"unknown key `{key}`",
-                    key_span,
-                    hint=did_you_mean(str(key), _KEYS) or f"known keys: {', '.join(_KEYS)}",
-                )  # fmt: skip
+                    tr("unknown key `{key}`", key=key), key_span, hint=TOP.suggest(key, french)
+                )
             )
             continue
         values[name] = data[key]
+        written[name] = str(key)
         spans[name] = key_span
         value_spans[name] = _shift(_key_span(data, key, file, value=True), line_offset)
 
     def bad(key: str, message: str, hint: str | None = None) -> None:
-        errors.append(BookMetadataError(message, value_spans.get(key, where), hint))
+        better = wrong_type_hint(key, written.get(key, key), values.get(key), french)
+        errors.append(BookMetadataError(message, value_spans.get(key, where), better or hint))
+
+    def shown(key: str) -> str:
+        return written.get(key) or TOP.spell(key, french)
 
     title = values.get("title")
-    if title is None and any("`title`" in (e.hint or "") for e in errors):
+    if title is None and any(TOP.canonical(k) is None and norm(k)[:3] == "tit" for k in data):
         title = ""  # already reported as a misspelt key
     elif title is None:
-        errors.append(BookMetadataError("the book has no `title:`", where, "add `title: ...`"))
+        errors.append(
+            BookMetadataError(
+                tr("the book has no `{key}:`", key=TOP.spell("title", french)),
+                where,
+                tr("add `{key}: ...`", key=TOP.spell("title", french)),
+            )
+        )
         title = ""
     elif not isinstance(title, str | int | float):
-        bad("title", "`title` must be a line of text")
+        bad("title", tr("`{key}` must be a line of text", key=shown("title")))
         title = ""
     author = values.get("author", "")
     if isinstance(author, CommentedSeq):
         author = ", ".join(str(a) for a in author)
     elif not isinstance(author, str | int | float):
-        bad("author", "`author` must be a line of text")
+        bad("author", tr("`{key}` must be a line of text", key=shown("author")))
         author = ""
 
-    language = str(values.get("language", "fr")).strip().lower()
+    given = str(values.get("language", "fr")).strip()
+    language = LANGUAGE_VALUES.get(norm(given))
     if language not in LANGUAGES:
-        bad("language", f"unknown language `{language}`", "write `language: fr` or `language: en`")
+        bad(
+            "language",
+            tr("unknown language `{language}`", language=given),
+            tr("write `{key}: fr` or `{key}: en`", key=shown("language")),
+        )
         language = "fr"
 
     ruleset = values.get("ruleset", DEFAULT_RULESET)
     if not isinstance(ruleset, str) or not ruleset.strip():
-        bad("ruleset", "`ruleset` must name a ruleset", "for example `ruleset: df-classic`")
+        bad(
+            "ruleset",
+            tr("`{key}` must name a ruleset", key=shown("ruleset")),
+            tr("for example `{key}: df-classic`", key=shown("ruleset")),
+        )
         ruleset = DEFAULT_RULESET
 
     rules = values.get("rules")
     if rules is not None and not isinstance(rules, Mapping):
-        bad("rules", "`rules` must be a mapping of ruleset values to override")
+        bad(
+            "rules",
+            tr("`{key}` must be a mapping of ruleset values to override", key=shown("rules")),
+        )
         rules = None
 
     start = values.get("start", 1)
     if isinstance(start, bool) or not isinstance(start, int) or start < 0:
-        bad("start", f"`start` must be a paragraph number, not {start!r}", "for example `start: 1`")
+        bad(
+            "start",
+            tr(
+                "`{key}` must be a paragraph number, not {value}",
+                key=shown("start"),
+                value=repr(start),
+            ),
+            tr("for example `{key}: 1`", key=shown("start")),
+        )
         start = 1
 
     files = values.get("files")
@@ -215,21 +251,39 @@ def parse_meta(
         if isinstance(files, str):
             files = [files]
         if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
-            bad("files", "`files` must be a list of paragraph file names", "`files: [part1.dd]`")
+            bad(
+                "files",
+                tr("`{key}` must be a list of paragraph file names", key=shown("files")),
+                tr("`{key}: [part1.dd]`", key=shown("files")),
+            )
             files = None
 
-    items = values.get("items", [])
-    if not isinstance(items, list):
-        bad("items", "`items` must be a list of item names")
-        items = []
+    items = values.get("items")
+    entries: list[tuple[Any, Span]] = []
+    if isinstance(items, CommentedSeq):
+        entries = [
+            (item, _shift(_item_span(items, i, file), line_offset)) for i, item in enumerate(items)
+        ]
+    elif items is not None:
+        bad("items", tr("`{key}` must be a list of item names", key=shown("items")))
 
-    creation = _creation(values.get("creation"), file, line_offset, errors, value_spans)
+    creation = CreationOptions()
+    if values.get("creation") is not None:
+        if isinstance(values["creation"], CommentedMap):
+            creation = _creation(values["creation"], file, line_offset, errors, french)
+        else:
+            bad("creation", tr("`{key}` must be a mapping", key=shown("creation")))
     validator = values.get("validator", {})
     if validator is None:
         validator = {}
     if not isinstance(validator, Mapping):
-        bad("validator", "`validator` must be a mapping of settings", "see docs/validator.md")
+        bad(
+            "validator",
+            tr("`{key}` must be a mapping of settings", key=shown("validator")),
+            tr("see docs/validator.md"),
+        )
         validator = {}
+    validator = _english_keys(validator, VALIDATOR)
 
     return BookMeta(
         title=str(title),
@@ -239,7 +293,7 @@ def parse_meta(
         rules=rules,
         start=start,
         files=tuple(files) if files is not None else None,
-        items=tuple(str(i) for i in items),
+        items=parse_start_items(entries, errors),
         creation=creation,
         validator=validator,
         file=file,
@@ -249,49 +303,62 @@ def parse_meta(
     )
 
 
+def _english_keys(section: Mapping[str, Any], keys: Any) -> Mapping[str, Any]:
+    """``section`` with its French keys renamed to the English ones its readers use (the
+    section itself when nothing is renamed; unknown keys are left for its reader)."""
+    renamed = {key: keys.canonical(key) or key for key in section}
+    if all(str(key) == new for key, new in renamed.items()):
+        return section
+    return {renamed[key]: value for key, value in section.items()}
+
+
 def _creation(
-    section: Any,
-    file: str,
-    offset: int,
-    errors: list[DedaleError],
-    value_spans: dict[str, Span],
+    section: CommentedMap, file: str, offset: int, errors: list[DedaleError], french: bool
 ) -> CreationOptions:
-    if section is None:
-        return CreationOptions()
-    where = value_spans.get("creation", Span(file, 1, 1))
-    if not isinstance(section, CommentedMap):
-        errors.append(BookMetadataError("`creation` must be a mapping", where))
-        return CreationOptions()
     fixed, reroll, name = False, "never", None
     for key in section:
         span = _shift(_key_span(section, key, file), offset)
         vspan = _shift(_key_span(section, key, file, value=True), offset)
         value = section[key]
-        if key == "fixed_stats":
+        canonical = CREATION.canonical(key)
+        if canonical == "fixed_stats":
+            if isinstance(value, str):
+                value = BOOL_VALUES.get(norm(value), value)
             if not isinstance(value, bool):
-                errors.append(BookMetadataError("`fixed_stats` must be true or false", vspan))
-            else:
-                fixed = value
-        elif key == "reroll":
-            if str(value) not in REROLL_POLICIES:
                 errors.append(
                     BookMetadataError(
-                        f"unknown reroll policy `{value}`",
+                        tr("`{key}` must be true or false", key=key),
                         vspan,
-                        hint=f"one of: {', '.join(REROLL_POLICIES)}",
+                        tr("write `{key}: true` or `{key}: false`", key=key),
+                    )
+                )
+            else:
+                fixed = value
+        elif canonical == "reroll":
+            policy = REROLL_VALUES.get(norm(value))
+            if policy not in REROLL_POLICIES:
+                errors.append(
+                    BookMetadataError(
+                        tr("unknown reroll policy `{value}`", value=value),
+                        vspan,
+                        hint=tr(
+                            "one of: {names}",
+                            names="jamais, une-fois, illimité"
+                            if french
+                            else ", ".join(REROLL_POLICIES),
+                        ),
                     )  # fmt: skip
                 )
             else:
-                reroll = str(value)
-        elif key == "default_name":
+                reroll = policy
+        elif canonical == "default_name":
             name = None if value is None else str(value)
         else:
             errors.append(
                 BookMetadataError(
-                    f"unknown creation option `{key}`",
+                    tr("unknown creation option `{key}`", key=key),
                     span,
-                    hint=did_you_mean(str(key), _CREATION_KEYS)
-                    or f"known options: {', '.join(_CREATION_KEYS)}",
+                    hint=CREATION.suggest(key, french),
                 )  # fmt: skip
             )
     return CreationOptions(fixed_stats=fixed, reroll=reroll, default_name=name)

@@ -178,6 +178,16 @@ class PlainPlayer:
         number = numbers.get(fold(item))
         return "" if number is None else self.t("sheet.item_number", number=number)
 
+    def _bonuses(self, hero, item: str) -> str:
+        """`` (HABILETÉ +1)`` for an item the book gave with stat bonuses, else ""."""
+        info = hero.item_effects.get(item)
+        if info is None or not info.bonuses:
+            return ""
+        shown = ", ".join(
+            f"{self.render.name(stat)} {amount:+d}" for stat, amount, _ in info.bonuses
+        )
+        return f" ({shown})"
+
     def sheet(self) -> list[str]:
         """The Adventure Sheet as text lines."""
         state = self.game.state
@@ -195,7 +205,9 @@ class PlainPlayer:
         for counter, value in hero.counters.items():
             lines.append(self.t("sheet.counter", name=self.render.name(counter), value=value))
         items = ", ".join(
-            (f"{k} x{v}" if v > 1 else k) + self._noted(state.item_numbers, k)
+            (f"{k} x{v}" if v > 1 else k)
+            + self._bonuses(hero, k)
+            + self._noted(state.item_numbers, k)
             for k, v in hero.items.items()
         )
         lines.append(self.t("sheet.items", items=items or "-"))

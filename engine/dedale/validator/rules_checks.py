@@ -37,7 +37,7 @@ def starting_items(book: object) -> set[str]:
     }
     meta = getattr(book, "meta", None)
     items = meta.get("items") if isinstance(meta, dict) else getattr(meta, "items", None)
-    names.update(fold(str(item)) for item in items or ())
+    names.update(fold(str(getattr(item, "item", item))) for item in items or ())
     return names
 
 

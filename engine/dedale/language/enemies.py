@@ -1,0 +1,188 @@
+"""Enemy and ally lines against the ruleset's fight section: every stat an enemy is given
+must be one the ruleset knows (else "did you mean HABILETÉ?"), and every stat the fight
+procedure reads from an enemy must be given (else the enemy would fight with 0).
+
+What a procedure needs is read from the ruleset's data (its ``fight`` parameters: the
+attack and health stats, the d20 and Reliques ``enemy_keys``), never from its name.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from dedale import ast
+from dedale.errors import read_source_line
+from dedale.i18n import tr
+from dedale.language.keywords import fold
+from dedale.rules.ruleset import D20Fight, OpposedFight, ReliquesFight
+from dedale.span import Span
+
+Report = Callable[[str, Span, "str | None"], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """A value the fight procedure reads from every enemy: its spellings (folded, lower)
+    and the stat it stands for (None for a d20/Reliques enemy key such as HP)."""
+
+    spellings: frozenset[str]
+    stat: str | None
+    shown: tuple[str, ...]  # the spellings as the ruleset writes them, for messages
+
+
+def _key(name: str) -> str:
+    return fold(name).lower().strip()
+
+
+class EnemyChecker:
+    """Checks the enemies and allies of fights against one ruleset."""
+
+    def __init__(self, ruleset: Any, report: Report):
+        self.ruleset = ruleset
+        self.report = report
+        self.params = ruleset.fight
+        self.spellings = self._spellings()
+        self._needs: dict[str | None, list[Need]] = {}  # by the fight's `attack with` stat
+
+    # ------------------------------------------------------------------ vocabulary
+    def _stat_names(self, stat: Any) -> tuple[str, ...]:
+        return (stat.id, *stat.names.values(), *stat.aliases)
+
+    def _enemy_keys(self) -> dict[str, tuple[str, ...]]:
+        return dict(getattr(self.params, "enemy_keys", None) or {})
+
+    def _spellings(self) -> dict[str, str]:
+        """Every name an enemy value may have (folded -> as the ruleset writes it)."""
+        known: dict[str, str] = {}
+        for stat in self.ruleset.stats:
+            for name in self._stat_names(stat):
+                known.setdefault(_key(name), name)
+        for aliases in self._enemy_keys().values():
+            for name in aliases:
+                known.setdefault(_key(name), name)
+        return known
+
+    def _stat_need(self, stat_id: str) -> Need:
+        try:
+            names = self._stat_names(self.ruleset.stat(stat_id))
+        except KeyError:
+            names = (stat_id,)
+        return Need(frozenset(_key(n) for n in names), stat_id, names)
+
+    def _key_need(self, key: str) -> Need:
+        aliases = self._enemy_keys().get(key) or (key,)
+        return Need(frozenset(_key(a) for a in aliases), None, tuple(aliases))
+
+    def needs(self, fight: ast.Fight) -> list[Need]:
+        """What the fight procedure reads from each enemy of ``fight``."""
+        params = self.params
+        if isinstance(params, OpposedFight):
+            attack = fight.attack_stat or params.attack_stat
+            found = self.ruleset.resolve(attack)
+            attack = found[1] if found and found[0] == "stat" else attack
+            return [self._stat_need(attack), self._stat_need(params.health)]
+        if isinstance(params, D20Fight):
+            return [self._key_need("health")]
+        if isinstance(params, ReliquesFight):
+            duos = (*params.initiative, *params.attack, *params.dodge, *params.parry)
+            stats = dict.fromkeys(duos)
+            needs = [self._stat_need(s) for s in stats]
+            try:
+                roll = self.ruleset.stat(params.health).roll
+            except KeyError:
+                roll = None
+            if roll is None or roll.dice:  # no health of its own to compute
+                needs.append(self._key_need("health"))
+            return needs
+        return []
+
+    # ------------------------------------------------------------------ checks
+    def fight(self, fight: ast.Fight) -> None:
+        """Report unknown and missing values of every enemy and ally of ``fight``."""
+        needs = self._needs.get(fight.attack_stat)
+        if needs is None:
+            needs = self._needs[fight.attack_stat] = self.needs(fight)
+        for enemy in (*fight.enemies, *fight.allies):
+            self.enemy(enemy, needs)
+
+    def enemy(self, enemy: ast.Enemy, needs: list[Need]) -> None:
+        written = [_key(name) for name, _value in enemy.stats]
+        unknown = False
+        for (name, _value), key in zip(enemy.stats, written, strict=True):
+            if key in self.spellings:
+                continue
+            unknown = True
+            self.report(
+                tr("unknown enemy stat `{name}`", name=name),
+                _word_span(enemy, name),
+                self._suggest(name),
+            )
+        if unknown:
+            return  # a misspelt stat explains the missing one
+        given = set(written)
+        for need in needs:
+            if not need.spellings.isdisjoint(given):
+                continue
+            shown = self._shown(need, self._language(written))
+            in_name = next(
+                (w for w in enemy.name.split() if _key(w) in need.spellings), None
+            )  # "GOBLIN SKILL STAMINA 6": the value of SKILL is missing
+            hint = (
+                tr("is a value missing? write it like `{stat} 7`", stat=in_name)
+                if in_name
+                else tr(
+                    "give it like `{name} {stat} 7`: the fight reads it from every enemy",
+                    name=enemy.name,
+                    stat=shown,
+                )
+            )
+            self.report(
+                tr("the enemy `{name}` has no {stat}", name=enemy.name, stat=shown),
+                enemy.span,
+                hint,
+            )
+
+    def _suggest(self, name: str) -> str:
+        close = difflib.get_close_matches(_key(name), list(self.spellings), n=1, cutoff=0.6)
+        if close:
+            return tr("did you mean `{name}`?", name=self.spellings[close[0]])
+        names = sorted({self._shown(self._stat_need(s.id), None) for s in self.ruleset.stats})
+        return tr("an enemy's stats are the ruleset's: {names}", names=", ".join(names))
+
+    def _language(self, written: list[str]) -> str | None:
+        """The language the author names stats in on this line (``ENDURANCE`` -> fr)."""
+        votes: Counter[str] = Counter()
+        for stat in self.ruleset.stats:
+            for lang, name in stat.names.items():
+                if _key(name) in written:
+                    votes[lang] += 1
+        return votes.most_common(1)[0][0] if votes else None
+
+    def _shown(self, need: Need, lang: str | None) -> str:
+        if need.stat is not None:
+            try:
+                names = self.ruleset.stat(need.stat).names
+            except KeyError:
+                return need.stat
+            return (names.get(lang) if lang else None) or need.stat
+        return need.shown[0]
+
+
+def _word_span(enemy: ast.Enemy, word: str) -> Span:
+    """Where ``word`` (a stat's name) is written on the enemy's line, else the enemy's span.
+
+    Only computed for an error: the line is read back from the file."""
+    span = enemy.span
+    line = read_source_line(span) if span.end_line in (None, span.line) else None
+    if line is None:
+        return span
+    pattern = re.compile(r"(?<![\w'-])" + re.escape(word) + r"(?![\w'-])")
+    found = pattern.search(line, max(0, span.column - 1 + len(enemy.name)))
+    if found is None:
+        return span
+    return Span(span.file, span.line, found.start() + 1, span.line, found.end() + 1)

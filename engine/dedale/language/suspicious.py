@@ -1,0 +1,134 @@
+"""Prose that was probably meant as a rule (issue 12.7), for the validator to report.
+
+A rule line without its ``>`` (``tentez votre habileté``) silently becomes prose; so does
+"Rendez-vous au 9." written as text in a paragraph that has no way on. Neither is certain
+to be a mistake (a book may say "Combat" as a title), so they are warnings the validator
+reports, not load errors: :func:`suspicious_prose` returns them with their place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from dedale import ast
+from dedale.errors import BookLoadError
+from dedale.i18n import Message, tr
+from dedale.language.checks import walk
+from dedale.language.keywords import DIRECTIVE_WORDS, fold
+from dedale.span import Span
+
+_MAX_LINE = 120  # longer prose lines are sentences, not forgotten rule lines
+_FIRST_WORDS = frozenset(fold(word.split()[0]).lower() for word in DIRECTIVE_WORDS) | {
+    "tentez", "testez", "combattez", "prenez", "perdez", "gagnez", "notez", "ennemi",
+}  # fmt: skip
+_FIRST = re.compile(r"[^\W\d][\w'-]*|\d")
+_TURN_TO = re.compile(
+    r"(?:rendez[- ]vous|allez|retournez|turn|go|return)\s+(?:au|a|to)\s+"
+    r"(?:(?:paragraphe|paragraph|section)\s+|§\s*)?(\d{1,6})\b",
+    re.IGNORECASE,
+)
+_WAYS_ON = (ast.Choice, ast.Goto, ast.Ending, ast.HiddenNumber, ast.ParagraphRef, ast.ComputedRef)
+
+
+@dataclass(frozen=True, slots=True)
+class Suspicion:
+    """A prose line that looks like a rule: where, what, and what to write instead."""
+
+    span: Span
+    message: Message
+    hint: Message
+    kind: str  # "rule-as-prose" or "destination-in-prose"
+
+
+def suspicious_prose(book: Any) -> list[Suspicion]:
+    """Every prose line of ``book`` that reads like a rule line without its ``>``, and
+    every "turn to N" in the text of a paragraph with no way on, in reading order."""
+    found: list[Suspicion] = []
+    for paragraph in (getattr(book, "paragraphs", None) or {}).values():
+        found.extend(paragraph_suspicions(paragraph))
+    return sorted(found, key=lambda s: (s.span.file, s.span.line, s.span.column))
+
+
+def paragraph_suspicions(paragraph: ast.Paragraph) -> list[Suspicion]:
+    """The suspicions of one paragraph."""
+    found: list[Suspicion] = []
+    way_on = any(isinstance(node, _WAYS_ON) for node in walk(paragraph))
+    for span, line in _prose_lines(paragraph.body):
+        rule = _as_rule(line, span)
+        if rule is not None:
+            found.append(rule)
+        elif not way_on:
+            match = _TURN_TO.search(fold(line))
+            if match is not None:
+                number = match.group(1)
+                start = span.column + match.start()
+                where = Span(span.file, span.line, start, span.line, span.column + match.end())
+                found.append(
+                    Suspicion(
+                        where,
+                        tr(
+                            "the text sends the reader to {number}, but this paragraph has no "
+                            "way on",
+                            number=number,
+                        ),
+                        tr(
+                            "text is only shown: add the rule line `> go to {number}` / "
+                            "`> rendez-vous au {number}`, or a choice `-> {number}`",
+                            number=number,
+                        ),
+                        "destination-in-prose",
+                    )
+                )
+    return found
+
+
+def _prose_lines(body: Iterable[ast.Statement]) -> Iterable[tuple[Span, str]]:
+    for statement in body:
+        if not isinstance(statement, ast.Prose):
+            continue
+        for offset, line in enumerate(statement.text.split("\n")):
+            stripped = line.strip()
+            if not stripped:
+                continue
+            column = 1 + len(line) - len(line.lstrip())
+            number = statement.span.line + offset
+            span = Span(statement.span.file, number, column, number, column + len(stripped))
+            yield span, stripped
+
+
+def rule_in_prose(prose: ast.Prose) -> tuple[Span, str] | None:
+    """The last line of ``prose`` that reads like a rule line without its ``>``."""
+    found = None
+    for span, line in _prose_lines((prose,)):
+        if _as_rule(line, span) is not None:
+            found = (span, line)
+    return found
+
+
+def _as_rule(line: str, span: Span) -> Suspicion | None:
+    """A Suspicion when ``line`` with a ``>`` before it parses as a directive."""
+    if len(line) > _MAX_LINE:
+        return None
+    first = _FIRST.match(fold(line))
+    if first is None or (first.group(0).lower() not in _FIRST_WORDS and not line[0].isdigit()):
+        return None
+    from dedale.language.parser import lark_line_items  # lazy: the parser imports this package
+
+    try:
+        items = lark_line_items("> " + line, 1, span.file)
+    except BookLoadError:
+        return None
+    if not items or (" " not in line and not isinstance(items[0], ast.Ending)):
+        return None  # a lone "Combat" is a title more often than a fight without enemies
+    return Suspicion(
+        span,
+        tr("this text line reads like a rule: `{line}`", line=line),
+        tr(
+            "rule lines start with `>`: write `> {line}`; if it is meant as text, reword it",
+            line=line,
+        ),
+        "rule-as-prose",
+    )
