@@ -24,6 +24,7 @@ from dedale.game.choices import Offered, offer
 from dedale.game.conditions import holds
 from dedale.game.expressions import interpolate
 from dedale.game.fight_extras import FightExtras
+from dedale.game.forced import ForcedRun, trim_history
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
@@ -67,6 +68,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         self._resume = False
         self._text: list[ast.Prose] = []
         self._held: list[events.Event] = []
+        self._forced = ForcedRun()  # paragraphs entered since the last decision
         self._handlers = {
             ast.ChangeValue: self._change,
             ast.GainItem: self._gain,
@@ -158,13 +160,16 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         if paragraph is None:
             raise GameError(f"there is no paragraph {number} in this book")
         state = self.state
+        decisions = len(self.game.decisions)
+        self._forced.enter(number, decisions, self._paragraphs)
         if not resume and state.paragraph is not None:
             state.came_from = state.paragraph
         state.paragraph = number
         if not resume:
             visited = state.visited
             visited[number] = visited.get(number, 0) + 1
-        state.history.append(HistoryEntry(number, len(self.game.decisions)))
+        state.history.append(HistoryEntry(number, decisions))
+        trim_history(state.history)
         state.meal_allowed = self._meals_anywhere
         if self.emit:
             yield events.ParagraphEntered(number=number, label=paragraph.label, span=paragraph.span)

@@ -1,0 +1,94 @@
+"""The guard against forced loops: paragraphs that send the reader on with nothing to decide.
+
+A book whose jumps close a loop with no prompt on the way (``§ 1`` + ``> go to 1``; 1 → 2 → 1;
+a way out that needs a codeword never set) would run forever. The runner counts the
+paragraphs entered since the last decision and refuses to go past :data:`FORCED_LIMIT`
+with a :class:`ForcedLoopError` located at the paragraph that closes the loop.
+"""
+
+from __future__ import annotations
+
+from dedale.errors import GameError
+from dedale.i18n import tr
+
+FORCED_LIMIT = 1000
+"""How many paragraphs may follow one another without a decision (a loop whose way out is
+left to the dice, one chance in six a turn, gets out long before)."""
+
+HISTORY_LIMIT = 100_000
+"""The most paragraphs the history keeps; the oldest are forgotten past it (undo reaches
+back that far)."""
+
+_SHOWN = 12  # paragraphs of a cycle quoted in the message (head and tail beyond)
+
+
+class ForcedLoopError(GameError):
+    """The book sends the reader round a loop of paragraphs with nothing to decide.
+
+    ``cycle`` holds the loop's paragraphs, the first one repeated at the end."""
+
+    def __init__(self, message: str, span, hint: str, cycle: tuple[int, ...]):
+        super().__init__(message, span, hint)
+        self.cycle = cycle
+
+
+class ForcedRun:
+    """The paragraphs entered since the reader last decided something."""
+
+    __slots__ = ("mark", "numbers")
+
+    def __init__(self) -> None:
+        self.mark = -1
+        self.numbers: list[int] = []
+
+    def enter(self, number: int, decisions: int, paragraphs) -> None:
+        """Record entering ``number`` with ``decisions`` taken so far; raise
+        :class:`ForcedLoopError` once :data:`FORCED_LIMIT` paragraphs came without one."""
+        if decisions != self.mark:
+            self.mark = decisions
+            self.numbers.clear()
+        numbers = self.numbers
+        if len(numbers) >= FORCED_LIMIT:
+            raise loop_error(numbers, number, paragraphs)
+        numbers.append(number)
+
+
+def loop_error(run: list[int], number: int, paragraphs) -> ForcedLoopError:
+    """The error for a run of paragraphs without a decision, about to enter ``number``."""
+    closing = run[-1] if run else number
+    paragraph = paragraphs.get(closing)
+    span = paragraph.span if paragraph is not None else None
+    hint = tr(
+        "give the reader a choice somewhere on the way, or check the condition meant to "
+        "lead out of the loop (a codeword that is never set keeps it closed)"
+    )
+    try:
+        start = len(run) - 1 - run[::-1].index(number)
+    except ValueError:  # no paragraph repeated: a very long chain of forced jumps
+        message = tr(
+            "{count} paragraphs in a row with nothing to decide ({trail})",
+            count=len(run),
+            trail=_arrows(run[-_SHOWN:], cut_head=len(run) > _SHOWN),
+        )
+        return ForcedLoopError(message, span, hint, tuple(run[-_SHOWN:]))
+    cycle = (*run[start:], number)
+    message = tr("paragraphs {cycle} loop with nothing to decide", cycle=_shorten(cycle))
+    return ForcedLoopError(message, span, hint, cycle)
+
+
+def _shorten(cycle: tuple[int, ...]) -> str:
+    if len(cycle) <= _SHOWN:
+        return _arrows(cycle)
+    half = _SHOWN // 2
+    return f"{_arrows(cycle[:half])} → … → {_arrows(cycle[-half:])}"
+
+
+def _arrows(numbers, cut_head: bool = False) -> str:
+    text = " → ".join(str(n) for n in numbers)
+    return f"… → {text}" if cut_head else text
+
+
+def trim_history(history: list) -> None:
+    """Forget the oldest history entries past :data:`HISTORY_LIMIT` (a tenth at a time)."""
+    if len(history) > HISTORY_LIMIT:
+        del history[: HISTORY_LIMIT // 10]

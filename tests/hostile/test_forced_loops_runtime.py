@@ -1,0 +1,127 @@
+"""Forced loops at run time (issue 11.1): paragraphs that send the reader round and round
+with nothing to decide end with a located ForcedLoopError, in every tool, within seconds."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from dedale.game import Game
+from dedale.game.forced import FORCED_LIMIT, ForcedLoopError
+from dedale.game.random_player import play_random
+from dedale.language import load_book
+
+HEADER = "---\ntitle: t\nruleset: df-classic\nlanguage: en\n---\n"
+
+SELF_LOOP = "§ 1\nRound.\n> go to 1\n"
+TWO_LOOP = "§ 1\nThere.\n> go to 2\n\n§ 2\nAnd back.\n> go to 1\n"
+COMPUTED = "§ 1\nHere again.\n> go to [paragraph]\n"
+CODEWORD = (
+    "§ 1\nA locked door.\n> if codeword OPEN: go to 3\n> go to 2\n\n"
+    "§ 2\nThe corridor turns.\n> go to 1\n\n"
+    "§ 3\nOut.\n> victory\n\n"
+    "§ 4\nNobody comes here.\n> set codeword OPEN\n> victory\n"
+)
+
+
+def book_file(tmp_path, text: str):
+    path = tmp_path / "book.dd"
+    path.write_text(HEADER + text, "utf-8")
+    return path
+
+
+def pull_all(game: Game) -> None:
+    for _ in range(100 * FORCED_LIMIT):
+        if game.next() is None:
+            return
+    raise AssertionError("the game did not stop")
+
+
+@pytest.mark.parametrize(
+    ("text", "cycle", "line"),
+    [
+        (SELF_LOOP, "1 → 1", 6),
+        (TWO_LOOP, "1 → 2 → 1", 10),
+        (COMPUTED, "1 → 1", 6),
+        (CODEWORD, "1 → 2 → 1", 11),
+    ],
+    ids=["self", "two", "computed", "codeword"],
+)
+def test_a_forced_loop_is_a_located_error(tmp_path, text, cycle, line):
+    book = load_book(book_file(tmp_path, text))
+    for quiet in (False, True):
+        game = Game.new(book, 1, hero=(10, 20, 9), name="Ari", lang="en", quiet=quiet)
+        with pytest.raises(ForcedLoopError) as caught:
+            pull_all(game)
+        error = caught.value
+        assert error.message == f"paragraphs {cycle} loop with nothing to decide"
+        assert error.span is not None and error.span.line == line  # the loop closes there
+        assert error.hint
+        assert len(game.state.history) <= FORCED_LIMIT  # history stopped growing
+
+
+def test_the_error_renders_with_its_line(tmp_path):
+    book = load_book(book_file(tmp_path, TWO_LOOP))
+    with pytest.raises(ForcedLoopError) as caught:
+        pull_all(Game.new(book, 1, hero=(10, 20, 9), name="Ari", lang="en"))
+    text = caught.value.render()
+    assert "book.dd:10:1: paragraphs 1 → 2 → 1 loop" in text
+    assert "§ 2" in text and "hint:" in text
+
+
+def test_decisions_on_the_way_reset_the_count(tmp_path):
+    """A loop the reader goes round by choosing is his own business, however long."""
+    text = "§ 1\n-> 2 On\n-> 3 Stop\n\n§ 2\n> go to 1\n\n§ 3\n> victory\n"
+    book = load_book(book_file(tmp_path, text))
+    game = Game.new(book, 1, hero=(10, 20, 9), name="Ari", lang="en", quiet=True)
+    for _ in range(2 * FORCED_LIMIT):
+        game.next()
+        game.answer(1)
+    game.next()
+    game.answer(2)
+    assert game.next() is None and game.outcome == "victory"
+
+
+def test_a_loop_left_to_the_dice_is_not_refused(tmp_path):
+    """Rolling until a six is a loop with a way out: it is played, not refused."""
+    text = "§ 1\nYou pull at the rope.\n> roll 1d6: 1-5 -> 1, 6 -> 2\n\n§ 2\n> victory\n"
+    book = load_book(book_file(tmp_path, text))
+    for seed in range(20):
+        game = Game.new(book, seed, hero=(10, 20, 9), name="Ari", lang="en", quiet=True)
+        pull_all(game)
+        assert game.outcome == "victory"
+
+
+def test_random_playthroughs_report_the_loop(tmp_path):
+    book = load_book(book_file(tmp_path, CODEWORD))
+    _game, run = play_random(book, 3, hero=(10, 20, 9))
+    assert isinstance(run.error, ForcedLoopError)
+    assert run.outcome is None and len(run.paragraphs) <= FORCED_LIMIT
+
+
+def dedale(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dedale", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+def test_plain_play_ends_with_the_message(tmp_path):
+    path = book_file(tmp_path, TWO_LOOP)
+    hero = ("--hero", "10", "20", "9")
+    done = dedale("play", str(path), "--plain", "--seed", "1", "--name", "A", *hero)
+    assert done.returncode != 0
+    assert "paragraphs 1 → 2 → 1 loop with nothing to decide" in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_validate_ends_and_fails(tmp_path):
+    path = book_file(tmp_path, CODEWORD)
+    done = dedale("validate", str(path))
+    assert done.returncode != 0
+    assert "loop" in done.stdout
+    assert "Traceback" not in done.stderr
