@@ -12,8 +12,9 @@ from dedale.events import Event, Prompt
 from dedale.game.playtest import ACTIONS, PlaytestAction
 from dedale.game.runner import EAT, Runner
 from dedale.game.state import GameState
-from dedale.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from dedale.i18n import DEFAULT_LANGUAGE, LANGUAGES, tr
 from dedale.rules import RandomSource, fold
+from dedale.rules.character import check_creation_values
 
 EAT_ACTION = {"action": "eat"}
 """How eating a meal appears in the decision log."""
@@ -76,11 +77,21 @@ class Game:
         name: str | None = None,
         lang: str | None = None,
         quiet: bool = False,
+        free_stats: bool = False,
     ) -> Game:
-        """A new game; missing class and name are asked through prompts."""
-        if hero is not None and len(hero) > len(book.ruleset.stats):
-            stats = ", ".join(stat.id for stat in book.ruleset.stats)
-            raise GameError(f"--hero gives {len(hero)} values; this ruleset has: {stats}")
+        """A new game; missing class and name are asked through prompts.
+
+        ``hero`` values must be ones the ruleset's creation can roll (a GameError names the
+        stat and its range) unless ``free_stats`` (playtest mode)."""
+        ruleset = book.ruleset
+        if hero is not None and len(hero) > len(ruleset.stats):
+            raise GameError(
+                tr(
+                    "--hero gives {count} values; this ruleset has: {stats}",
+                    count=len(hero),
+                    stats=", ".join(stat.id for stat in ruleset.stats),
+                )
+            )
         creation: dict[str, Any] = {}
         if hero is not None:
             creation["hero"] = [int(v) for v in hero]
@@ -91,8 +102,12 @@ class Game:
         if lang is not None:
             creation["lang"] = lang
         game = cls(book, seed, creation, quiet=quiet)
+        known = None
         if class_name is not None:
-            game._runner.class_id(class_name)  # an unknown class is a usage error, now
+            known = game._runner.class_id(class_name)  # an unknown class is a usage error, now
+        if hero is not None and not free_stats:
+            given = dict(zip((s.id for s in ruleset.stats), creation["hero"], strict=False))
+            check_creation_values(ruleset, given, known, game.lang)
         return game
 
     # ------------------------------------------------------------------ pulling
@@ -184,6 +199,8 @@ class Game:
             if not isinstance(value, str):
                 raise InvalidAnswer("the hero's name is a text")
             return value.strip() or prompt.default  # type: ignore[attr-defined]
+        if kind is events.StatsPrompt:
+            return _typed_stats(prompt, value)  # type: ignore[arg-type]
         if kind is events.NumberPrompt:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidAnswer("this question is answered with a number")
@@ -353,6 +370,44 @@ class Game:
         """The state as plain JSON-able data (after pulling up to the next prompt)."""
         self._settle()
         return self.state.to_dict()
+
+
+def _typed_stats(prompt: events.StatsPrompt, value: Any) -> list[int] | None:
+    """A StatsPrompt's answer checked: None (roll), or one int per entry within its range."""
+    if value is None:
+        return None
+    entries = prompt.stats
+    if isinstance(value, str | bytes) or not isinstance(value, list | tuple):
+        raise InvalidAnswer(tr("the stats are answered with numbers, not {value!r}", value=value))
+    if len(value) != len(entries):
+        raise InvalidAnswer(
+            tr(
+                "{count} values given for {wanted} stats ({stats})",
+                count=len(value),
+                wanted=len(entries),
+                stats=", ".join(entry.stat for entry in entries),
+            )
+        )
+    for entry, given in zip(entries, value, strict=True):
+        if isinstance(given, bool) or not isinstance(given, int):
+            raise InvalidAnswer(
+                tr(
+                    "{stat} is answered with a whole number, not {value!r}",
+                    stat=entry.stat,
+                    value=given,
+                )
+            )
+        if not entry.low <= given <= entry.high:
+            raise InvalidAnswer(
+                tr(
+                    "{stat} {value} is out of range: from {low} to {high}",
+                    stat=entry.stat,
+                    value=given,
+                    low=entry.low,
+                    high=entry.high,
+                )
+            )
+    return [int(given) for given in value]
 
 
 class _Nothing:

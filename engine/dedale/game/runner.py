@@ -13,6 +13,7 @@ and the code path is the same.
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import dataclass
 from typing import Any
 
 from dedale import ast, events
@@ -35,6 +36,7 @@ from dedale.rules import (
     StatRoll,
     create_character,
 )
+from dedale.rules.character import creation_ranges
 
 EAT = object()
 """Sent into the runner at a ChoosePrompt: the reader eats a meal (then the prompt is re-asked)."""
@@ -116,6 +118,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
     def _create(self) -> Gen:
         creation = self.game.creation
         ruleset = self.ruleset
+        options = creation_options(self.book)
         class_name = creation.get("class")
         if class_name is None and ruleset.classes:
             class_name = yield events.ClassPrompt(classes=tuple(ruleset.classes))
@@ -125,9 +128,16 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         if creation.get("hero"):
             ids = [stat.id for stat in ruleset.stats]
             fixed = dict(zip(ids, creation["hero"], strict=False))
+        elif options.fixed_stats:  # the reader may type the stats in (None: roll them)
+            entries = stat_entries(ruleset, class_name)
+            if entries:
+                typed = yield events.StatsPrompt(stats=entries)
+                if typed is not None:
+                    fixed = {entry.stat: value for entry, value in zip(entries, typed, strict=True)}
         rolls: list[StatRoll] = []
         hero = create_character(ruleset, self.rng, class_name, fixed, rolls)
-        rerolls = _reroll_allowance(self.book) if rolls else 0
+        rolled = any(roll.faces for roll in rolls)
+        rerolls = _reroll_allowance(self.book) if rolled else 0
         while rerolls:
             if self.emit:
                 yield from _show_rolls(rolls)
@@ -141,7 +151,8 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
                 yield from _show_rolls(rolls)
         name = creation.get("name")
         if name is None:
-            name = yield events.NamePrompt(default=message(self.lang, "hero.default_name"))
+            default = options.default_name or message(self.lang, "hero.default_name")
+            name = yield events.NamePrompt(default=default)
         self.state.hero = hero
         self.state.name = str(name)
         if self.emit:
@@ -428,10 +439,38 @@ def _opened_world(body: tuple[ast.Statement, ...]) -> str | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class _Creation:
+    """book.yaml's ``creation:`` options as the runner reads them (see CreationOptions)."""
+
+    fixed_stats: bool = False
+    reroll: str = "never"
+    default_name: str | None = None
+
+
+def creation_options(book) -> _Creation:
+    """book.yaml's ``creation:`` options (the defaults for a book without them)."""
+    found = getattr(getattr(book, "meta", None), "creation", None)
+    return _Creation(
+        fixed_stats=getattr(found, "fixed_stats", False) is True,
+        reroll=str(getattr(found, "reroll", "never")),
+        default_name=getattr(found, "default_name", None) or None,
+    )
+
+
+def stat_entries(ruleset: Ruleset, class_name: str | None) -> tuple[events.StatEntry, ...]:
+    """The stats a reader may type in at creation: those whose roll can give more than one
+    value, each with its range (a stat fixed by the ruleset is not asked)."""
+    return tuple(
+        events.StatEntry(stat=stat, low=low, high=high)
+        for stat, (low, high) in creation_ranges(ruleset, class_name).items()
+        if low < high
+    )
+
+
 def _reroll_allowance(book) -> int:
     """How many times the reader may roll the stats again (book.yaml ``creation.reroll``)."""
-    creation = getattr(getattr(book, "meta", None), "creation", None)
-    policy = getattr(creation, "reroll", "never")
+    policy = creation_options(book).reroll
     return {"once": 1, "unlimited": -1}.get(policy, 0)
 
 
