@@ -59,7 +59,9 @@ class FightExtras:
         hero = self.state.hero
         health = ruleset.fight.health
         enemies = list(spec.enemies)
-        allies = [self._enemy(ally) for ally in statement.allies]
+        allies = []
+        for ally in statement.allies:
+            allies.append((yield from self._roll_fighter(self._enemy(ally))))
         assaults = won = 0
         while True:
             escape = None if spec.escape_after is None else max(0, spec.escape_after - assaults)
