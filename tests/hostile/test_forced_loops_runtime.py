@@ -125,3 +125,51 @@ def test_validate_ends_and_fails(tmp_path):
     assert done.returncode != 0
     assert "loop" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+# ------------------------------------------------------------------ fights nobody can win
+
+GHOST = (
+    "§ 1\n> fight\n> enemy GHOST SKILL 99 STAMINA 5\n> enemy damage 0\n{extra}> win -> 2\n\n"
+    "§ 2\n> victory\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "text", "hero"),
+    [
+        ("df-classic", GHOST.format(extra=""), (10, 20, 0)),
+        (
+            "df-classic",
+            GHOST.format(extra="> each assault roll 1d6\n> 1-6: gain 1 gold\n"),
+            (10, 20, 0),
+        ),
+        (
+            "d20",
+            "§ 1\n> fight\n> enemy WALL AC 100 attack -100 damage 1d4 HP 5\n> win -> 2\n\n"
+            "§ 2\n> victory\n",
+            (10, 10, 10, 10, 10, 10, 2, 20),
+        ),
+    ],
+    ids=["opposed", "by-assault", "d20"],
+)
+def test_a_fight_that_cannot_end_stops_with_a_located_error(tmp_path, ruleset, text, hero):
+    """With no Luck to ask about and nobody able to win, a fight asks nothing: it is
+    stopped after MAX_ASSAULTS assaults instead of running for ever."""
+    from dedale.errors import GameError
+    from dedale.rules.fights import MAX_ASSAULTS
+
+    path = tmp_path / "book.dd"
+    path.write_text(HEADER.replace("df-classic", ruleset) + text, "utf-8")
+    book = load_book(path)
+    for quiet in (True, False):
+        game = Game.new(book, 1, hero=hero, name="A", lang="en", quiet=quiet, free_stats=True)
+        with pytest.raises(GameError) as caught:
+            for _ in range(50 * MAX_ASSAULTS):
+                item = game.next()
+                assert item is None or not hasattr(item, "options"), item
+                if item is None:
+                    break
+        error = caught.value
+        assert f"still going after {MAX_ASSAULTS} assaults" in error.message
+        assert error.span is not None and error.span.line == 7  # the fight line

@@ -53,7 +53,7 @@ class FightExtras:
         to N", "after N assaults won", a dice table rolled each assault. Returns
         ``(FightResult, destination, END or None)``."""
         from dedale.rules import run_fight
-        from dedale.rules.fights import FightResult
+        from dedale.rules.fights import MAX_ASSAULTS, FightResult, endless_fight
 
         ruleset = self._fight_ruleset(statement)
         hero = self.state.hero
@@ -104,6 +104,8 @@ class FightExtras:
                 elif needed is not None and won >= needed.count:
                     outcome, target = "won", self.destination(needed.target, required=True)
                 elif spec.assault_limit is None or assaults < spec.assault_limit:
+                    if assaults >= MAX_ASSAULTS:
+                        raise endless_fight(MAX_ASSAULTS)
                     continue
             if self.emit:
                 yield events.FightEnded(outcome=outcome, assaults=assaults)

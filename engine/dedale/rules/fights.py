@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from dedale.errors import GameError
+from dedale.i18n import tr
 from dedale.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:  # (the decisions module loads the interpreter's events)
@@ -25,6 +26,22 @@ if TYPE_CHECKING:  # (the decisions module loads the interpreter's events)
 
 MODES = ("single", "sequence", "together", "as_one")
 WON, LOST, ESCAPED, LIMIT = "won", "lost", "escaped", "limit"
+
+MAX_ASSAULTS = 5_000
+"""No fight goes on past this many assaults (a real one is over in a few dozen): a fight
+nobody can win (an enemy damage of 0 against an unbeatable enemy, and no Luck to ask
+about) would otherwise run for ever without a question."""
+
+
+def endless_fight(assaults: int) -> GameError:
+    """The error that stops a fight still going after ``assaults`` assaults."""
+    return GameError(
+        tr("the fight is still going after {count} assaults: it may never end", count=assaults),
+        hint=tr(
+            "check that each side can wound the other (an enemy damage of 0, a health no "
+            "blow can bring down), or give the fight a way out (escape, an assault limit)"
+        ),
+    )
 
 
 @dataclass(frozen=True, slots=True)
