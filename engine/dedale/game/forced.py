@@ -43,14 +43,14 @@ class ForcedRun:
 
     def enter(self, number: int, decisions: int, paragraphs) -> None:
         """Record entering ``number`` with ``decisions`` taken so far; raise
-        :class:`ForcedLoopError` once :data:`FORCED_LIMIT` paragraphs came without one."""
+        :class:`ForcedLoopError` once :data:`FORCED_LIMIT` paragraphs came without one.
+        (The runner inlines this on its hot path.)"""
         if decisions != self.mark:
             self.mark = decisions
             self.numbers.clear()
-        numbers = self.numbers
-        if len(numbers) >= FORCED_LIMIT:
-            raise loop_error(numbers, number, paragraphs)
-        numbers.append(number)
+        elif len(self.numbers) >= FORCED_LIMIT:
+            raise loop_error(self.numbers, number, paragraphs)
+        self.numbers.append(number)
 
 
 def loop_error(run: list[int], number: int, paragraphs) -> ForcedLoopError:

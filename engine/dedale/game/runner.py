@@ -25,7 +25,7 @@ from dedale.game.choices import Offered, offer
 from dedale.game.conditions import holds
 from dedale.game.expressions import interpolate
 from dedale.game.fight_extras import FightExtras
-from dedale.game.forced import ForcedRun, trim_history
+from dedale.game.forced import FORCED_LIMIT, HISTORY_LIMIT, ForcedRun, loop_error, trim_history
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
@@ -172,15 +172,23 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             raise GameError(f"there is no paragraph {number} in this book")
         state = self.state
         decisions = len(self.game.decisions)
-        self._forced.enter(number, decisions, self._paragraphs)
+        forced = self._forced  # the guard against forced loops, inlined (the hot path)
+        if decisions != forced.mark:
+            forced.mark = decisions
+            forced.numbers.clear()
+        elif len(forced.numbers) >= FORCED_LIMIT:
+            raise loop_error(forced.numbers, number, self._paragraphs)
+        forced.numbers.append(number)
         if not resume and state.paragraph is not None:
             state.came_from = state.paragraph
         state.paragraph = number
         if not resume:
             visited = state.visited
             visited[number] = visited.get(number, 0) + 1
-        state.history.append(HistoryEntry(number, decisions))
-        trim_history(state.history)
+        history = state.history
+        history.append(HistoryEntry(number, decisions))
+        if len(history) > HISTORY_LIMIT:
+            trim_history(history)
         state.meal_allowed = self._meals_anywhere
         if self.emit:
             yield events.ParagraphEntered(number=number, label=paragraph.label, span=paragraph.span)
