@@ -58,7 +58,7 @@ def test_a_forced_loop_is_a_located_error(tmp_path, text, cycle, line):
         assert error.message == f"paragraphs {cycle} loop with nothing to decide"
         assert error.span is not None and error.span.line == line  # the loop closes there
         assert error.hint
-        assert len(game.state.history) <= FORCED_LIMIT  # history stopped growing
+        assert len(game.state.history) <= 3 * len(cycle)  # found on the second round
 
 
 def test_the_error_renders_with_its_line(tmp_path):
@@ -91,6 +91,33 @@ def test_a_loop_left_to_the_dice_is_not_refused(tmp_path):
         game = Game.new(book, seed, hero=(10, 20, 9), name="Ari", lang="en", quiet=True)
         pull_all(game)
         assert game.outcome == "victory"
+
+
+def test_a_loop_whose_state_changes_goes_on_until_it_gets_out(tmp_path):
+    """Forced, but not stuck: gold grows each round until the way out opens; STAMINA
+    falls each round until the hero dies."""
+    text = (
+        "§ 1\n> gain 1 gold\n> if gold >= 5: go to 3\n> go to 2\n\n§ 2\n> go to 1\n\n"
+        "§ 3\nOut.\n> victory\n"
+    )
+    game = Game.new(load_book(book_file(tmp_path, text)), 1, hero=(10, 20, 9), name="A")
+    pull_all(game)
+    assert game.outcome == "victory" and game.state.hero.counters["gold"] == 5
+    (tmp_path / "b").mkdir()
+    text = "§ 1\nThe wound bleeds.\n> lose 1 STAMINA\n> go to 1\n"
+    game = Game.new(load_book(book_file(tmp_path / "b", text)), 1, hero=(10, 20, 9), name="A")
+    pull_all(game)
+    assert game.outcome == "death" and len(game.state.history) == 20
+
+
+def test_a_loop_of_dice_with_no_way_out_stops_at_the_limit(tmp_path):
+    text = "§ 1\nThe wheel turns.\n> roll 1d6: 1-3 -> 2, 4-6 -> 1\n\n§ 2\n> go to 1\n"
+    book = load_book(book_file(tmp_path, text))
+    game = Game.new(book, 1, hero=(10, 20, 9), name="A", quiet=True)
+    with pytest.raises(ForcedLoopError) as caught:
+        pull_all(game)
+    assert "loop with nothing to decide" in caught.value.message
+    assert len(game.state.history) == FORCED_LIMIT
 
 
 def test_random_playthroughs_report_the_loop(tmp_path):

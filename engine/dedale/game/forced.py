@@ -1,12 +1,16 @@
 """The guard against forced loops: paragraphs that send the reader on with nothing to decide.
 
 A book whose jumps close a loop with no prompt on the way (``§ 1`` + ``> go to 1``; 1 → 2 → 1;
-a way out that needs a codeword never set) would run forever. The runner counts the
-paragraphs entered since the last decision and refuses to go past :data:`FORCED_LIMIT`
-with a :class:`ForcedLoopError` located at the paragraph that closes the loop.
+a way out that needs a codeword never set) would run forever. The runner keeps the
+paragraphs entered since the last decision (:class:`ForcedRun`) and raises a
+:class:`ForcedLoopError`, located at the paragraph that closes the loop: as soon as a
+paragraph comes round again with nothing changed (no die thrown, the same state), or
+when a loop that throws dice has gone past :data:`FORCED_LIMIT` paragraphs.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from dedale.errors import GameError
 from dedale.i18n import tr
@@ -33,24 +37,54 @@ class ForcedLoopError(GameError):
 
 
 class ForcedRun:
-    """The paragraphs entered since the reader last decided something."""
+    """The paragraphs entered since the reader last decided something.
 
-    __slots__ = ("mark", "numbers")
+    ``seen`` maps each paragraph of the run to None (entered once) or, once entered again,
+    to the dice thrown so far and the game's state then: when a paragraph comes round a
+    third time with no die thrown and the same state as the time before, nothing can ever
+    change and the loop is reported at once; a loop that throws dice may still get out
+    and is only stopped at :data:`FORCED_LIMIT`."""
+
+    __slots__ = ("mark", "numbers", "seen")
 
     def __init__(self) -> None:
         self.mark = -1
         self.numbers: list[int] = []
+        self.seen: dict[int, tuple[int, dict[str, Any]] | None] = {}
 
-    def enter(self, number: int, decisions: int, paragraphs) -> None:
-        """Record entering ``number`` with ``decisions`` taken so far; raise
-        :class:`ForcedLoopError` once :data:`FORCED_LIMIT` paragraphs came without one.
-        (The runner inlines this on its hot path.)"""
+    def enter(self, number: int, decisions: int, rolls: int, state, paragraphs) -> None:
+        """Record entering ``number`` with ``decisions`` taken and ``rolls`` faces thrown
+        so far; raise :class:`ForcedLoopError` on a certain loop or once
+        :data:`FORCED_LIMIT` paragraphs came without a decision. (The runner inlines
+        this on its hot path.)"""
         if decisions != self.mark:
             self.mark = decisions
             self.numbers.clear()
+            self.seen.clear()
+            self.seen[number] = None
         elif len(self.numbers) >= FORCED_LIMIT:
             raise loop_error(self.numbers, number, paragraphs)
+        elif number in self.seen:
+            self.again(number, rolls, state, paragraphs)
+        else:
+            self.seen[number] = None
         self.numbers.append(number)
+
+    def again(self, number: int, rolls: int, state, paragraphs) -> None:
+        """``number`` entered again in the run: raise if nothing changed since last time."""
+        now = (rolls, fingerprint(state))
+        if self.seen[number] == now:
+            raise loop_error(self.numbers, number, paragraphs)
+        self.seen[number] = now
+
+
+def fingerprint(state) -> dict[str, Any]:
+    """What of the game's state can change what a paragraph does (not the history, and
+    of the visits only which paragraphs were visited: conditions ask no more)."""
+    data = state.to_dict()
+    data.pop("history", None)
+    data["visited"] = sorted(data.get("visited", ()))
+    return data
 
 
 def loop_error(run: list[int], number: int, paragraphs) -> ForcedLoopError:

@@ -176,8 +176,14 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         if decisions != forced.mark:
             forced.mark = decisions
             forced.numbers.clear()
+            forced.seen.clear()
+            forced.seen[number] = None
         elif len(forced.numbers) >= FORCED_LIMIT:
             raise loop_error(forced.numbers, number, self._paragraphs)
+        elif number in forced.seen:  # again with nothing decided: the same state for ever?
+            forced.again(number, len(self.rng.log), state, self._paragraphs)
+        else:
+            forced.seen[number] = None
         forced.numbers.append(number)
         if not resume and state.paragraph is not None:
             state.came_from = state.paragraph
