@@ -262,3 +262,25 @@ def test_every_creation_option_has_an_effect_in_play():
 @pytest.mark.parametrize("option", sorted(CREATION_EFFECTS))
 def test_creation_option_plays(tmp_path, option):
     CREATION_EFFECTS[option](tmp_path)
+
+
+def test_huge_numbers_are_refused_without_being_written_out(tmp_path):
+    game = Game.new(book_with(tmp_path, FIXED), 1, lang="en", name="Ari")
+    first_prompt(game)
+    with pytest.raises(InvalidAnswer, match="SKILL a number too large is out of range"):
+        game.answer([10**5000, 20, 9])
+    with pytest.raises(GameError, match="SKILL a number too large is out of reach"):
+        Game.new(book_with(tmp_path), 1, hero=(10**5000, 20, 9), lang="en")
+    choosing = Game.new(book_of_choices(tmp_path), 1, hero=(10, 20, 9), name="A", lang="en")
+    first_prompt(choosing)
+    with pytest.raises(InvalidAnswer, match="a number too large is not a number this game"):
+        choosing.answer(10**5000)
+
+
+def book_of_choices(tmp_path):
+    path = tmp_path / "choices.dd"
+    path.write_text(
+        "---\ntitle: t\nruleset: df-classic\nlanguage: en\n---\n§ 1\n-> 2 On\n\n§ 2\n> victory\n",
+        "utf-8",
+    )
+    return load_book(path)

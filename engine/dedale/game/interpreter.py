@@ -14,10 +14,13 @@ from dedale.game.runner import EAT, Runner
 from dedale.game.state import GameState
 from dedale.i18n import DEFAULT_LANGUAGE, LANGUAGES, tr
 from dedale.rules import RandomSource, fold
-from dedale.rules.character import check_creation_values
+from dedale.rules.character import check_creation_values, shown_number
 
 EAT_ACTION = {"action": "eat"}
 """How eating a meal appears in the decision log."""
+
+ANSWER_BOUND = 10**9
+"""No number answered to a prompt (a choice, a hidden number, a stake) goes past this."""
 
 
 class InvalidAnswer(GameError):
@@ -165,6 +168,10 @@ class Game:
 
     def _check(self, prompt: Prompt, value: Any) -> Any:
         kind = type(prompt)
+        if type(value) is int and not -ANSWER_BOUND <= value <= ANSWER_BOUND:
+            raise InvalidAnswer(
+                tr("{value} is not a number this game can use", value=shown_number(value))
+            )
         if kind is events.ChoosePrompt:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidAnswer(f"a choice is answered with its number, not {value!r}")
@@ -402,7 +409,7 @@ def _typed_stats(prompt: events.StatsPrompt, value: Any) -> list[int] | None:
                 tr(
                     "{stat} {value} is out of range: from {low} to {high}",
                     stat=entry.stat,
-                    value=given,
+                    value=shown_number(given),
                     low=entry.low,
                     high=entry.high,
                 )

@@ -260,7 +260,7 @@ def check_creation_values(
                 tr(
                     "{name} {value} is out of reach: creation gives {name} from {low} to {high}",
                     name=name,
-                    value=value,
+                    value=shown_number(value),
                     low=low,
                     high=high,
                 ),
@@ -270,6 +270,13 @@ def check_creation_values(
                     high=high,
                 ),
             )
+
+
+def shown_number(value: int) -> str:
+    """A typed number as a message may quote it (a huge one is not written out)."""
+    if -(10**15) < value < 10**15:
+        return str(value)
+    return tr("a number too large")
 
 
 def _stat_id(ruleset: Ruleset, name: str) -> str:
