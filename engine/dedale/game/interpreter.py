@@ -15,6 +15,7 @@ from dedale.game.state import GameState
 from dedale.i18n import DEFAULT_LANGUAGE, LANGUAGES, tr
 from dedale.rules import RandomSource, fold
 from dedale.rules.character import check_creation_values, shown_number
+from dedale.rules.dice import MAX_SIDES
 
 EAT_ACTION = {"action": "eat"}
 """How eating a meal appears in the decision log."""
@@ -239,18 +240,34 @@ class Game:
     def jump_to(self, paragraph: int) -> None:
         """Playtest: turn to ``paragraph`` now, from the current choice."""
         if paragraph not in self.book.paragraphs:
-            raise InvalidAnswer(f"there is no paragraph {paragraph} in this book")
+            raise InvalidAnswer(
+                tr("there is no paragraph {number} in this book", number=shown_number(paragraph))
+            )
         self._playtest({"action": "jump", "to": int(paragraph)})
 
     def set_value(self, name: str, value: int) -> None:
         """Playtest: set a stat (raising its initial value if needed) or a counter."""
         if self._runner.ruleset.resolve(name) is None:
             raise InvalidAnswer(f"{name!r} is not a stat or counter of this ruleset")
+        if not -ANSWER_BOUND <= int(value) <= ANSWER_BOUND:
+            raise InvalidAnswer(
+                tr("{value} is not a number this game can use", value=shown_number(int(value)))
+            )
         self._playtest({"action": "set", "name": name, "value": int(value)})
 
     def force_dice(self, faces: Iterable[int]) -> None:
         """Playtest: the next dice thrown show these faces."""
-        self._playtest({"action": "force", "faces": [int(f) for f in faces]})
+        faces = [int(face) for face in faces]
+        for face in faces:
+            if not 1 <= face <= MAX_SIDES:
+                raise InvalidAnswer(
+                    tr(
+                        "a die shows 1 to {most}, not {face}",
+                        most=MAX_SIDES,
+                        face=shown_number(face),
+                    )
+                )
+        self._playtest({"action": "force", "faces": faces})
 
     def set_god_mode(self, on: bool) -> None:
         """Playtest: while on, the hero is spared (health restored) instead of dying."""
