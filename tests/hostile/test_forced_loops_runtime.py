@@ -57,7 +57,7 @@ def test_a_forced_loop_is_a_located_error(tmp_path, text, cycle, line):
         error = caught.value
         assert error.message == f"paragraphs {cycle} loop with nothing to decide"
         assert error.span is not None and error.span.line == line  # the loop closes there
-        assert error.hint
+        assert "a codeword that is never set" in error.hint
         assert len(game.state.history) <= 3 * len(cycle)  # found on the second round
 
 
@@ -117,6 +117,7 @@ def test_a_loop_of_dice_with_no_way_out_stops_at_the_limit(tmp_path):
     with pytest.raises(ForcedLoopError) as caught:
         pull_all(game)
     assert "loop with nothing to decide" in caught.value.message
+    assert f"the dice did not lead out in {FORCED_LIMIT} paragraphs" in caught.value.hint
     assert len(game.state.history) == FORCED_LIMIT
 
 
@@ -200,3 +201,18 @@ def test_a_fight_that_cannot_end_stops_with_a_located_error(tmp_path, ruleset, t
         error = caught.value
         assert f"still going after {MAX_ASSAULTS} assaults" in error.message
         assert error.span is not None and error.span.line == 7  # the fight line
+
+
+def test_a_chain_of_forced_jumps_longer_than_the_limit_is_refused(tmp_path):
+    count = FORCED_LIMIT + 5
+    text = "".join(f"§ {n}\n> go to {n + 1}\n\n" for n in range(1, count))
+    text += f"§ {count}\n> victory\n"
+    book = load_book(book_file(tmp_path, text))
+    game = Game.new(book, 1, hero=(10, 20, 9), name="A", quiet=True)
+    with pytest.raises(ForcedLoopError) as caught:
+        pull_all(game)
+    error = caught.value
+    assert error.message.startswith(f"{FORCED_LIMIT} paragraphs in a row with nothing to decide")
+    trail = " → ".join(str(n) for n in range(FORCED_LIMIT - 11, FORCED_LIMIT + 1))
+    assert error.message.endswith(f"(… → {trail})")  # the last twelve paragraphs
+    assert str(FORCED_LIMIT) in error.hint

@@ -74,7 +74,7 @@ class ForcedRun:
         """``number`` entered again in the run: raise if nothing changed since last time."""
         now = (rolls, fingerprint(state))
         if self.seen[number] == now:
-            raise loop_error(self.numbers, number, paragraphs)
+            raise loop_error(self.numbers, number, paragraphs, certain=True)
         self.seen[number] = now
 
 
@@ -87,18 +87,33 @@ def fingerprint(state) -> dict[str, Any]:
     return data
 
 
-def loop_error(run: list[int], number: int, paragraphs) -> ForcedLoopError:
-    """The error for a run of paragraphs without a decision, about to enter ``number``."""
+def loop_error(
+    run: list[int], number: int, paragraphs, *, certain: bool = False
+) -> ForcedLoopError:
+    """The error for a run of paragraphs without a decision, about to enter ``number``
+    (``certain``: nothing changed in a round, rather than the dice never leading out)."""
     closing = run[-1] if run else number
     paragraph = paragraphs.get(closing)
     span = paragraph.span if paragraph is not None else None
-    hint = tr(
-        "give the reader a choice somewhere on the way, or check the condition meant to "
-        "lead out of the loop (a codeword that is never set keeps it closed)"
-    )
+    if certain:
+        hint = tr(
+            "give the reader a choice somewhere on the way, or check the condition meant to "
+            "lead out of the loop (a codeword that is never set keeps it closed)"
+        )
+    else:
+        hint = tr(
+            "the dice did not lead out in {count} paragraphs: give the reader a choice on "
+            "the way, or a way out the dice can reach",
+            count=len(run),
+        )
     try:
         start = len(run) - 1 - run[::-1].index(number)
     except ValueError:  # no paragraph repeated: a very long chain of forced jumps
+        hint = tr(
+            "Dédale reads at most {count} paragraphs in a row with nothing to decide: give "
+            "the reader a choice on the way",
+            count=FORCED_LIMIT,
+        )
         message = tr(
             "{count} paragraphs in a row with nothing to decide ({trail})",
             count=len(run),
