@@ -9,6 +9,7 @@ from typing import Any
 from dedale import events
 from dedale.errors import GameError
 from dedale.events import Event, Prompt
+from dedale.game.creation import stats_problem
 from dedale.game.playtest import ACTIONS, PlaytestAction
 from dedale.game.runner import EAT, Runner
 from dedale.game.state import GameState
@@ -208,7 +209,10 @@ class Game:
                 raise InvalidAnswer("the hero's name is a text")
             return value.strip() or prompt.default  # type: ignore[attr-defined]
         if kind is events.StatsPrompt:
-            return _typed_stats(prompt, value)  # type: ignore[arg-type]
+            problem = stats_problem(prompt, value)  # type: ignore[arg-type]
+            if problem is not None:
+                raise InvalidAnswer(problem)
+            return None if value is None else [int(given) for given in value]
         if kind is events.NumberPrompt:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidAnswer("this question is answered with a number")
@@ -394,44 +398,6 @@ class Game:
         """The state as plain JSON-able data (after pulling up to the next prompt)."""
         self._settle()
         return self.state.to_dict()
-
-
-def _typed_stats(prompt: events.StatsPrompt, value: Any) -> list[int] | None:
-    """A StatsPrompt's answer checked: None (roll), or one int per entry within its range."""
-    if value is None:
-        return None
-    entries = prompt.stats
-    if isinstance(value, str | bytes) or not isinstance(value, list | tuple):
-        raise InvalidAnswer(tr("the stats are answered with numbers, not {value!r}", value=value))
-    if len(value) != len(entries):
-        raise InvalidAnswer(
-            tr(
-                "{count} values given for {wanted} stats ({stats})",
-                count=len(value),
-                wanted=len(entries),
-                stats=", ".join(entry.stat for entry in entries),
-            )
-        )
-    for entry, given in zip(entries, value, strict=True):
-        if isinstance(given, bool) or not isinstance(given, int):
-            raise InvalidAnswer(
-                tr(
-                    "{stat} is answered with a whole number, not {value!r}",
-                    stat=entry.stat,
-                    value=given,
-                )
-            )
-        if not entry.low <= given <= entry.high:
-            raise InvalidAnswer(
-                tr(
-                    "{stat} {value} is out of range: from {low} to {high}",
-                    stat=entry.stat,
-                    value=shown_number(given),
-                    low=entry.low,
-                    high=entry.high,
-                )
-            )
-    return [int(given) for given in value]
 
 
 class _Nothing:

@@ -13,7 +13,6 @@ and the code path is the same.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import Any
 
 from dedale import ast, events
@@ -23,6 +22,7 @@ from dedale.game.amateur import AmateurStatements
 from dedale.game.cache import cache_for
 from dedale.game.choices import Offered, offer
 from dedale.game.conditions import holds
+from dedale.game.creation import creation_options, reroll_allowance, show_rolls, stat_entries
 from dedale.game.expressions import interpolate
 from dedale.game.fight_extras import FightExtras
 from dedale.game.forced import FORCED_LIMIT, HISTORY_LIMIT, ForcedRun, loop_error, trim_history
@@ -36,7 +36,6 @@ from dedale.rules import (
     StatRoll,
     create_character,
 )
-from dedale.rules.character import creation_ranges
 
 EAT = object()
 """Sent into the runner at a ChoosePrompt: the reader eats a meal (then the prompt is re-asked)."""
@@ -137,10 +136,10 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         rolls: list[StatRoll] = []
         hero = create_character(ruleset, self.rng, class_name, fixed, rolls)
         rolled = any(roll.faces for roll in rolls)
-        rerolls = _reroll_allowance(self.book) if rolled else 0
+        rerolls = reroll_allowance(self.book) if rolled else 0
         while rerolls:
             if self.emit:
-                yield from _show_rolls(rolls)
+                yield from show_rolls(rolls)
             if not (yield events.YesNoPrompt(kind="reroll")):
                 break
             rerolls -= 1
@@ -148,7 +147,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             hero = create_character(ruleset, self.rng, class_name, fixed, rolls)
         else:
             if self.emit:
-                yield from _show_rolls(rolls)
+                yield from show_rolls(rolls)
         name = creation.get("name")
         if name is None:
             default = options.default_name or message(self.lang, "hero.default_name")
@@ -451,47 +450,3 @@ def _opened_world(body: tuple[ast.Statement, ...]) -> str | None:
         if type(statement) is ast.OpenWorld:
             return statement.world
     return None
-
-
-@dataclass(frozen=True, slots=True)
-class _Creation:
-    """book.yaml's ``creation:`` options as the runner reads them (see CreationOptions)."""
-
-    fixed_stats: bool = False
-    reroll: str = "never"
-    default_name: str | None = None
-
-
-def creation_options(book) -> _Creation:
-    """book.yaml's ``creation:`` options (the defaults for a book without them)."""
-    found = getattr(getattr(book, "meta", None), "creation", None)
-    return _Creation(
-        fixed_stats=getattr(found, "fixed_stats", False) is True,
-        reroll=str(getattr(found, "reroll", "never")),
-        default_name=getattr(found, "default_name", None) or None,
-    )
-
-
-def stat_entries(ruleset: Ruleset, class_name: str | None) -> tuple[events.StatEntry, ...]:
-    """The stats a reader may type in at creation: those whose roll can give more than one
-    value, each with its range (a stat fixed by the ruleset is not asked)."""
-    return tuple(
-        events.StatEntry(stat=stat, low=low, high=high)
-        for stat, (low, high) in creation_ranges(ruleset, class_name).items()
-        if low < high
-    )
-
-
-def _reroll_allowance(book) -> int:
-    """How many times the reader may roll the stats again (book.yaml ``creation.reroll``)."""
-    policy = creation_options(book).reroll
-    return {"once": 1, "unlimited": -1}.get(policy, 0)
-
-
-def _show_rolls(rolls: list[StatRoll]) -> Gen:
-    for roll in rolls:
-        if not roll.faces:  # a fixed value (``8+CON``): nothing was thrown
-            continue
-        yield events.DiceRolled(
-            purpose=roll.stat, faces=roll.faces, total=roll.value, expression=roll.expression
-        )
