@@ -284,3 +284,25 @@ def book_of_choices(tmp_path):
         "utf-8",
     )
     return load_book(path)
+
+
+def test_typed_stats_come_after_the_class_with_its_ranges(tmp_path):
+    book = book_with(tmp_path, FIXED, ruleset="df48.5")
+    ruleset = book.ruleset
+    for class_id in ruleset.classes:
+        game = Game.new(book, 1, lang="en", name="Ari")
+        assert isinstance(first_prompt(game), events.ClassPrompt)
+        game.answer(class_id)
+        prompt = first_prompt(game)
+        ranges = creation_ranges(ruleset, class_id)
+        assert prompt == events.StatsPrompt(
+            stats=tuple(
+                events.StatEntry(stat=stat, low=low, high=high)
+                for stat, (low, high) in ranges.items()
+                if low < high
+            )
+        )
+        highest = [entry.high for entry in prompt.stats]
+        game.answer(highest)
+        finish(game, {events.YesNoPrompt: False})
+        assert [game.state.hero.stats[e.stat] for e in prompt.stats] == highest
