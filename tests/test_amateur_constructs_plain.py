@@ -24,7 +24,7 @@ def book():
 
 
 def play(book, lines: str, force=(), lang: str = "en", hero=HERO) -> tuple[int, str, Game]:
-    game = Game.new(book, 1, hero=hero, name="Ari", lang=lang)
+    game = Game.new(book, 1, hero=hero, name="Ari", lang=lang, free_stats=True)
     game.rng.force(force)
     out = io.StringIO()
     code = PlainPlayer(game, io.StringIO(lines), out, echo=True).play()

@@ -66,12 +66,14 @@ class StatChanged(Event):
 
 @event
 class DiceRolled(Event):
-    """Dice thrown: the faces, the total and what they were for."""
+    """Dice thrown: the faces, the total and what they were for. ``who`` names the enemy
+    when an enemy's stat is rolled (``SKILL 2d6`` at the start of a fight)."""
 
     purpose: str
     faces: tuple[int, ...]
     total: int
     expression: str = ""
+    who: str = ""
 
 
 @event

@@ -79,8 +79,8 @@ def describe(item: events.Event | events.Prompt) -> str:
         return f"{kind}: {options}"
     parts = []
     for spec in fields(item):  # type: ignore[arg-type]
-        if spec.name == "span":
-            continue
+        if spec.name == "span" or (spec.name == "who" and getattr(item, spec.name) == ""):
+            continue  # (DiceRolled.who names an enemy whose stat is rolled; else empty)
         parts.append(f"{spec.name}={getattr(item, spec.name)!r}")
     return f"{kind}: {', '.join(parts)}"
 

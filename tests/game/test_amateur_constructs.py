@@ -22,7 +22,7 @@ def book_of(tmp_path, text: str):
 
 
 def new_game(book, force=(), hero=(10, 20, 9)) -> Game:
-    game = Game.new(book, 1, hero=hero, name="Ari", lang="en")
+    game = Game.new(book, 1, hero=hero, name="Ari", lang="en", free_stats=True)
     game.rng.force(list(force))
     return game
 
@@ -241,7 +241,7 @@ def test_a_book_stat_replaces_skill_in_a_fight(tmp_path):
     rules = "rules:\n  stats:\n    MAGIC: {names: {fr: MAGIE, en: MAGIC}, roll: 1d6+6}\n"
     path.write_text(HEADER.replace("language: en\n", "language: en\n" + rules) + ATTACK_WITH)
     book = load_book(path)
-    game = Game.new(book, 1, hero=(1, 20, 9, 12), name="Ari", lang="en")
+    game = Game.new(book, 1, hero=(1, 20, 9, 12), name="Ari", lang="en", free_stats=True)
     game.rng.force([1, 1, 3, 3])  # the demon 5 + 2 = 7, the hero 12 + 6 = 18
     items = play(game, [False])
     assault = of(events.AssaultResolved, items)[0]

@@ -44,7 +44,7 @@ def test_every_statement_type_has_a_handler(crypt):
     ],
 )
 def test_duo_test_margins_criticals_and_risk(crypt, faces, risk, paragraph, outcome):
-    game = Game.new(crypt, 1, name="A", hero=(3, 3, 3, 3, 3, 3, 15))
+    game = Game.new(crypt, 1, name="A", hero=(3, 3, 3, 3, 3, 3, 15), free_stats=True)
     game.rng.force(faces)
     items = play(game, [risk, False])  # no heroism reroll after a failure
     assert of(events.YesNoPrompt, items)[0].kind == "risk"
@@ -54,7 +54,7 @@ def test_duo_test_margins_criticals_and_risk(crypt, faces, risk, paragraph, outc
 
 
 def test_duo_failure_runs_its_effect_then_its_jump(crypt):
-    game = Game.new(crypt, 1, name="A", hero=(3, 3, 3, 3, 3, 3, 15))
+    game = Game.new(crypt, 1, name="A", hero=(3, 3, 3, 3, 3, 3, 15), free_stats=True)
     game.rng.force((5, 4))  # 9 > 7: failure
     items = play(game, [False, False])  # no risk, no heroism reroll
     assert game.state.hero.stats["HEALTH"] == 14 and game.state.paragraph == 13
@@ -64,7 +64,7 @@ def test_duo_failure_runs_its_effect_then_its_jump(crypt):
 def test_d20_check_then_counters_conditions_and_codewords(cliffs):
     stats = [stat.id for stat in cliffs.ruleset.stats]
     hero = tuple(30 if s == "DEX" else 10 for s in stats)
-    game = Game.new(cliffs, 1, name="A", hero=hero)
+    game = Game.new(cliffs, 1, name="A", hero=hero, free_stats=True)
     game.rng.force((10, 3))  # advantage keeps 10: 10 + 10 = 20 >= easy 10 + 5
     items = play(game, [])
     assert of(events.TestResolved, items)[0].outcome == "critical_success"
@@ -103,7 +103,9 @@ def test_a_computed_destination(cliffs):
     )
     book = dataclasses.replace(cliffs, paragraphs=paragraphs)
     stats = [stat.id for stat in book.ruleset.stats]
-    game = Game.new(book, 1, name="A", hero=tuple(30 if s == "DEX" else 10 for s in stats))
+    game = Game.new(
+        book, 1, name="A", hero=tuple(30 if s == "DEX" else 10 for s in stats), free_stats=True
+    )
     game.rng.force((10, 3))
     play(game, [])
     assert game.state.paragraph == 6  # gold 5 + 2 // 2
@@ -118,7 +120,9 @@ def test_a_missing_destination_is_a_book_error(cliffs):
     )
     book = dataclasses.replace(cliffs, paragraphs=paragraphs)
     stats = [stat.id for stat in book.ruleset.stats]
-    game = Game.new(book, 1, name="A", hero=tuple(30 if s == "DEX" else 10 for s in stats))
+    game = Game.new(
+        book, 1, name="A", hero=tuple(30 if s == "DEX" else 10 for s in stats), free_stats=True
+    )
     game.rng.force((10, 3))
     with pytest.raises(Exception, match="paragraph 99, which does not exist") as raised:
         play(game, [])

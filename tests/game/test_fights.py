@@ -40,7 +40,7 @@ def test_assault_limit(arena):
 
 
 def test_death_in_a_fight_ends_the_game(arena):
-    game = Game.new(arena, 1, hero=(10, 2, 9), name="A", lang="en")
+    game = Game.new(arena, 1, hero=(10, 2, 9), name="A", lang="en", free_stats=True)
     game.rng.force([6, 6, 1, 1])  # the troll wins the first assault: 2 damage
     items = play(game, [False])
     assert of(events.Death, items) and game.outcome == "death"

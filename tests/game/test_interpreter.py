@@ -151,7 +151,7 @@ def test_too_many_hero_values_is_an_error(trail):
 
 
 def test_death_inside_a_test_branch(trail):
-    game = Game.new(trail, 1, hero=(10, 2, 9), name="Ari", lang="en")
+    game = Game.new(trail, 1, hero=(10, 2, 9), name="Ari", lang="en", free_stats=True)
     game.rng.force([6, 6])  # unlucky: lose 2 STAMINA, from 2
     items = play(game, [1, 3])
     assert game.outcome == "death" and of(events.Death, items)[0].reason == "health"

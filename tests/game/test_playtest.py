@@ -113,3 +113,15 @@ def test_god_mode_turns_a_lost_fight_into_a_win(bench):
             game.answer(False)  # no Luck
     assert game.outcome == "victory" and 5 in game.state.visited
     assert game.state.hero.stats["STAMINA"] == 20
+
+
+def test_playtest_tools_refuse_huge_or_impossible_values(bench):
+    game = new(bench)
+    at_choice(game)
+    with pytest.raises(InvalidAnswer, match="no paragraph a number too large"):
+        game.jump_to(10**5000)
+    with pytest.raises(InvalidAnswer, match="a number too large is not a number"):
+        game.set_value("gold", 10**5000)
+    with pytest.raises(InvalidAnswer, match="a die shows 1 to 1000, not 0"):
+        game.force_dice([6, 0])
+    assert game.decisions == [] and game.state.paragraph == 1

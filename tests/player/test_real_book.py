@@ -50,7 +50,7 @@ def _app(repo_root, tmp_path, hero: tuple[int, ...]) -> DedaleApp:
     book = load_book(repo_root / "books" / "first-steps")
     return DedaleApp(
         book,
-        lambda b: Game.new(b, 1234, hero=hero, lang="en"),
+        lambda b: Game.new(b, 1234, hero=hero, lang="en", free_stats=True),
         slots=SaveSlots(tmp_path, "first-steps"),
     )
 

@@ -24,9 +24,24 @@ The pull API (in the manner of ink)::
   decision that no longer fits); ``dedale.game.saving`` writes and loads saves.
 - ``Game.new(..., quiet=True)`` builds no events (prompts only): the random tester and the
   benchmarks use it; the code path is otherwise the same.
+- ``Game.new(..., hero=...)`` refuses values the ruleset's creation cannot roll unless
+  ``free_stats=True`` (playtest). book.yaml ``creation: fixed_stats: true`` asks a
+  ``StatsPrompt`` (typed stats, or None to roll); ``default_name`` is the NamePrompt's default.
+- Bounds: more than ``forced.FORCED_LIMIT`` paragraphs in a row with no decision raise
+  ``ForcedLoopError`` (the cycle, located where it closes); a fight past
+  ``rules.fights.MAX_ASSAULTS`` assaults raises a GameError at the fight line.
 """
 
+from dedale.game.forced import ForcedLoopError
 from dedale.game.interpreter import EAT_ACTION, Divergence, Game, InvalidAnswer
 from dedale.game.state import GameState, HistoryEntry
 
-__all__ = ["EAT_ACTION", "Divergence", "Game", "GameState", "HistoryEntry", "InvalidAnswer"]
+__all__ = [
+    "EAT_ACTION",
+    "Divergence",
+    "ForcedLoopError",
+    "Game",
+    "GameState",
+    "HistoryEntry",
+    "InvalidAnswer",
+]

@@ -53,13 +53,15 @@ class FightExtras:
         to N", "after N assaults won", a dice table rolled each assault. Returns
         ``(FightResult, destination, END or None)``."""
         from dedale.rules import run_fight
-        from dedale.rules.fights import FightResult
+        from dedale.rules.fights import MAX_ASSAULTS, FightResult, endless_fight
 
         ruleset = self._fight_ruleset(statement)
         hero = self.state.hero
         health = ruleset.fight.health
         enemies = list(spec.enemies)
-        allies = [self._enemy(ally) for ally in statement.allies]
+        allies = []
+        for ally in statement.allies:
+            allies.append((yield from self._roll_fighter(self._enemy(ally))))
         assaults = won = 0
         while True:
             escape = None if spec.escape_after is None else max(0, spec.escape_after - assaults)
@@ -102,6 +104,8 @@ class FightExtras:
                 elif needed is not None and won >= needed.count:
                     outcome, target = "won", self.destination(needed.target, required=True)
                 elif spec.assault_limit is None or assaults < spec.assault_limit:
+                    if assaults >= MAX_ASSAULTS:
+                        raise endless_fight(MAX_ASSAULTS)
                     continue
             if self.emit:
                 yield events.FightEnded(outcome=outcome, assaults=assaults)

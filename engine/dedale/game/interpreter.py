@@ -9,14 +9,20 @@ from typing import Any
 from dedale import events
 from dedale.errors import GameError
 from dedale.events import Event, Prompt
+from dedale.game.creation import stats_problem
 from dedale.game.playtest import ACTIONS, PlaytestAction
 from dedale.game.runner import EAT, Runner
 from dedale.game.state import GameState
-from dedale.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from dedale.i18n import DEFAULT_LANGUAGE, LANGUAGES, tr
 from dedale.rules import RandomSource, fold
+from dedale.rules.character import check_creation_values, shown_number
+from dedale.rules.dice import MAX_SIDES
 
 EAT_ACTION = {"action": "eat"}
 """How eating a meal appears in the decision log."""
+
+ANSWER_BOUND = 10**9
+"""No number answered to a prompt (a choice, a hidden number, a stake) goes past this."""
 
 
 class InvalidAnswer(GameError):
@@ -76,11 +82,21 @@ class Game:
         name: str | None = None,
         lang: str | None = None,
         quiet: bool = False,
+        free_stats: bool = False,
     ) -> Game:
-        """A new game; missing class and name are asked through prompts."""
-        if hero is not None and len(hero) > len(book.ruleset.stats):
-            stats = ", ".join(stat.id for stat in book.ruleset.stats)
-            raise GameError(f"--hero gives {len(hero)} values; this ruleset has: {stats}")
+        """A new game; missing class and name are asked through prompts.
+
+        ``hero`` values must be ones the ruleset's creation can roll (a GameError names the
+        stat and its range) unless ``free_stats`` (playtest mode)."""
+        ruleset = book.ruleset
+        if hero is not None and len(hero) > len(ruleset.stats):
+            raise GameError(
+                tr(
+                    "--hero gives {count} values; this ruleset has: {stats}",
+                    count=len(hero),
+                    stats=", ".join(stat.id for stat in ruleset.stats),
+                )
+            )
         creation: dict[str, Any] = {}
         if hero is not None:
             creation["hero"] = [int(v) for v in hero]
@@ -91,8 +107,12 @@ class Game:
         if lang is not None:
             creation["lang"] = lang
         game = cls(book, seed, creation, quiet=quiet)
+        known = None
         if class_name is not None:
-            game._runner.class_id(class_name)  # an unknown class is a usage error, now
+            known = game._runner.class_id(class_name)  # an unknown class is a usage error, now
+        if hero is not None and not free_stats:
+            given = dict(zip((s.id for s in ruleset.stats), creation["hero"], strict=False))
+            check_creation_values(ruleset, given, known, game.lang)
         return game
 
     # ------------------------------------------------------------------ pulling
@@ -150,6 +170,10 @@ class Game:
 
     def _check(self, prompt: Prompt, value: Any) -> Any:
         kind = type(prompt)
+        if type(value) is int and not -ANSWER_BOUND <= value <= ANSWER_BOUND:
+            raise InvalidAnswer(
+                tr("{value} is not a number this game can use", value=shown_number(value))
+            )
         if kind is events.ChoosePrompt:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidAnswer(f"a choice is answered with its number, not {value!r}")
@@ -184,6 +208,11 @@ class Game:
             if not isinstance(value, str):
                 raise InvalidAnswer("the hero's name is a text")
             return value.strip() or prompt.default  # type: ignore[attr-defined]
+        if kind is events.StatsPrompt:
+            problem = stats_problem(prompt, value)  # type: ignore[arg-type]
+            if problem is not None:
+                raise InvalidAnswer(problem)
+            return None if value is None else [int(given) for given in value]
         if kind is events.NumberPrompt:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidAnswer("this question is answered with a number")
@@ -215,18 +244,34 @@ class Game:
     def jump_to(self, paragraph: int) -> None:
         """Playtest: turn to ``paragraph`` now, from the current choice."""
         if paragraph not in self.book.paragraphs:
-            raise InvalidAnswer(f"there is no paragraph {paragraph} in this book")
+            raise InvalidAnswer(
+                tr("there is no paragraph {number} in this book", number=shown_number(paragraph))
+            )
         self._playtest({"action": "jump", "to": int(paragraph)})
 
     def set_value(self, name: str, value: int) -> None:
         """Playtest: set a stat (raising its initial value if needed) or a counter."""
         if self._runner.ruleset.resolve(name) is None:
             raise InvalidAnswer(f"{name!r} is not a stat or counter of this ruleset")
+        if not -ANSWER_BOUND <= int(value) <= ANSWER_BOUND:
+            raise InvalidAnswer(
+                tr("{value} is not a number this game can use", value=shown_number(int(value)))
+            )
         self._playtest({"action": "set", "name": name, "value": int(value)})
 
     def force_dice(self, faces: Iterable[int]) -> None:
         """Playtest: the next dice thrown show these faces."""
-        self._playtest({"action": "force", "faces": [int(f) for f in faces]})
+        faces = [int(face) for face in faces]
+        for face in faces:
+            if not 1 <= face <= MAX_SIDES:
+                raise InvalidAnswer(
+                    tr(
+                        "a die shows 1 to {most}, not {face}",
+                        most=MAX_SIDES,
+                        face=shown_number(face),
+                    )
+                )
+        self._playtest({"action": "force", "faces": faces})
 
     def set_god_mode(self, on: bool) -> None:
         """Playtest: while on, the hero is spared (health restored) instead of dying."""

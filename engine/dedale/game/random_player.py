@@ -66,6 +66,11 @@ class RandomPlayer:
             return classes[roll(len(classes)) - 1]
         if kind is events.NamePrompt:
             return prompt.default or "Hero"  # type: ignore[attr-defined]
+        if kind is events.StatsPrompt:
+            if roll(2) == 1:
+                return None  # roll the dice
+            entries = prompt.stats  # type: ignore[attr-defined]
+            return [e.low + roll(e.high - e.low + 1) - 1 for e in entries]
         if kind is events.NumberPrompt:
             if prompt.kind == "hidden_number" and self.hidden:  # type: ignore[attr-defined]
                 known = (0, *self.hidden)  # "I don't know", or a number worked out

@@ -14,7 +14,7 @@ from typing import Any
 
 from dedale import ast
 from dedale.rules import Character, RandomSource, Ruleset, drive, run_fight
-from dedale.rules.fights import FightResult, FightSpec
+from dedale.rules.fights import FightResult, FightSpec, roll_enemies
 
 
 class FightRehearsal:
@@ -47,7 +47,9 @@ class FightRehearsal:
     def play(
         self, fight: ast.Fight, spec: FightSpec, hero: Character, rng: RandomSource, decider: Any
     ) -> FightResult:
-        """Play the fight once, quietly, answering its prompts with ``decider``."""
+        """Play the fight once, quietly, answering its prompts with ``decider`` (enemy
+        stats written as dice are rolled first, with ``rng``)."""
+        spec, _rolls = roll_enemies(spec, rng)
         if bool(fight.allies) or self.by_assault(fight):
             runner = self._runner
             runner.state.hero = hero

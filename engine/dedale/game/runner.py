@@ -22,8 +22,10 @@ from dedale.game.amateur import AmateurStatements
 from dedale.game.cache import cache_for
 from dedale.game.choices import Offered, offer
 from dedale.game.conditions import holds
+from dedale.game.creation import creation_options, reroll_allowance, show_rolls, stat_entries
 from dedale.game.expressions import interpolate
 from dedale.game.fight_extras import FightExtras
+from dedale.game.forced import FORCED_LIMIT, HISTORY_LIMIT, ForcedRun, loop_error, trim_history
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
@@ -67,6 +69,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         self._resume = False
         self._text: list[ast.Prose] = []
         self._held: list[events.Event] = []
+        self._forced = ForcedRun()  # paragraphs entered since the last decision
         self._handlers = {
             ast.ChangeValue: self._change,
             ast.GainItem: self._gain,
@@ -114,6 +117,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
     def _create(self) -> Gen:
         creation = self.game.creation
         ruleset = self.ruleset
+        options = creation_options(self.book)
         class_name = creation.get("class")
         if class_name is None and ruleset.classes:
             class_name = yield events.ClassPrompt(classes=tuple(ruleset.classes))
@@ -123,12 +127,19 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         if creation.get("hero"):
             ids = [stat.id for stat in ruleset.stats]
             fixed = dict(zip(ids, creation["hero"], strict=False))
+        elif options.fixed_stats:  # the reader may type the stats in (None: roll them)
+            entries = stat_entries(ruleset, class_name)
+            if entries:
+                typed = yield events.StatsPrompt(stats=entries)
+                if typed is not None:
+                    fixed = {entry.stat: value for entry, value in zip(entries, typed, strict=True)}
         rolls: list[StatRoll] = []
         hero = create_character(ruleset, self.rng, class_name, fixed, rolls)
-        rerolls = _reroll_allowance(self.book) if rolls else 0
+        rolled = any(roll.faces for roll in rolls)
+        rerolls = reroll_allowance(self.book) if rolled else 0
         while rerolls:
             if self.emit:
-                yield from _show_rolls(rolls)
+                yield from show_rolls(rolls)
             if not (yield events.YesNoPrompt(kind="reroll")):
                 break
             rerolls -= 1
@@ -136,10 +147,11 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             hero = create_character(ruleset, self.rng, class_name, fixed, rolls)
         else:
             if self.emit:
-                yield from _show_rolls(rolls)
+                yield from show_rolls(rolls)
         name = creation.get("name")
         if name is None:
-            name = yield events.NamePrompt(default=message(self.lang, "hero.default_name"))
+            default = options.default_name or message(self.lang, "hero.default_name")
+            name = yield events.NamePrompt(default=default)
         self.state.hero = hero
         self.state.name = str(name)
         if self.emit:
@@ -160,13 +172,30 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         if paragraph is None:
             raise GameError(f"there is no paragraph {number} in this book")
         state = self.state
+        decisions = len(self.game.decisions)
+        forced = self._forced  # the guard against forced loops, inlined (the hot path)
+        if decisions != forced.mark:
+            forced.mark = decisions
+            forced.numbers.clear()
+            forced.seen.clear()
+            forced.seen[number] = None
+        elif len(forced.numbers) >= FORCED_LIMIT:
+            raise loop_error(forced.numbers, number, self._paragraphs)
+        elif number in forced.seen:  # again with nothing decided: the same state for ever?
+            forced.again(number, len(self.rng.log), state, self._paragraphs)
+        else:
+            forced.seen[number] = None
+        forced.numbers.append(number)
         if not resume and state.paragraph is not None:
             state.came_from = state.paragraph
         state.paragraph = number
         if not resume:
             visited = state.visited
             visited[number] = visited.get(number, 0) + 1
-        state.history.append(HistoryEntry(number, len(self.game.decisions)))
+        history = state.history
+        history.append(HistoryEntry(number, decisions))
+        if len(history) > HISTORY_LIMIT:
+            trim_history(history)
         state.meal_allowed = self._meals_anywhere
         if self.emit:
             yield events.ParagraphEntered(number=number, label=paragraph.label, span=paragraph.span)
@@ -423,19 +452,3 @@ def _opened_world(body: tuple[ast.Statement, ...]) -> str | None:
         if type(statement) is ast.OpenWorld:
             return statement.world
     return None
-
-
-def _reroll_allowance(book) -> int:
-    """How many times the reader may roll the stats again (book.yaml ``creation.reroll``)."""
-    creation = getattr(getattr(book, "meta", None), "creation", None)
-    policy = getattr(creation, "reroll", "never")
-    return {"once": 1, "unlimited": -1}.get(policy, 0)
-
-
-def _show_rolls(rolls: list[StatRoll]) -> Gen:
-    for roll in rolls:
-        if not roll.faces:  # a fixed value (``8+CON``): nothing was thrown
-            continue
-        yield events.DiceRolled(
-            purpose=roll.stat, faces=roll.faces, total=roll.value, expression=roll.expression
-        )

@@ -17,7 +17,7 @@ from dedale.game.cache import folded
 from dedale.game.conditions import compare
 from dedale.game.expressions import evaluate
 from dedale.rules import BookItem, run_d20_test, run_duo_test, run_fight, run_test
-from dedale.rules.fights import EnemySpec, FightSpec
+from dedale.rules.fights import EnemyRoll, EnemySpec, FightSpec, roll_enemies, roll_enemy
 
 Gen = Generator[Any, Any, Any]
 
@@ -194,6 +194,7 @@ class Statements:
         self.state.in_fight = True
         jump = None
         try:
+            spec = yield from self._roll_enemies(spec)
             if self._by_assault(statement):
                 result, jump = yield from self._fight_by_assault(statement, spec)
             else:
@@ -241,16 +242,52 @@ class Statements:
             raise _located(error, statement.span) from None
 
     def _enemy(self, enemy: ast.Enemy) -> EnemySpec:
+        """The enemy as the rules core takes it: a value written as dice under a stat of the
+        ruleset (``SKILL 2d6``) is rolled when the fight starts; under another key
+        (``damage 1d6``) it is the enemy's weapon."""
         stats: dict[str, int] = {}
+        dice: list[tuple[str, Any]] = []
         weapon = None
         for written, value in enemy.stats:
             found = self._lookup(written)
-            key = found[1] if found is not None and found[0] == "stat" else folded(written)
+            is_stat = found is not None and found[0] == "stat"
+            key = found[1] if is_stat else folded(written)
             if isinstance(value, str):
-                weapon = value
+                if is_stat:
+                    dice.append((key, self._parsed(value, enemy.span)))
+                    stats.pop(key, None)
+                else:
+                    weapon = value
             else:
                 stats[key] = value
-        return EnemySpec(enemy.name, stats, enemy.immune_instant_kill, weapon)
+                dice = [pair for pair in dice if pair[0] != key]
+        return EnemySpec(enemy.name, stats, enemy.immune_instant_kill, weapon, tuple(dice))
+
+    def _roll_enemies(self, spec: FightSpec) -> Gen:
+        """The fight with the enemies' dice stats rolled (shown as dice), at its start."""
+        spec, rolls = roll_enemies(spec, self.rng)
+        if self.emit:
+            yield from _show_enemy_rolls(rolls)
+        return spec
+
+    def _roll_fighter(self, fighter: EnemySpec) -> Gen:
+        """An ally (or enemy) with its dice stats rolled, shown as dice."""
+        rolls: list[EnemyRoll] = []
+        fighter = roll_enemy(fighter, self.rng, rolls)
+        if self.emit:
+            yield from _show_enemy_rolls(rolls)
+        return fighter
+
+
+def _show_enemy_rolls(rolls) -> Gen:
+    for roll in rolls:
+        yield events.DiceRolled(
+            purpose=roll.stat,
+            faces=roll.faces,
+            total=roll.value,
+            expression=roll.expression,
+            who=roll.enemy,
+        )
 
 
 def _pick_branch(branches, outcome: str, margin: int, scope) -> ast.Branch | None:

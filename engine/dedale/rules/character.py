@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from dedale.errors import GameError
+from dedale.i18n import tr
+from dedale.rules.dice import Bonus, Dice, characteristic_bonus
 from dedale.rules.random_source import RandomSource
 from dedale.rules.ruleset import ItemDef, Ruleset
 
@@ -202,6 +204,79 @@ def create_character(
         trained=trained,
         uncapped=frozenset(s.id for s in ruleset.stats if s.may_exceed_initial),
     )
+
+
+def creation_ranges(ruleset: Ruleset, class_name: str | None = None) -> dict[str, tuple[int, int]]:
+    """The lowest and highest value creation can give each stat (by canonical id, in the
+    ruleset's order), for the class ``class_name`` if given: ``SKILL 1d6+6`` -> ``(7, 12)``,
+    ``HP 8+CON`` -> 8 + the range of CON; a stat without a roll is ``(0, 0)``."""
+    klass = ruleset.classes.get(class_name) if class_name is not None else None
+    ranges: dict[str, tuple[int, int]] = {}
+    for stat in ruleset.stats:
+        roll = (klass.stats.get(stat.id) if klass else None) or stat.roll
+        if roll is None:
+            ranges[stat.id] = (0, 0)
+            continue
+        low = high = 0
+        for sign, term in roll.terms:
+            if isinstance(term, int):
+                least = most = term
+            elif isinstance(term, Dice):
+                kept = term.count if term.keep is None else min(term.keep, term.count)
+                least, most = kept, kept * term.sides
+            else:
+                least, most = ranges.get(_stat_id(ruleset, term.name), (0, 0))
+                if isinstance(term, Bonus):
+                    least, most = characteristic_bonus(least), characteristic_bonus(most)
+            if sign < 0:
+                least, most = -most, -least
+            low, high = low + least, high + most
+        ranges[stat.id] = (max(0, low), max(0, high))
+    return ranges
+
+
+def check_creation_values(
+    ruleset: Ruleset,
+    values: Mapping[str, int],
+    class_name: str | None = None,
+    lang: str = "en",
+) -> None:
+    """Raise a GameError naming the first stat whose value creation cannot give (with its
+    range); when the class is not known yet, any class's range is allowed."""
+    if class_name is None and ruleset.classes:
+        options = [creation_ranges(ruleset)]
+        options += [creation_ranges(ruleset, name) for name in ruleset.classes]
+        ranges = {
+            stat: (min(r[stat][0] for r in options), max(r[stat][1] for r in options))
+            for stat in options[0]
+        }
+    else:
+        ranges = creation_ranges(ruleset, class_name)
+    for stat, value in values.items():
+        low, high = ranges.get(stat, (0, 0))
+        if not low <= value <= high:
+            name = ruleset.display_name(stat, lang)
+            raise GameError(
+                tr(
+                    "{name} {value} is out of reach: creation gives {name} from {low} to {high}",
+                    name=name,
+                    value=shown_number(value),
+                    low=low,
+                    high=high,
+                ),
+                hint=tr(
+                    "give a value from {low} to {high}, or play in playtest mode",
+                    low=low,
+                    high=high,
+                ),
+            )
+
+
+def shown_number(value: int) -> str:
+    """A typed number as a message may quote it (a huge one is not written out)."""
+    if -(10**15) < value < 10**15:
+        return str(value)
+    return tr("a number too large")
 
 
 def _stat_id(ruleset: Ruleset, name: str) -> str:

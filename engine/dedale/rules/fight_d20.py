@@ -33,7 +33,17 @@ from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
 from dedale.rules.dice import DiceExpr, characteristic_bonus, parse_dice
-from dedale.rules.fights import ESCAPED, LIMIT, LOST, WON, EnemySpec, FightResult, FightSpec
+from dedale.rules.fights import (
+    ESCAPED,
+    LIMIT,
+    LOST,
+    MAX_ASSAULTS,
+    WON,
+    EnemySpec,
+    FightResult,
+    FightSpec,
+    endless_fight,
+)
 from dedale.rules.random_source import RandomSource
 from dedale.rules.ruleset import D20Fight, Ruleset, fold
 
@@ -187,6 +197,8 @@ def d20_fight(
                 outcome = LOST if character.stats[params.health] <= 0 else ESCAPED
                 return (yield from state.end(outcome, rounds))
         rounds += 1
+        if rounds > MAX_ASSAULTS:
+            raise endless_fight(MAX_ASSAULTS)
         target = living[0]
         if spec.mode == "together" and len(living) > 1:
             choice = yield TargetPrompt(enemies=tuple(e.name for e in living))

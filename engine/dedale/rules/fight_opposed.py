@@ -24,7 +24,16 @@ from dedale.events import (
 from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
-from dedale.rules.fights import ESCAPED, LIMIT, LOST, WON, FightResult, FightSpec
+from dedale.rules.fights import (
+    ESCAPED,
+    LIMIT,
+    LOST,
+    MAX_ASSAULTS,
+    WON,
+    FightResult,
+    FightSpec,
+    endless_fight,
+)
 from dedale.rules.random_source import RandomSource
 from dedale.rules.ruleset import OpposedFight, Ruleset
 
@@ -190,6 +199,8 @@ def opposed_fight(
         enemy_hp = health[current]
         while True:
             assault += 1
+            if assault > MAX_ASSAULTS:
+                raise endless_fight(MAX_ASSAULTS)
             if forced:
                 a, b = rng.roll2(6)
                 c, d = rng.roll2(6)
@@ -245,6 +256,8 @@ def opposed_fight(
                     outcome = LOST if stats[hero_stat] <= 0 else ESCAPED
                     return (yield from _end(outcome, assault, names, health, emit))
         assault += 1
+        if assault > MAX_ASSAULTS:
+            raise endless_fight(MAX_ASSAULTS)
         if together and alive > 1:
             living = [i for i, h in enumerate(health) if h > 0]
             choice = yield TargetPrompt(enemies=tuple(names[i] for i in living))

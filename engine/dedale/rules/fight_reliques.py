@@ -33,7 +33,17 @@ from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, _duo_outcome, health_malus
 from dedale.rules.decisions import RulesGen
-from dedale.rules.fights import ESCAPED, LIMIT, LOST, WON, EnemySpec, FightResult, FightSpec
+from dedale.rules.fights import (
+    ESCAPED,
+    LIMIT,
+    LOST,
+    MAX_ASSAULTS,
+    WON,
+    EnemySpec,
+    FightResult,
+    FightSpec,
+    endless_fight,
+)
 from dedale.rules.random_source import RandomSource
 from dedale.rules.ruleset import ReliquesFight, Ruleset, fold
 
@@ -252,6 +262,8 @@ def reliques_fight(
                 outcome = LOST if character.stats[params.health] <= 0 else ESCAPED
                 return (yield from fight.end(outcome, turns))
         turns += 1
+        if turns > MAX_ASSAULTS:
+            raise endless_fight(MAX_ASSAULTS)
         target = living[0]
         if spec.mode == "together" and len(living) > 1:
             choice = yield TargetPrompt(enemies=tuple(e.name for e in living))

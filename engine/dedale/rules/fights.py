@@ -8,20 +8,40 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from dedale.errors import GameError
+from dedale.i18n import tr
 from dedale.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:  # (the decisions module loads the interpreter's events)
     from dedale.rules.character import Character
     from dedale.rules.decisions import RulesGen
+    from dedale.rules.dice import DiceExpr
     from dedale.rules.random_source import RandomSource
 
 MODES = ("single", "sequence", "together", "as_one")
 WON, LOST, ESCAPED, LIMIT = "won", "lost", "escaped", "limit"
+
+MAX_ASSAULTS = 5_000
+"""No fight goes on past this many assaults (a real one is over in a few dozen): a fight
+nobody can win (an enemy damage of 0 against an unbeatable enemy, and no Luck to ask
+about) would otherwise run for ever without a question."""
+
+
+def endless_fight(assaults: int) -> GameError:
+    """The error that stops a fight still going after ``assaults`` assaults."""
+    return GameError(
+        tr("the fight is still going after {count} assaults: it may never end", count=assaults),
+        hint=tr(
+            "check that each side can wound the other (an enemy damage of 0, a health no "
+            "blow can bring down), or give the fight a way out (escape, an assault limit)"
+        ),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,12 +49,17 @@ class EnemySpec:
     """An enemy: name and stats by canonical id (``{"SKILL": 8, "STAMINA": 10}``).
 
     ``weapon`` is a damage dice expression for d20 fights, a damage value for reliques.
+    ``dice_stats`` are the stats still to roll; ``stats`` holds the others (and, once rolled,
+    these too).
     """
 
     name: str
     stats: Mapping[str, int]
     immune_instant_kill: bool = False
     weapon: str | None = None
+    dice_stats: tuple[tuple[str, DiceExpr], ...] = ()
+    """Stats written as dice (``SKILL 2d6``), by canonical id: rolled when the fight starts
+    (:func:`roll_enemies`); their possible values: :func:`enemy_outcomes`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,3 +127,98 @@ def _procedure(ruleset: Ruleset) -> Any:
         from dedale.rules.fight_reliques import reliques_fight as found
     _PROCEDURES[type(ruleset.fight)] = found
     return found
+
+
+# --------------------------------------------------------------------------- dice stats
+
+
+@dataclass(frozen=True, slots=True)
+class EnemyRoll:
+    """One enemy stat rolled at the start of a fight (``SKILL 2d6`` -> faces, value)."""
+
+    enemy: str
+    stat: str
+    expression: str
+    faces: tuple[int, ...]
+    value: int
+
+
+def roll_enemy(enemy: EnemySpec, rng: RandomSource, rolls: list[EnemyRoll]) -> EnemySpec:
+    """``enemy`` with its dice stats rolled (in the order written; never below 0); each roll
+    is appended to ``rolls``. An enemy without dice stats is returned as it is."""
+    if not enemy.dice_stats:
+        return enemy
+    stats = dict(enemy.stats)
+    for stat, expr in enemy.dice_stats:
+        total, faces = expr.roll(rng)
+        stats[stat] = max(0, total)
+        rolls.append(EnemyRoll(enemy.name, stat, expr.text, faces, stats[stat]))
+    return replace(enemy, stats=stats, dice_stats=())
+
+
+def roll_enemies(spec: FightSpec, rng: RandomSource) -> tuple[FightSpec, tuple[EnemyRoll, ...]]:
+    """The fight with every enemy's dice stats rolled, and the rolls made (none: the same
+    spec). The rolls come from ``rng``, so a replay of the game rolls the same values."""
+    if not any(enemy.dice_stats for enemy in spec.enemies):
+        return spec, ()
+    rolls: list[EnemyRoll] = []
+    enemies = tuple(roll_enemy(enemy, rng, rolls) for enemy in spec.enemies)
+    return replace(spec, enemies=enemies), tuple(rolls)
+
+
+def enemy_stat_values(enemy: EnemySpec) -> dict[str, dict[int, Fraction]]:
+    """Each dice stat's possible values and their exact probabilities (values below 0 count
+    as 0, as when rolled); the stats are rolled independently of one another."""
+    values: dict[str, dict[int, Fraction]] = {}
+    for stat, expr in enemy.dice_stats:
+        law: dict[int, Fraction] = {}
+        for total, chance in expr.distribution().items():
+            value = max(0, total)
+            law[value] = law.get(value, Fraction(0)) + chance
+        values[stat] = law
+    return values
+
+
+def enemy_outcomes(enemy: EnemySpec) -> tuple[tuple[EnemySpec, Fraction], ...]:
+    """Every enemy the dice can give (all stats fixed) with its exact probability; the
+    probabilities sum to 1. An enemy without dice stats: itself, with probability 1.
+
+    The validator mixes the odds of the fights against each outcome with these weights."""
+    if not enemy.dice_stats:
+        return ((enemy, Fraction(1)),)
+    laws = enemy_stat_values(enemy)
+    names = list(laws)
+    found = []
+    for combination in itertools.product(*(sorted(laws[name].items()) for name in names)):
+        stats = dict(enemy.stats)
+        chance = Fraction(1)
+        for name, (value, probability) in zip(names, combination, strict=True):
+            stats[name] = value
+            chance *= probability
+        found.append((replace(enemy, stats=stats, dice_stats=()), chance))
+    return tuple(found)
+
+
+def fight_outcomes(
+    spec: FightSpec, limit: int = 10_000
+) -> tuple[tuple[FightSpec, Fraction], ...] | None:
+    """Every fight the enemies' dice stats can give, with its exact probability (the
+    product over the enemies, rolled independently); None when there would be more than
+    ``limit`` of them (the caller then estimates instead of enumerating)."""
+    per_enemy = []
+    count = 1
+    for enemy in spec.enemies:
+        if enemy.dice_stats:
+            laws = enemy_stat_values(enemy)
+            for law in laws.values():
+                count *= len(law)
+                if count > limit:
+                    return None
+        per_enemy.append(enemy_outcomes(enemy))
+    found = []
+    for combination in itertools.product(*per_enemy):
+        chance = Fraction(1)
+        for _enemy, probability in combination:
+            chance *= probability
+        found.append((replace(spec, enemies=tuple(e for e, _ in combination)), chance))
+    return tuple(found)
