@@ -6,10 +6,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dedale.errors import BookLoadError, DedaleError
-from dedale.validator.budget import PLAYTHROUGHS_SECONDS, STATES_SECONDS, playthrough_budget
+from dedale.validator.budget import (
+    FIGHTS_SECONDS,
+    PLAYTHROUGHS_SECONDS,
+    STATES_SECONDS,
+    playthrough_budget,
+)
 from dedale.validator.computed import computed_destinations
 from dedale.validator.dedupe import one_per_defect
-from dedale.validator.fights import FightReport, fight_findings, fight_reports
+from dedale.validator.fights import FightReport, fight_findings, fight_reports, fights_budget
 from dedale.validator.findings import Finding
 from dedale.validator.graph import build_graph, declared_hidden
 from dedale.validator.loops import forced_loops, needs_guard
@@ -61,7 +66,8 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     found += check_states(graph, book, uses, hidden, budget or STATES_SECONDS)
     found += computed_destinations(graph, book)
     found += forced_loops(graph, book)
-    report.fights = fight_reports(graph, book, seed)
+    report.fights = fight_reports(graph, book, seed, budget or FIGHTS_SECONDS)
+    found += fights_budget(report.fights, budget or FIGHTS_SECONDS)
     found += fight_findings(report.fights, settings.fight_threshold)
     if runs is None:
         runs = settings.runs if settings.runs is not None else DEFAULT_RUNS

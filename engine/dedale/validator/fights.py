@@ -20,10 +20,12 @@ from fractions import Fraction
 
 from dedale import ast
 from dedale.errors import DedaleError
+from dedale.validator.budget import FIGHTS_SECONDS, Deadline, budget_finding
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, walk
 
 LEVELS = ("weakest", "median", "strongest")
+CUT = "not computed: the time budget of the fight odds ran out"
 POLICIES = ("none", "best")
 
 
@@ -216,10 +218,13 @@ class OddsCalculator:
         return float(result.win_probability)
 
 
-def fight_reports(graph: Graph, book: object, seed: int = 0) -> list[FightReport]:
+def fight_reports(
+    graph: Graph, book: object, seed: int = 0, seconds: float | None = FIGHTS_SECONDS
+) -> list[FightReport]:
     """The odds of every fight of the book, in paragraph order: exact where the rules core
     has a method, else estimated by a seeded simulation of the real fight code
-    (:mod:`dedale.validator.simulate`, seeded with ``seed``)."""
+    (:mod:`dedale.validator.simulate`, seeded with ``seed``). Past ``seconds`` the fights
+    left get no odds (their error is ``CUT``; see :func:`fights_budget`)."""
     fights = [
         (number, statement)
         for number in sorted(graph.nodes)
@@ -242,7 +247,11 @@ def fight_reports(graph: Graph, book: object, seed: int = 0) -> list[FightReport
         if None not in calculators or fight.mode not in EXACT_MODES or fight.allies
     )
     reports = []
+    deadline = Deadline(seconds)
     for number, fight in fights:
+        if deadline.passed():
+            reports.append(FightReport(number, fight, (), CUT, supported=False))
+            continue
         try:
             if None in calculators and fight.mode in EXACT_MODES and not fight.allies:
                 stat = _attack_stat(ruleset, fight)
@@ -391,3 +400,14 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                     )
                 )
     return found
+
+
+def fights_budget(reports: list[FightReport], seconds: float | None) -> list[Finding]:
+    """I051 when the fight odds stopped at their time budget."""
+    cut = sum(1 for report in reports if report.error == CUT)
+    if not cut:
+        return []
+    from dedale.i18n import tr
+
+    what = tr("fight odds")
+    return [budget_finding(what, len(reports) - cut, len(reports), seconds)]
