@@ -21,6 +21,7 @@ from fractions import Fraction
 from dedale import ast
 from dedale.errors import DedaleError
 from dedale.validator.budget import FIGHTS_SECONDS, Deadline, budget_finding
+from dedale.validator.enemy_dice import mixed_win
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, walk
 
@@ -177,20 +178,25 @@ class OddsCalculator:
             for luck in self.policies:
                 key = (enemies, mode, bonus, fight.enemy_damage, hero, luck)
                 if key not in self.cache:
-                    self.cache[key] = self._compute(hero, luck, enemies, mode, bonus, fight)
+                    self.cache[key] = mixed_win(  # stats as dice: the mix of their line-ups
+                        enemies,
+                        lambda e, hero=hero, luck=luck: self._compute(
+                            hero, luck, e, mode, bonus, fight
+                        ),
+                    )
                 results.append(Odds(hero, luck, self.cache[key]))
         if any(odds.hero.class_name for odds in results):
             results = overall(results) + results
         return tuple(results)
 
-    def _enemies(self, fight: ast.Fight) -> tuple[tuple[int, int, bool], ...]:
+    def _enemies(self, fight: ast.Fight) -> tuple[tuple[object, object, bool], ...]:
         attack, health = self.params.attack_stat, self.params.health
         enemies = []
         for enemy in fight.enemies:
             stats: dict[str, int] = {}
             for name, value in enemy.stats:
                 found = self.ruleset.resolve(name)
-                if found is not None and isinstance(value, int):
+                if found is not None and not isinstance(value, bool):  # a number, or dice
                     stats[found[1]] = value
             if attack not in stats or health not in stats:
                 missing = attack if attack not in stats else health
