@@ -18,6 +18,7 @@ from dedale.validator.fights import FightReport, fight_findings, fight_reports, 
 from dedale.validator.findings import Finding
 from dedale.validator.graph import build_graph, declared_hidden
 from dedale.validator.loops import forced_loops, needs_guard
+from dedale.validator.near_names import tie_near_names
 from dedale.validator.playthroughs import PlaythroughStats, play_random_games
 from dedale.validator.rules_checks import check_rules, collect_uses
 from dedale.validator.settings import DEFAULT_RUNS, read_settings
@@ -62,6 +63,7 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     found = check_structure(graph, book, hidden)
     uses = collect_uses(graph)
     found += check_rules(graph, book, uses)
+    found = tie_near_names(found, uses, book)
     budget = settings.time_budget
     found += check_states(graph, book, uses, hidden, budget or STATES_SECONDS)
     found += computed_destinations(graph, book)

@@ -6,7 +6,8 @@
 - Random games (E040, E041, W043, I042) report only what the static checks did not
   already explain: a game stuck at a dead end (E014) or at a choice whose condition can
   never hold (E023, E024, E028, W029), crashed on a missing destination (E010), or caught
-  in a forced loop (E070, W071); a paragraph no game reached that is unreachable anyway.
+  in a forced loop (E070, W071); a paragraph no game reached (I042) that is unreachable
+  anyway (W013), or whose every way in is a choice on a condition that can never hold.
 - A trap (E015) entered in a forced loop's paragraphs is that loop (E070).
 """
 
@@ -24,6 +25,7 @@ EXPLAINS: dict[str, frozenset[str]] = {
     "W043": frozenset({"E015", "E070", "W071"}),
 }
 LOOPS = frozenset({"E070", "W071"})
+GATES = frozenset({"E023", "E024", "E028", "W029"})  # a way in that can never be taken
 MAX_REGION_SCANS = 1_000  # unreachable paragraphs examined one by one at most
 SHOWN = 8
 
@@ -39,18 +41,26 @@ def one_per_defect(found: Iterable[Finding], graph: Graph) -> list[Finding]:
         if item.code in LOOPS:
             trapped.update(int(n) for n in item.data.get("trap", ()))
     unreachable = {item.paragraph for item in found if item.code == "W013" and item.paragraph}
+    gates = {(f.span.file, f.span.line) for f in found if f.code in GATES and f.span is not None}
     kept = []
     for item in found:
         number = item.paragraph
         if item.code in EXPLAINS and number is not None:
             if at.get(number, set()) & EXPLAINS[item.code] or number in trapped:
                 continue
-        if item.code == "I042" and number in unreachable:
+        if item.code == "I042" and (number in unreachable or _gated(number, graph, gates)):
             continue
         if item.code == "E015" and number in trapped:
             continue
         kept.append(item)
     return _regions(kept, graph, unreachable)
+
+
+def _gated(number: int | None, graph: Graph, gates: set[tuple[str, int]]) -> bool:
+    """True when every way into the paragraph is on a line whose condition a static
+    finding already says can never hold (so no random game could reach it)."""
+    edges = graph.predecessors.get(number, ()) if number is not None else ()
+    return bool(edges) and all((e.span.file, e.span.line) in gates for e in edges)
 
 
 def _regions(found: list[Finding], graph: Graph, unreachable: set[int | None]) -> list[Finding]:
