@@ -56,6 +56,18 @@ def one_per_defect(found: Iterable[Finding], graph: Graph) -> list[Finding]:
     return _regions(kept, graph, unreachable)
 
 
+def _within(graph: Graph, root: int, cut: set[int]) -> set[int]:
+    """The paragraphs of ``cut`` reachable from ``root`` through ``cut`` only."""
+    seen = {root}
+    queue = [root]
+    while queue:
+        for target in graph.successors(queue.pop()):
+            if target in cut and target not in seen:
+                seen.add(target)
+                queue.append(target)
+    return seen
+
+
 def _gated(number: int | None, graph: Graph, gates: set[tuple[str, int]]) -> bool:
     """True when every way into the paragraph is on a line whose condition a static
     finding already says can never hold (so no random game could reach it)."""
@@ -68,7 +80,7 @@ def _regions(found: list[Finding], graph: Graph, unreachable: set[int | None]) -
     if len(unreachable) < 2 or len(unreachable) > MAX_REGION_SCANS:
         return found
     cut = {n for n in unreachable if n is not None}
-    reach = {n: graph.reachable_from([n]) & cut for n in sorted(cut)}
+    reach = {n: _within(graph, n, cut) for n in sorted(cut)}
 
     def is_covered(number: int) -> bool:  # reached from upstream, or from its own loop's first
         return any(

@@ -91,15 +91,25 @@ def _is_ending(node: Node, span: Span) -> bool:
 
 
 def _trap(candidates: dict[int, list[Exit]], counts) -> set[int]:
-    """The largest set of candidates none of whose counted exits leaves the set."""
+    """The largest set of candidates none of whose counted exits leaves the set (a
+    worklist: each paragraph leaves the set once, then its predecessors are looked at)."""
     inside = set(candidates)
-    changed = True
-    while changed:
-        changed = False
-        for number in sorted(inside):
-            if any(counts(e) and e.target not in inside for e in candidates[number]):
-                inside.discard(number)
-                changed = True
+    predecessors: dict[int, set[int]] = {}
+    for number, ways in candidates.items():
+        for way in ways:
+            if counts(way):
+                predecessors.setdefault(way.target, set()).add(number)
+    queue = [
+        number
+        for number, ways in candidates.items()
+        if any(counts(e) and e.target not in inside for e in ways)
+    ]
+    while queue:
+        number = queue.pop()
+        if number not in inside:
+            continue
+        inside.discard(number)
+        queue.extend(p for p in predecessors.get(number, ()) if p in inside)
     return inside
 
 
