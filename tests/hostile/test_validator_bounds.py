@@ -109,3 +109,28 @@ def test_time_budget_setting_is_checked(tmp_path):
     found = codes_and_messages(book(tmp_path, "§ 1\n> victory\n", yaml))
     assert [code for code, _, _ in found] == ["E003"]
     assert "validator.time_budget" in found[0][2]
+
+
+def test_huge_enemy_of_an_estimated_fight_is_w032_not_a_hang(tmp_path):
+    text = (
+        "§ 1\nRats.\n> fight all at once\n> enemy RAT SKILL 1 STAMINA 100000000\n"
+        "> enemy RAT SKILL 1 STAMINA 3\n> win -> 2\n\n§ 2\n> victory\n"
+    )
+    found = codes_and_messages(book(tmp_path, text))
+    assert [item[:2] for item in found] == [("W032", 3)]
+    assert "RAT has 100000000 STAMINA: too much to simulate its fights" in found[0][2]
+
+
+def test_random_games_against_an_endless_fight_are_cut(tmp_path):
+    from dedale.language import load_book
+    from dedale.validator.graph import build_graph
+    from dedale.validator.loops import needs_guard
+    from dedale.validator.playthroughs import play_one
+
+    text = "§ 1\nA wall.\n> fight\n> enemy WALL SKILL 0 STAMINA 100000000\n> win -> 2\n\n"
+    loaded = load_book(book(tmp_path, text + "§ 2\n> victory\n"))
+    assert needs_guard(build_graph(loaded))
+    started = time.monotonic()
+    result = play_one(loaded, 0, 2000, guarded=True)
+    assert time.monotonic() - started < 10
+    assert result.outcome in ("loop", "death")

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # the interpreter's events load only when games are played
 
 PROMPTS_PER_STEP = 50  # prompts allowed per paragraph before a game counts as stuck
 UNASKED = 200  # paragraphs in a row without a question: a loop of forced jumps
+UNASKED_EVENTS = 10_000  # events in a row without a question: an endless fight
 CLOCK_EVERY = 256  # items pulled between two looks at the clock
 DEADLIEST = 5
 
@@ -88,7 +89,7 @@ def play_one(
     """Play one random game of ``book`` with ``seed`` (the interpreter's random tester
     answers; a choice prompt with no enabled option is a softlock). ``guarded``: the book
     may loop with no question, so paragraphs entered without one are counted (outcome
-    ``loop`` past ``UNASKED``, or past ``max_steps * PROMPTS_PER_STEP`` events); past
+    ``loop`` past ``UNASKED`` paragraphs or ``UNASKED_EVENTS`` events); past
     ``deadline`` (``time.monotonic()``) the game stops (outcome ``cut``)."""
     from dedale import events
     from dedale.game.interpreter import Game
@@ -112,7 +113,7 @@ def play_one(
             if not isinstance(item, events.Prompt):
                 quiet_items += 1
                 unasked += type(item) is events.ParagraphEntered
-                if unasked > UNASKED or quiet_items > max_steps * PROMPTS_PER_STEP:
+                if unasked > UNASKED or quiet_items > UNASKED_EVENTS:
                     result.outcome = "loop"
                     result.error = tr(
                         "{paragraphs} paragraphs and {events} events in a row asked nothing",
