@@ -2,8 +2,9 @@
 
 The interpreter rolls such stats when the fight starts, so the chance to win is the mix of
 the exact odds of every line-up the dice can give, each weighted by its probability (the
-dice distributions are exact: :mod:`dedale.rules.dice`). An enemy rolled with no health
-left is beaten before the first assault. The mix is bounded: at most ``MAX_LINE_UPS``
+dice distributions are exact: :mod:`dedale.rules.dice`; a total below 0 counts as 0, as
+when the interpreter rolls it). An enemy rolled with no health left is beaten before the
+first assault. The mix is bounded: at most ``MAX_LINE_UPS``
 line-ups per fight, and only small dice (``MAX_DICE_SPAN``): past that, the fight's odds
 are refused (W032) with the reason.
 """
@@ -45,7 +46,10 @@ def distribution(value: object) -> dict[int, Fraction]:
             tr("the dice {dice} of an enemy stat are too large for exact odds", dice=text),
             hint=tr("exact odds mix the line-ups of dice up to {span} faces", span=MAX_DICE_SPAN),
         )
-    return expr.distribution()
+    law: dict[int, Fraction] = {}
+    for total, chance in expr.distribution().items():  # rolled below 0: 0, as in play
+        law[max(0, total)] = law.get(max(0, total), Fraction(0)) + chance
+    return law
 
 
 def line_ups(enemies: Sequence[Triple]) -> list[tuple[Fraction, tuple[tuple[int, int, bool], ...]]]:
