@@ -95,5 +95,7 @@ def test_random_games_of_a_loop_book_are_cut_and_counted(tmp_path):
     started = time.monotonic()
     stats, found = play_random_games(loaded, graph, 20, 0, 2000, guarded=True)
     assert time.monotonic() - started < 10
-    assert stats.runs == 20 and stats.victories + stats.unfinished == 20 and stats.unfinished
-    assert [item.code for item in found] == ["W043"]  # the checker drops it (E070 explains)
+    # cut by the validator's count (W043), or stopped by the interpreter's own bound (E040)
+    assert stats.runs == 20 and stats.victories + stats.unfinished + stats.errors == 20
+    assert stats.victories < 20
+    assert len(found) == 1 and found[0].code in ("W043", "E040")  # E070 explains it: dropped
