@@ -192,10 +192,21 @@ def describe(condition: ast.Condition) -> str:
     if isinstance(condition, ast.Not):
         return tr("not {condition}", condition=describe(condition.operand))
     if isinstance(condition, ast.And | ast.Or):
-        joiner = " and " if isinstance(condition, ast.And) else " or "
-        return "(" + joiner.join(describe(c) for c in condition.operands) + ")"
+        parts = [describe(c) for c in condition.operands]
+        return "(" + joined(parts, isinstance(condition, ast.And)) + ")"
     name = getattr(condition, "name", None) or getattr(condition, "world", "?")
     return str(name)
+
+
+def joined(parts: list[str], both: bool) -> str:
+    """``a and b and c`` (``both``) or ``a or b or c``, in the reader's words."""
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        if both:
+            text = tr("{left} and {right}", left=text, right=part)
+        else:
+            text = tr("{left} or {right}", left=text, right=part)
+    return text
 
 
 def _expr(expr: ast.Expr) -> str:
@@ -347,9 +358,9 @@ def _finding(code: str, component, candidates, ways_out: list[Exit], trap: set[i
             **data,
         )
     ways = sorted(
-        {" and ".join(describe(g) for g in e.guards) for e in ways_out},
+        {joined([describe(g) for g in e.guards], True) for e in ways_out},
     )
-    conditions = tr(" or ").join(ways)
+    conditions = joined(ways, False)
     if code == "E070":
         message = tr(
             "paragraphs {trail} loop with nothing to decide: the only way out needs "
