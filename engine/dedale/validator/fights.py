@@ -20,13 +20,14 @@ from fractions import Fraction
 
 from dedale import ast
 from dedale.errors import DedaleError
+from dedale.i18n import tr
 from dedale.validator.budget import FIGHTS_SECONDS, Deadline, budget_finding
 from dedale.validator.enemy_dice import mixed_win
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, walk
 
 LEVELS = ("weakest", "median", "strongest")
-CUT = "not computed: the time budget of the fight odds ran out"
+CUT = tr("not computed: the time budget of the fight odds ran out")
 POLICIES = ("none", "best")
 
 
@@ -413,7 +414,5 @@ def fights_budget(reports: list[FightReport], seconds: float | None) -> list[Fin
     cut = sum(1 for report in reports if report.error == CUT)
     if not cut:
         return []
-    from dedale.i18n import tr
-
     what = tr("fight odds")
     return [budget_finding(what, len(reports) - cut, len(reports), seconds)]
