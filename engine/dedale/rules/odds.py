@@ -19,7 +19,7 @@ from dedale.errors import GameError
 from dedale.rules import modifiers as mods
 from dedale.rules.fights import EnemySpec
 from dedale.rules.odds_forward import Forward
-from dedale.rules.odds_inputs import assault_chances, enemy_line_up, lucky_table
+from dedale.rules.odds_inputs import assault_chances, check_size, enemy_line_up, lucky_table
 from dedale.rules.ruleset import OpposedFight, Ruleset
 
 if TYPE_CHECKING:
@@ -183,6 +183,7 @@ class OddsTable:
 
     def _fill(self, stamina_max: int, luck_max: int) -> None:
         """Fill the regular grids bottom-up (last enemy first)."""
+        check_size(luck_max, stamina_max, self.enemies)
         self.luck_max, self.stamina_max = luck_max, stamina_max
         count = len(self.enemies)
         self.grids, self.choices = [None] * count, [None] * count
@@ -195,6 +196,7 @@ class OddsTable:
         skill, old, immune = self.enemies[0]
         if stamina <= old:
             return
+        check_size(self.luck_max, self.stamina_max, [(skill, stamina, immune), *self.enemies[1:]])
         self.enemies[0] = (skill, stamina, immune)
         if self.grids:
             self._fill_grid(0, old + 1)

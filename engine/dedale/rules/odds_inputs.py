@@ -2,6 +2,8 @@
 
 ``assault_chances`` depends only on the hero's lead in SKILL and is computed exactly
 (fractions, cumulative sums) once per lead; ``lucky_table`` once per Luck test.
+``check_size`` bounds the DP's grids before any is allocated (``MAX_CELLS``): the values
+an author typed (an enemy's STAMINA of 10^8) never size an allocation.
 """
 
 from __future__ import annotations
@@ -12,9 +14,34 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from dedale.errors import GameError
+from dedale.i18n import tr
 from dedale.rules.dice import DiceExpr
 from dedale.rules.fights import EnemySpec
 from dedale.rules.ruleset import OpposedFight, Ruleset
+
+MAX_CELLS = 1_000_000  # cells of the exact odds' grids (Luck x hero x enemy STAMINA) at most
+
+
+class OddsTooLarge(GameError):
+    """The exact odds of a fight would need more than ``MAX_CELLS`` states."""
+
+
+def check_size(luck_max: int, stamina_max: int, enemies: Sequence[tuple[int, int, bool]]) -> None:
+    """Raise :class:`OddsTooLarge` when the grids for these values would hold more than
+    ``MAX_CELLS`` cells (computed on Python integers: nothing is allocated)."""
+    cells = (max(luck_max, 0) + 1) * (max(stamina_max, 0) + 1)
+    cells *= sum(max(stamina, 0) + 1 for _, stamina, _ in enemies)
+    if cells > MAX_CELLS:
+        largest = max([stamina for _, stamina, _ in enemies] + [stamina_max])
+        raise OddsTooLarge(
+            tr(
+                "the exact odds would need more than {limit} states (a STAMINA of {largest} "
+                "is too large to compute)",
+                limit=f"{MAX_CELLS:,}",
+                largest=largest if largest < 10**12 else f"{largest:.3g}",
+            ),
+            hint=tr("exact odds are computed for STAMINA values up to a few thousand"),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,4 +144,5 @@ def enemy_line_up(ruleset: Ruleset, enemies: Sequence, mode: str) -> list[tuple[
         raise GameError("every enemy needs at least 1 STAMINA")
     if mode == "as_one":
         pairs = [(max(p[0] for p in pairs), sum(p[1] for p in pairs), all(p[2] for p in pairs))]
+    check_size(0, 0, pairs)
     return pairs

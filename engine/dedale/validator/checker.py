@@ -6,10 +6,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dedale.errors import BookLoadError, DedaleError
+from dedale.validator.budget import (
+    FIGHTS_SECONDS,
+    PLAYTHROUGHS_SECONDS,
+    STATES_SECONDS,
+    playthrough_budget,
+)
 from dedale.validator.computed import computed_destinations
-from dedale.validator.fights import FightReport, fight_findings, fight_reports
+from dedale.validator.dedupe import one_per_defect
+from dedale.validator.fights import FightReport, fight_findings, fight_reports, fights_budget
 from dedale.validator.findings import Finding
 from dedale.validator.graph import build_graph, declared_hidden
+from dedale.validator.loops import forced_loops, needs_guard
+from dedale.validator.near_names import tie_near_names
 from dedale.validator.playthroughs import PlaythroughStats, play_random_games
 from dedale.validator.rules_checks import check_rules, collect_uses
 from dedale.validator.settings import DEFAULT_RUNS, read_settings
@@ -54,16 +63,31 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     found = check_structure(graph, book, hidden)
     uses = collect_uses(graph)
     found += check_rules(graph, book, uses)
-    found += check_states(graph, book, uses, hidden)
+    found = tie_near_names(found, uses, book)
+    budget = settings.time_budget
+    found += check_states(graph, book, uses, hidden, budget or STATES_SECONDS)
     found += computed_destinations(graph, book)
-    report.fights = fight_reports(graph, book, seed)
+    found += forced_loops(graph, book)
+    report.fights = fight_reports(graph, book, seed, budget or FIGHTS_SECONDS)
+    found += fights_budget(report.fights, budget or FIGHTS_SECONDS)
     found += fight_findings(report.fights, settings.fight_threshold)
     if runs is None:
         runs = settings.runs if settings.runs is not None else DEFAULT_RUNS
     if runs > 0 and graph.start in graph.nodes:
-        stats, run_findings = play_random_games(book, graph, runs, seed, settings.max_steps, path)
+        stats, run_findings = play_random_games(
+            book,
+            graph,
+            runs,
+            seed,
+            settings.max_steps,
+            path,
+            guarded=needs_guard(graph),
+            budget=budget or PLAYTHROUGHS_SECONDS,
+        )
         report.playthroughs = stats
         found += run_findings
+        found += playthrough_budget(stats)
+    found = one_per_defect(found, graph)
     kept = [item for item in found if not settings.silences(item)]
     report.silenced = len(found) - len(kept)
     report.findings = sorted(kept, key=lambda item: item.sort_key())

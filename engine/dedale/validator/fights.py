@@ -20,10 +20,14 @@ from fractions import Fraction
 
 from dedale import ast
 from dedale.errors import DedaleError
+from dedale.i18n import tr
+from dedale.validator.budget import FIGHTS_SECONDS, Deadline, budget_finding
+from dedale.validator.enemy_dice import mixed_win
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, walk
 
 LEVELS = ("weakest", "median", "strongest")
+CUT = tr("not computed: the time budget of the fight odds ran out")
 POLICIES = ("none", "best")
 
 
@@ -175,20 +179,25 @@ class OddsCalculator:
             for luck in self.policies:
                 key = (enemies, mode, bonus, fight.enemy_damage, hero, luck)
                 if key not in self.cache:
-                    self.cache[key] = self._compute(hero, luck, enemies, mode, bonus, fight)
+                    self.cache[key] = mixed_win(  # stats as dice: the mix of their line-ups
+                        enemies,
+                        lambda e, hero=hero, luck=luck: self._compute(
+                            hero, luck, e, mode, bonus, fight
+                        ),
+                    )
                 results.append(Odds(hero, luck, self.cache[key]))
         if any(odds.hero.class_name for odds in results):
             results = overall(results) + results
         return tuple(results)
 
-    def _enemies(self, fight: ast.Fight) -> tuple[tuple[int, int, bool], ...]:
+    def _enemies(self, fight: ast.Fight) -> tuple[tuple[object, object, bool], ...]:
         attack, health = self.params.attack_stat, self.params.health
         enemies = []
         for enemy in fight.enemies:
             stats: dict[str, int] = {}
             for name, value in enemy.stats:
                 found = self.ruleset.resolve(name)
-                if found is not None and isinstance(value, int):
+                if found is not None and not isinstance(value, bool):  # a number, or dice
                     stats[found[1]] = value
             if attack not in stats or health not in stats:
                 missing = attack if attack not in stats else health
@@ -216,10 +225,13 @@ class OddsCalculator:
         return float(result.win_probability)
 
 
-def fight_reports(graph: Graph, book: object, seed: int = 0) -> list[FightReport]:
+def fight_reports(
+    graph: Graph, book: object, seed: int = 0, seconds: float | None = FIGHTS_SECONDS
+) -> list[FightReport]:
     """The odds of every fight of the book, in paragraph order: exact where the rules core
     has a method, else estimated by a seeded simulation of the real fight code
-    (:mod:`dedale.validator.simulate`, seeded with ``seed``)."""
+    (:mod:`dedale.validator.simulate`, seeded with ``seed``). Past ``seconds`` the fights
+    left get no odds (their error is ``CUT``; see :func:`fights_budget`)."""
     fights = [
         (number, statement)
         for number in sorted(graph.nodes)
@@ -242,7 +254,11 @@ def fight_reports(graph: Graph, book: object, seed: int = 0) -> list[FightReport
         if None not in calculators or fight.mode not in EXACT_MODES or fight.allies
     )
     reports = []
+    deadline = Deadline(seconds)
     for number, fight in fights:
+        if deadline.passed():
+            reports.append(FightReport(number, fight, (), CUT, supported=False))
+            continue
         try:
             if None in calculators and fight.mode in EXACT_MODES and not fight.allies:
                 stat = _attack_stat(ruleset, fight)
@@ -391,3 +407,12 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                     )
                 )
     return found
+
+
+def fights_budget(reports: list[FightReport], seconds: float | None) -> list[Finding]:
+    """I051 when the fight odds stopped at their time budget."""
+    cut = sum(1 for report in reports if report.error == CUT)
+    if not cut:
+        return []
+    what = tr("fight odds")
+    return [budget_finding(what, len(reports) - cut, len(reports), seconds)]

@@ -4,7 +4,7 @@ A code never changes meaning once released: new checks get new codes. The first 
 is the severity (E error, W warning, I info); the number is unique across severities and
 grouped by family: 00x load errors, 01x structure, 02x rules and state, 03x fights,
 04x random playthroughs, 05x limits of the analysis, 06x rules and state (continued: 02x is
-full). docs/validator.md explains each
+full), 07x loops of forced jumps. docs/validator.md explains each
 code with an example.
 """
 
@@ -71,6 +71,11 @@ _CHECKS = (
     Check("I050", "info", "state-space-too-large", "State-aware checks were cut short"),
     # rules and state (continued)
     Check("I060", "info", "tag-never-acted-on", "No ability acts on a modifier's tag"),
+    # loops of forced jumps
+    Check("E070", "error", "forced-loop", "Paragraphs loop forever with nothing to decide"),
+    Check("W071", "warning", "forced-loop-on-state", "A forced loop ends only on a state"),
+    # limits of the analysis (continued)
+    Check("I051", "info", "time-budget-reached", "A costly check stopped at its time budget"),
 )
 
 CHECKS: dict[str, Check] = {check.code: check for check in _CHECKS}

@@ -136,6 +136,26 @@ def dice_bounds(text: str) -> tuple[int, int] | None:
     return None if expr.names else (expr.min(), expr.max())
 
 
+def uncovered(bounds: tuple[int, int], rows: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The intervals of ``bounds`` (low, high) no row (low, high) covers, by interval
+    arithmetic: a row ``1-99999999999`` costs no more than ``1-6``."""
+    gaps: list[tuple[int, int]] = []
+    position = bounds[0]
+    for low, high in sorted(row for row in rows if row[0] <= row[1]):
+        if high < position:
+            continue
+        if low > bounds[1]:
+            break
+        if low > position:
+            gaps.append((position, low - 1))
+        position = max(position, high + 1)
+        if position > bounds[1]:
+            return gaps
+    if position <= bounds[1]:
+        gaps.append((position, bounds[1]))
+    return gaps
+
+
 def some_roll_unmatched(statement: ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll) -> bool:
     """True when some outcome of a test (or total of a dice table) has no branch: the
     paragraph then goes on after the test."""
@@ -143,10 +163,8 @@ def some_roll_unmatched(statement: ast.Test | ast.DuoTest | ast.D20Test | ast.Ra
         bounds = dice_bounds(statement.dice.text)
         if bounds is None:
             return False  # cannot tell; assume the author's table covers the roll
-        values = set(range(bounds[0], bounds[1] + 1))
-        for branch in statement.branches:
-            values -= set(range(branch.low, branch.high + 1))
-        return bool(values)
+        rows = [(branch.low, branch.high) for branch in statement.branches]
+        return bool(uncovered(bounds, rows))
     plain = {branch.outcome for branch in statement.branches if branch.margin is None}
     return not {"success", "failure"} <= plain
 

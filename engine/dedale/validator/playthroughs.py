@@ -4,17 +4,23 @@ Game ``i`` of a run with seed ``S`` uses seed ``S + i`` for its dice and for the
 answers to its prompts, so any game can be replayed alone. A runtime error (E040) or a
 softlock (E041: a choice prompt with no selectable option) carries the seed and the answers
 that reproduce it with ``dedale play``; a game still running after ``max_steps`` paragraphs
-is W043. The statistics: victory rate, deaths per paragraph, average length, coverage.
+is W043, and so is a game that passes ``UNASKED`` paragraphs in a row without a question (a
+loop of forced jumps: such books are played with events on, so that it can be counted and
+cut). The games stop at ``budget`` seconds (I051 says how many were played).
+The statistics: victory rate, deaths per paragraph, average length, coverage.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dedale.errors import GameError
+from dedale.i18n import tr
 from dedale.span import Span
+from dedale.validator.budget import PLAYTHROUGHS_SECONDS
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, header_span
 
@@ -22,6 +28,9 @@ if TYPE_CHECKING:  # the interpreter's events load only when games are played
     from dedale import events
 
 PROMPTS_PER_STEP = 50  # prompts allowed per paragraph before a game counts as stuck
+UNASKED = 200  # paragraphs in a row without a question: a loop of forced jumps
+UNASKED_EVENTS = 10_000  # events in a row without a question: an endless fight
+CLOCK_EVERY = 256  # items pulled between two looks at the clock
 DEADLIEST = 5
 
 
@@ -39,6 +48,8 @@ class PlaythroughStats:
     steps: int = 0
     reached: set[int] = field(default_factory=set)
     deaths_at: Counter[int] = field(default_factory=Counter)
+    planned: int = 0  # the games asked for (more than ``runs`` when the budget cut them)
+    budget: float | None = None  # the seconds they were given
 
     @property
     def victory_rate(self) -> float:
@@ -67,9 +78,19 @@ class GameResult:
     error: str = ""
 
 
-def play_one(book: object, seed: int, max_steps: int) -> GameResult:
+def play_one(
+    book: object,
+    seed: int,
+    max_steps: int,
+    *,
+    guarded: bool = False,
+    deadline: float | None = None,
+) -> GameResult:
     """Play one random game of ``book`` with ``seed`` (the interpreter's random tester
-    answers; a choice prompt with no enabled option is a softlock)."""
+    answers; a choice prompt with no enabled option is a softlock). ``guarded``: the book
+    may loop with no question, so paragraphs entered without one are counted (outcome
+    ``loop`` past ``UNASKED`` paragraphs or ``UNASKED_EVENTS`` events); past
+    ``deadline`` (``time.monotonic()``) the game stops (outcome ``cut``)."""
     from dedale import events
     from dedale.game.interpreter import Game
     from dedale.game.random_player import RandomPlayer, hidden_numbers
@@ -77,17 +98,32 @@ def play_one(book: object, seed: int, max_steps: int) -> GameResult:
     result = GameResult(seed, "unfinished", [], [])
     game = None
     try:
-        game = Game.new(book, seed, quiet=True, name="Hero")
+        game = Game.new(book, seed, quiet=not guarded, name="Hero")
         player = RandomPlayer(seed)
         player.hidden = hidden_numbers(book)  # hidden-number prompts answered sensibly
-        prompts = 0
+        prompts = pulled = unasked = quiet_items = 0
         while True:
             item = game.next()
             if item is None:
                 break
+            pulled += 1
+            if deadline is not None and pulled % CLOCK_EVERY == 0 and time.monotonic() > deadline:
+                result.outcome = "cut"
+                break
             if not isinstance(item, events.Prompt):
+                quiet_items += 1
+                unasked += type(item) is events.ParagraphEntered
+                if unasked > UNASKED or quiet_items > UNASKED_EVENTS:
+                    result.outcome = "loop"
+                    result.error = tr(
+                        "{paragraphs} paragraphs and {events} events in a row asked nothing",
+                        paragraphs=unasked,
+                        events=quiet_items,
+                    )
+                    break
                 continue
             prompts += 1
+            unasked = quiet_items = 0
             if len(game.state.history) > max_steps or prompts > max_steps * PROMPTS_PER_STEP:
                 break
             if type(item) is events.ChoosePrompt:
@@ -160,14 +196,26 @@ def play_random_games(
     seed: int,
     max_steps: int,
     path: str = "BOOK",
+    *,
+    guarded: bool = False,
+    budget: float | None = PLAYTHROUGHS_SECONDS,
 ) -> tuple[PlaythroughStats, list[Finding]]:
     """Play ``runs`` random games; the statistics and the findings (first of each kind per
-    paragraph, so one bug does not yield a thousand errors)."""
-    stats = PlaythroughStats(runs, seed, total=set(graph.nodes))
+    paragraph, so one bug does not yield a thousand errors). ``guarded``: see
+    :func:`play_one`; ``budget``: seconds for all the games (``stats.planned`` keeps
+    ``runs`` when fewer were played)."""
+    stats = PlaythroughStats(runs, seed, total=set(graph.nodes), planned=runs, budget=budget)
     found: list[Finding] = []
     reported: set[tuple[str, int | None, str]] = set()
+    deadline = None if budget is None else time.monotonic() + budget
+    played = 0
     for game_seed in range(seed, seed + runs):
-        result = play_one(book, game_seed, max_steps)
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        result = play_one(book, game_seed, max_steps, guarded=guarded, deadline=deadline)
+        if result.outcome == "cut":
+            break
+        played += 1
         stats.steps += len(result.paragraphs)
         stats.reached.update(result.paragraphs)
         if result.outcome == "victory":
@@ -176,12 +224,14 @@ def play_random_games(
             stats.deaths += 1
             if result.paragraphs:
                 stats.deaths_at[result.paragraphs[-1]] += 1
-        elif result.outcome == "unfinished":
+        elif result.outcome in ("unfinished", "loop"):
             stats.unfinished += 1
         else:
             stats.errors += 1
         span, number = _where(graph, result.paragraphs)
-        code = {"error": "E040", "softlock": "E041", "unfinished": "W043"}.get(result.outcome)
+        code = {"error": "E040", "softlock": "E041", "unfinished": "W043", "loop": "W043"}.get(
+            result.outcome
+        )
         key = (code, None, "") if code == "W043" else (code, number, result.error)
         if code is None or key in reported:
             continue
@@ -205,6 +255,7 @@ def play_random_games(
                 answers=list(result.answers),
             )
         )
+    runs = stats.runs = played
     if runs:
         for number in sorted(stats.never_reached):
             found.append(

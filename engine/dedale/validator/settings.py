@@ -6,6 +6,7 @@
       runs: 1000                              # random playthroughs (--runs overrides)
       max_steps: 2000                         # paragraphs per random game before giving up
       hidden: [217, 312]                      # paragraphs reached by hidden numbers
+      time_budget: 30                         # seconds for each costly check (0: no limit)
 
 ``ignore`` may also be a mapping ``{W013: [45, 46], W012: all}``.
 """
@@ -16,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from dedale.errors import BookMetadataError
+from dedale.i18n import tr
 from dedale.span import Span
 from dedale.validator.findings import CHECKS, Finding
 
@@ -34,6 +36,7 @@ class Settings:
     runs: int | None = None
     max_steps: int = DEFAULT_MAX_STEPS
     hidden: tuple[int, ...] = field(default=())
+    time_budget: float | None = None  # seconds per costly check; None: each one's default
 
     def silences(self, item: Finding) -> bool:
         """True when book.yaml silences this finding."""
@@ -76,7 +79,9 @@ def read_settings(book: object) -> Settings:
     if section is None:
         section = {}
     if not isinstance(section, Mapping):
-        section = {key: _get(section, key) for key in ("ignore", "fight_threshold", "runs")}
+        section = {
+            key: _get(section, key) for key in ("ignore", "fight_threshold", "runs", "time_budget")
+        }
     codes: set[str] = set()
     at: set[tuple[str, int]] = set()
     ignore = section.get("ignore") or []
@@ -116,4 +121,21 @@ def read_settings(book: object) -> Settings:
         runs=None if runs is None else _int(runs, "runs", where),
         max_steps=_int(section.get("max_steps", DEFAULT_MAX_STEPS), "max_steps", where),
         hidden=tuple(_int(n, "hidden", where) for n in hidden),
+        time_budget=_seconds(section.get("time_budget"), where),
+    )
+
+
+def _seconds(value: object, where: Span | None) -> float | None:
+    """``time_budget``: seconds (0: no limit), None when book.yaml says nothing."""
+    if value is None:
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 86_400:
+        return float(value) if value else float("inf")
+    raise BookMetadataError(
+        tr(
+            "validator.time_budget: expected seconds from 0 to 86400, got {value}",
+            value=repr(value),
+        ),
+        where,
+        hint=tr("write a number of seconds, for instance 'time_budget: 60' (0: no limit)"),
     )

@@ -34,6 +34,8 @@ import math
 from typing import Any
 
 from dedale import ast
+from dedale.errors import GameError
+from dedale.i18n import tr
 from dedale.validator.fights import LEVELS, Hero, Odds
 
 SAMPLES = 1000  # most fights per row
@@ -43,6 +45,7 @@ TARGET_MARGIN = 0.03  # a row stops once its 95% margin is this small (or at SAM
 BUDGET = 50_000  # simulated fights per book at most: the cap per row shrinks with many fights
 LUCK_AT_LEAST = 7
 Z95 = 1.96
+MAX_HEALTH = 1_000  # an enemy's health above this is not simulated (W032 says why)
 
 
 def margin95(win: float, samples: int) -> float:
@@ -161,6 +164,7 @@ class FightSimulator:
         cached = self.cache.get(key)
         if cached is not None:
             return cached
+        self._check_health(spec)
         attack = getattr(ruleset.fight, "attack_stat", None)
         order = sorted(
             range(len(spec.enemies)),
@@ -186,6 +190,26 @@ class FightSimulator:
                 results.append(Odds(hero, luck, win, samples=played, margin=margin95(win, played)))
         found = self.cache[key] = tuple(results)
         return found
+
+    def _check_health(self, spec: Any) -> None:
+        """Refuse to simulate enemies whose health an author typed too large to fight out
+        (each simulated fight would last as many assaults)."""
+        if self.health is None:
+            return
+        for enemy in spec.enemies:
+            health = enemy.stats.get(self.health, 0)
+            if isinstance(health, int) and health > MAX_HEALTH:
+                raise GameError(
+                    tr(
+                        "{name} has {health} {stat}: too much to simulate its fights "
+                        "(at most {limit})",
+                        name=enemy.name,
+                        health=health if health < 10**12 else f"{health:.3g}",
+                        stat=self.health,
+                        limit=MAX_HEALTH,
+                    ),
+                    hint=tr("estimated odds are simulated for enemies of ordinary strength"),
+                )
 
     def _play(self, fight, spec, ruleset, character, luck, rank, seed) -> tuple[int, int]:
         """Play one row's fights; returns (won, played)."""

@@ -18,8 +18,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from dedale import ast
+from dedale.i18n import tr
 from dedale.rules.ruleset import fold
 from dedale.span import Span
+from dedale.validator.budget import CLOCK_EVERY, STATES_SECONDS, Deadline, budget_finding
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import (
     Graph,
@@ -64,6 +66,8 @@ class Explorer:
         self.seen: set[State] = set()
         self.reached: set[int] = set()
         self.truncated = False
+        self.deadline = Deadline(STATES_SECONDS)  # the time budget (validator.budget)
+        self.timed_out = False
         self.bodies: dict[int, tuple[ast.Statement, ...]] = {}
         self.hero_class: frozenset[str] = frozenset()  # of the state being expanded
 
@@ -240,6 +244,9 @@ class Explorer:
                     if len(self.seen) >= MAX_STATES:
                         self.truncated = True
                         return
+                    if len(self.seen) % CLOCK_EVERY == 0 and self.deadline.passed():
+                        self.truncated = self.timed_out = True
+                        return
                     self.seen.add(nxt)
                     queue.append(nxt)
 
@@ -262,8 +269,15 @@ def _kits(ruleset: object, items: set[str]) -> dict[frozenset[str], frozenset[st
     return kits or {frozenset(): frozenset()}
 
 
-def check_states(graph: Graph, book: object, uses: Uses, hidden: tuple[int, ...]) -> list[Finding]:
-    """E028, W029 (and I050 when the state space is too large to explore)."""
+def check_states(
+    graph: Graph,
+    book: object,
+    uses: Uses,
+    hidden: tuple[int, ...],
+    seconds: float | None = STATES_SECONDS,
+) -> list[Finding]:
+    """E028, W029 (and I050 when the state space is too large to explore, I051 when
+    exploring takes more than ``seconds``)."""
     items = set(uses.items_needed)
     codewords = set(uses.codewords_tested)
     if graph.start not in graph.nodes or not (items or codewords):
@@ -279,7 +293,12 @@ def check_states(graph: Graph, book: object, uses: Uses, hidden: tuple[int, ...]
         for names in kits
     ]
     explorer = Explorer(graph, book, items, codewords)
+    explorer.deadline = Deadline(seconds)
     explorer.explore(starts)
+    if explorer.timed_out:
+        what = tr("state-aware checks (E028, W029)")
+        states = tr("states")
+        return [budget_finding(what, len(explorer.seen), None, explorer.deadline.seconds, states)]
     if explorer.truncated:
         return [
             finding(
