@@ -80,19 +80,9 @@ def run_plain(args: argparse.Namespace) -> int:
         game.lang = args.lang
     player = PlainPlayer(game, sys.stdin, sys.stdout, echo=not sys.stdin.isatty())
     try:
-        return player.play()
-    except BrokenPipeError:  # the reader of our output went away (`| head`)
-        _silence_stdout()
-        return EXIT_INPUT_ENDED
+        return player.play()  # a closed output pipe (`| head`) is handled once, in dedale.cli
     except GameError as error:
         sys.stdout.flush()
         print(error.render(), file=sys.stderr)
         return EXIT_BOOK_ERROR
 
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so that the interpreter's final flush does not fail."""
-    import os
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())

@@ -7,6 +7,7 @@ prompts in modals) -> ending. ``pump()`` pulls from the game until a prompt or a
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -369,6 +370,13 @@ def run_player(args: argparse.Namespace) -> int:
     result = app.run()
     if app.startup_error is not None:
         raise app.startup_error  # the CLI prints it with its position; exit code 1
+    if app.return_code:  # Textual met an unhandled exception (it printed the traceback)
+        from dedale.cli import EXIT_CRASH
+        from dedale.crash import report_crash
+
+        error = getattr(app, "_exception", None) or RuntimeError("the player stopped")
+        print(report_crash(error, "dedale play"), file=sys.stderr)
+        return EXIT_CRASH
     if app.session is not None and app.session.outcome == "death":
         return 3
     return int(result or 0)
