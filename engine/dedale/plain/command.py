@@ -11,7 +11,7 @@ from dedale.errors import BookError, DedaleError, GameError, UsageError
 from dedale.game import Game
 from dedale.game.saving import load_game
 from dedale.i18n import message
-from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_INPUT_ENDED, EXIT_USAGE, PlainPlayer
+from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_USAGE, PlainPlayer
 
 DEFAULT_BOOK = "le-puits-des-ombres"
 """The folder, inside package ``dedale.books``, of the book played when none is given."""
@@ -85,4 +85,3 @@ def run_plain(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         print(error.render(), file=sys.stderr)
         return EXIT_BOOK_ERROR
-
