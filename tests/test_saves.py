@@ -93,9 +93,12 @@ CASES = {
     "incomplete": (_json_edit(lambda d: d.pop("decisions")), "field 'decisions' is missing"),
     "bad hero": (
         _json_edit(lambda d: d["creation"].update(hero="strong")),
-        "hero options are malformed",
+        "field creation.hero: a list is expected, not a text",
     ),
-    "bad state": (_json_edit(lambda d: d["state"].pop("visited")), "game state is incomplete"),
+    "bad state": (
+        _json_edit(lambda d: d["state"].pop("visited")),
+        "field 'state.visited' is missing",
+    ),
     "other book": (
         _json_edit(lambda d: d["book"].update(title="Another Book")),
         "belongs to another book: 'Another Book'",
