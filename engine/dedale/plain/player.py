@@ -17,9 +17,10 @@ from dedale import events
 from dedale.errors import DedaleError, GameError
 from dedale.game import Game, InvalidAnswer
 from dedale.game.saving import save_game
-from dedale.i18n import message
+from dedale.i18n import message, translate
 from dedale.plain.render import Renderer
 from dedale.rules import fold
+from dedale.typed import TypedValueError, whole_number
 
 EXIT_VICTORY = 0
 EXIT_BOOK_ERROR = 1
@@ -112,8 +113,8 @@ class PlainPlayer:
             try:
                 self.game.answer(self._parse(prompt, line))
                 return
-            except (InvalidAnswer, ValueError) as error:
-                reason = error.message if isinstance(error, InvalidAnswer) else str(error)
+            except (InvalidAnswer, TypedValueError) as error:
+                reason = translate(error.message, self.lang)
                 self.write(self.t("plain.invalid", reason=reason), self.render.prompt(prompt)[-1])
 
     def _parse(self, prompt: events.Prompt, line: str) -> object:
@@ -126,16 +127,15 @@ class PlainPlayer:
                 return True
             if answer in _NO:
                 return False
-            raise ValueError(self.t("plain.yes_no"))
+            raise TypedValueError(self.t("plain.yes_no"))
         if kind in (events.DropItemPrompt, events.ClassPrompt):
             names = prompt.items if kind is events.DropItemPrompt else prompt.classes  # type: ignore[attr-defined]
-            if line.isdigit() and 1 <= int(line) <= len(names):
-                return names[int(line) - 1]
+            if line.isascii() and line.isdigit():  # a number as shown; anything else: a name
+                return names[whole_number(line, 1, len(names)) - 1]
             return line
-        if not line.lstrip("-").isdigit():
-            raise ValueError(self.t("plain.number"))
-        number = int(line)
-        return number - 1 if kind is events.TargetPrompt else number
+        if kind is events.TargetPrompt:
+            return whole_number(line, 1, len(prompt.enemies)) - 1  # type: ignore[attr-defined]
+        return whole_number(line)
 
     # ------------------------------------------------------------------ commands
 
