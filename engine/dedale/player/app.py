@@ -91,6 +91,12 @@ class DedaleApp(App[int]):
         """A test's own word for an outcome (Luck: "Lucky"), from the ruleset."""
         return self.book_view.outcome_word(test_id, outcome, self.texts.lang)
 
+    def blank_choice(self, target: int | None) -> str:
+        """The label of a choice written with no text: "Turn to 12" (docs/language.md §4)."""
+        if target is None:
+            return self.texts("app.go_on")
+        return self.texts("app.turn_to", number=target)
+
     # ------------------------------------------------------------------ lifecycle
     def on_mount(self) -> None:
         from dedale.player.screens.title import TitleScreen

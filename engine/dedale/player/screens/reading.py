@@ -165,7 +165,7 @@ class ReadingScreen(Screen[None]):
         self.refresh_sheet()
         if isinstance(prompt, ev.ChoosePrompt):
             choices = self.query_one(ChoiceList)
-            choices.show_choices(prompt.options)
+            choices.show_choices(prompt.options, self.dedale.blank_choice)
             choices.display = True
             choices.focus()
             self.query_one("#page", VerticalScroll).scroll_home(animate=False)
