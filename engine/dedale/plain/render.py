@@ -169,8 +169,9 @@ class Renderer:
                 if option.enabled:
                     lines.append(f"  {option.index}. {text}")
                 else:
+                    reason = option.reason
                     lines.append(
-                        self.t("prompt.disabled", index=option.index, text=text, reason=option.reason)
+                        self.t("prompt.disabled", index=option.index, text=text, reason=reason)
                     )
             return [*lines, self.t("prompt.choose")]
         if kind is events.YesNoPrompt:
