@@ -1,0 +1,106 @@
+"""The Textual player survives a book that stops the game (a GameError mid-game) and a
+--watch edit that makes the reload run forever (issue 11.2): the app stays responsive."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import time
+
+from dedale.errors import GameError
+from dedale.game import Game
+from dedale.language import load_book
+from dedale.player.app import DedaleApp
+from dedale.player.screens.game_error import GameErrorScreen
+from dedale.player.screens.reading import ReadingScreen
+from dedale.player.screens.title import TitleScreen
+from dedale.player.slots import AUTOSAVE, SaveSlots
+from dedale.span import Span
+
+
+class StoppingGame(Game):
+    """A real game whose book stops it after the first choice (as a forced loop would)."""
+
+    def next(self):
+        if len(self.decisions) >= 1:
+            raise GameError(
+                "paragraphs 2 → 9 → 2 loop with nothing to decide",
+                Span("book/01-words.dd", 12, 1),
+                hint="give one of them a choice",
+            )
+        return super().next()
+
+
+def test_a_game_error_mid_game_shows_where_and_keeps_the_autosave(repo_root, tmp_path):
+    book = load_book(repo_root / "books" / "tutorial")
+    slots = SaveSlots(tmp_path, "tutorial")
+
+    def new_game(b):
+        game = Game.new(b, 7, name="Ariane", lang="en")
+        game.__class__ = StoppingGame
+        return game
+
+    app = DedaleApp(book, new_game, lang="en", slots=slots)
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            for key in ("1", "1"):  # new game, start
+                await pilot.press(key)
+                await pilot.pause()
+            assert isinstance(app.screen, ReadingScreen)
+            saved = slots.path(AUTOSAVE).read_bytes()
+            await pilot.press("1")  # the choice after which the book stops the game
+            await pilot.pause()
+            assert isinstance(app.screen, GameErrorScreen)
+            shown = str(app.screen.query_one("#game-error-text").render())
+            assert "book/01-words.dd:12:1" in shown and "loop with nothing to decide" in shown
+            assert slots.path(AUTOSAVE).read_bytes() == saved
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+
+    asyncio.run(scenario())
+
+
+def test_a_reload_that_never_ends_is_abandoned_and_q_still_answers(repo_root, tmp_path):
+    book_dir = tmp_path / "book"
+    shutil.copytree(repo_root / "books" / "tutorial", book_dir)
+
+    def endless_reload():  # as a book whose replay loops on forced jumps would
+        while True:
+            load_book(book_dir)
+
+    app = DedaleApp(
+        load_book(book_dir),
+        lambda b: Game.new(b, 7, name="Ariane", lang="en"),
+        lang="en",
+        slots=SaveSlots(tmp_path / "saves", "tutorial"),
+        watch_root=book_dir,
+        reload_book=endless_reload,
+    )
+    app.reload_seconds = 2.0
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            for key in ("1", "1", "1"):
+                await pilot.press(key)
+                await pilot.pause()
+            paragraph = app.session.paragraph
+            started = time.monotonic()
+            app.start_reload()
+            await pilot.pause()
+            await pilot.press("s")  # the UI answers while the reload runs
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert time.monotonic() - started < 10
+            assert not app.reloading
+            assert "abandoned" in (app.load_error or "")
+            assert app.session.paragraph == paragraph  # the game goes on, unchanged
+            await pilot.press("q")
+            await pilot.pause()
+        assert app.return_code == 0
+
+    asyncio.run(scenario())
