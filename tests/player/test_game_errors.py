@@ -104,3 +104,40 @@ def test_a_reload_that_never_ends_is_abandoned_and_q_still_answers(repo_root, tm
         assert app.return_code == 0
 
     asyncio.run(scenario())
+
+
+def test_an_edit_that_makes_a_forced_loop_does_not_freeze_the_app(repo_root, tmp_path):
+    book_dir = tmp_path / "book"
+    shutil.copytree(repo_root / "books" / "tutorial", book_dir)
+    app = DedaleApp(
+        load_book(book_dir),
+        lambda b: Game.new(b, 7, name="Ariane", lang="en"),
+        lang="en",
+        slots=SaveSlots(tmp_path / "saves", "tutorial"),
+        watch_root=book_dir,
+        reload_book=lambda: load_book(book_dir),
+    )
+    app.reload_seconds = 2.0
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            for key in ("1", "1", "1"):  # new game, start, into paragraph 2
+                await pilot.press(key)
+                await pilot.pause()
+            assert app.session.paragraph == 2
+            page = book_dir / "01-words.dd"
+            text = page.read_text(encoding="utf-8")
+            page.write_text(text.replace("-> hall Walk into the great hall", "> go to 2"))
+            started = time.monotonic()
+            app.check_book_changed()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            await app.workers.wait_for_complete()  # a fallback may pump the game once more
+            await pilot.pause()
+            assert time.monotonic() - started < 15
+            # abandoned past the deadline, or refused by the interpreter's own loop bound
+            assert "abandoned" in (app.load_error or "") or isinstance(app.screen, GameErrorScreen)
+            await pilot.press("q")
+            await pilot.pause()
+
+    asyncio.run(scenario())
