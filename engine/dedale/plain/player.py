@@ -87,6 +87,9 @@ class PlainPlayer:
     # ------------------------------------------------------------------ questions
 
     def _ask(self, prompt: events.Prompt) -> None:
+        if isinstance(prompt, events.StatsPrompt):
+            self._ask_stats(prompt)
+            return
         self.write(*self.render.prompt(prompt))
         while True:
             line = self.stdin.readline()
@@ -116,6 +119,53 @@ class PlainPlayer:
             except (InvalidAnswer, TypedValueError) as error:
                 reason = translate(error.message, self.lang)
                 self.write(self.t("plain.invalid", reason=reason), self.render.prompt(prompt)[-1])
+
+    def _ask_stats(self, prompt: events.StatsPrompt) -> None:
+        """One line per stat, each within its range; an empty first line rolls the dice."""
+        self.write(self.t("prompt.stats"))
+        values: list[int] = []
+        while len(values) < len(prompt.stats):
+            entry = prompt.stats[len(values)]
+            question = self.t(
+                "prompt.stat_entry",
+                stat=self.render.name(entry.stat),
+                low=entry.low,
+                high=entry.high,
+            )
+            self.write(question)
+            line = self._read_line()
+            if not line:
+                if not values:
+                    self._answer_or_say(prompt, None)
+                    return
+                continue
+            if _COMMANDS.get(fold(line)) == "quit":
+                raise _Quit
+            try:
+                values.append(whole_number(line, entry.low, entry.high))
+            except TypedValueError as error:
+                self.write(self.t("plain.invalid", reason=translate(error.message, self.lang)))
+        if not self._answer_or_say(prompt, tuple(values)):
+            self._ask_stats(prompt)
+
+    def _read_line(self) -> str:
+        """The next answer line, stripped (echoed when the input is not a terminal)."""
+        line = self.stdin.readline()
+        if not line:
+            raise _Quit
+        line = line.strip()
+        if self.echo:
+            self.write(f"> {line}")
+        return line
+
+    def _answer_or_say(self, prompt: events.Prompt, value: object) -> bool:
+        """Answer the prompt; False (the reason written) if the game refuses the answer."""
+        try:
+            self.game.answer(value)
+        except InvalidAnswer as error:
+            self.write(self.t("plain.invalid", reason=translate(error.message, self.lang)))
+            return False
+        return True
 
     def _parse(self, prompt: events.Prompt, line: str) -> object:
         kind = type(prompt)
