@@ -27,6 +27,8 @@ SUBCOMMANDS: dict[str, str] = {
     "validate": "Check a book: load errors, structure, rules, fight odds, random runs",
     "odds": "Exact probability of winning a fight",
     "replay": "Re-run a save's decision log from its seed and check the state",
+    "books": "List the books bundled with Dédale (dedale play NAME plays one)",
+    "new": "Write a small starter book in a new folder (French or English keywords)",
 }
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import secrets
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +12,12 @@ from dedale.player.app import DedaleApp
 from dedale.player.preview import read_preview
 from dedale.player.slots import SaveSlots, default_save_dir
 
-DEFAULT_BOOK = "le-puits-des-ombres"
-
 
 def book_path(args: argparse.Namespace) -> Path:
-    """The BOOK argument, or the bundled default book."""
-    given = getattr(args, "book", None)
-    if given:
-        return Path(given)
-    return Path(str(resources.files("dedale.books").joinpath(DEFAULT_BOOK)))
+    """The BOOK argument (a path, or a bundled book's name), or the bundled default book."""
+    from dedale.commands.books import resolve_book
+
+    return resolve_book(getattr(args, "book", None))
 
 
 def build_app(args: argparse.Namespace) -> DedaleApp:
