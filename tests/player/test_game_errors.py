@@ -141,3 +141,56 @@ def test_an_edit_that_makes_a_forced_loop_does_not_freeze_the_app(repo_root, tmp
             await pilot.pause()
 
     asyncio.run(scenario())
+
+
+def test_a_crash_in_the_app_exits_non_zero_and_keeps_the_autosave(repo_root, tmp_path):
+    book = load_book(repo_root / "books" / "tutorial")
+    slots = SaveSlots(tmp_path, "tutorial")
+    app = DedaleApp(
+        book, lambda b: Game.new(b, 7, name="Ariane", lang="en"), lang="en", slots=slots
+    )
+    saved: list[bytes] = []
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            for key in ("1", "1"):
+                await pilot.press(key)
+                await pilot.pause()
+            saved.append(slots.path(AUTOSAVE).read_bytes())
+
+            def broken():
+                raise RuntimeError("a bug in the player")
+
+            app.session.game.next = broken
+            await pilot.press("1")
+            await pilot.pause()
+
+    try:
+        asyncio.run(scenario())
+    except RuntimeError:
+        pass  # run_test re-raises the app's exception for the test
+    assert app.return_code == 1
+    assert slots.path(AUTOSAVE).read_bytes() == saved[0]
+
+
+def test_run_player_reports_a_crash_with_exit_70(monkeypatch, capsys, tmp_path):
+    import argparse
+
+    from dedale.player import app as app_module
+
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+
+    class Crashed:
+        startup_error = None
+        return_code = 1
+        _exception = RuntimeError("a bug in the player")
+        session = None
+
+        def run(self):
+            return None
+
+    monkeypatch.setattr("dedale.player.launch.build_app", lambda args: Crashed())
+    assert app_module.run_player(argparse.Namespace()) == 70
+    err = capsys.readouterr().err
+    assert "bug in Dédale" in err and "Reporting a bug" in err
+    assert list(tmp_path.glob("dedale-crash-*.txt"))
