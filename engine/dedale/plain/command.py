@@ -12,6 +12,7 @@ from dedale.game import Game
 from dedale.game.saving import load_game
 from dedale.i18n import message
 from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_USAGE, PlainPlayer
+from dedale.player.options import creation_options
 
 
 def _book_of_save(save: str) -> Path:
@@ -59,6 +60,7 @@ def run_plain(args: argparse.Namespace) -> int:
             game = Game.new(
                 book, seed, hero=tuple(args.hero) if args.hero else None,
                 class_name=args.class_name, name=args.name, lang=args.lang,
+                **creation_options(args),
             )  # fmt: skip
     except GameError as error:
         print(f"dedale play: {error.render()}", file=sys.stderr)

@@ -9,6 +9,7 @@ from typing import Any
 
 from dedale.errors import UsageError
 from dedale.player.app import DedaleApp
+from dedale.player.options import creation_options
 from dedale.player.preview import read_preview
 from dedale.player.slots import SaveSlots, default_save_dir
 
@@ -32,6 +33,8 @@ def build_app(args: argparse.Namespace) -> DedaleApp:
     if lang is not None and lang not in {"fr", "en"}:
         raise UsageError(f"--lang must be fr or en, not {lang!r}")
 
+    extra = creation_options(args)
+
     def new_game(current_book: Any) -> Any:
         from dedale.game import Game
 
@@ -42,6 +45,7 @@ def build_app(args: argparse.Namespace) -> DedaleApp:
             class_name=getattr(args, "class_name", None),
             name=getattr(args, "name", None),
             lang=lang,
+            **extra,
         )
 
     def load() -> Any:
