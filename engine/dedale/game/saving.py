@@ -118,7 +118,9 @@ def _rebuild(book, data: SaveData, path) -> tuple[Game, LoadReport]:
         )
     origin = {"state": data.state, "seed": data.seed + len(data.decisions) + 1}
     report.fallback = True
-    return Game(book, data.seed, data.creation, origin=origin), report
+    resumed = Game(book, data.seed, data.creation, origin=origin)
+    resumed.replay([])  # up to the first prompt: a state that cannot run fails here, typed
+    return resumed, report
 
 
 def _check_state(data: SaveData, path) -> None:
