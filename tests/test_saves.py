@@ -114,6 +114,8 @@ def test_each_bad_save_has_its_own_message(book, tmp_path, case):
     with pytest.raises(SaveError) as raised:
         load_game(book, path)
     assert expected in raised.value.message
+    if case != "missing":  # a bad save is located: file:line:column
+        assert raised.value.span is not None and raised.value.span.file == str(path)
     assert (path.read_bytes() if path.exists() else None) == before  # nothing changed
 
 

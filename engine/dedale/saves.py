@@ -196,12 +196,16 @@ def read_save(path: str | os.PathLike[str]) -> SaveData:
             hint=tr("the file may be corrupted or be some other kind of file"),
         )
     if not raw.strip():
-        raise SaveError(f"the save {source} is empty (was it cut off while being written?)")
+        raise SaveError(
+            f"the save {source} is empty (was it cut off while being written?)",
+            Span(str(source), 1, 1),
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(
             f"the save {source} is not a Dédale save: it holds binary data, not text",
+            Span(str(source), 1, 1),
             hint="the file may be corrupted or be some other kind of file",
         ) from None
     stripped = text.lstrip("\ufeff \t\r\n")
@@ -209,6 +213,7 @@ def read_save(path: str | os.PathLike[str]) -> SaveData:
     if not stripped.startswith("{"):
         raise SaveError(
             f"the save {source} is not a Dédale save: it does not hold a JSON document",
+            Span(str(source), 1, 1),
             hint="the file may be corrupted or be some other kind of file",
         )
     body = text.lstrip("\ufeff")
@@ -289,5 +294,6 @@ def check_book(data: SaveData, title: str, source: str | os.PathLike[str] = "the
     if data.title != title:
         raise SaveError(
             f"{source} belongs to another book: {data.title!r}, not {title!r}",
+            Span(str(source), 1, 1),
             hint="open the book this save was made with",
         )

@@ -5,11 +5,13 @@ either run for a very long time (a loop of forced jumps, a huge file). :func:`re
 runs in a Textual thread worker under :func:`run_with_deadline`: past
 :data:`RELOAD_SECONDS` the work is abandoned (:class:`ReloadTimeout`) and the app keeps the
 book and the game it had. The deadline is checked on every Python call the reload makes, in
-its own thread only, so it needs nothing from the interpreter.
+its own thread only (and raised only in Dédale's own code, which never swallows it), so it
+needs nothing from the interpreter.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 import time
@@ -22,6 +24,7 @@ from dedale.player.slots import LoadedGame, SaveSlots
 
 RELOAD_SECONDS = 5.0
 """Longest a reload may take before it is abandoned."""
+_PACKAGE = os.path.dirname(os.path.dirname(__file__))  # engine/dedale, as code objects name it
 
 T = TypeVar("T")
 
@@ -36,7 +39,9 @@ def run_with_deadline(work: Callable[[], T], seconds: float) -> T:
     previous = sys.gettrace()
 
     def check(frame: Any, event: str, arg: Any) -> None:
-        if time.monotonic() > deadline:
+        # Only in Dédale's own code: raising where the exception would be swallowed (a gc
+        # callback, a finaliser of another library) would unset this trace for good.
+        if time.monotonic() > deadline and frame.f_code.co_filename.startswith(_PACKAGE):
             raise ReloadTimeout
         return None  # no line events: only calls are checked
 

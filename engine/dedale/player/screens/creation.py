@@ -52,6 +52,7 @@ class CreationScreen(Screen[None]):
         localise_bindings(self, cast("DedaleApp", self.app).texts)
         self.query_one("#hero-name").display = False
         self.query_one("#stats-form").display = False
+        self.query_one("#stats-problem").display = False
         self.query_one(ChoiceList).display = False
         self._stats: ev.StatsPrompt | None = None
         self.refresh_sheet()
@@ -156,6 +157,7 @@ class CreationScreen(Screen[None]):
                 )
             )
         form.display = True
+        self.query_one("#stats-problem", Static).display = True
         self.query_one("#stats-problem", Static).update("")
         self.call_after_refresh(lambda: self.query_one("#stat-0", Input).focus())
 
@@ -196,7 +198,7 @@ class CreationScreen(Screen[None]):
     def _answer_stats(self, value: tuple[int, ...] | None) -> None:
         self._stats = None
         self.query_one("#stats-form").display = False
-        self.query_one("#stats-problem", Static).update("")
+        self.query_one("#stats-problem", Static).display = False
         self.query_one("#question", Static).update("")
         self.dedale.answer(value)
 
