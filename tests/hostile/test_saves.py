@@ -202,3 +202,39 @@ def test_kill_9_during_saves_leaves_the_save_and_no_lasting_temporaries(book, tm
     game.next()
     save_game(game, target)  # the next save cleans up what the killed writers left
     assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"format": "dedale-save", "version": 1, "x": ' + "[" * 50_000 + "]" * 50_000 + "}",
+        '{"format": "dedale-save", "version": 1, "book": {"title": 5}}',
+        '{"format": "dedale-save", "version": 1, "seed": ' + "7" * 5000 + "}",
+    ],
+    ids=["deep", "title as number", "huge seed"],
+)
+def test_continue_from_a_hostile_autosave_is_refused_in_the_app(tmp_path, content):
+    import asyncio
+
+    from dedale.player.app import DedaleApp
+    from dedale.player.screens.title import TitleScreen
+    from dedale.player.slots import AUTOSAVE, SaveSlots
+
+    tutorial = Path(__file__).resolve().parents[2] / "books" / "tutorial"
+    slots = SaveSlots(tmp_path, "tutorial")
+    slots.path(AUTOSAVE).parent.mkdir(parents=True)
+    slots.path(AUTOSAVE).write_text(content, encoding="utf-8")
+    book = load_book(tutorial)
+    app = DedaleApp(book, lambda b: Game.new(b, 7, lang="en"), lang="en", slots=slots)
+    notes: list[str] = []
+    app.notify = lambda message, **kw: notes.append(str(message))  # type: ignore[method-assign]
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("2")  # continue (last autosave)
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+
+    asyncio.run(scenario())
+    assert any(f"{slots.path(AUTOSAVE)}:" in note for note in notes)  # located
+    assert app.return_code in (None, 0)
