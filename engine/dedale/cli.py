@@ -2,7 +2,10 @@
 
 Each subcommand module exposes ``add_arguments(parser)`` and ``run(args) -> int``; it is
 imported only when its subcommand runs, so ``dedale validate`` never imports Textual.
-Exit codes: 0 success, 1 error in a book/ruleset/save, 2 usage error (see each command).
+Exit codes: 0 success, 1 error in a book/ruleset/save, 2 usage error (see each command),
+:data:`EXIT_CRASH` a bug in Dédale (the traceback is written to a crash report, see
+:mod:`dedale.crash`), :data:`EXIT_BROKEN_PIPE` when the reader of the output went away
+(``dedale odds --json | head -c 100``): every command then stops quietly.
 """
 
 from __future__ import annotations
@@ -14,11 +17,18 @@ import sys
 from dedale import __version__
 from dedale.errors import DedaleError, UsageError
 
+EXIT_CRASH = 70
+"""A bug in Dédale (EX_SOFTWARE): an exception that is not a DedaleError."""
+EXIT_BROKEN_PIPE = 141
+"""The output pipe was closed (128 + SIGPIPE, as a shell reports a command killed by it)."""
+
 SUBCOMMANDS: dict[str, str] = {
     "play": "Play a book (Textual app, or --plain for stdin/stdout)",
     "validate": "Check a book: load errors, structure, rules, fight odds, random runs",
     "odds": "Exact probability of winning a fight",
     "replay": "Re-run a save's decision log from its seed and check the state",
+    "books": "List the books bundled with Dédale (dedale play NAME plays one)",
+    "new": "Write a small starter book in a new folder (French or English keywords)",
 }
 
 
@@ -47,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     module = importlib.import_module(f"dedale.commands.{args.command}")
     try:
         return int(module.run(args))
+    except BrokenPipeError:
+        silence_stdout()
+        return EXIT_BROKEN_PIPE
     except UsageError as error:
         print(f"dedale {args.command}: {error.render()}", file=sys.stderr)
         return 2
@@ -55,6 +68,22 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # noqa: BLE001 - a bug: reported, never a silent exit 0
+        from dedale.crash import report_crash
+
+        print(report_crash(error, f"dedale {args.command}"), file=sys.stderr)
+        return EXIT_CRASH
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's final flush cannot fail again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -14,7 +14,12 @@ A save holds everything needed to rebuild a game exactly:
 the target, so a crash mid-write never leaves a broken save and the previous save survives.
 :func:`read_save` raises :class:`dedale.errors.SaveError` with a specific message for each
 way a file can be unusable (missing, unreadable, garbage, truncated, not a save, too new,
-too old, incomplete) and never changes anything.
+too old, incomplete, a field of the wrong type or out of its range, nested too deeply,
+too big) at the line and column of the bad field, and never changes anything. A save is
+untrusted input: :data:`dedale.save_checks.SAVE_SCHEMA` gives every field its type and range.
+
+Temporary files are named ``.<save>.<pid>.<random>.tmp``; :func:`write_save` removes those
+left beside the target by a writer that was killed (its process is gone).
 """
 
 from __future__ import annotations
@@ -22,16 +27,31 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from dedale.errors import SaveError
+from dedale.i18n import tr
+from dedale.save_checks import (
+    BadNumber,
+    check_fields,
+    check_nesting,
+    parse_int,
+    refuse_constant,
+    span_of,
+)
 from dedale.span import Span
 
 SAVE_FORMAT = "dedale-save"
 SAVE_VERSION = 1
 MIN_SAVE_VERSION = 1
+
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+"""A save bigger than this is refused (a long game's save is well under 1 MB)."""
+STALE_TEMP_SECONDS = 600
+"""A temporary file of unknown writer older than this is an interrupted save's."""
 
 _REQUIRED: dict[str, type | tuple[type, ...]] = {
     "book": dict,
@@ -78,7 +98,9 @@ def write_save(path: str | os.PathLike[str], data: SaveData) -> Path:
     folder = target.parent if str(target.parent) else Path(".")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        handle, temp_name = tempfile.mkstemp(
+            prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=folder
+        )
     except OSError as error:
         raise SaveError(f"cannot write the save {target}: {error.strerror or error}") from None
     try:
@@ -94,7 +116,47 @@ def write_save(path: str | os.PathLike[str], data: SaveData) -> Path:
             pass
         raise SaveError(f"cannot write the save {target}: {error.strerror or error}") from None
     _fsync_folder(folder)
+    remove_stale_temporaries(target)
     return target
+
+
+def remove_stale_temporaries(target: Path) -> int:
+    """Delete the temporary files that interrupted saves of ``target`` left; how many."""
+    removed = 0
+    prefix = f".{target.name}."
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        candidates = [p for p in folder.iterdir() if p.name.startswith(prefix)]
+    except OSError:
+        return 0
+    for path in candidates:
+        if path.suffix == ".tmp" and _writer_gone(path, path.name[len(prefix) :]):
+            try:
+                path.unlink()
+                removed += 1
+            except OSError:
+                continue
+    return removed
+
+
+def _writer_gone(path: Path, rest: str) -> bool:
+    """Whether the process that wrote this temporary file is no longer running."""
+    pid_text = rest.split(".", 1)[0]
+    if pid_text.isascii() and pid_text.isdigit() and len(pid_text) <= 10:
+        pid = int(pid_text)
+        if pid == os.getpid():
+            return False  # ours: another thread may be writing it right now
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except (PermissionError, OSError):
+            return False
+        return False
+    try:  # an older name without the writer's id: judge by age
+        return time.time() - path.stat().st_mtime > STALE_TEMP_SECONDS
+    except OSError:
+        return False
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -122,13 +184,28 @@ def read_save(path: str | os.PathLike[str]) -> SaveData:
         raise SaveError(f"{source} is a folder, not a save file") from None
     except OSError as error:
         raise SaveError(f"cannot read the save {source}: {error.strerror or error}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(
+            tr(
+                "the save {path} is too big to be a Dédale save ({size} bytes; at most {limit})",
+                path=str(source),
+                size=len(raw),
+                limit=MAX_SAVE_BYTES,
+            ),
+            Span(str(source), 1, 1),
+            hint=tr("the file may be corrupted or be some other kind of file"),
+        )
     if not raw.strip():
-        raise SaveError(f"the save {source} is empty (was it cut off while being written?)")
+        raise SaveError(
+            f"the save {source} is empty (was it cut off while being written?)",
+            Span(str(source), 1, 1),
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(
             f"the save {source} is not a Dédale save: it holds binary data, not text",
+            Span(str(source), 1, 1),
             hint="the file may be corrupted or be some other kind of file",
         ) from None
     stripped = text.lstrip("\ufeff \t\r\n")
@@ -136,11 +213,19 @@ def read_save(path: str | os.PathLike[str]) -> SaveData:
     if not stripped.startswith("{"):
         raise SaveError(
             f"the save {source} is not a Dédale save: it does not hold a JSON document",
+            Span(str(source), 1, 1),
             hint="the file may be corrupted or be some other kind of file",
         )
     body = text.lstrip("\ufeff")
+    check_nesting(source, body)
     try:
-        document = json.loads(body)
+        document = json.loads(body, parse_int=parse_int, parse_constant=refuse_constant)
+    except BadNumber as bad:
+        raise SaveError(
+            tr("the save {path} is corrupted: {problem}", path=str(source), problem=bad.problem),
+            span_of(source, body, bad.position(body)),
+            hint=tr("the file was damaged or edited by hand; use an older save"),
+        ) from None
     except json.JSONDecodeError as error:
         at = Span(str(source), error.lineno, error.colno)
         if error.pos >= len(body.rstrip()) - 1:
@@ -156,13 +241,13 @@ def read_save(path: str | os.PathLike[str]) -> SaveData:
             hint="the file was damaged or edited by hand; use an older save",
         ) from None
     try:
-        return _check_document(source, document)
+        return _check_document(source, body, document)
     except SaveError as error:
         error.span = error.span or where  # the document as a whole is at fault
         raise
 
 
-def _check_document(source: Path, document: Any) -> SaveData:
+def _check_document(source: Path, text: str, document: Any) -> SaveData:
     if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
         raise SaveError(f"{source} is a JSON file but not a Dédale save")
     version = document.get("version")
@@ -179,6 +264,7 @@ def _check_document(source: Path, document: Any) -> SaveData:
             f"the save {source} uses the old save format {version}, which this version "
             f"no longer reads (formats {MIN_SAVE_VERSION} to {SAVE_VERSION})"
         )
+    check_fields(source, text, document)  # every field's type and range, at its place
     for key, kind in _REQUIRED.items():
         if not isinstance(document.get(key), kind) or isinstance(document.get(key), bool):
             raise SaveError(f"the save {source} is incomplete: field {key!r} is missing or bad")
@@ -208,5 +294,6 @@ def check_book(data: SaveData, title: str, source: str | os.PathLike[str] = "the
     if data.title != title:
         raise SaveError(
             f"{source} belongs to another book: {data.title!r}, not {title!r}",
+            Span(str(source), 1, 1),
             hint="open the book this save was made with",
         )

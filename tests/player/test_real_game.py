@@ -126,11 +126,13 @@ def test_watch_reports_a_broken_book_then_reloads(repo_root, tmp_path):
             good = page.read_text(encoding="utf-8")
             page.write_text(good + "\n# 9999\n> turn to nowhere at all\n", encoding="utf-8")
             app.check_book_changed()
+            await app.workers.wait_for_complete()  # the reload runs in a worker
             await pilot.pause()
             assert app.load_error is not None and "01-words.dd" in app.load_error
             assert app.session.paragraph == 2  # the game goes on
             page.write_text(good.replace("apprentice", "novice"), encoding="utf-8")
             app.check_book_changed()
+            await app.workers.wait_for_complete()  # the reload runs in a worker
             await pilot.pause()
             await pilot.pause()
             assert app.load_error is None

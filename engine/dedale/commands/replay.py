@@ -29,9 +29,13 @@ def run(args: argparse.Namespace) -> int:
 
     data = load_for_replay(args.save)
     book_path = args.book or data.extra.get("book_path")
-    if not book_path:
+    if not isinstance(book_path, str) or not book_path:  # dedale.saves checks its type
         raise UsageError("the save does not record its book", hint="give it with --book")
-    if not Path(book_path).exists():
+    try:
+        found = Path(book_path).exists()
+    except (OSError, ValueError):  # a name too long for the system, a NUL byte
+        found = False
+    if not found:
         raise UsageError(f"no book at {book_path}", hint="give the book with --book")
     book = load_book(book_path)
     check_book(data, book.title, args.save)

@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dedale.errors import GameError, SaveError
+from dedale.errors import DedaleError, GameError, SaveError
 from dedale.game.interpreter import Divergence, Game
 from dedale.game.state import GameState, first_difference
+from dedale.i18n import tr
 from dedale.saves import SaveData, check_book, read_save, write_save
+from dedale.span import Span
 
 
 def to_save(game: Game) -> SaveData:
@@ -68,10 +70,34 @@ class LoadReport:
 
 
 def load_game(book, path: str | os.PathLike[str]) -> tuple[Game, LoadReport]:
-    """Load a save for ``book``; SaveError (nothing changed) if it cannot be used."""
+    """Load a save for ``book``; SaveError (nothing changed) if it cannot be used.
+
+    Never raises anything but a DedaleError: a save whose content passes the checks of
+    dedale.saves but still does not fit the book is refused with a SaveError."""
     data = read_save(path)
     check_book(data, book.title, path)
     _check_state(data, path)
+    try:
+        return _rebuild(book, data, path)
+    except DedaleError:
+        raise
+    except _UNFIT as error:
+        raise SaveError(
+            tr(
+                "the save {path} cannot be resumed: its game does not fit this book ({kind})",
+                path=str(path),
+                kind=type(error).__name__,
+            ),
+            Span(str(path), 1, 1),
+            hint=tr("the save may have been edited by hand; start a new game or use another save"),
+        ) from None
+
+
+_UNFIT = (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError)
+"""What rebuilding a game from hand-edited (schema-valid) data can raise."""
+
+
+def _rebuild(book, data: SaveData, path) -> tuple[Game, LoadReport]:
     report = LoadReport()
     game = Game(book, data.seed, data.creation, origin=data.origin)
     try:
@@ -92,7 +118,9 @@ def load_game(book, path: str | os.PathLike[str]) -> tuple[Game, LoadReport]:
         )
     origin = {"state": data.state, "seed": data.seed + len(data.decisions) + 1}
     report.fallback = True
-    return Game(book, data.seed, data.creation, origin=origin), report
+    resumed = Game(book, data.seed, data.creation, origin=origin)
+    resumed.replay([])  # up to the first prompt: a state that cannot run fails here, typed
+    return resumed, report
 
 
 def _check_state(data: SaveData, path) -> None:
@@ -127,6 +155,21 @@ class ReplayResult:
 
 def replay_save(book, data: SaveData) -> ReplayResult:
     """Re-run the decision log from the seed and compare with the saved state."""
+    try:
+        return _replay(book, data)
+    except DedaleError:
+        raise
+    except _UNFIT as error:
+        raise SaveError(
+            tr(
+                "the save cannot be replayed: its game does not fit this book ({kind})",
+                kind=type(error).__name__,
+            ),
+            hint=tr("the save may have been edited by hand"),
+        ) from None
+
+
+def _replay(book, data: SaveData) -> ReplayResult:
     game = Game(book, data.seed, data.creation, origin=data.origin, quiet=True)
     try:
         game.replay(data.decisions)

@@ -13,6 +13,9 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+# The gettext submodule is loaded first, so that ``def catalogue`` below is not shadowed by
+# the submodule's attribute when a later ``from dedale.i18n.catalogue import`` loads it.
+from dedale.i18n import catalogue as _gettext  # noqa: F401
 from dedale.i18n.text import Message, ntr, tr, translate
 
 __all__ = ["Message", "has_message", "message", "ntr", "tr", "translate"]

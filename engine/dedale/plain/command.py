@@ -4,27 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from importlib import resources
 from pathlib import Path
 
+from dedale.commands.books import resolve_book
 from dedale.errors import BookError, DedaleError, GameError, UsageError
 from dedale.game import Game
 from dedale.game.saving import load_game
 from dedale.i18n import message
-from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_INPUT_ENDED, EXIT_USAGE, PlainPlayer
-
-DEFAULT_BOOK = "le-puits-des-ombres"
-"""The folder, inside package ``dedale.books``, of the book played when none is given."""
-
-
-def default_book_path() -> Path:
-    """The bundled default book (folder DEFAULT_BOOK of ``dedale.books``), else first-steps."""
-    books = resources.files("dedale.books")
-    for name in (DEFAULT_BOOK, "first-steps"):
-        candidate = books.joinpath(name)
-        if candidate.is_dir():
-            return Path(str(candidate))
-    raise UsageError("no bundled book found", hint="give the path of a book to play")
+from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_USAGE, PlainPlayer
+from dedale.player.options import creation_options
 
 
 def _book_of_save(save: str) -> Path:
@@ -49,11 +37,11 @@ def run_plain(args: argparse.Namespace) -> int:
     from dedale.language import load_book
 
     if args.book:
-        path = Path(args.book)
+        path = resolve_book(args.book)  # a path, or a bundled book's name
     elif getattr(args, "load", None):
         path = _book_of_save(args.load)
     else:
-        path = default_book_path()
+        path = resolve_book(None)
     if not path.exists():
         print(f"dedale play: no book at {path}", file=sys.stderr)
         return EXIT_USAGE
@@ -72,6 +60,7 @@ def run_plain(args: argparse.Namespace) -> int:
             game = Game.new(
                 book, seed, hero=tuple(args.hero) if args.hero else None,
                 class_name=args.class_name, name=args.name, lang=args.lang,
+                **creation_options(args),
             )  # fmt: skip
     except GameError as error:
         print(f"dedale play: {error.render()}", file=sys.stderr)
@@ -80,19 +69,8 @@ def run_plain(args: argparse.Namespace) -> int:
         game.lang = args.lang
     player = PlainPlayer(game, sys.stdin, sys.stdout, echo=not sys.stdin.isatty())
     try:
-        return player.play()
-    except BrokenPipeError:  # the reader of our output went away (`| head`)
-        _silence_stdout()
-        return EXIT_INPUT_ENDED
+        return player.play()  # a closed output pipe (`| head`) is handled once, in dedale.cli
     except GameError as error:
         sys.stdout.flush()
         print(error.render(), file=sys.stderr)
         return EXIT_BOOK_ERROR
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so that the interpreter's final flush does not fail."""
-    import os
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())

@@ -17,9 +17,10 @@ from dedale import events
 from dedale.errors import DedaleError, GameError
 from dedale.game import Game, InvalidAnswer
 from dedale.game.saving import save_game
-from dedale.i18n import message
+from dedale.i18n import message, translate
 from dedale.plain.render import Renderer
 from dedale.rules import fold
+from dedale.typed import TypedValueError, whole_number
 
 EXIT_VICTORY = 0
 EXIT_BOOK_ERROR = 1
@@ -86,6 +87,9 @@ class PlainPlayer:
     # ------------------------------------------------------------------ questions
 
     def _ask(self, prompt: events.Prompt) -> None:
+        if isinstance(prompt, events.StatsPrompt):
+            self._ask_stats(prompt)
+            return
         self.write(*self.render.prompt(prompt))
         while True:
             line = self.stdin.readline()
@@ -112,9 +116,56 @@ class PlainPlayer:
             try:
                 self.game.answer(self._parse(prompt, line))
                 return
-            except (InvalidAnswer, ValueError) as error:
-                reason = error.message if isinstance(error, InvalidAnswer) else str(error)
+            except (InvalidAnswer, TypedValueError) as error:
+                reason = translate(error.message, self.lang)
                 self.write(self.t("plain.invalid", reason=reason), self.render.prompt(prompt)[-1])
+
+    def _ask_stats(self, prompt: events.StatsPrompt) -> None:
+        """One line per stat, each within its range; an empty first line rolls the dice."""
+        self.write(self.t("prompt.stats"))
+        values: list[int] = []
+        while len(values) < len(prompt.stats):
+            entry = prompt.stats[len(values)]
+            question = self.t(
+                "prompt.stat_entry",
+                stat=self.render.name(entry.stat),
+                low=entry.low,
+                high=entry.high,
+            )
+            self.write(question)
+            line = self._read_line()
+            if not line:
+                if not values:
+                    self._answer_or_say(prompt, None)
+                    return
+                continue
+            if _COMMANDS.get(fold(line)) == "quit":
+                raise _Quit
+            try:
+                values.append(whole_number(line, entry.low, entry.high))
+            except TypedValueError as error:
+                self.write(self.t("plain.invalid", reason=translate(error.message, self.lang)))
+        if not self._answer_or_say(prompt, tuple(values)):
+            self._ask_stats(prompt)
+
+    def _read_line(self) -> str:
+        """The next answer line, stripped (echoed when the input is not a terminal)."""
+        line = self.stdin.readline()
+        if not line:
+            raise _Quit
+        line = line.strip()
+        if self.echo:
+            self.write(f"> {line}")
+        return line
+
+    def _answer_or_say(self, prompt: events.Prompt, value: object) -> bool:
+        """Answer the prompt; False (the reason written) if the game refuses the answer."""
+        try:
+            self.game.answer(value)
+        except InvalidAnswer as error:
+            self.write(self.t("plain.invalid", reason=translate(error.message, self.lang)))
+            return False
+        return True
 
     def _parse(self, prompt: events.Prompt, line: str) -> object:
         kind = type(prompt)
@@ -126,16 +177,15 @@ class PlainPlayer:
                 return True
             if answer in _NO:
                 return False
-            raise ValueError(self.t("plain.yes_no"))
+            raise TypedValueError(self.t("plain.yes_no"))
         if kind in (events.DropItemPrompt, events.ClassPrompt):
             names = prompt.items if kind is events.DropItemPrompt else prompt.classes  # type: ignore[attr-defined]
-            if line.isdigit() and 1 <= int(line) <= len(names):
-                return names[int(line) - 1]
+            if line.isascii() and line.isdigit():  # a number as shown; anything else: a name
+                return names[whole_number(line, 1, len(names)) - 1]
             return line
-        if not line.lstrip("-").isdigit():
-            raise ValueError(self.t("plain.number"))
-        number = int(line)
-        return number - 1 if kind is events.TargetPrompt else number
+        if kind is events.TargetPrompt:
+            return whole_number(line, 1, len(prompt.enemies)) - 1  # type: ignore[attr-defined]
+        return whole_number(line)
 
     # ------------------------------------------------------------------ commands
 

@@ -150,22 +150,28 @@ class Renderer:
 
     # ------------------------------------------------------------------ prompts
 
+    def choice_text(self, option: events.ChoiceOption) -> str:
+        """A choice's text; a choice written with none (``-> 12``) reads "Turn to 12"."""
+        text = plain_text(option.text).strip()
+        if text:
+            return text
+        if option.target is None:
+            return self.t("prompt.go_on")
+        return self.t("prompt.turn_to", number=option.target)
+
     def prompt(self, prompt: events.Prompt) -> list[str]:
         """The lines that ask ``prompt`` (the last one is the question)."""
         kind = type(prompt)
         if kind is events.ChoosePrompt:
             lines = []
             for option in prompt.options:  # type: ignore[attr-defined]
+                text = self.choice_text(option)
                 if option.enabled:
-                    lines.append(f"  {option.index}. {plain_text(option.text)}")
+                    lines.append(f"  {option.index}. {text}")
                 else:
+                    reason = option.reason
                     lines.append(
-                        self.t(
-                            "prompt.disabled",
-                            index=option.index,
-                            text=plain_text(option.text),
-                            reason=option.reason,
-                        )  # fmt: skip
+                        self.t("prompt.disabled", index=option.index, text=text, reason=reason)
                     )
             return [*lines, self.t("prompt.choose")]
         if kind is events.YesNoPrompt:

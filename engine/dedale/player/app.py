@@ -7,7 +7,7 @@ prompts in modals) -> ending. ``pump()`` pulls from the game until a prompt or a
 from __future__ import annotations
 
 import argparse
-import tempfile
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -79,6 +79,9 @@ class DedaleApp(App[int]):
         self.view: GameView | None = None
         self._held: ev.Event | None = None
         self.load_error: str | None = None
+        self.reloading = False  # a --watch reload is running in a worker
+        self._reload_again = False
+        self.reload_seconds: float | None = None  # None: player.reload.RELOAD_SECONDS
         self.title = self.book_view.title
 
     # ------------------------------------------------------------------ names
@@ -89,6 +92,12 @@ class DedaleApp(App[int]):
     def outcome_word(self, test_id: str, outcome: str) -> str | None:
         """A test's own word for an outcome (Luck: "Lucky"), from the ruleset."""
         return self.book_view.outcome_word(test_id, outcome, self.texts.lang)
+
+    def blank_choice(self, target: int | None) -> str:
+        """The label of a choice written with no text: "Turn to 12" (docs/language.md §4)."""
+        if target is None:
+            return self.texts("app.go_on")
+        return self.texts("app.turn_to", number=target)
 
     # ------------------------------------------------------------------ lifecycle
     def on_mount(self) -> None:
@@ -215,7 +224,7 @@ class DedaleApp(App[int]):
                 try:
                     item = session.next()
                 except DedaleError as error:
-                    self.notify(error.render(), severity="error", timeout=10)
+                    self.show_game_error(error)
                     return
             if item is None:
                 self.view.game_over()  # type: ignore[attr-defined]
@@ -237,6 +246,17 @@ class DedaleApp(App[int]):
                 return
             if not self.view.show(item):
                 return
+
+    def show_game_error(self, error: DedaleError) -> None:
+        """The game cannot go on: say where and why; the autosave stays as it was."""
+        from dedale.player.screens.game_error import GameErrorScreen
+
+        self.session = None
+        self.view = None
+        self._held = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.switch_screen(GameErrorScreen(error))
 
     def answer(self, value: object) -> None:
         """Send the reader's answer and continue."""
@@ -330,34 +350,90 @@ class DedaleApp(App[int]):
 
     # ------------------------------------------------------------------ --watch
     def check_book_changed(self) -> None:
-        """Timer: reload the book when its files changed, keeping the game (by a save)."""
+        """Timer: when the book's files changed, reload it in a worker (see player.reload)."""
         if self.watcher is None or self.reload_book is None or not self.watcher.changed():
             return
+        self.start_reload()
+
+    def start_reload(self) -> None:
+        """Reload the book and carry the game over, off the UI thread and in bounded time."""
+        from dedale.player.reload import ReloadJob
+
+        if self.reload_book is None:
+            return
+        if self.reloading:
+            self._reload_again = True  # an edit during a reload: one more when it ends
+            return
+        save_fn = self.slots._save_fn if self.slots else None  # noqa: SLF001
+        load_fn = self.slots._load_fn if self.slots else None  # noqa: SLF001
+        game = self.session.game if self.session is not None else None
         try:
-            book = self.reload_book()
+            job = ReloadJob(self.reload_book, game, save_fn, load_fn)
         except DedaleError as error:
-            self.load_error = error.render()
-            self.notify(
-                self.load_error, title=self.texts("app.reload_error"), severity="error", timeout=30
-            )
+            self.notify(error.render(), severity="error", timeout=30)
+            return
+        self.reloading = True
+        self.run_worker(
+            lambda: self._reload_in_background(job),
+            thread=True,
+            group="reload",
+            exit_on_error=False,
+        )
+
+    def _reload_in_background(self, job: Any) -> None:
+        from dedale.player.reload import RELOAD_SECONDS, ReloadTimeout
+
+        try:
+            result = job.run(self.reload_seconds or RELOAD_SECONDS)
+        except ReloadTimeout:
+            self.call_from_thread(self._reload_timed_out)
+        except DedaleError as error:
+            self.call_from_thread(self._reload_failed, error)
+        else:
+            self.call_from_thread(self._reloaded, result)
+
+    def _reload_done(self) -> bool:
+        """The reload is over; True if another was asked meanwhile (and is now started)."""
+        self.reloading = False
+        if self._reload_again:
+            self._reload_again = False
+            self.start_reload()
+            return True
+        return False
+
+    def _reload_timed_out(self) -> None:
+        from dedale.player.reload import RELOAD_SECONDS
+
+        seconds = self.reload_seconds or RELOAD_SECONDS
+        self.load_error = self.texts("app.reload_timeout", seconds=f"{seconds:g}")
+        self.notify(
+            self.load_error, title=self.texts("app.reload_error"), severity="error", timeout=30
+        )
+        self._reload_done()
+
+    def _reload_failed(self, error: DedaleError) -> None:
+        self.load_error = error.render()
+        self.notify(
+            self.load_error, title=self.texts("app.reload_error"), severity="error", timeout=30
+        )
+        self._reload_done()
+
+    def _reloaded(self, result: Any) -> None:
+        if self._reload_done():
+            return  # the book changed again: the newer reload decides
+        game = self.session.game if self.session is not None else None
+        moved = game is not None and len(getattr(game, "decisions", ()) or ()) != result.decisions
+        if moved or (game is None) != (result.loaded is None):
+            self.start_reload()  # the reader went on meanwhile: carry the newer game over
             return
         self.load_error = None
-        self.book = book
-        self.book_view = BookView(book)
-        if self.session is not None:
-            save_fn = self.slots._save_fn if self.slots else None  # noqa: SLF001
-            load_fn = self.slots._load_fn if self.slots else None  # noqa: SLF001
-            with tempfile.TemporaryDirectory() as folder:
-                temporary = SaveSlots(Path(folder), "reload", save_fn, load_fn)
-                try:
-                    temporary.save("state", self.session.game)
-                    loaded = temporary.load("state", book)
-                except DedaleError as error:
-                    self.notify(error.render(), severity="error", timeout=30)
-                    return
-            if loaded.divergence:
-                self.notify(self.texts("app.diverged", reason=loaded.divergence), timeout=10)
-            self.resume_game(loaded.game)
+        self.book = result.book
+        self.book_view = BookView(result.book)
+        if result.loaded is not None:
+            if result.loaded.divergence:
+                reason = result.loaded.divergence
+                self.notify(self.texts("app.diverged", reason=reason), timeout=10)
+            self.resume_game(result.loaded.game)
         self.notify(self.texts("app.reloaded"))
 
 
@@ -369,6 +445,13 @@ def run_player(args: argparse.Namespace) -> int:
     result = app.run()
     if app.startup_error is not None:
         raise app.startup_error  # the CLI prints it with its position; exit code 1
+    if app.return_code:  # Textual met an unhandled exception (it printed the traceback)
+        from dedale.cli import EXIT_CRASH
+        from dedale.crash import report_crash
+
+        error = getattr(app, "_exception", None) or RuntimeError("the player stopped")
+        print(report_crash(error, "dedale play"), file=sys.stderr)
+        return EXIT_CRASH
     if app.session is not None and app.session.outcome == "death":
         return 3
     return int(result or 0)

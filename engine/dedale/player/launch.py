@@ -4,24 +4,21 @@ from __future__ import annotations
 
 import argparse
 import secrets
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from dedale.errors import UsageError
 from dedale.player.app import DedaleApp
+from dedale.player.options import creation_options
 from dedale.player.preview import read_preview
 from dedale.player.slots import SaveSlots, default_save_dir
 
-DEFAULT_BOOK = "le-puits-des-ombres"
-
 
 def book_path(args: argparse.Namespace) -> Path:
-    """The BOOK argument, or the bundled default book."""
-    given = getattr(args, "book", None)
-    if given:
-        return Path(given)
-    return Path(str(resources.files("dedale.books").joinpath(DEFAULT_BOOK)))
+    """The BOOK argument (a path, or a bundled book's name), or the bundled default book."""
+    from dedale.commands.books import resolve_book
+
+    return resolve_book(getattr(args, "book", None))
 
 
 def build_app(args: argparse.Namespace) -> DedaleApp:
@@ -36,6 +33,8 @@ def build_app(args: argparse.Namespace) -> DedaleApp:
     if lang is not None and lang not in {"fr", "en"}:
         raise UsageError(f"--lang must be fr or en, not {lang!r}")
 
+    extra = creation_options(args)
+
     def new_game(current_book: Any) -> Any:
         from dedale.game import Game
 
@@ -46,6 +45,7 @@ def build_app(args: argparse.Namespace) -> DedaleApp:
             class_name=getattr(args, "class_name", None),
             name=getattr(args, "name", None),
             lang=lang,
+            **extra,
         )
 
     def load() -> Any:

@@ -25,3 +25,17 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--no-odds", action="store_true", help="hide the chance-of-winning hint in fights"
     )
+
+
+def creation_options(args: argparse.Namespace) -> dict[str, object]:
+    """Extra ``Game.new`` options from the command line, for both players.
+
+    In playtest mode ``--hero`` may give stats outside the range the ruleset's creation can
+    roll (``free_stats=True``, issue 12.15), where the interpreter offers that option."""
+    import inspect
+
+    from dedale.game import Game
+
+    if getattr(args, "playtest", False) and "free_stats" in inspect.signature(Game.new).parameters:
+        return {"free_stats": True}
+    return {}

@@ -11,11 +11,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from dedale import events as ev
+from dedale.i18n import translate
 from dedale.player.narration import describe, dice_faces
 from dedale.player.screens.prompts import ask_in_modal
 from dedale.player.widgets.adventure_sheet import AdventureSheet
 from dedale.player.widgets.choices import ChoiceList
 from dedale.player.widgets.keys import localise_bindings
+from dedale.typed import TypedValueError, whole_number
 
 if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
@@ -40,6 +42,8 @@ class CreationScreen(Screen[None]):
                 yield Static("", id="question")
                 yield ChoiceList(id="creation-choices")
                 yield Input(id="hero-name")
+                yield Vertical(id="stats-form")
+                yield Static("", id="stats-problem")
             yield AdventureSheet(app.texts, app.stat_name, id="creation-sheet")
         yield Footer()
 
@@ -47,7 +51,10 @@ class CreationScreen(Screen[None]):
         self._shown_dice: set[str] = set()
         localise_bindings(self, cast("DedaleApp", self.app).texts)
         self.query_one("#hero-name").display = False
+        self.query_one("#stats-form").display = False
+        self.query_one("#stats-problem").display = False
         self.query_one(ChoiceList).display = False
+        self._stats: ev.StatsPrompt | None = None
         self.refresh_sheet()
         self.dedale.view_ready(self)
 
@@ -114,6 +121,10 @@ class CreationScreen(Screen[None]):
             choices.set_options(labels)
             choices.display = True
             choices.focus()
+        elif isinstance(prompt, ev.StatsPrompt):
+            question.update(app.texts("creation.stats"))
+            choices.display = False
+            self._ask_stats(prompt)
         elif isinstance(prompt, ev.NamePrompt):
             question.update(app.texts("creation.name"))
             choices.display = False
@@ -123,6 +134,73 @@ class CreationScreen(Screen[None]):
             name_input.focus()
         else:
             ask_in_modal(app, prompt)
+
+    def _ask_stats(self, prompt: ev.StatsPrompt) -> None:
+        """One typed box per stat, labelled with its name and range (book.yaml fixed_stats)."""
+        app = self.dedale
+        self._stats = prompt
+        form = self.query_one("#stats-form", Vertical)
+        form.remove_children()
+        for index, entry in enumerate(prompt.stats):
+            label = app.texts(
+                "creation.stat_box", stat=app.stat_name(entry.stat), low=entry.low, high=entry.high
+            )
+            form.mount(
+                Horizontal(
+                    Static(label, classes="stat-label"),
+                    Input(
+                        id=f"stat-{index}",
+                        classes="stat-box",
+                        placeholder=f"{entry.low}-{entry.high}",
+                    ),
+                    classes="stat-row",
+                )
+            )
+        form.display = True
+        self.query_one("#stats-problem", Static).display = True
+        self.query_one("#stats-problem", Static).update("")
+        self.call_after_refresh(lambda: self.query_one("#stat-0", Input).focus())
+
+    def _submit_stats(self, submitted: Input) -> None:
+        """Enter in a box: on to the next empty box, or check them all and answer."""
+        prompt = self._stats
+        if prompt is None:
+            return
+        app = self.dedale
+        boxes = [self.query_one(f"#stat-{i}", Input) for i in range(len(prompt.stats))]
+        typed = [box.value.strip() for box in boxes]
+        problem = self.query_one("#stats-problem", Static)
+        if not any(typed):
+            self._answer_stats(None)
+            return
+        after = boxes.index(submitted) + 1 if submitted in boxes else 0
+        for box, text in zip(boxes[after:], typed[after:], strict=True):
+            if not text:
+                box.focus()
+                return
+        values: list[int] = []
+        for entry, box, text in zip(prompt.stats, boxes, typed, strict=True):
+            if not text:
+                problem.update(app.texts("creation.stats_incomplete"))
+                box.focus()
+                return
+            try:
+                values.append(whole_number(text, entry.low, entry.high))
+            except TypedValueError as error:
+                reason = translate(error.message, app.texts.lang)
+                problem.update(
+                    app.texts("creation.stat_bad", stat=app.stat_name(entry.stat), reason=reason)
+                )
+                box.focus()
+                return
+        self._answer_stats(tuple(values))
+
+    def _answer_stats(self, value: tuple[int, ...] | None) -> None:
+        self._stats = None
+        self.query_one("#stats-form").display = False
+        self.query_one("#stats-problem", Static).display = False
+        self.query_one("#question", Static).update("")
+        self.dedale.answer(value)
 
     def game_over(self) -> None:
         self.dedale.show_ending()
@@ -146,6 +224,9 @@ class CreationScreen(Screen[None]):
             self.dedale.answer(message.value)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
+        if message.input.id != "hero-name":
+            self._submit_stats(message.input)
+            return
         name = message.value.strip() or message.input.placeholder
         if not name:
             return

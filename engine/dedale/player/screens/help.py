@@ -7,17 +7,17 @@ from typing import TYPE_CHECKING, cast
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
 
 from dedale.player.rules_summary import summarise
+from dedale.player.screens.modal import OnceModal
 from dedale.player.widgets.keys import localise_bindings
 
 if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(OnceModal[None]):
     """Escape or ? closes it."""
 
     CSS_PATH = "help.tcss"

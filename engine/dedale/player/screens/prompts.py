@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Key
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from dedale import events as ev
+from dedale.i18n import translate
 from dedale.player.narration import prompt_question
+from dedale.player.screens.modal import OnceModal
 from dedale.player.widgets.choices import ChoiceList
+from dedale.typed import TypedValueError, whole_number
 
 if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
@@ -21,7 +24,7 @@ YES_KEYS = {"y", "o", "j"}  # yes / oui / ja
 NO_KEYS = {"n"}
 
 
-class YesNoScreen(ModalScreen[bool]):
+class YesNoScreen(OnceModal[bool]):
     """A yes/no question answered with y (o in French) / n, or the list."""
 
     CSS_PATH = "prompts.tcss"
@@ -44,19 +47,19 @@ class YesNoScreen(ModalScreen[bool]):
     def on_key(self, event: Key) -> None:
         if event.key in YES_KEYS:
             event.stop()
-            self.dismiss(True)
+            self.answer(True)
         elif event.key in NO_KEYS:
             event.stop()
-            self.dismiss(False)
+            self.answer(False)
         elif event.key in {"1", "2"}:
             event.stop()
-            self.dismiss(event.key == "1")
+            self.answer(event.key == "1")
 
     def on_choice_list_chosen(self, message: ChoiceList.Chosen) -> None:
-        self.dismiss(bool(message.value))
+        self.answer(bool(message.value))
 
 
-class PickScreen(ModalScreen[object]):
+class PickScreen(OnceModal[object]):
     """Pick one option: (label, enabled, value) each; escape cancels if allowed (None)."""
 
     CSS_PATH = "prompts.tcss"
@@ -84,27 +87,40 @@ class PickScreen(ModalScreen[object]):
             self.query_one(ChoiceList).choose_number(int(event.key))
         elif event.key == "escape" and self.can_cancel:
             event.stop()
-            self.dismiss(None)
+            self.answer(None)
 
     def on_choice_list_chosen(self, message: ChoiceList.Chosen) -> None:
-        self.dismiss(message.value)
+        self.answer(message.value)
 
 
-class AskScreen(ModalScreen[str | None]):
-    """Type a value (a number, a paragraph, ``SKILL 12``); escape cancels if allowed."""
+class AskScreen(OnceModal[object]):
+    """Type a value (a number, a paragraph, ``SKILL 12``); escape cancels if allowed.
+
+    ``parse`` (e.g. :func:`dedale.typed.whole_number`) turns the text into the answer; a
+    value it refuses keeps the question open with the reason under the box."""
 
     CSS_PATH = "prompts.tcss"
 
-    def __init__(self, question: str, numbers_only: bool = False, cancel: bool = True) -> None:
+    def __init__(
+        self,
+        question: str,
+        numbers_only: bool = False,
+        cancel: bool = True,
+        parse: Callable[[str], object] | None = None,
+        lang: str | None = None,
+    ) -> None:
         super().__init__()
         self.question = question
         self.numbers_only = numbers_only
         self.can_cancel = cancel
+        self.parse = parse
+        self.lang = lang
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="question")
             yield Input(type="integer" if self.numbers_only else "text")
+            yield Static("", classes="problem")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -112,11 +128,21 @@ class AskScreen(ModalScreen[str | None]):
     def on_key(self, event: Key) -> None:
         if event.key == "escape" and self.can_cancel:
             event.stop()
-            self.dismiss(None)
+            self.answer(None)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
-        if message.value.strip():
-            self.dismiss(message.value.strip())
+        typed = message.value.strip()
+        if not typed:
+            return
+        if self.parse is None:
+            self.answer(typed)
+            return
+        try:
+            value = self.parse(typed)
+        except TypedValueError as error:
+            self.query_one(".problem", Static).update(translate(error.message, self.lang))
+            return
+        self.answer(value)
 
 
 def ask_in_modal(app: DedaleApp, prompt: ev.Prompt) -> None:
@@ -136,10 +162,10 @@ def ask_in_modal(app: DedaleApp, prompt: ev.Prompt) -> None:
         case ev.NumberPrompt():
             key = f"prompts.{prompt.kind}"
             question = texts(key) if texts.has(key) else texts("prompts.number")
-            app.push_screen(
-                AskScreen(question, numbers_only=True, cancel=False),
-                lambda value: app.answer(int(value or 0)),
+            screen = AskScreen(
+                question, numbers_only=True, cancel=False, parse=whole_number, lang=texts.lang
             )
+            app.push_screen(screen, app.answer)
         case ev.ClassPrompt(classes=classes):
             options = [(name, True, name) for name in classes]
             app.push_screen(PickScreen(texts("creation.class"), options, cancel=False), app.answer)
@@ -149,5 +175,8 @@ def ask_in_modal(app: DedaleApp, prompt: ev.Prompt) -> None:
                 lambda value: app.answer(value or default),
             )
         case ev.ChoosePrompt(options=choice_options):
-            options = [(o.text, o.enabled, o.index) for o in choice_options]
+            options = [
+                (o.text if o.text.strip() else app.blank_choice(o.target), o.enabled, o.index)
+                for o in choice_options
+            ]
             app.push_screen(PickScreen(texts("app.choose"), options, cancel=False), app.answer)

@@ -22,6 +22,7 @@ from dedale.player.widgets.adventure_sheet import AdventureSheet
 from dedale.player.widgets.choices import ChoiceList
 from dedale.player.widgets.keys import localise_bindings
 from dedale.span import Span
+from dedale.typed import name_and_number, whole_number, whole_numbers
 
 if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
@@ -164,7 +165,7 @@ class ReadingScreen(Screen[None]):
         self.refresh_sheet()
         if isinstance(prompt, ev.ChoosePrompt):
             choices = self.query_one(ChoiceList)
-            choices.show_choices(prompt.options)
+            choices.show_choices(prompt.options, self.dedale.blank_choice)
             choices.display = True
             choices.focus()
             self.query_one("#page", VerticalScroll).scroll_home(animate=False)
@@ -256,31 +257,35 @@ class ReadingScreen(Screen[None]):
         self._after_control(done)
 
     def action_jump(self) -> None:
-        def jump(value: str | None) -> None:
+        def jump(value: object) -> None:
             app = self.dedale
             session = app.session
-            if not value or not value.isdigit() or session is None:
+            if not isinstance(value, int) or session is None:
                 return
-            if playtest.jump(session.game, int(value)):
+            if playtest.jump(session.game, value):
                 self._after_control(True)
             else:
                 app.notify(app.texts("playtest.no_paragraph", number=value), severity="warning")
 
-        self.app.push_screen(AskScreen(self.dedale.texts("playtest.jump"), True), jump)
+        self._ask(self.dedale.texts("playtest.jump"), lambda text: whole_number(text, 0), jump)
+
+    def _ask(self, question: str, parse, then) -> None:
+        """A playtest box: ``parse`` validates what is typed, ``then`` gets the value."""
+        lang = self.dedale.texts.lang
+        self.app.push_screen(AskScreen(question, parse=parse, lang=lang), then)
 
     def action_edit_stat(self) -> None:
-        def edit(value: str | None) -> None:
+        def edit(value: object) -> None:
             session = self.dedale.session
-            parts = (value or "").rsplit(maxsplit=1)
-            if len(parts) != 2 or not parts[1].lstrip("-").isdigit() or session is None:
+            if not isinstance(value, tuple) or session is None:
                 return
-            stat = self._stat_id(parts[0])
-            if playtest.set_stat(session.game, stat, int(parts[1])):
+            name, number = value
+            if playtest.set_stat(session.game, self._stat_id(name), number):
                 self._after_control(True)
             else:
                 self.dedale.notify(self.dedale.texts("app.not_supported"), severity="warning")
 
-        self.app.push_screen(AskScreen(self.dedale.texts("playtest.edit")), edit)
+        self._ask(self.dedale.texts("playtest.edit"), name_and_number, edit)
 
     def _stat_id(self, typed: str) -> str:
         app = self.dedale
@@ -304,15 +309,15 @@ class ReadingScreen(Screen[None]):
         self._after_control(True)
 
     def action_force_dice(self) -> None:
-        def force(value: str | None) -> None:
+        def force(faces: object) -> None:
             session = self.dedale.session
-            faces = [int(p) for p in (value or "").replace(",", " ").split() if p.isdigit()]
-            if not faces or session is None:
+            if not isinstance(faces, list) or session is None:
                 return
             done = playtest.force_dice(session.game, faces)
             self._after_control(done, self.dedale.texts("playtest.forced", faces=faces))
 
-        self.app.push_screen(AskScreen(self.dedale.texts("playtest.force")), force)
+        question = self.dedale.texts("playtest.force")
+        self._ask(question, lambda text: whole_numbers(text, 1, 1000), force)
 
     def action_where(self) -> None:
         app = self.dedale

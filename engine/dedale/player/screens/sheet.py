@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, cast
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer
 
+from dedale.player.screens.modal import OnceModal
 from dedale.player.widgets.adventure_sheet import AdventureSheet
 from dedale.player.widgets.keys import localise_bindings
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
 
 
-class SheetScreen(ModalScreen[None]):
+class SheetScreen(OnceModal[None]):
     """Full sheet; s or escape closes it."""
 
     CSS_PATH = "sheet.tcss"

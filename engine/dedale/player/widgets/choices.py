@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -51,18 +52,18 @@ class ChoiceList(OptionList):
         first = next((i for i, (_, on, _) in enumerate(labels) if on), None)
         self.highlighted = first
 
-    def show_choices(self, options: tuple[ChoiceOption, ...]) -> None:
-        """Show a ChoosePrompt's options; disabled ones carry their reason."""
-        self.set_options(
-            [
-                (
-                    o.text if o.enabled else f"{o.text} ({o.reason})" if o.reason else o.text,
-                    o.enabled,
-                    o.index,
-                )
-                for o in options
-            ]
-        )
+    def show_choices(
+        self, options: tuple[ChoiceOption, ...], blank: Callable[[int | None], str] | None = None
+    ) -> None:
+        """Show a ChoosePrompt's options; disabled ones carry their reason. A choice written
+        with no text (``-> 12``) shows ``blank(target)`` ("Turn to 12")."""
+        labels = []
+        for o in options:
+            text = o.text if o.text.strip() or blank is None else blank(o.target)
+            if not o.enabled and o.reason:
+                text = f"{text} ({o.reason})"
+            labels.append((text, o.enabled, o.index))
+        self.set_options(labels)
 
     def choose_number(self, number: int) -> bool:
         """Pick the option shown as ``number``; False if there is none or it is disabled."""
