@@ -31,8 +31,16 @@ def codes_and_messages(folder: Path, runs: int = 0) -> list[tuple[str, int | Non
 
 
 @pytest.mark.parametrize("stamina", ["100000000", "1" + "0" * 30])
-def test_huge_enemy_stamina_is_w032_saying_why(tmp_path, stamina):
+def test_an_enemy_stamina_past_the_stat_range_is_a_load_error(tmp_path, stamina):
     text = f"§ 1\nA giant.\n> fight\n> enemy GIANT SKILL 9 STAMINA {stamina}\n> win -> 2\n\n"
+    found = codes_and_messages(book(tmp_path, text + "§ 2\n> victory\n"), runs=5)
+    assert [item[:2] for item in found] == [("E001", 4)]
+    assert "stat value" in found[0][2] or "far too long" in found[0][2]
+
+
+def test_huge_enemy_stamina_is_w032_saying_why(tmp_path):
+    # the largest STAMINA a book may write still makes too many states for the exact DP
+    text = "§ 1\nA giant.\n> fight\n> enemy GIANT SKILL 9 STAMINA 9999\n> win -> 2\n\n"
     found = codes_and_messages(book(tmp_path, text + "§ 2\n> victory\n"), runs=5)
     # the random games end (the hero dies): no hang, no MemoryError; none wins (I042)
     assert [item[:2] for item in found] == [("W032", 3), ("I042", 7)]
@@ -51,7 +59,7 @@ def test_the_dp_refuses_before_allocating():
 
 
 def test_huge_dice_table_row_is_interval_arithmetic(tmp_path):
-    text = "§ 1\nRoll.\n> roll 1d6\n> 1-99999999999: go to 2\n\n§ 2\n> victory\n"
+    text = "§ 1\nRoll.\n> roll 1d6\n> 1-99999: go to 2\n\n§ 2\n> victory\n"
     assert codes_and_messages(book(tmp_path, text)) == []
 
 
@@ -113,12 +121,12 @@ def test_time_budget_setting_is_checked(tmp_path):
 
 def test_huge_enemy_of_an_estimated_fight_is_w032_not_a_hang(tmp_path):
     text = (
-        "§ 1\nRats.\n> fight all at once\n> enemy RAT SKILL 1 STAMINA 100000000\n"
+        "§ 1\nRats.\n> fight all at once\n> enemy RAT SKILL 1 STAMINA 9999\n"
         "> enemy RAT SKILL 1 STAMINA 3\n> win -> 2\n\n§ 2\n> victory\n"
     )
     found = codes_and_messages(book(tmp_path, text))
     assert [item[:2] for item in found] == [("W032", 3)]
-    assert "RAT has 100000000 STAMINA: too much to simulate its fights" in found[0][2]
+    assert "RAT has 9999 STAMINA: too much to simulate its fights" in found[0][2]
 
 
 def test_random_games_against_an_endless_fight_are_cut(tmp_path):
@@ -127,7 +135,7 @@ def test_random_games_against_an_endless_fight_are_cut(tmp_path):
     from dedale.validator.loops import needs_guard
     from dedale.validator.playthroughs import play_one
 
-    text = "§ 1\nA wall.\n> fight\n> enemy WALL SKILL 0 STAMINA 100000000\n> win -> 2\n\n"
+    text = "§ 1\nA wall.\n> fight\n> enemy WALL SKILL 0 STAMINA 9999\n> win -> 2\n\n"
     loaded = load_book(book(tmp_path, text + "§ 2\n> victory\n"))
     assert needs_guard(build_graph(loaded))
     started = time.monotonic()

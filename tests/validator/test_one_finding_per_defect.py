@@ -64,9 +64,16 @@ def test_missing_target_is_not_also_a_crashed_random_game(tmp_path):
     ]
 
 
-def test_a_cut_off_part_of_the_book_is_one_finding_where_it_begins(tmp_path):
+def test_a_forgotten_arrow_after_a_fight_is_one_load_error_at_its_line(tmp_path):
     found = findings(tmp_path, FORGOTTEN_ARROW, "fr")
-    assert [item[:2] for item in found] == [("W013", 11)]  # no I042, nor W013 for 4, 5, 6
+    assert [item[:2] for item in found] == [("E002", 9)]  # not 15 findings down the line
+
+
+def test_a_cut_off_part_of_the_book_is_one_finding_where_it_begins(tmp_path):
+    # the same book where the fight's paragraph simply ends the book: 3-6 are cut off
+    text = FORGOTTEN_ARROW.replace("> combat\n> ennemi RAT GÉANT HABILETÉ 5 ENDURANCE 4\n", "")
+    found = findings(tmp_path, text, "fr")
+    assert [item[:2] for item in found] == [("W013", 9)]  # no I042, nor W013 for 4, 5, 6
     assert found[0][2] == (
         "paragraph 3 cannot be reached from the start (1), nor can the 3 paragraphs only "
         "it leads to: 4, 5, 6"

@@ -33,9 +33,10 @@ def _written(book: object, folded: str) -> str:
     items = meta.get("items") if isinstance(meta, dict) else getattr(meta, "items", None)
     ruleset = getattr(book, "ruleset", None)
     kits = [i for c in (getattr(ruleset, "classes", None) or {}).values() for i in c.kit]
-    for item in (*(items or ()), *kits):
-        if fold(str(item)) == folded:
-            return str(item)
+    names = [getattr(item, "item", item) for item in items or ()]  # book.yaml: GainItem
+    for name in (*names, *kits):
+        if fold(str(name)) == folded:
+            return str(name)
     return folded
 
 
