@@ -1,0 +1,96 @@
+"""The table "Typical mistakes and the finding they produce" of docs/validator.md checks itself.
+
+Each row links a tiny book of tests/books_extra/mistakes/ and names one finding code; the
+validator, run on that book, must report that code. The message column is for the reader
+(it follows the book's language once the messages are translated) and is not compared.
+Every book of the folder has its row, and every row its book.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from dedale.validator import validate_path
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "validator.md"
+BOOKS = ROOT / "tests" / "books_extra" / "mistakes"
+SECTION = "## Typical mistakes and the finding they produce"
+
+# Rows whose check is being written on another branch: expected to fail until it is merged
+# (the lead empties this set when the branches are merged).
+PENDING = {
+    "forgotten-arrow-after-win",  # a2-lang: an ending line right after a fight
+    "choice-after-ending",  # a2-lang: a rule after an ending line
+    "misspelt-enemy-stat",  # a2-lang: a misspelt enemy stat is a load error
+    "missing-enemy-stat",  # a2-lang: a missing enemy stat is a load error
+}
+
+_ROW = re.compile(
+    r"^\|\s*\[(?P<mistake>[^\]]+)\]\(\.\./tests/books_extra/mistakes/(?P<book>[\w-]+)\.dd\)\s*"
+    r"\|(?P<wrote>.*)\|\s*\[?`(?P<code>[EWI]\d{3})`"
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: the book and the finding code it must produce."""
+
+    book: str
+    code: str
+    line: int
+
+
+def table_rows() -> list[Row]:
+    """The rows of the mistakes table, in order."""
+    lines = DOC.read_text("utf-8").splitlines()
+    assert SECTION in lines, f"docs/validator.md has no section {SECTION!r}"
+    start = lines.index(SECTION)
+    rows: list[Row] = []
+    for number, line in enumerate(lines[start + 1 :], start + 2):
+        if line.startswith("## "):
+            break
+        if not line.startswith("| ["):
+            continue
+        match = _ROW.match(line)
+        assert match, f"docs/validator.md:{number}: a table row the test cannot read: {line}"
+        rows.append(Row(match["book"], match["code"], number))
+    return rows
+
+
+ROWS = table_rows()
+
+
+def test_table_and_books_match() -> None:
+    listed = [row.book for row in ROWS]
+    on_disk = sorted(path.stem for path in BOOKS.glob("*.dd"))
+    assert len(listed) == len(set(listed)), "a book is listed twice in the table"
+    assert sorted(listed) == on_disk, (
+        f"books without a row: {sorted(set(on_disk) - set(listed))}; "
+        f"rows without a book: {sorted(set(listed) - set(on_disk))}"
+    )
+    assert 15 <= len(ROWS) <= 25
+    assert PENDING <= set(listed), f"PENDING names no row: {sorted(PENDING - set(listed))}"
+
+
+def _param(row: Row) -> object:
+    marks = [pytest.mark.xfail(reason="check not merged yet", strict=False)]
+    return pytest.param(row, id=row.book, marks=marks if row.book in PENDING else [])
+
+
+@pytest.mark.parametrize("row", [_param(row) for row in ROWS])
+def test_mistake_produces_its_finding(row: Row) -> None:
+    path = BOOKS / f"{row.book}.dd"
+    report = validate_path(path, runs=20, seed=0)
+    codes = sorted({item.code for item in report.findings})
+    assert row.code in codes, (
+        f"docs/validator.md:{row.line}: {row.book}.dd should produce {row.code}; "
+        f"the validator reports {codes or 'nothing'}"
+    )
+    located = [item for item in report.findings if item.code == row.code]
+    assert all(item.span is not None and item.span.line > 0 for item in located), (
+        f"{row.book}.dd: {row.code} has no location"
+    )
