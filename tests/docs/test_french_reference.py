@@ -244,3 +244,37 @@ def test_french_links_to_files_resolve() -> None:
         targets = re.findall(r"\]\((?!#|https?:)([^)#]+)", page.read_text("utf-8"))
         broken = [t for t in targets if not (page.parent / t).exists()]
         assert not broken, f"links to no file in docs/fr/{page.name}: {broken}"
+
+
+def test_french_book_examples_validate(tmp_path: Path) -> None:
+    """The whole books the French text shows (a front matter and paragraphs) load cleanly,
+    and its book.yaml written with the French key names loads too."""
+    from dedale.language import load_book
+    from dedale.validator import validate_path
+
+    blocks = [block for section in read_sections(FRENCH) for block in section.blocks]
+    books = [b for b in blocks if b.text.startswith("---\n") and "\n§ " in b.text]
+    assert len(books) >= 2
+    for index, block in enumerate(books):
+        path = tmp_path / f"example-{index}.dd"
+        path.write_text(block.text + "\n", "utf-8")
+        report = validate_path(path, runs=0)
+        errors = [f.message for f in report.findings if f.severity == "error"]
+        assert not errors, f"docs/fr/language.md line {block.line}: {errors}"
+    french_keys = [b for b in blocks if b.language == "yaml" and b.text.startswith("titre:")]
+    assert len(french_keys) == 1
+    folder = tmp_path / "livre"
+    folder.mkdir()
+    (folder / "book.yaml").write_text(french_keys[0].text + "\n", "utf-8")
+    (folder / "01-village.dd").write_text("§ 1\n-> 2 (si Lanterne) Entrer\n", "utf-8")
+    (folder / "02-forest.dd").write_text("§ 2\n> victoire\n", "utf-8")
+    meta = load_book(folder).meta
+    assert (meta.title, meta.language, meta.ruleset, meta.start) == (
+        "Le Gardien de la lanterne",
+        "fr",
+        "df-classic",
+        1,
+    )
+    assert meta.files == ("01-village.dd", "02-forest.dd")
+    assert meta.rules is not None and "counters" in meta.rules
+    assert meta.validator.get("ignore") == ["W013"]
