@@ -1,9 +1,11 @@
 """The table "Typical mistakes and the finding they produce" of docs/validator.md checks itself.
 
 Each row links a tiny book of tests/books_extra/mistakes/ and names one finding code; the
-validator, run on that book, must report that code. The message column is for the reader
-(it follows the book's language once the messages are translated) and is not compared.
-Every book of the folder has its row, and every row its book.
+validator, run on that book, must report that code at the line the mistake is on. In each
+book a comment marks that line: `// ↓ E010` (`# ↓ E003` in the front matter) stands just
+above it. The message column is for the reader (it follows the book's language once the
+messages are translated) and is not compared. Every book of the folder has its row, and
+every row its book.
 """
 
 from __future__ import annotations
@@ -90,7 +92,17 @@ def test_mistake_produces_its_finding(row: Row) -> None:
         f"docs/validator.md:{row.line}: {row.book}.dd should produce {row.code}; "
         f"the validator reports {codes or 'nothing'}"
     )
-    located = [item for item in report.findings if item.code == row.code]
-    assert all(item.span is not None and item.span.line > 0 for item in located), (
-        f"{row.book}.dd: {row.code} has no location"
+    marked = _marked_line(path, row.code)
+    lines = sorted({f.span.line for f in report.findings if f.code == row.code and f.span})
+    assert marked in lines, (
+        f"{row.book}.dd: {row.code} should point at line {marked} (the line under the "
+        f"`↓ {row.code}` comment); it points at {lines or 'no line'}"
     )
+
+
+def _marked_line(path: Path, code: str) -> int:
+    """The line just below the book's `// ↓ CODE` (or `# ↓ CODE`) comment."""
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if re.fullmatch(rf"\s*(//|#)\s*↓\s*{code}\s*", line):
+            return number + 1
+    raise AssertionError(f"{path.name} has no `// ↓ {code}` comment above its mistake")
