@@ -240,7 +240,7 @@ def test_french_links_inside_the_page_resolve() -> None:
 
 
 def test_french_links_to_files_resolve() -> None:
-    for page in (FRENCH, FRENCH.parent / "README.md"):
+    for page in sorted(FRENCH.parent.glob("*.md")):
         targets = re.findall(r"\]\((?!#|https?:)([^)#]+)", page.read_text("utf-8"))
         broken = [t for t in targets if not (page.parent / t).exists()]
         assert not broken, f"links to no file in docs/fr/{page.name}: {broken}"

@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "validator.md"
 BOOKS = ROOT / "tests" / "books_extra" / "mistakes"
 SECTION = "## Typical mistakes and the finding they produce"
+FRENCH = ROOT / "docs" / "fr" / "erreurs-typiques.md"
+FRENCH_HEADING = "# Les erreurs typiques, et ce que `dedale validate` en dit"
 
 # Rows whose check is being written on another branch: expected to fail until it is merged
 # (the lead empties this set when the branches are merged).
@@ -32,8 +34,8 @@ PENDING = {
 }
 
 _ROW = re.compile(
-    r"^\|\s*\[(?P<mistake>[^\]]+)\]\(\.\./tests/books_extra/mistakes/(?P<book>[\w-]+)\.dd\)\s*"
-    r"\|(?P<wrote>.*)\|\s*\[?`(?P<code>[EWI]\d{3})`"
+    r"^\|\s*\[(?P<mistake>[^\]]+)\]\((?:\.\./)+tests/books_extra/mistakes/(?P<book>[\w-]+)\.dd\)"
+    r"\s*\|(?P<wrote>.*)\|\s*\[?`(?P<code>[EWI]\d{3})`"
 )
 
 
@@ -46,11 +48,11 @@ class Row:
     line: int
 
 
-def table_rows() -> list[Row]:
-    """The rows of the mistakes table, in order."""
-    lines = DOC.read_text("utf-8").splitlines()
-    assert SECTION in lines, f"docs/validator.md has no section {SECTION!r}"
-    start = lines.index(SECTION)
+def table_rows(doc: Path = DOC, heading: str = SECTION) -> list[Row]:
+    """The rows of the mistakes table under ``heading`` of ``doc``, in order."""
+    lines = doc.read_text("utf-8").splitlines()
+    assert heading in lines, f"{doc.name} has no heading {heading!r}"
+    start = lines.index(heading)
     rows: list[Row] = []
     for number, line in enumerate(lines[start + 1 :], start + 2):
         if line.startswith("## "):
@@ -58,7 +60,7 @@ def table_rows() -> list[Row]:
         if not line.startswith("| ["):
             continue
         match = _ROW.match(line)
-        assert match, f"docs/validator.md:{number}: a table row the test cannot read: {line}"
+        assert match, f"{doc.name}:{number}: a table row the test cannot read: {line}"
         rows.append(Row(match["book"], match["code"], number))
     return rows
 
@@ -76,6 +78,16 @@ def test_table_and_books_match() -> None:
     )
     assert 15 <= len(ROWS) <= 25
     assert PENDING <= set(listed), f"PENDING names no row: {sorted(PENDING - set(listed))}"
+
+
+def test_french_table_has_the_same_rows() -> None:
+    """docs/fr/erreurs-typiques.md lists the same books with the same codes, in order."""
+    english = [(row.book, row.code) for row in ROWS]
+    french = [(row.book, row.code) for row in table_rows(FRENCH, FRENCH_HEADING)]
+    assert french == english, (
+        "\n".join(f"{a} | {b}" for a, b in zip(english, french, strict=False) if a != b)
+        or f"{len(english)} English rows, {len(french)} French rows"
+    )
 
 
 def _param(row: Row) -> object:
