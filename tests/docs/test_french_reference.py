@@ -20,6 +20,8 @@ for the reader and not part of the example:
 - trailing spaces, and the lines left empty once their comment is removed.
 
 Everything else (the rules, the prose of the sample books, the error output) is identical.
+Besides the examples, every rule a table of an English section quotes (`> …`, `-> …`) is
+quoted in the French section of the same number.
 When the English reference changes, the failure names the section that drifted and shows
 the English block that has no French counterpart.
 """
@@ -278,3 +280,46 @@ def test_french_book_examples_validate(tmp_path: Path) -> None:
     assert meta.files == ("01-village.dd", "02-forest.dd")
     assert meta.rules is not None and "counters" in meta.rules
     assert meta.validator.get("ignore") == ["W013"]
+
+
+def _quoted_by_section(path: Path, tables_only: bool) -> dict[int, list[str]]:
+    """The code spans of each section (of its table rows only, if asked), fences skipped."""
+    quoted: dict[int, list[str]] = {0: []}
+    section, fence = 0, False
+    for line in path.read_text("utf-8").splitlines():
+        if line.startswith("```"):
+            fence = not fence
+        if fence:
+            continue
+        if match := _NUMBERED.match(line):
+            section = int(match[1])
+            quoted[section] = []
+        elif line.startswith("|") or not tables_only:
+            quoted[section] += re.findall(r"`([^`]+)`", line)
+    return quoted
+
+
+_TABLE_PLACEHOLDERS = ("…", "COND", "STATEMENT", "Text", "label", "NAME")
+
+
+def test_same_keywords_in_the_tables() -> None:
+    """Every rule quoted in a table of an English section (`> …`, `-> …`, with no
+    placeholder) is quoted in the French section too: a keyword added to the English
+    reference is flagged until the French one has it."""
+    english = _quoted_by_section(ENGLISH, tables_only=True)
+    french = _quoted_by_section(FRENCH, tables_only=False)
+    names = {s.number: s.name() for s in read_sections(ENGLISH)}
+    missing = []
+    checked = 0
+    for number, spans in english.items():
+        theirs = french.get(number, [])
+        for span in dict.fromkeys(spans):
+            if not span.startswith((">", "->")) or any(m in span for m in _TABLE_PLACEHOLDERS):
+                continue
+            checked += 1
+            if not any(span in other for other in theirs):
+                missing.append(f"{names[number]}: `{span}`")
+    assert checked > 150
+    assert not missing, "rules of docs/language.md tables not in docs/fr/language.md:\n" + (
+        "\n".join(missing)
+    )
