@@ -10,6 +10,7 @@ every row its book.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,3 +119,22 @@ def _marked_line(path: Path, code: str) -> int:
         if re.fullmatch(rf"\s*(//|#)\s*↓\s*{code}\s*", line):
             return number + 1
     raise AssertionError(f"{path.name} has no `// ↓ {code}` comment above its mistake")
+
+
+def test_the_command_reports_every_row(capsys: pytest.CaptureFixture[str]) -> None:
+    """`dedale validate BOOK... --format json`, as an author runs it on all the books at once,
+    reports the same codes at the same lines, and exits with 1 (most rows are errors)."""
+    from dedale.validator.cli import main
+
+    paths = [str(BOOKS / f"{row.book}.dd") for row in ROWS]
+    assert main([*paths, "--runs", "20", "--seed", "0", "--format", "json"]) == 1
+    reports = json.loads(capsys.readouterr().out)["books"]
+    assert len(reports) == len(ROWS)
+    wrong = []
+    for row, report in zip(ROWS, reports, strict=True):
+        if row.book in PENDING:
+            continue
+        lines = {f["line"] for f in report["findings"] if f["code"] == row.code}
+        if _marked_line(BOOKS / f"{row.book}.dd", row.code) not in lines:
+            wrong.append(f"{row.book}: {row.code} not at its line ({sorted(lines)})")
+    assert not wrong, "\n".join(wrong)
