@@ -268,9 +268,6 @@ def test_french_book_examples_validate(tmp_path: Path) -> None:
         assert not errors, f"docs/fr/language.md line {block.line}: {errors}"
 
 
-# The French key names of `création` and `validateur` come with a2-lang's branch (issue
-# 12.9): the lead removes this mark once it is merged.
-@pytest.mark.xfail(reason="French creation/validator keys not merged yet", strict=False)
 def test_french_book_yaml_loads(tmp_path: Path) -> None:
     """The book.yaml written with the French key names, as the French text shows it, loads
     and means what its English twin means."""
