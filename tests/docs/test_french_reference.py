@@ -34,7 +34,6 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
 from dedale.language.parser import parse_collecting
 
 ROOT = Path(__file__).resolve().parents[2]
