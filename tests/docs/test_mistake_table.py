@@ -25,8 +25,6 @@ SECTION = "## Typical mistakes and the finding they produce"
 FRENCH = ROOT / "docs" / "fr" / "erreurs-typiques.md"
 FRENCH_HEADING = "# Les erreurs typiques, et ce que `dedale validate` en dit"
 
-# Rows whose check does not exist yet: expected to fail until it is written.
-PENDING: set[str] = set()
 
 _ROW = re.compile(
     r"^\|\s*\[(?P<mistake>[^\]]+)\]\((?:\.\./)+tests/books_extra/mistakes/(?P<book>[\w-]+)\.dd\)"
@@ -72,7 +70,6 @@ def test_table_and_books_match() -> None:
         f"rows without a book: {sorted(set(listed) - set(on_disk))}"
     )
     assert 15 <= len(ROWS) <= 25
-    assert PENDING <= set(listed), f"PENDING names no row: {sorted(PENDING - set(listed))}"
 
 
 def test_french_table_has_the_same_rows() -> None:
@@ -85,12 +82,7 @@ def test_french_table_has_the_same_rows() -> None:
     )
 
 
-def _param(row: Row) -> object:
-    marks = [pytest.mark.xfail(reason="check not merged yet", strict=False)]
-    return pytest.param(row, id=row.book, marks=marks if row.book in PENDING else [])
-
-
-@pytest.mark.parametrize("row", [_param(row) for row in ROWS])
+@pytest.mark.parametrize("row", [pytest.param(row, id=row.book) for row in ROWS])
 def test_mistake_produces_its_finding(row: Row) -> None:
     path = BOOKS / f"{row.book}.dd"
     report = validate_path(path, runs=20, seed=0)
@@ -126,8 +118,6 @@ def test_the_command_reports_every_row(capsys: pytest.CaptureFixture[str]) -> No
     assert len(reports) == len(ROWS)
     wrong = []
     for row, report in zip(ROWS, reports, strict=True):
-        if row.book in PENDING:
-            continue
         lines = {f["line"] for f in report["findings"] if f["code"] == row.code}
         if _marked_line(BOOKS / f"{row.book}.dd", row.code) not in lines:
             wrong.append(f"{row.book}: {row.code} not at its line ({sorted(lines)})")
