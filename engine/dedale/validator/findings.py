@@ -71,6 +71,8 @@ _CHECKS = (
     Check("I050", "info", "state-space-too-large", "State-aware checks were cut short"),
     # rules and state (continued)
     Check("I060", "info", "tag-never-acted-on", "No ability acts on a modifier's tag"),
+    Check("W061", "warning", "rule-as-prose", "A prose line reads like a rule without its `>`"),
+    Check("W062", "warning", "destination-in-prose", "The text names a way on the rules lack"),
     # loops of forced jumps
     Check("E070", "error", "forced-loop", "Paragraphs loop forever with nothing to decide"),
     Check("W071", "warning", "forced-loop-on-state", "A forced loop ends only on a state"),

@@ -1,0 +1,55 @@
+"""Prose that reads like a forgotten rule (issue 12.7): W061, and W062 folded into E014."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dedale.validator import validate_path
+
+BOOK = """---
+titre: Essai
+langue: fr
+---
+§ 1
+Vous arrivez devant un gouffre.
+-> 2 Sauter
+-> 4 Attendre
+
+§ 2
+Vous sautez. Rendez-vous au 3.
+
+§ 3
+> victoire
+
+§ 4
+Vous attendez.
+prenez Corde
+-> 3 Partir
+"""
+
+
+def findings(tmp_path: Path, text: str) -> list[tuple[str, int, str, str]]:
+    path = tmp_path / "livre.dd"
+    path.write_text(text, encoding="utf-8")
+    report = validate_path(path, runs=0, seed=0)
+    return [(f.code, f.span.line, str(f.message), str(f.hint)) for f in report.findings]
+
+
+def test_a_rule_line_without_its_arrow_is_w061_at_its_line(tmp_path):
+    found = findings(tmp_path, BOOK)
+    assert [item[:2] for item in found] == [("E014", 10), ("W061", 18)]
+    assert "`> prenez Corde`" in found[1][3]
+
+
+def test_a_destination_in_the_text_of_a_dead_end_is_the_dead_end_hint(tmp_path):
+    dead_end = findings(tmp_path, BOOK)[0]
+    assert dead_end[0] == "E014"
+    assert dead_end[3].startswith("line 11: the text sends the reader to 3")
+
+
+def test_a_destination_in_the_text_of_a_paragraph_that_goes_on_is_nothing(tmp_path):
+    text = BOOK.replace(
+        "Vous sautez. Rendez-vous au 3.\n", "Vous sautez. Rendez-vous au 3.\n-> 3\n"
+    )
+    text = text.replace("prenez Corde\n", "")
+    assert findings(tmp_path, text) == []
