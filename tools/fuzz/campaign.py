@@ -37,7 +37,6 @@ from tools.fuzz.harness import PHASES, Outcome, run_path  # noqa: E402
 from tools.fuzz.inputs import FuzzInput  # noqa: E402
 from tools.fuzz.mutate import mutated_book  # noqa: E402
 from tools.fuzz.worker import Worker  # noqa: E402
-from tools.fuzz.worker import serve as _worker  # noqa: E402, F401  TEMP
 
 SAMPLES_PER_FAILURE = 3  # raw failing inputs kept per distinct failure, besides the reproducer
 
@@ -78,6 +77,7 @@ class Results:
         self.first: dict[str, tuple[int, FuzzInput, Outcome]] = {}
         self.counts: Counter[str] = Counter()
         self.samples: Counter[str] = Counter()
+        self.indices: dict[str, list[int]] = {}  # the inputs that failed (replayable)
 
     def failure_folder(self, signature: str) -> Path:
         number = list(self.first).index(signature) + 1
@@ -86,6 +86,9 @@ class Results:
     def record(self, index: int, fuzz: FuzzInput, outcome: Outcome) -> None:
         signature = outcome.signature
         self.counts[signature] += 1
+        seen = self.indices.setdefault(signature, [])
+        if len(seen) < 1000:
+            seen.append(index)
         if signature not in self.first:
             self.first[signature] = (index, fuzz, outcome)
         folder = self.failure_folder(signature)
@@ -183,6 +186,7 @@ def _reduce_all(
             "signature": signature,
             "count": results.counts[signature],
             "first_input": index,
+            "inputs": results.indices.get(signature, []),
             "origin": fuzz.origin,
             "seed": fuzz.seed,
             "original_bytes": fuzz.size(),
