@@ -39,6 +39,7 @@ from tools.fuzz.mutate import mutated_book  # noqa: E402
 from tools.fuzz.worker import Worker  # noqa: E402
 
 SAMPLES_PER_FAILURE = 3  # raw failing inputs kept per distinct failure, besides the reproducer
+RECHECK_FACTOR = 6  # a timeout's samples run again with this many times the deadline
 
 
 def make_input(seed: int, index: int, scale: int = 1) -> FuzzInput:
@@ -78,6 +79,7 @@ class Results:
         self.counts: Counter[str] = Counter()
         self.samples: Counter[str] = Counter()
         self.indices: dict[str, list[int]] = {}  # the inputs that failed (replayable)
+        self.kept: dict[str, list[tuple[int, FuzzInput]]] = {}  # the samples saved
 
     def failure_folder(self, signature: str) -> Path:
         number = list(self.first).index(signature) + 1
@@ -94,6 +96,7 @@ class Results:
         folder = self.failure_folder(signature)
         if self.samples[signature] < SAMPLES_PER_FAILURE:
             self.samples[signature] += 1
+            self.kept.setdefault(signature, []).append((index, fuzz))
             sample = folder / "samples" / f"input-{index}"
             _save_input(fuzz, sample)
             (sample.parent / f"input-{index}.traceback.txt").write_text(
@@ -181,6 +184,11 @@ def _reduce_all(
         check = worker.ask(("run", small, options), hard)
         final = check if isinstance(check, Outcome) and check.signature == signature else outcome
         _save_input(small, folder / "reproducer")
+        recheck = (
+            _recheck_timeouts(results, signature, worker, options)
+            if (outcome.error == "Timeout")
+            else []
+        )
         (folder / "traceback.txt").write_text(_describe(final), "utf-8")
         info = {
             "signature": signature,
@@ -192,6 +200,7 @@ def _reduce_all(
             "original_bytes": fuzz.size(),
             "reproducer_bytes": small.size(),
             "reduction_tries": tries,
+            "timeout_recheck": recheck,
             "verified": final is check,
             "outcome": asdict(final) | {"traceback": final.traceback[-4000:]},
             "replay": f"python tools/fuzz/campaign.py --replay {folder / 'reproducer'} "
@@ -202,8 +211,27 @@ def _reduce_all(
             "folder": str(folder),
             "count": info["count"],
             "bytes": [info["original_bytes"], info["reproducer_bytes"]],
+            "hangs": [sum(1 for item in recheck if item["hangs"]), len(recheck)],
         }
     return reduced
+
+
+def _recheck_timeouts(
+    results: Results, signature: str, worker: Worker, options: dict
+) -> list[dict[str, Any]]:
+    """Run the saved samples of a timeout again with six times the deadline: a loop
+    still runs, a merely slow input (a busy machine, a costly check) now finishes."""
+    longer = dict(options, deadline=options["deadline"] * RECHECK_FACTOR)
+    hard = longer["deadline"] * len(PHASES) + 15
+    checked = []
+    for index, fuzz in results.kept.get(signature, []):
+        started = time.monotonic()
+        again = worker.ask(("run", fuzz, longer), hard)
+        spent = round(time.monotonic() - started, 1)
+        hangs = again is None or (again.failed and again.error in ("Timeout", "HardTimeout"))
+        ended = "no answer" if again is None else again.signature if again.failed else again.status
+        checked.append({"input": index, "hangs": hangs, "seconds": spent, "ended": ended})
+    return checked
 
 
 def _summary_text(summary: dict[str, Any]) -> str:
@@ -219,11 +247,18 @@ def _summary_text(summary: dict[str, Any]) -> str:
         "| ---: | --- |",
     ]
     lines += [f"| {count} | {name} |" for name, count in summary["failures_by_class"].items()]
-    lines += ["", "| failures | distinct failure (phase:class@where) | reproducer bytes |"]
-    lines += ["| ---: | --- | --- |"]
+    lines += ["", "| failures | distinct failure (phase:class@where) | reproducer bytes | note |"]
+    lines += ["| ---: | --- | --- | --- |"]
     for signature, count in summary["failures"].items():
-        sizes = summary["reproducers"].get(signature, {}).get("bytes", ["?", "?"])
-        lines.append(f"| {count} | `{signature}` | {sizes[0]} → {sizes[1]} |")
+        reproducer = summary["reproducers"].get(signature, {})
+        sizes = reproducer.get("bytes", ["?", "?"])
+        hangs, checked = reproducer.get("hangs", [0, 0])
+        note = (
+            f"{hangs} of {checked} samples still run at {RECHECK_FACTOR}× the deadline"
+            if checked
+            else ""
+        )
+        lines.append(f"| {count} | `{signature}` | {sizes[0]} → {sizes[1]} | {note} |")
     return "\n".join(lines) + "\n"
 
 
