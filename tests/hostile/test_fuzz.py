@@ -32,10 +32,12 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tools.fuzz.campaign import make_input  # noqa: E402
 from tools.fuzz.grammar_gen import grammar_book  # noqa: E402
 from tools.fuzz.harness import PHASES, FuzzTimeout, Outcome, watchdog  # noqa: E402
 from tools.fuzz.inputs import FuzzInput  # noqa: E402
 from tools.fuzz.mutate import mutated_book, sample_books  # noqa: E402
+from tools.fuzz.reduce import reduce_input  # noqa: E402
 from tools.fuzz.worker import Worker  # noqa: E402
 
 DEADLINE = float(os.environ.get("DEDALE_FUZZ_DEADLINE", "10"))  # seconds per phase
@@ -154,3 +156,22 @@ def test_a_clean_sample_book_plays_and_a_forced_loop_ends_in_time():
     assert time.perf_counter() - started < 20
     # a typed error once the interpreter bounds forced jumps; never a hang or a traceback
     assert outcome.status in ("played", "refused") or outcome.error == "Timeout", outcome
+
+
+def test_the_reducer_keeps_only_what_makes_the_failure():
+    lines = [f"line {n}".encode() for n in range(40)]
+    fuzz = FuzzInput({"book.yaml": b"title: x", "01.dd": b"\n".join(lines), "02.dd": b"z"}, "t")
+
+    def fails(candidate: FuzzInput) -> bool:
+        return b"line 17" in candidate.files.get("01.dd", b"")
+
+    small, tries = reduce_input(fuzz, fails, seconds=10)
+    assert small.files == {"book.yaml": b"", "01.dd": b"line 17"}
+    assert 0 < tries < 200
+
+
+def test_campaign_inputs_are_reproducible_from_seed_and_number():
+    first = [make_input(3, index).files for index in range(6)]
+    again = [make_input(3, index).files for index in range(6)]
+    assert first == again
+    assert make_input(4, 0).files != make_input(3, 0).files
