@@ -81,8 +81,7 @@ class ForcedRun:
 def fingerprint(state) -> dict[str, Any]:
     """What of the game's state can change what a paragraph does (not the history, and
     of the visits only which paragraphs were visited: conditions ask no more)."""
-    data = state.to_dict()
-    data.pop("history", None)
+    data = state.to_dict(history=False)
     data["visited"] = sorted(data.get("visited", ()))
     return data
 

@@ -60,9 +60,10 @@ class GameState:
 
     # ------------------------------------------------------------------ serialisation
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able snapshot (sorted where order does not matter, for stable diffs)."""
-        data = self._base_dict()
+    def to_dict(self, *, history: bool = True) -> dict[str, Any]:
+        """A JSON-able snapshot (sorted where order does not matter, for stable diffs);
+        ``history=False`` leaves the history out (it may hold 100,000 entries)."""
+        data = self._base_dict(history)
         # issue 8 additions, written only when used (older saves stay byte-identical)
         if self.came_from is not None:
             data["came_from"] = self.came_from
@@ -74,8 +75,8 @@ class GameState:
             data["item_numbers"] = dict(sorted(self.item_numbers.items()))
         return data
 
-    def _base_dict(self) -> dict[str, Any]:
-        return {
+    def _base_dict(self, history: bool = True) -> dict[str, Any]:
+        data = {
             "version": STATE_VERSION,
             "hero": hero_to_dict(self.hero) if self.hero is not None else None,
             "name": self.name,
@@ -85,10 +86,13 @@ class GameState:
             "worlds": list(self.worlds),
             "meal_allowed": self.meal_allowed,
             "in_fight": self.in_fight,
-            "history": [entry.to_list() for entry in self.history],
+            "history": [entry.to_list() for entry in self.history] if history else [],
             "outcome": self.outcome,
             "death_reason": self.death_reason,
         }
+        if not history:
+            del data["history"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
