@@ -39,8 +39,14 @@ class Message(str):
         obj.params = params
         return obj
 
-    def translate(self, lang: str | None) -> str:
-        """This text in ``lang`` (English when the catalogue has no translation)."""
+    def translate(self, lang: Any) -> str:  # type: ignore[override]
+        """This text in ``lang`` (English when the catalogue has no translation).
+
+        Given a translation table instead of a language (``str.translate``, which Rich calls
+        to strip control characters), it does what ``str.translate`` does.
+        """
+        if lang is not None and not isinstance(lang, str):
+            return str.translate(self, lang)
         if not lang or lang == "en":
             return self._english()
         from dedale.i18n.catalogue import lookup

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dedale.errors import BookLoadError, DedaleError
+from dedale.i18n import tr
 from dedale.validator.computed import computed_destinations
 from dedale.validator.fights import FightReport, fight_findings, fight_reports
 from dedale.validator.findings import Finding
@@ -90,7 +91,9 @@ def validate_path(path: str | Path, runs: int | None = None, seed: int = 0) -> B
         return report
     except OSError as error:
         report = BookReport(str(path))
-        unreadable = DedaleError(f"cannot read {error.filename or path}: {error.strerror}")
+        unreadable = DedaleError(
+            tr("cannot read {path}: {reason}", path=error.filename or path, reason=error.strerror)
+        )
         report.findings = load_error_findings([unreadable])
         return report
     return validate_loaded(book, str(path), runs, seed)
