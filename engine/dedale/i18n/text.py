@@ -32,7 +32,7 @@ class Message(str):
     ) -> Message:
         params = dict(params or {})
         template = plural if plural is not None and count != 1 else msgid
-        obj = super().__new__(cls, _format(template, params, None))
+        obj = super().__new__(cls, format_template(template, params, None))
         obj.msgid = msgid
         obj.plural = plural
         obj.count = count
@@ -52,11 +52,11 @@ class Message(str):
         from dedale.i18n.catalogue import lookup
 
         template = lookup(lang, self.msgid, self.plural, self.count)
-        return _format(template, self.params, lang)
+        return format_template(template, self.params, lang)
 
     def _english(self) -> str:
         template = self.plural if self.plural is not None and self.count != 1 else self.msgid
-        return _format(template, self.params, "en")
+        return format_template(template, self.params, "en")
 
     def __reduce__(self):  # pickling keeps the message translatable
         return (Message, (self.msgid, self.params, self.plural, self.count))
@@ -80,7 +80,9 @@ def translate(text: Any, lang: str | None) -> str:
     return "" if text is None else str(text)
 
 
-def _format(template: str, params: dict[str, Any], lang: str | None) -> str:
+def format_template(template: str, params: dict[str, Any], lang: str | None) -> str:
+    """``template`` filled with ``params`` (Message values shown in ``lang``); the template
+    itself when a placeholder is missing or malformed, so a bad translation never crashes."""
     if not params:
         return template
     if lang is not None:

@@ -29,6 +29,7 @@ class BookReport:
     silenced: int = 0
     fights: list[FightReport] = field(default_factory=list)
     playthroughs: PlaythroughStats | None = None
+    lang: str | None = None  # the book's language: the report speaks it
 
     def count(self, severity: str) -> int:
         return sum(1 for item in self.findings if item.severity == severity)
@@ -44,6 +45,7 @@ def _meta_value(book: object, key: str) -> object:
 def validate_loaded(book: object, path: str, runs: int | None = None, seed: int = 0) -> BookReport:
     """Run every check on a loaded Book. ``runs=None``: book.yaml's or the default."""
     report = BookReport(path, title=_str_or_none(_meta_value(book, "title")))
+    report.lang = _str_or_none(_meta_value(book, "language"))
     try:
         settings = read_settings(book)
     except DedaleError as error:

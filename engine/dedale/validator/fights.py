@@ -354,9 +354,9 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                     "against {enemies}, even with Luck (an estimate: the chance is "
                     "below {bound} with 95% confidence)",
                     samples,
-                    samples=f"{samples:,}",
+                    samples=format(samples, ","),
                     enemies=_enemies(fight),
-                    bound=f"{bound:.1%}",
+                    bound=format(bound, ".1%"),
                 )
                 data = {"estimate": True, "samples": samples, "margin": round(bound, 6)}
             else:
@@ -402,17 +402,17 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                         "≈ {win} ± {margin} of the time (an estimate from "
                         "{played} simulated fights; threshold {threshold})",
                         played,
-                        win=f"{win:.1%}",
-                        margin=f"{margin:.1%}",
-                        played=f"{played:,}",
-                        threshold=f"{threshold:.0%}",
+                        win=format(win, ".1%"),
+                        margin=format(margin, ".1%"),
+                        played=format(played, ","),
+                        threshold=format(threshold, ".0%"),
                     )
                     data.update(estimate=True, samples=played, margin=round(margin, 6))
                 else:
                     how = tr(
                         "only {win} of the time (threshold {threshold})",
-                        win=f"{win:.1%}",
-                        threshold=f"{threshold:.0%}",
+                        win=format(win, ".1%"),
+                        threshold=format(threshold, ".0%"),
                     )
                 found.append(
                     finding(

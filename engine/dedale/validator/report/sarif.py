@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from dedale import __version__
+from dedale.i18n import tr, translate
 from dedale.validator.checker import BookReport
 from dedale.validator.findings import CHECKS
 from dedale.validator.report import display_path
@@ -27,6 +28,14 @@ def _rules() -> list[dict[str, Any]]:
         }
         for check in CHECKS.values()
     ]
+
+
+def _text(item, lang: str | None) -> str:
+    """The finding's message and hint, in ``lang``."""
+    text = translate(item.message, lang)
+    if item.hint:
+        text += " " + tr("(hint: {hint})", hint=item.hint).translate(lang)
+    return text
 
 
 def document(reports: Sequence[BookReport]) -> dict[str, Any]:
@@ -55,7 +64,7 @@ def document(reports: Sequence[BookReport]) -> dict[str, Any]:
                 "ruleId": item.code,
                 "ruleIndex": index[item.code],
                 "level": LEVELS[item.severity],
-                "message": {"text": item.message + (f" (hint: {item.hint})" if item.hint else "")},
+                "message": {"text": _text(item, report.lang)},
                 "locations": [{"physicalLocation": location}],
             }
             properties: dict[str, Any] = {}
