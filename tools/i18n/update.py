@@ -58,7 +58,7 @@ def extract(engine: Path = ENGINE) -> Catalog:
     for filename, lineno, msgid, comments, context in sorted(found, key=lambda f: (f[0], f[1])):
         if not all(msgid if isinstance(msgid, tuple) else (msgid,)):
             continue  # tr(variable): nothing to extract
-        path = (engine / filename).relative_to(ROOT).as_posix()
+        path = (engine / filename).relative_to(engine.parent).as_posix()
         template.add(msgid, locations=[(path, lineno)], auto_comments=comments, context=context)
     return template
 
@@ -123,7 +123,8 @@ def merge(current: Catalog, template: Catalog, lang: str) -> Catalog:
                 user_comments=old.user_comments if old is not None else (),
                 context=wanted.context,
             )
-        for message in current:
+        kept = [*current, *current.obsolete.values()]
+        for message in kept:
             if message.id and not is_keyed(message) and message.id not in merged:
                 if _translated(message):
                     merged.obsolete[_obsolete_key(message)] = message
