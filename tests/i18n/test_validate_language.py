@@ -65,6 +65,10 @@ def test_every_format_speaks_the_book_language(books, capsys, fmt):
     assert "write that paragraph" not in out and "hint:" not in out
     if fmt == "json":
         assert json.loads(out)["books"][0]["language"] == "fr"
+    if fmt == "sarif":  # the rules' titles too
+        rules = json.loads(out)["runs"][0]["tool"]["driver"]["rules"]
+        titles = {rule["id"]: rule["shortDescription"]["text"] for rule in rules}
+        assert titles["E010"] == "Une destination ne désigne aucun paragraphe"
 
 
 def test_a_book_that_does_not_load_is_answered_in_its_declared_language(books, capsys):

@@ -4,7 +4,8 @@
     python tools/i18n/update.py --check   # exit 1 when a .po or .mo is stale or French is missing
 
 Every ``tr("…")`` / ``ntr("…", "…", n)`` msgid of ``engine/`` is extracted with Babel's
-Python extractor (keywords ``tr`` and ``ntr:1,2``) and merged into
+Python extractor (keywords ``tr`` and ``ntr:1,2``, and ``Check:4``: the titles of the
+validator's checks, which SARIF shows) and merged into
 ``engine/dedale/i18n/locale/fr/LC_MESSAGES/dedale.po`` (a new msgid gets an empty French
 msgstr: translate it, then run this again). English needs no entry for a sentence (its
 msgid is its English text). Keyed messages (a msgctxt and a dotted key, see
@@ -32,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engine"
 LOCALE = ENGINE / "dedale" / "i18n" / "locale"
 LANGUAGES = ("en", "fr")
-KEYWORDS = {"tr": None, "ntr": (1, 2)}
+KEYWORDS = {"tr": None, "ntr": (1, 2), "Check": (4,)}  # Check: the validator's titles
 CONTEXTS = ("interface", "player")  # msgctxt of keyed messages (dedale.i18n.catalogue)
 PROJECT = "dedale"
 

@@ -11,18 +11,19 @@ from dedale.i18n import tr, translate
 from dedale.validator.checker import BookReport
 from dedale.validator.findings import CHECKS
 from dedale.validator.report import display_path
+from dedale.validator.report.language import report_language
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 HELP_URI = "docs/validator.md"
 
 
-def _rules() -> list[dict[str, Any]]:
+def _rules(lang: str | None = None) -> list[dict[str, Any]]:
     return [
         {
             "id": check.code,
             "name": check.name,
-            "shortDescription": {"text": check.title},
+            "shortDescription": {"text": tr(check.title).translate(lang)},
             "helpUri": f"{HELP_URI}#{check.code.lower()}",
             "defaultConfiguration": {"level": LEVELS[check.severity]},
         }
@@ -84,7 +85,7 @@ def document(reports: Sequence[BookReport]) -> dict[str, Any]:
                     "driver": {
                         "name": "dedale",
                         "version": __version__,
-                        "rules": _rules(),
+                        "rules": _rules(report_language(reports)),
                     }
                 },
                 "results": results,
