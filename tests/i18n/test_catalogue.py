@@ -154,3 +154,14 @@ def test_sentences_translate_with_their_plural_forms():
     nested = tr("{message} (path ... {trail})", message=tr("no selectable choice"), trail="1 -> 2")
     assert nested.translate("fr") == "aucun choix possible (chemin … 1 -> 2)"
     assert nested.translate("de") == str(nested)  # no catalogue: English
+
+
+def test_the_compiled_catalogue_ships_with_the_package():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["dedale.i18n"]
+    folder = ROOT / "engine" / "dedale" / "i18n"
+    shipped = {path for pattern in patterns for path in folder.glob(pattern)}
+    assert {update.mo_path(lang) for lang in update.LANGUAGES} <= shipped
+    assert not list(folder.glob("*.yaml")), "the YAML catalogues are replaced by the .po files"
