@@ -99,3 +99,12 @@ def test_an_error_renders_in_the_language_asked():
 def test_numbers_are_written_the_french_way():
     assert percent(0.125, "fr") == "12,5\u202f%"
     assert percent(0.125, "en") == "12.5%"
+
+
+def test_numbers_in_findings_are_written_the_french_way(monkeypatch, capsys):
+    monkeypatch.chdir(BOOKS.parent.parent / "validator" / "books")
+    main(["W030-deadly-fight", "--lang", "fr", "--runs", "0"])
+    french = capsys.readouterr().out
+    assert "le héros médian gagne le combat contre TROLL dans 0,1\u202f% des cas" in french
+    main(["W030-deadly-fight", "--runs", "0"])
+    assert "only 0.1% of the time (threshold 5%)" in capsys.readouterr().out

@@ -18,15 +18,17 @@ from __future__ import annotations
 from typing import Any
 
 from dedale.i18n.catalogue import INTERFACE, LANGUAGES, keyed, keyed_template
-from dedale.i18n.text import Message, format_template, ntr, tr, translate
+from dedale.i18n.text import Message, Number, format_template, ntr, number, tr, translate
 
 __all__ = [
     "LANGUAGES",
     "Message",
+    "Number",
     "catalogue",
     "has_message",
     "message",
     "ntr",
+    "number",
     "tr",
     "translate",
 ]

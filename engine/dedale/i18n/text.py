@@ -62,6 +62,32 @@ class Message(str):
         return (Message, (self.msgid, self.params, self.plural, self.count))
 
 
+class Number(str):
+    """A number in a message, written the way the reader's language writes it.
+
+    ``number(0.125, ".1%")`` is ``12.5%`` in English and ``12,5 %`` (narrow no-break space)
+    in French; ``number(12345, ",")`` is ``12,345`` / ``12 345``.
+    """
+
+    def __new__(cls, value: float, spec: str = "") -> Number:
+        return super().__new__(cls, format(value, spec))
+
+    def translate(self, lang: Any) -> str:  # type: ignore[override]
+        """This number in ``lang`` (a ``str.translate`` table: what str.translate does)."""
+        if lang is not None and not isinstance(lang, str):
+            return str.translate(self, lang)
+        text = str(self)
+        if lang != "fr":
+            return text
+        text = text.replace(",", "\u202f").replace(".", ",")
+        return text[:-1] + "\u202f%" if text.endswith("%") else text
+
+
+def number(value: float, spec: str = "") -> Number:
+    """``value`` formatted with ``spec`` (``".1%"``, ``","``), localised when translated."""
+    return Number(value, spec)
+
+
 def tr(msgid: str, /, **params: Any) -> Message:
     """A translatable text; ``params`` fill its ``{placeholders}``."""
     return Message(msgid, params)
@@ -75,7 +101,7 @@ def ntr(singular: str, plural: str, count: int, /, **params: Any) -> Message:
 
 def translate(text: Any, lang: str | None) -> str:
     """``text`` in ``lang`` when it is a Message, else the text itself."""
-    if isinstance(text, Message):
+    if isinstance(text, Message | Number):
         return text.translate(lang)
     return "" if text is None else str(text)
 
@@ -86,7 +112,10 @@ def format_template(template: str, params: dict[str, Any], lang: str | None) -> 
     if not params:
         return template
     if lang is not None:
-        params = {k: translate(v, lang) if isinstance(v, Message) else v for k, v in params.items()}
+        params = {
+            k: translate(v, lang) if isinstance(v, Message | Number) else v
+            for k, v in params.items()
+        }
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError, AttributeError):

@@ -21,6 +21,7 @@ from fractions import Fraction
 from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, ntr, tr
+from dedale.i18n import number as localised
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, walk
 
@@ -354,9 +355,9 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                     "against {enemies}, even with Luck (an estimate: the chance is "
                     "below {bound} with 95% confidence)",
                     samples,
-                    samples=format(samples, ","),
+                    samples=localised(samples, ","),
                     enemies=_enemies(fight),
-                    bound=format(bound, ".1%"),
+                    bound=localised(bound, ".1%"),
                 )
                 data = {"estimate": True, "samples": samples, "margin": round(bound, 6)}
             else:
@@ -402,17 +403,17 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                         "≈ {win} ± {margin} of the time (an estimate from "
                         "{played} simulated fights; threshold {threshold})",
                         played,
-                        win=format(win, ".1%"),
-                        margin=format(margin, ".1%"),
-                        played=format(played, ","),
-                        threshold=format(threshold, ".0%"),
+                        win=localised(win, ".1%"),
+                        margin=localised(margin, ".1%"),
+                        played=localised(played, ","),
+                        threshold=localised(threshold, ".0%"),
                     )
                     data.update(estimate=True, samples=played, margin=round(margin, 6))
                 else:
                     how = tr(
                         "only {win} of the time (threshold {threshold})",
-                        win=format(win, ".1%"),
-                        threshold=format(threshold, ".0%"),
+                        win=localised(win, ".1%"),
+                        threshold=localised(threshold, ".0%"),
                     )
                 found.append(
                     finding(
