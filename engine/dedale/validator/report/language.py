@@ -24,13 +24,14 @@ def declared_language(path: str | Path) -> str:
     path = Path(path)
     source = path / "book.yaml" if path.is_dir() else path
     try:
+        if source.is_symlink() or not source.is_file():  # no FIFO, device or outside link
+            return DEFAULT_LANGUAGE
         with open(source, "rb") as handle:
-            text = handle.read(_SNIFF_BYTES).decode("utf-8", errors="replace")
+            text = handle.read(_SNIFF_BYTES).decode("utf-8", errors="replace").lstrip("\ufeff")
     except OSError:
         return DEFAULT_LANGUAGE
     if not path.is_dir():  # only the front matter of a single-file book
-        parts = text.lstrip("\ufeff").split("\n---", 1)
-        text = parts[0] if text.lstrip("\ufeff").startswith("---") else ""
+        text = text.split("\n---", 1)[0] if text.startswith("---") else ""
     found = _LINE.search(text)
     lang = found.group(1).lower() if found else DEFAULT_LANGUAGE
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
