@@ -102,6 +102,7 @@ def test_french_typography_rules():
     assert french_typography("Dés : 12") == "Dés\u00a0: 12"
     assert french_typography("« Clé »") == "«\u00a0Clé\u00a0»"
     assert french_typography("HABILETÉ != 3, 12:30, http://x") == "HABILETÉ != 3, 12:30, http://x"
+    assert french_typography("pas {value!r} : {x:.1%} ?") == "pas {value!r}\u00a0: {x:.1%}\u202f?"
 
 
 # One word per concept in each language: the words that name it another way.
