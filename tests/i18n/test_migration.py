@@ -22,12 +22,12 @@ def test_new_yaml_keys_reach_the_compiled_catalogue(tmp_path, monkeypatch, capsy
     interface = tmp_path / "interface"
     interface.mkdir()
     (interface / "en.yaml").write_text(
-        'prompt:\n  turn_to: "Turn to {number}"\n  choose: "Pick!"\n'
+        'zz_test:\n  turn_to: "Turn to {number}"\nprompt:\n  choose: "Pick!"\n'
         'event:\n  torches:\n    one: "{count} torch"\n    other: "{count} torches"\n',
         encoding="utf-8",
     )
     (interface / "fr.yaml").write_text(
-        'prompt:\n  turn_to: "Rendez-vous au {number} !"\n'
+        'zz_test:\n  turn_to: "Rendez-vous au {number} !"\n'
         'event:\n  torches:\n    one: "{count} torche"\n    other: "{count} torches"\n',
         encoding="utf-8",
     )
@@ -39,7 +39,7 @@ def test_new_yaml_keys_reach_the_compiled_catalogue(tmp_path, monkeypatch, capsy
     assert "kept the .po's en interface 'prompt.choose'" in capsys.readouterr().out
     with (locale / "fr" / "LC_MESSAGES" / "dedale.mo").open("rb") as handle:
         french = gettext.GNUTranslations(handle)
-    assert french.pgettext("interface", "prompt.turn_to") == "Rendez-vous au {number}\u202f!"
+    assert french.pgettext("interface", "zz_test.turn_to") == "Rendez-vous au {number}\u202f!"
     assert french.npgettext("interface", "event.torches", "event.torches", 2) == "{count} torches"
     with (locale / "en" / "LC_MESSAGES" / "dedale.mo").open("rb") as handle:
         english = gettext.GNUTranslations(handle)
