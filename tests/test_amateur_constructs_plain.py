@@ -58,7 +58,7 @@ def test_victory_in_french(book, snapshot):
     script = "1\n24\n1\nn\nn\nfeuille\n1\n1\n3\n2\n2\n"
     code, text, _ = play(book, script, VICTORY_DICE, lang="fr")
     assert code == EXIT_VICTORY
-    assert "États : Poisoned" in text
+    assert "États\u00a0: Poisoned" in text
     assert text == snapshot
 
 

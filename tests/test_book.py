@@ -142,7 +142,7 @@ def test_validate_command_exit_codes(tmp_path):
     assert "books/first-steps" in ok.stdout and "│         15 │      0 │" in ok.stdout
     bad = tmp_path / "bad.dd"
     bad.write_text("---\ntitle: Bad\n---\n§ 1\n> figth\n", "utf-8")
-    failed = run(bad)
+    failed = run(bad, "--lang", "en")  # no language: the book is French
     assert failed.returncode == 1
     assert "bad.dd:5:3: error E001 unknown directive `figth`" in failed.stdout
     assert "^^^^^" in failed.stdout and "did you mean `fight`?" in failed.stdout

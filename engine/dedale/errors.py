@@ -14,19 +14,24 @@ Hierarchy::
     └── UsageError                   bad command-line arguments (exit code 2)
 
 ``BookLoadError`` groups several errors found in one pass by the loader.
-``render()`` gives the author-facing text: ``file:line:col: message``, the source line,
-a caret under the spot, and the hint.
+``render(lang=…)`` gives the author-facing text: ``file:line:col: message``, the source line,
+a caret under the spot, and the hint, in the author's language when the message and hint are
+translatable (``dedale.i18n.tr``); ``lang`` defaults to the error's ``lang`` attribute, which
+a command sets when it knows the book's language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from dedale.i18n import ntr, tr, translate
 from dedale.span import Span
 
 
 class DedaleError(Exception):
     """Base of every error Dédale reports; never shown as a traceback."""
+
+    lang: str | None = None  # the language render() speaks by default (None: English)
 
     def __init__(self, message: str, span: Span | None = None, hint: str | None = None):
         super().__init__(message)
@@ -38,9 +43,15 @@ class DedaleError(Exception):
         where = f"{self.span}: " if self.span else ""
         return f"{where}{self.message}"
 
-    def render(self, source_line: str | None = None) -> str:
-        """Render as ``file:line:col: message`` + source line + caret + hint."""
-        parts = [str(self)]
+    def located(self, lang: str | None = None) -> str:
+        """``file:line:col: message`` in ``lang``."""
+        where = f"{self.span}: " if self.span else ""
+        return f"{where}{translate(self.message, lang)}"
+
+    def render(self, source_line: str | None = None, lang: str | None = None) -> str:
+        """Render as ``file:line:col: message`` + source line + caret + hint, in ``lang``."""
+        lang = lang or self.lang
+        parts = [self.located(lang)]
         if source_line is None and self.span is not None:
             source_line = read_source_line(self.span)
         if source_line is not None and self.span is not None:
@@ -51,7 +62,7 @@ class DedaleError(Exception):
                 width = max(1, self.span.end_column - self.span.column)
             parts.append("    " + " " * (self.span.column - 1) + "^" * width)
         if self.hint:
-            parts.append(f"  hint: {self.hint}")
+            parts.append("  " + tr("hint: {hint}", hint=self.hint).translate(lang))
         return "\n".join(parts)
 
 
@@ -99,12 +110,13 @@ class BookLoadError(BookError):
         first = self.errors[0] if self.errors else None
         count = len(self.errors)
         super().__init__(
-            f"{count} error{'s' if count != 1 else ''} in the book",
+            ntr("{count} error in the book", "{count} errors in the book", count),
             first.span if first else None,
         )
 
-    def render(self, source_line: str | None = None) -> str:
-        return "\n\n".join(e.render() for e in self.errors)
+    def render(self, source_line: str | None = None, lang: str | None = None) -> str:
+        lang = lang or self.lang
+        return "\n\n".join(e.render(lang=lang) for e in self.errors)
 
 
 def read_source_line(span: Span) -> str | None:
@@ -119,6 +131,6 @@ def read_source_line(span: Span) -> str | None:
     return None
 
 
-def render_all(errors: Iterable[DedaleError]) -> str:
+def render_all(errors: Iterable[DedaleError], lang: str | None = None) -> str:
     """Render several errors, separated by blank lines."""
-    return "\n\n".join(e.render() for e in errors)
+    return "\n\n".join(e.render(lang=lang) for e in errors)

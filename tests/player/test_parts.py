@@ -122,7 +122,7 @@ def test_narration_uses_ruleset_names_and_interface_language():
         lambda s: names(s) or s,
         outcome_word=lambda test, outcome: ruleset.outcome_name(test, outcome, "fr"),
     )
-    assert "Chance : 5 obtenu contre 9" in line and "Chanceux" in line
+    assert "Chance\u00a0: 5 obtenu contre 9" in line and "Chanceux" in line
     assault = ev.AssaultResolved(
         number=2,
         enemy="Orc",

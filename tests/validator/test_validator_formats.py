@@ -44,8 +44,8 @@ def test_json_schema(books):
     assert set(data) == {"schema", "dedale", "books", "summary"}
     book = data["books"][0]
     assert set(book) == {
-        "path", "title", "paragraphs", "errors", "warnings", "infos", "silenced",
-        "findings", "fights", "playthroughs",
+        "path", "title", "language", "paragraphs", "errors", "warnings", "infos",
+        "silenced", "findings", "fights", "playthroughs",
     }  # fmt: skip
     finding = book["findings"][0]
     assert set(finding) == {

@@ -1,63 +1,60 @@
-"""Messages of the interface in French and English, kept as data (``fr.yaml``, ``en.yaml``).
+"""Messages of the interface in French and English, from the gettext catalogue.
 
-``message(lang, key, **params)`` formats one message with ``str.format``; a key missing in
-a language falls back to English, then to the key itself, so a front end never crashes on
-a missing translation.
+Two ways to name a text:
+
+- ``tr("paragraph {number} is defined twice", number=n)`` (and ``ntr`` for plural forms):
+  the English sentence is the msgid; see :mod:`dedale.i18n.text`.
+- ``message(lang, key, count=None, **params)``: a keyed message (``event.fight_won``) of the
+  interface, formatted with ``str.format``; ``count`` chooses the plural form and is also
+  given as ``{count}``. A key missing in a language falls back to English, then to the key
+  itself, so a front end never crashes on a missing translation.
+
+The catalogue is ``locale/<lang>/LC_MESSAGES/dedale.po`` (compiled to ``.mo``, read with
+the standard library); see :mod:`dedale.i18n.catalogue`.
 """
 
 from __future__ import annotations
 
-import functools
-from importlib import resources
 from typing import Any
 
-from ruamel.yaml import YAML
+from dedale.i18n.catalogue import INTERFACE, LANGUAGES, keyed, keyed_template
+from dedale.i18n.text import Message, Number, format_template, ntr, number, tr, translate
 
-# The gettext submodule is loaded first, so that ``def catalogue`` below is not shadowed by
-# the submodule's attribute when a later ``from dedale.i18n.catalogue import`` loads it.
-from dedale.i18n import catalogue as _gettext  # noqa: F401
-from dedale.i18n.text import Message, ntr, tr, translate
+__all__ = [
+    "LANGUAGES",
+    "Message",
+    "Number",
+    "catalogue",
+    "has_message",
+    "message",
+    "ntr",
+    "number",
+    "tr",
+    "translate",
+]
 
-__all__ = ["Message", "has_message", "message", "ntr", "tr", "translate"]
-
-LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
 
 
-@functools.cache
 def catalogue(lang: str) -> dict[str, str]:
-    """All messages of one language, flattened to dotted keys."""
+    """Every keyed message of the interface in one language (plural ones: last form)."""
     if lang not in LANGUAGES:
         lang = "en"
-    text = resources.files(__package__).joinpath(f"{lang}.yaml").read_text(encoding="utf-8")
-    data = YAML(typ="safe").load(text) or {}
-    flat: dict[str, str] = {}
-    _flatten(data, "", flat)
-    return flat
+    return {key: keyed_template(lang, INTERFACE, key) or key for key in keyed(lang, INTERFACE)}
 
 
-def _flatten(data: dict[str, Any], prefix: str, into: dict[str, str]) -> None:
-    for key, value in data.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            _flatten(value, f"{name}.", into)
-        else:
-            into[name] = str(value)
-
-
-def message(lang: str, key: str, **params: Any) -> str:
-    """The message ``key`` in ``lang``, formatted with ``params``."""
-    template = catalogue(lang).get(key)
+def message(lang: str, key: str, count: int | None = None, **params: Any) -> str:
+    """The message ``key`` in ``lang``, formatted with ``params`` (``count``: plural form)."""
+    template = keyed_template(lang, INTERFACE, key, count)
     if template is None:
-        template = catalogue("en").get(key)
+        template = keyed_template("en", INTERFACE, key, count)
+    if count is not None:
+        params.setdefault("count", count)
     if template is None:
         return key if not params else f"{key} {params}"
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
+    return format_template(template, params, lang)
 
 
 def has_message(lang: str, key: str) -> bool:
     """Whether ``key`` exists in ``lang`` or in English."""
-    return key in catalogue(lang) or key in catalogue("en")
+    return key in keyed(lang, INTERFACE) or key in keyed("en", INTERFACE)

@@ -32,7 +32,7 @@ class Message(str):
     ) -> Message:
         params = dict(params or {})
         template = plural if plural is not None and count != 1 else msgid
-        obj = super().__new__(cls, _format(template, params, None))
+        obj = super().__new__(cls, format_template(template, params, None))
         obj.msgid = msgid
         obj.plural = plural
         obj.count = count
@@ -52,14 +52,40 @@ class Message(str):
         from dedale.i18n.catalogue import lookup
 
         template = lookup(lang, self.msgid, self.plural, self.count)
-        return _format(template, self.params, lang)
+        return format_template(template, self.params, lang)
 
     def _english(self) -> str:
         template = self.plural if self.plural is not None and self.count != 1 else self.msgid
-        return _format(template, self.params, "en")
+        return format_template(template, self.params, "en")
 
     def __reduce__(self):  # pickling keeps the message translatable
         return (Message, (self.msgid, self.params, self.plural, self.count))
+
+
+class Number(str):
+    """A number in a message, written the way the reader's language writes it.
+
+    ``number(0.125, ".1%")`` is ``12.5%`` in English and ``12,5 %`` (narrow no-break space)
+    in French; ``number(12345, ",")`` is ``12,345`` / ``12 345``.
+    """
+
+    def __new__(cls, value: float, spec: str = "") -> Number:
+        return super().__new__(cls, format(value, spec))
+
+    def translate(self, lang: Any) -> str:  # type: ignore[override]
+        """This number in ``lang`` (a ``str.translate`` table: what str.translate does)."""
+        if lang is not None and not isinstance(lang, str):
+            return str.translate(self, lang)
+        text = str(self)
+        if lang != "fr":
+            return text
+        text = text.replace(",", "\u202f").replace(".", ",")
+        return text[:-1] + "\u202f%" if text.endswith("%") else text
+
+
+def number(value: float, spec: str = "") -> Number:
+    """``value`` formatted with ``spec`` (``".1%"``, ``","``), localised when translated."""
+    return Number(value, spec)
 
 
 def tr(msgid: str, /, **params: Any) -> Message:
@@ -75,16 +101,21 @@ def ntr(singular: str, plural: str, count: int, /, **params: Any) -> Message:
 
 def translate(text: Any, lang: str | None) -> str:
     """``text`` in ``lang`` when it is a Message, else the text itself."""
-    if isinstance(text, Message):
+    if isinstance(text, Message | Number):
         return text.translate(lang)
     return "" if text is None else str(text)
 
 
-def _format(template: str, params: dict[str, Any], lang: str | None) -> str:
+def format_template(template: str, params: dict[str, Any], lang: str | None) -> str:
+    """``template`` filled with ``params`` (Message values shown in ``lang``); the template
+    itself when a placeholder is missing or malformed, so a bad translation never crashes."""
     if not params:
         return template
     if lang is not None:
-        params = {k: translate(v, lang) if isinstance(v, Message) else v for k, v in params.items()}
+        params = {
+            k: translate(v, lang) if isinstance(v, Message | Number) else v
+            for k, v in params.items()
+        }
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError, AttributeError):

@@ -124,7 +124,7 @@ class Renderer:
         return [self.t("event.enemy_defeated", name=e.name)]
 
     def _FightEnded(self, e: events.FightEnded) -> list[str]:
-        return [self.t(f"event.fight_{e.outcome}", assaults=e.assaults)]
+        return [self.t(f"event.fight_{e.outcome}", count=e.assaults, assaults=e.assaults)]
 
     def _ItemGained(self, e: events.ItemGained) -> list[str]:
         return [self.t("event.item_gained", item=e.item, count=e.count)]
@@ -140,7 +140,9 @@ class Renderer:
         return [self.t("event.world", world=e.world)]
 
     def _MealEaten(self, e: events.MealEaten) -> list[str]:
-        return [self.t("event.meal", gained=e.stamina_gained, left=e.meals_left)]
+        return [
+            self.t("event.meal", count=e.meals_left, gained=e.stamina_gained, left=e.meals_left)
+        ]
 
     def _Death(self, e: events.Death) -> list[str]:
         return ["", self.t("event.death")]
@@ -192,7 +194,7 @@ class Renderer:
         if kind is events.DropItemPrompt:
             items = prompt.items  # type: ignore[attr-defined]
             lines = [f"  {i}. {item}" for i, item in enumerate(items, start=1)]
-            return [*lines, self.t("prompt.drop", limit=prompt.limit)]  # type: ignore[attr-defined]
+            return [*lines, self.t("prompt.drop", count=prompt.limit, limit=prompt.limit)]  # type: ignore[attr-defined]
         if kind is events.ClassPrompt:
             lines = []
             for i, ident in enumerate(prompt.classes, start=1):  # type: ignore[attr-defined]

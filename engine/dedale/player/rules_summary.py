@@ -29,7 +29,11 @@ def summarise(ruleset: Any, texts: Texts) -> str | None:
         shown = [c.names.get(lang) or next(iter(c.names.values()), c.id) for c in classes.values()]
         points.append(texts("rules.classes", classes=", ".join(shown)))
     for test in (getattr(ruleset, "tests", None) or {}).values():
-        cost = texts("rules.test_cost", cost=test.cost, stat=name(test.stat)) if test.cost else ""
+        cost = (
+            texts("rules.test_cost", count=test.cost, cost=test.cost, stat=name(test.stat))
+            if test.cost
+            else ""
+        )
         test_name = test.names.get(lang) or next(iter(test.names.values()), test.id)
         points.append(
             texts("rules.test", name=test_name, dice=test.dice, stat=name(test.stat), cost=cost)
@@ -52,7 +56,9 @@ def summarise(ruleset: Any, texts: Texts) -> str | None:
         where = texts("rules.meals_anywhere" if meals.anywhere else "rules.meals_paragraph")
         points.append(texts("rules.meals", heal=meals.heal, stat=name(meals.stat), where=where))
     if getattr(ruleset, "inventory_limit", None):
-        points.append(texts("rules.inventory", limit=ruleset.inventory_limit))
+        points.append(
+            texts("rules.inventory", count=ruleset.inventory_limit, limit=ruleset.inventory_limit)
+        )
     if getattr(ruleset, "worlds", False):
         points.append(texts("rules.worlds"))
     return "\n".join(f"- {point}" for point in points)

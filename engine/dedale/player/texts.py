@@ -1,21 +1,32 @@
-"""Interface strings in French and English, stored as data in ``i18n/{fr,en}.yaml``."""
+"""Interface strings of the Textual player in French and English, from the gettext catalogue.
+
+They are the keyed messages of the ``player`` context (see :mod:`dedale.i18n.catalogue`):
+``Texts("fr")("fight.won")``; ``count=`` chooses a plural form.
+"""
 
 from __future__ import annotations
 
-from functools import cache
-from importlib import resources
-
-from ruamel.yaml import YAML
+from dedale.i18n.catalogue import PLAYER, keyed, keyed_template
+from dedale.i18n.text import format_template
 
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "en"
 
 
-@cache
 def _catalogue(lang: str) -> dict[str, object]:
-    source = resources.files("dedale.player").joinpath("i18n", f"{lang}.yaml")
-    data = YAML(typ="safe").load(source.read_text(encoding="utf-8"))
-    return data if isinstance(data, dict) else {}
+    """Every player text of ``lang`` as a nested mapping of its dotted keys."""
+    tree: dict[str, object] = {}
+    for key in keyed(normalise_language(lang), PLAYER):
+        node = tree
+        *parents, last = key.split(".")
+        for part in parents:
+            child = node.setdefault(part, {})
+            if not isinstance(child, dict):
+                break
+            node = child
+        else:
+            node[last] = keyed_template(lang, PLAYER, key) or key
+    return tree
 
 
 def normalise_language(lang: str | None) -> str:
@@ -31,24 +42,14 @@ class Texts:
         self.lang = normalise_language(lang)
 
     def has(self, key: str) -> bool:
-        return self._find(self.lang, key) is not None
+        return key in keyed(self.lang, PLAYER)
 
-    def __call__(self, key: str, /, **params: object) -> str:
-        found = self._find(self.lang, key)
+    def __call__(self, key: str, /, count: int | None = None, **params: object) -> str:
+        found = keyed_template(self.lang, PLAYER, key, count)
         if found is None:
-            found = self._find(DEFAULT_LANGUAGE, key)
+            found = keyed_template(DEFAULT_LANGUAGE, PLAYER, key, count)
         if found is None:
             return key
-        try:
-            return found.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return found
-
-    @staticmethod
-    def _find(lang: str, key: str) -> str | None:
-        node: object = _catalogue(lang)
-        for part in key.split("."):
-            if not isinstance(node, dict) or part not in node:
-                return None
-            node = node[part]
-        return node if isinstance(node, str) else None
+        if count is not None:
+            params.setdefault("count", count)
+        return format_template(found, params, self.lang)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dedale.errors import BookLoadError, DedaleError
+from dedale.i18n import tr
 from dedale.validator.budget import (
     FIGHTS_SECONDS,
     PLAYTHROUGHS_SECONDS,
@@ -38,6 +39,7 @@ class BookReport:
     silenced: int = 0
     fights: list[FightReport] = field(default_factory=list)
     playthroughs: PlaythroughStats | None = None
+    lang: str | None = None  # the book's language: the report speaks it
 
     def count(self, severity: str) -> int:
         return sum(1 for item in self.findings if item.severity == severity)
@@ -53,6 +55,7 @@ def _meta_value(book: object, key: str) -> object:
 def validate_loaded(book: object, path: str, runs: int | None = None, seed: int = 0) -> BookReport:
     """Run every check on a loaded Book. ``runs=None``: book.yaml's or the default."""
     report = BookReport(path, title=_str_or_none(_meta_value(book, "title")))
+    report.lang = _str_or_none(_meta_value(book, "language"))
     try:
         settings = read_settings(book)
     except DedaleError as error:
@@ -116,7 +119,9 @@ def validate_path(path: str | Path, runs: int | None = None, seed: int = 0) -> B
         return report
     except OSError as error:
         report = BookReport(str(path))
-        unreadable = DedaleError(f"cannot read {error.filename or path}: {error.strerror}")
+        unreadable = DedaleError(
+            tr("cannot read {path}: {reason}", path=error.filename or path, reason=error.strerror)
+        )
         report.findings = load_error_findings([unreadable])
         return report
     return validate_loaded(book, str(path), runs, seed)

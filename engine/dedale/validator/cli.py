@@ -1,7 +1,9 @@
-"""``dedale validate BOOK... [--format text|json|github|sarif] [--strict] [--runs N] [--seed S]``
+"""``dedale validate BOOK... [--format text|json|github|sarif] [--strict] [--runs N] [--seed S]
+[--lang fr|en]``
 
-Exit codes: 0 no error (warnings allowed unless ``--strict``), 1 errors, 2 usage error or
-an unreadable path. ``commands/validate.py`` delegates here.
+The report speaks each book's ``language:`` (``--lang`` overrides it). Exit codes: 0 no
+error (warnings allowed unless ``--strict``), 1 errors, 2 usage error or an unreadable path.
+``commands/validate.py`` delegates here.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import sys
 from pathlib import Path
 
 from dedale.errors import UsageError
+from dedale.i18n import LANGUAGES, tr
 from dedale.validator.report import FORMATS
 from dedale.validator.settings import DEFAULT_RUNS
 
@@ -39,6 +42,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=int, default=0, metavar="S", help="seed of the first random game"
     )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="language of the report (default: each book's `language:`)",
+    )
 
 
 def exit_code(reports, strict: bool) -> int:
@@ -51,19 +60,29 @@ def run(args: argparse.Namespace) -> int:
     """Validate every book and print the report on stdout."""
     from dedale.validator.checker import validate_path
     from dedale.validator.report import renderer
+    from dedale.validator.report.language import declared_language
 
+    lang = getattr(args, "lang", None)
     if args.runs is not None and args.runs < 0:
-        raise UsageError("--runs must be 0 or more")
+        raise _usage(tr("--runs must be 0 or more"), lang)
     paths = [Path(book) for book in args.books]
     for path in paths:
         if not path.exists():
-            raise UsageError(f"{path}: no such file or folder")
+            raise _usage(tr("{path}: no such file or folder", path=path), lang)
         if not os.access(path, os.R_OK | (os.X_OK if path.is_dir() else 0)):
-            raise UsageError(f"{path}: cannot be read")
+            raise _usage(tr("{path}: cannot be read", path=path), lang)
     reports = [validate_path(path, args.runs, args.seed) for path in paths]
+    for path, report in zip(paths, reports, strict=True):
+        report.lang = lang or report.lang or declared_language(path)
     code = exit_code(reports, args.strict)
     renderer(args.format)(reports, sys.stdout, code)
     return code
+
+
+def _usage(message: str, lang: str | None) -> UsageError:
+    error = UsageError(message)
+    error.lang = lang
+    return error
 
 
 def main(argv: list[str] | None = None) -> int:

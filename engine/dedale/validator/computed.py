@@ -12,6 +12,7 @@ when none is declared.
 from __future__ import annotations
 
 from dedale import ast
+from dedale.i18n import tr
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, constant_value, counter_values_of
@@ -28,7 +29,7 @@ def computed_destinations(graph: Graph, book: object = None) -> list[Finding]:
         for edge in node.edges:
             ref = edge.ref
             if edge.kind == "hidden":
-                what = "the hidden number"
+                what = tr("the hidden number")
             elif isinstance(ref, ast.ComputedRef) and constant_value(ref.expr, number) is None:
                 what = _describe(ref.expr, number)
             else:
@@ -45,14 +46,20 @@ def computed_destinations(graph: Graph, book: object = None) -> list[Finding]:
         missing = _missing_values(node, counters, book)
         for key in sorted(targets):
             span, what, values = targets[key]
-            shown = ", ".join(str(v) for v in sorted(values)) or "nowhere the validator can tell"
+            shown = ", ".join(str(v) for v in sorted(values)) or tr(
+                "nowhere the validator can tell"
+            )
             absent = missing.get((span.line, span.column), ())
             if absent:
-                shown += f" ({', '.join(map(str, absent))} would name no paragraph)"
+                shown = tr(
+                    "{shown} ({absent} would name no paragraph)",
+                    shown=shown,
+                    absent=", ".join(map(str, absent)),
+                )
             found.append(
                 finding(
                     "I019",
-                    f"{what} may lead to: {shown}",
+                    tr("{what} may lead to: {shown}", what=what, shown=shown),
                     span,
                     paragraph=number,
                     targets=sorted(values),
@@ -84,7 +91,7 @@ def _hidden_prompts(body: tuple[ast.Statement, ...]) -> list[ast.HiddenNumber]:
 
 def _describe(expr: ast.Expr, here: int) -> str:
     if isinstance(expr, ast.NotedParagraph):
-        return f"the paragraph noted as {expr.name!r}"
+        return tr("the paragraph noted as '{name}'", name=expr.name)
     if isinstance(expr, ast.PreviousParagraph):
-        return "going back"
-    return "a computed destination"
+        return tr("going back")
+    return tr("a computed destination")

@@ -20,7 +20,8 @@ from fractions import Fraction
 
 from dedale import ast
 from dedale.errors import DedaleError
-from dedale.i18n import tr
+from dedale.i18n import Message, ntr, tr
+from dedale.i18n import number as localised
 from dedale.validator.budget import FIGHTS_SECONDS, Deadline, budget_finding
 from dedale.validator.enemy_dice import mixed_win
 from dedale.validator.findings import Finding, finding
@@ -201,14 +202,14 @@ class OddsCalculator:
                     stats[found[1]] = value
             if attack not in stats or health not in stats:
                 missing = attack if attack not in stats else health
-                raise ValueError(f"enemy {enemy.name} has no {missing}")
+                raise ValueError(tr("enemy {name} has no {stat}", name=enemy.name, stat=missing))
             enemies.append((stats[attack], stats[health], enemy.immune_instant_kill))
         return tuple(enemies)
 
     def _compute(self, hero: Hero, luck: str, enemies, mode, bonus, fight) -> float:
         skill, stamina = hero.get(self.params.attack_stat), hero.get(self.params.health)
         if skill is None or stamina is None:
-            raise ValueError("the ruleset's heroes have no fixed attack or health roll")
+            raise ValueError(tr("the ruleset's heroes have no fixed attack or health roll"))
         result = self.fight_odds(
             self.ruleset,
             skill,
@@ -268,9 +269,9 @@ def fight_reports(
                 reports.append(FightReport(number, fight, calculators[stat].odds(fight)))
                 continue
             why = reason or (
-                "fights with allies have no exact odds"
+                tr("fights with allies have no exact odds")
                 if fight.allies
-                else f"no exact odds for the '{fight.mode}' mode"
+                else tr("no exact odds for the '{mode}' mode", mode=fight.mode)
             )
             reports.append(
                 _estimated(simulator, graph, book, (seed, estimated), number, fight, why)
@@ -278,8 +279,16 @@ def fight_reports(
         except Unsupported as error:
             reports.append(FightReport(number, fight, (), str(error), supported=False))
         except (DedaleError, KeyError, ValueError) as error:
-            reports.append(FightReport(number, fight, (), str(error) or type(error).__name__))
+            reports.append(FightReport(number, fight, (), _reason(error)))
     return reports
+
+
+def _reason(error: Exception) -> str:
+    """Why a fight has no odds: the error's (translatable) message, else its type's name."""
+    if isinstance(error, DedaleError):
+        return error.message
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Message) else str(error) or type(error).__name__
 
 
 def _estimated(simulator: list, graph: Graph, book, seeds, number: int, fight, why: str):
@@ -317,7 +326,7 @@ def _attack_stat(ruleset: object, fight: ast.Fight) -> str | None:
         return None
     found = ruleset.resolve(fight.attack_stat)  # type: ignore[attr-defined]
     if found is None or found[0] != "stat":
-        raise ValueError(f"{fight.attack_stat!r} is not a stat")
+        raise ValueError(tr("'{name}' is not a stat", name=fight.attack_stat))
     return found[1]
 
 
@@ -336,8 +345,11 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
             found.append(
                 finding(
                     "W032",
-                    f"the odds of the fight against {_enemies(fight)} cannot be computed: "
-                    f"{report.error}",
+                    tr(
+                        "the odds of the fight against {enemies} cannot be computed: {reason}",
+                        enemies=_enemies(fight),
+                        reason=report.error,
+                    ),
                     fight.span,
                     paragraph=report.paragraph,
                 )
@@ -350,16 +362,24 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
         if strongest is not None and strongest == 0:
             if estimate:
                 bound = max(o.margin or 0.0 for o in report.odds if o.hero.level == "strongest")
-                message = (
-                    f"no hero the ruleset can roll won any of {samples:,} simulated fights "
-                    f"against {_enemies(fight)}, even with Luck (an estimate: the chance is "
-                    f"below {bound:.1%} with 95% confidence)"
+                message = ntr(
+                    "no hero the ruleset can roll won the {samples} simulated fight "
+                    "against {enemies}, even with Luck (an estimate: the chance is "
+                    "below {bound} with 95% confidence)",
+                    "no hero the ruleset can roll won any of {samples} simulated fights "
+                    "against {enemies}, even with Luck (an estimate: the chance is "
+                    "below {bound} with 95% confidence)",
+                    samples,
+                    samples=localised(samples, ","),
+                    enemies=_enemies(fight),
+                    bound=localised(bound, ".1%"),
                 )
                 data = {"estimate": True, "samples": samples, "margin": round(bound, 6)}
             else:
-                message = (
-                    f"no hero the ruleset can roll wins the fight against {_enemies(fight)}, "
-                    "even with the best use of Luck"
+                message = tr(
+                    "no hero the ruleset can roll wins the fight against {enemies}, "
+                    "even with the best use of Luck",
+                    enemies=_enemies(fight),
                 )
                 data = {}
             found.append(
@@ -368,7 +388,7 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                     message,
                     fight.span,
                     paragraph=report.paragraph,
-                    hint="weaken the enemies, or give the fight a 'lose ->' branch",
+                    hint=tr("weaken the enemies, or give the fight a 'lose ->' branch"),
                     **data,
                 )
             )
@@ -376,7 +396,11 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
         for class_name in classes or [None]:
             win = report.best_win("median", class_name)
             if win is not None and win < threshold:
-                who = f"the median {class_name}" if class_name else "the median hero"
+                who = (
+                    tr("the median {name}", name=class_name)
+                    if class_name
+                    else tr("the median hero")
+                )
                 data: dict[str, object] = {"win_probability": win}
                 if estimate:
                     row = max(
@@ -388,21 +412,39 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                         key=lambda o: o.win,
                     )
                     margin, played = row.margin or 0.0, row.samples or 0
-                    how = (
-                        f"≈ {win:.1%} ± {margin:.1%} of the time (an estimate from "
-                        f"{played:,} simulated fights; threshold {threshold:.0%})"
+                    how = ntr(
+                        "≈ {win} ± {margin} of the time (an estimate from "
+                        "{played} simulated fight; threshold {threshold})",
+                        "≈ {win} ± {margin} of the time (an estimate from "
+                        "{played} simulated fights; threshold {threshold})",
+                        played,
+                        win=localised(win, ".1%"),
+                        margin=localised(margin, ".1%"),
+                        played=localised(played, ","),
+                        threshold=localised(threshold, ".0%"),
                     )
                     data.update(estimate=True, samples=played, margin=round(margin, 6))
                 else:
-                    how = f"only {win:.1%} of the time (threshold {threshold:.0%})"
+                    how = tr(
+                        "only {win} of the time (threshold {threshold})",
+                        win=localised(win, ".1%"),
+                        threshold=localised(threshold, ".0%"),
+                    )
                 found.append(
                     finding(
                         "W030",
-                        f"{who} wins the fight against {_enemies(fight)} {how}",
+                        tr(
+                            "{who} wins the fight against {enemies} {how}",
+                            who=who,
+                            enemies=_enemies(fight),
+                            how=how,
+                        ),
                         fight.span,
                         paragraph=report.paragraph,
-                        hint="weaken the enemies, or raise validator.fight_threshold "
-                        "in book.yaml if the fight is meant to be deadly",
+                        hint=tr(
+                            "weaken the enemies, or raise validator.fight_threshold "
+                            "in book.yaml if the fight is meant to be deadly"
+                        ),
                         **data,
                     )
                 )

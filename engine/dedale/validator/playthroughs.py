@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dedale.errors import GameError
-from dedale.i18n import tr
+from dedale.i18n import ntr, tr
 from dedale.span import Span
 from dedale.validator.budget import PLAYTHROUGHS_SECONDS
 from dedale.validator.findings import Finding, finding
@@ -142,14 +142,14 @@ def play_one(
             result.outcome = game.outcome
         elif result.outcome == "unfinished" and item is None:
             result.outcome = "softlock"
-            result.error = "the game stopped without a victory or a death"
+            result.error = tr("the game stopped without a victory or a death")
     except GameError as error:
         if _is_softlock(error):
             result.outcome = "softlock"
             result.error = error.message
         else:
             result.outcome = "error"
-            result.error = f"{type(error).__name__}: {error.message}"
+            result.error = tr("{kind}: {message}", kind=type(error).__name__, message=error.message)
     except Exception as error:  # any crash of a random game is what E040 reports
         result.outcome = "error"
         result.error = f"{type(error).__name__}: {error}"
@@ -184,9 +184,8 @@ def _where(graph: Graph, paragraphs: list[int]) -> tuple[Span | None, int | None
 
 def _replay(path: str, result: GameResult) -> str:
     lines = "\\n".join(result.answers)
-    return (
-        f"replay: printf '{lines}\\n' | dedale play {path} --plain --seed {result.seed} --name Hero"
-    )
+    command = f"printf '{lines}\\n' | dedale play {path} --plain --seed {result.seed} --name Hero"
+    return tr("replay: {command}", command=command)
 
 
 def play_random_games(
@@ -238,16 +237,24 @@ def play_random_games(
         reported.add(key)
         trail = " -> ".join(map(str, result.paragraphs[-8:]))
         if code == "E040":
-            message = f"random game (seed {result.seed}) crashed: {result.error}"
+            message = tr(
+                "random game (seed {seed}) crashed: {error}", seed=result.seed, error=result.error
+            )
         elif code == "E041":
-            reason = result.error or "no selectable choice"
-            message = f"random game (seed {result.seed}) is stuck here: {reason}"
+            reason = result.error or tr("no selectable choice")
+            message = tr(
+                "random game (seed {seed}) is stuck here: {reason}", seed=result.seed, reason=reason
+            )
         else:
-            message = f"random game (seed {result.seed}) still running after {max_steps} paragraphs"
+            message = tr(
+                "random game (seed {seed}) still running after {steps} paragraphs",
+                seed=result.seed,
+                steps=max_steps,
+            )
         found.append(
             finding(
                 code,
-                f"{message} (path ... {trail})",
+                tr("{message} (path ... {trail})", message=message, trail=trail),
                 span,
                 paragraph=number,
                 hint=_replay(path, result),
@@ -261,7 +268,12 @@ def play_random_games(
             found.append(
                 finding(
                     "I042",
-                    f"no random game out of {runs} reached paragraph {number}",
+                    ntr(
+                        "the {count} random game did not reach paragraph {number}",
+                        "no random game out of {count} reached paragraph {number}",
+                        runs,
+                        number=number,
+                    ),
                     header_span(graph.nodes[number].paragraph),
                     paragraph=number,
                 )

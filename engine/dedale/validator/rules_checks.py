@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from dedale import ast
+from dedale.i18n import tr
 from dedale.rules.ruleset import fold
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
@@ -76,22 +77,24 @@ def items_and_codewords(graph: Graph, book: object, uses: Uses) -> Iterator[Find
     start = starting_items(book)
     ruleset = getattr(book, "ruleset", None)
     never_given = (
-        ("E023", "item", "needed", uses.items_needed, set(uses.items_given) | start, "take"),
-        ("E024", "codeword", "tested", uses.codewords_tested, set(uses.codewords_set),
-         "set codeword"),
+        ("E023", uses.items_needed, set(uses.items_given) | start,
+         tr("item '{name}' is needed here but no paragraph gives it"),
+         tr("add '> take {name}' to a paragraph on the way here")),
+        ("E024", uses.codewords_tested, set(uses.codewords_set),
+         tr("codeword '{name}' is tested here but no paragraph sets it"),
+         tr("add '> set codeword {name}' to a paragraph on the way here")),
     )  # fmt: skip
-    for code, kind, use, needed, given, directive in never_given:
+    for code, needed, given, message, hint in never_given:
         for name, sites in needed.items():
             if name in given:
                 continue
             for number, span, written in sites:
                 yield finding(
                     code,
-                    f"{kind} '{written}' is {use} here but no paragraph "
-                    f"{'gives' if kind == 'item' else 'sets'} it",
+                    tr(message.msgid, name=written),
                     span,
                     paragraph=number,
-                    hint=f"add '> {directive} {written}' to a paragraph on the way here",
+                    hint=tr(hint.msgid, name=written),
                 )
     for name, sites in uses.items_given.items():
         known = ruleset.item(name) if ruleset is not None and hasattr(ruleset, "item") else None
@@ -104,7 +107,10 @@ def items_and_codewords(graph: Graph, book: object, uses: Uses) -> Iterator[Find
             number, span, written = sites[0]
             yield finding(
                 "I025",
-                f"item '{written}' is given here but never needed, lost or used in a fight",
+                tr(
+                    "item '{name}' is given here but never needed, lost or used in a fight",
+                    name=written,
+                ),
                 span,
                 paragraph=number,
             )
@@ -113,7 +119,7 @@ def items_and_codewords(graph: Graph, book: object, uses: Uses) -> Iterator[Find
             number, span, written = sites[0]
             yield finding(
                 "I026",
-                f"codeword '{written}' is set here but never tested",
+                tr("codeword '{name}' is set here but never tested", name=written),
                 span,
                 paragraph=number,
             )
@@ -135,10 +141,17 @@ def unknown_classes(graph: Graph, book: object) -> Iterator[Finding]:
             if isinstance(condition, ast.HasClass) and fold(condition.name) not in classes:
                 yield finding(
                     "E022",
-                    f"unknown class '{condition.name}' in ruleset {ruleset.name}",
+                    tr(
+                        "unknown class '{name}' in ruleset {ruleset}",
+                        name=condition.name,
+                        ruleset=ruleset.name,
+                    ),
                     condition.span,
                     paragraph=number,
-                    hint="classes: " + (", ".join(sorted(ruleset.classes)) or "none"),
+                    hint=tr(
+                        "classes: {classes}",
+                        classes=", ".join(sorted(ruleset.classes)) or tr("none"),
+                    ),
                 )
 
 
@@ -177,11 +190,14 @@ def worlds(graph: Graph) -> Iterator[Finding]:
             if world is not None and world in visited and edge.target != number:
                 yield finding(
                     "W027",
-                    f"every path here has already visited the World of paragraph "
-                    f"{edge.target}: this choice can never be taken",
+                    tr(
+                        "every path here has already visited the World of paragraph "
+                        "{number}: this choice can never be taken",
+                        number=edge.target,
+                    ),
                     edge.span,
                     paragraph=number,
-                    hint="add '(revisit)' to the choice or '> allow revisit' to the paragraph",
+                    hint=tr("add '(revisit)' to the choice or '> allow revisit' to the paragraph"),
                 )
 
 
@@ -233,15 +249,21 @@ def unacted_tags(graph: Graph, book: object) -> Iterator[Finding]:
         written = ", ".join(tags)
         suggestion = _did_you_mean(tags, known)
         if suggestion is not None:
-            hint = f"did you mean ({suggestion})?"
+            hint = tr("did you mean ({tag})?", tag=suggestion)
         elif known:
-            hint = "tags the ruleset's abilities act on: " + ", ".join(known.values())
+            hint = tr("tags the ruleset's abilities act on: {tags}", tags=", ".join(known.values()))
         else:
-            hint = f"no ability of ruleset {ruleset.name} acts on tagged modifiers"
+            hint = tr(
+                "no ability of ruleset {ruleset} acts on tagged modifiers", ruleset=ruleset.name
+            )
         yield finding(
             "I060",
-            f"no ability of ruleset {ruleset.name} acts on the tag ({written}): "
-            "this modifier always applies in full",
+            tr(
+                "no ability of ruleset {ruleset} acts on the tag ({tags}): "
+                "this modifier always applies in full",
+                ruleset=ruleset.name,
+                tags=written,
+            ),
             span,
             paragraph=number,
             hint=hint,

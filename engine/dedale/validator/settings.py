@@ -55,9 +55,9 @@ def _code(text: object, where: Span | None) -> str:
     code = str(text).strip().upper()
     if code not in CHECKS:
         raise BookMetadataError(
-            f"validator.ignore: unknown finding code {text!r}",
+            tr("validator.ignore: unknown finding code '{code}'", code=text),
             where,
-            hint="codes are listed in docs/validator.md (E010, W013, ...)",
+            hint=tr("codes are listed in docs/validator.md (E010, W013, ...)"),
         )
     return code
 
@@ -68,7 +68,9 @@ def _int(value: object, key: str, where: Span | None) -> int:
             return int(value)
         except ValueError:
             pass
-    raise BookMetadataError(f"validator.{key}: expected a number, got {value!r}", where)
+    raise BookMetadataError(
+        tr("validator.{key}: expected a number, got {value}", key=key, value=repr(value)), where
+    )
 
 
 def read_settings(book: object) -> Settings:
@@ -108,7 +110,11 @@ def read_settings(book: object) -> Settings:
         threshold = float(threshold)
     except (TypeError, ValueError):
         raise BookMetadataError(
-            f"validator.fight_threshold: expected a probability, got {threshold!r}", where
+            tr(
+                "validator.fight_threshold: expected a probability, got {value}",
+                value=repr(threshold),
+            ),
+            where,
         ) from None
     if threshold > 1:
         threshold /= 100  # written as a percentage

@@ -303,7 +303,10 @@ def check_states(
         return [
             finding(
                 "I050",
-                f"more than {MAX_STATES} item/codeword states: state-aware checks skipped",
+                tr(
+                    "more than {limit} item/codeword states: state-aware checks skipped",
+                    limit=MAX_STATES,
+                ),
                 None,
             )
         ]
@@ -323,21 +326,39 @@ def check_states(
         ]
         if not obtainable:
             continue  # never given anywhere: E023/E024 already say so
-        needed = " and ".join(f"{kind} '{name}'" for kind, name in obtainable)
+        needed = tr(" and ").join(
+            tr("item '{name}'", name=name) if kind == "item" else tr("codeword '{name}'", name=name)
+            for kind, name in obtainable
+        )
         where = _giving_paragraphs(uses, obtainable)
         blocks_victory = (
             plain_victory and not state_victory and any(t in leads_to_victory for t in gate.targets)
         )
         code = "E028" if blocks_victory else "W029"
-        lead = "victory needs " if blocks_victory else "this needs "
+        lead = (
+            tr(
+                "victory needs {needed} here, but no path to paragraph {number} "
+                "obtains it (given only in {where})",
+                needed=needed,
+                number=gate.paragraph,
+                where=where,
+            )
+            if blocks_victory
+            else tr(
+                "this needs {needed} here, but no path to paragraph {number} "
+                "obtains it (given only in {where})",
+                needed=needed,
+                number=gate.paragraph,
+                where=where,
+            )
+        )
         found.append(
             finding(
                 code,
-                f"{lead}{needed} here, but no path to paragraph {gate.paragraph} "
-                f"obtains it (given only in {where})",
+                lead,
                 gate.span,
                 paragraph=gate.paragraph,
-                hint="make it obtainable on a path through here, or give another way on",
+                hint=tr("make it obtainable on a path through here, or give another way on"),
             )
         )
     return found
@@ -349,6 +370,6 @@ def _giving_paragraphs(uses: Uses, wanted: list[tuple[str, str]]) -> str:
         table = uses.items_given if kind == "item" else uses.codewords_set
         numbers.update(number for number, _, _ in table.get(fold(name), ()))
     if not numbers:
-        return "the starting kit"
+        return tr("the starting kit")
     shown = sorted(numbers)
     return ", ".join(map(str, shown[:6])) + (", ..." if len(shown) > 6 else "")

@@ -14,6 +14,7 @@ from dedale.errors import (
     DedaleError,
     RulesetError,
 )
+from dedale.i18n import Message, tr
 from dedale.validator.findings import CHECKS, Finding, finding
 from dedale.validator.graph import Graph, header_span, walk
 
@@ -56,6 +57,23 @@ def load_error_findings(errors: list[DedaleError]) -> list[Finding]:
     ]
 
 
+_EDGE_KINDS: dict[str, Message] = {
+    "choice": tr("choice"),
+    "goto": tr("go to"),
+    "branch": tr("branch"),
+    "fight-win": tr("fight win"),
+    "fight-lose": tr("fight loss"),
+    "escape": tr("escape"),
+    "limit": tr("fight limit"),
+    "hidden": tr("hidden destination"),
+}
+
+
+def edge_kind(kind: str) -> str:
+    """The words naming a kind of graph edge (translatable), for messages."""
+    return _EDGE_KINDS.get(kind, kind)
+
+
 def missing_targets(graph: Graph) -> Iterator[Finding]:
     """E010: a destination naming no paragraph."""
     for node in graph.nodes.values():
@@ -68,10 +86,14 @@ def missing_targets(graph: Graph) -> Iterator[Finding]:
                 )
                 yield finding(
                     "E010",
-                    f"{edge.kind} leads to paragraph {name}, which does not exist",
+                    tr(
+                        "{kind} leads to paragraph {name}, which does not exist",
+                        kind=edge_kind(edge.kind),
+                        name=name,
+                    ),
                     edge.ref.span,
                     paragraph=node.number,
-                    hint="write that paragraph, or fix the number",
+                    hint=tr("write that paragraph, or fix the number"),
                 )
 
 
@@ -83,10 +105,15 @@ def numbering_gaps(graph: Graph) -> Iterator[Finding]:
             missing = str(before + 1) if after - before == 2 else f"{before + 1}-{after - 1}"
             yield finding(
                 "W012",
-                f"no paragraph numbered {missing} (between {before} and {after})",
+                tr(
+                    "no paragraph numbered {missing} (between {before} and {after})",
+                    missing=missing,
+                    before=before,
+                    after=after,
+                ),
                 header_span(graph.nodes[after].paragraph),
                 paragraph=after,
-                hint="printed books number every paragraph; silence W012 if this is deliberate",
+                hint=tr("printed books number every paragraph; silence W012 if this is deliberate"),
             )
 
 
@@ -113,9 +140,12 @@ def hidden_destinations(graph: Graph, book: object, hidden: tuple[int, ...]) -> 
         if number not in graph.nodes:
             yield finding(
                 "E003",
-                f"validator.hidden names paragraph {number}, which does not exist",
+                tr(
+                    "validator.hidden names paragraph {number}, which does not exist",
+                    number=number,
+                ),
                 where,
-                hint="list only paragraphs of the book",
+                hint=tr("list only paragraphs of the book"),
             )
     declared = [number for number in hidden if number in graph.nodes]
     has_computed = any(node.computed for node in graph.nodes.values())
@@ -124,11 +154,13 @@ def hidden_destinations(graph: Graph, book: object, hidden: tuple[int, ...]) -> 
         if number not in clued and not has_computed:
             yield finding(
                 "W017",
-                f"paragraph {number} is declared hidden but no clue leads to it",
+                tr("paragraph {number} is declared hidden but no clue leads to it", number=number),
                 header_span(graph.nodes[number].paragraph),
                 paragraph=number,
-                hint="write its number in the text that gives the clue, "
-                "or remove it from validator.hidden",
+                hint=tr(
+                    "write its number in the text that gives the clue, "
+                    "or remove it from validator.hidden"
+                ),
             )
     if declared:
         return
@@ -136,10 +168,10 @@ def hidden_destinations(graph: Graph, book: object, hidden: tuple[int, ...]) -> 
         for ref in node.computed:
             yield finding(
                 "W018",
-                "computed destination: the validator cannot tell where it leads",
+                tr("computed destination: the validator cannot tell where it leads"),
                 ref.span,
                 paragraph=node.number,
-                hint="list its possible destinations in book.yaml under validator.hidden",
+                hint=tr("list its possible destinations in book.yaml under validator.hidden"),
             )
 
 
@@ -148,10 +180,14 @@ def unreachable(graph: Graph, reachable: set[int]) -> Iterator[Finding]:
     for number in sorted(set(graph.nodes) - reachable):
         yield finding(
             "W013",
-            f"paragraph {number} cannot be reached from the start ({graph.start})",
+            tr(
+                "paragraph {number} cannot be reached from the start ({start})",
+                number=number,
+                start=graph.start,
+            ),
             header_span(graph.nodes[number].paragraph),
             paragraph=number,
-            hint="add a choice leading here, or declare it in validator.hidden",
+            hint=tr("add a choice leading here, or declare it in validator.hidden"),
         )
 
 
@@ -161,18 +197,20 @@ def dead_ends(graph: Graph) -> list[Finding]:
     for number in sorted(graph.nodes):
         node = graph.nodes[number]
         if node.stuck and not node.computed:
-            what = (
-                "has no way on and is not an ending"
+            message = (
+                tr("dead end: paragraph {number} has no way on and is not an ending", number=number)
                 if not node.edges and not node.endings
-                else "can end with no choice to make"
+                else tr(
+                    "dead end: paragraph {number} can end with no choice to make", number=number
+                )
             )
             found.append(
                 finding(
                     "E014",
-                    f"dead end: paragraph {number} {what}",
+                    message,
                     header_span(node.paragraph),
                     paragraph=number,
-                    hint="add a choice, a 'go to', or 'death'/'victory'",
+                    hint=tr("add a choice, a 'go to', or 'death'/'victory'"),
                 )
             )
     return found
@@ -198,11 +236,15 @@ def traps(graph: Graph, reachable: set[int], already: set[int]) -> Iterator[Find
             shown = ", ".join(map(str, loop[:8])) + (", ..." if len(loop) > 8 else "")
             yield finding(
                 "E015",
-                f"once at paragraph {number} the reader can never reach an ending "
-                f"(trapped among {shown})",
+                tr(
+                    "once at paragraph {number} the reader can never reach an ending "
+                    "(trapped among {shown})",
+                    number=number,
+                    shown=shown,
+                ),
                 header_span(graph.nodes[number].paragraph),
                 paragraph=number,
-                hint="give the loop a way out",
+                hint=tr("give the loop a way out"),
             )
 
 
@@ -216,12 +258,12 @@ def no_victory(graph: Graph, reachable: set[int], declared: bool) -> Iterator[Fi
         return
     yield finding(
         "E016",
-        "no victory can be reached from the start"
+        tr("no victory can be reached from the start")
         if victories
-        else "the book has no victory paragraph",
+        else tr("the book has no victory paragraph"),
         header_span(graph.nodes[graph.start].paragraph),
         paragraph=graph.start,
-        hint="end the winning paragraph with '> victory' ('> victoire')",
+        hint=tr("end the winning paragraph with '> victory'"),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
+from dedale.i18n import tr, translate
 from dedale.validator.checker import BookReport
 from dedale.validator.report import display_path
 
@@ -34,5 +35,7 @@ def render(reports: Sequence[BookReport], stream: TextIO, exit_code: int = 0) ->
                 if span.end_line == span.line and span.end_column is not None:
                     props.append(f"endColumn={span.end_column}")
             props.append(f"title={_property(f'{item.code} {item.name}')}")
-            message = item.message + (f"\nhint: {item.hint}" if item.hint else "")
+            message = translate(item.message, report.lang)
+            if item.hint:
+                message += "\n" + tr("hint: {hint}", hint=item.hint).translate(report.lang)
             stream.write(f"::{COMMANDS[item.severity]} {','.join(props)}::{_data(message)}\n")

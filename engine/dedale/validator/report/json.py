@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from dedale import __version__
+from dedale.i18n import translate
 from dedale.validator.checker import BookReport
 from dedale.validator.fights import FightReport
 from dedale.validator.findings import Finding
@@ -19,24 +20,24 @@ from dedale.validator.report import display_path
 SCHEMA = "dedale-validate/1"
 
 
-def finding_data(item: Finding) -> dict[str, Any]:
+def finding_data(item: Finding, lang: str | None = None) -> dict[str, Any]:
     span = item.span
     return {
         "code": item.code,
         "severity": item.severity,
         "name": item.name,
-        "message": item.message,
+        "message": translate(item.message, lang),
         "file": display_path(span.file) if span else None,
         "line": span.line if span else None,
         "column": span.column if span else None,
         "end_line": span.end_line if span else None,
         "end_column": span.end_column if span else None,
         "paragraph": item.paragraph,
-        "hint": item.hint,
+        "hint": translate(item.hint, lang) if item.hint is not None else None,
     }
 
 
-def fight_data(report: FightReport) -> dict[str, Any]:
+def fight_data(report: FightReport, lang: str | None = None) -> dict[str, Any]:
     span = report.fight.span
     return {
         "paragraph": report.paragraph,
@@ -44,7 +45,7 @@ def fight_data(report: FightReport) -> dict[str, Any]:
         "line": span.line,
         "column": span.column,
         "enemies": [enemy.name for enemy in report.fight.enemies],
-        "error": report.error,
+        "error": translate(report.error, lang) if report.error is not None else None,
         "method": report.method,  # exact | estimate | null (unavailable)
         "odds": [
             {
@@ -88,13 +89,14 @@ def book_data(report: BookReport) -> dict[str, Any]:
     return {
         "path": display_path(report.path),
         "title": report.title,
+        "language": report.lang,
         "paragraphs": report.paragraphs,
         "errors": report.count("error"),
         "warnings": report.count("warning"),
         "infos": report.count("info"),
         "silenced": report.silenced,
-        "findings": [finding_data(item) for item in report.findings],
-        "fights": [fight_data(fight) for fight in report.fights],
+        "findings": [finding_data(item, report.lang) for item in report.findings],
+        "fights": [fight_data(fight, report.lang) for fight in report.fights],
         "playthroughs": playthrough_data(report.playthroughs, report.paragraphs),
     }
 

@@ -7,26 +7,36 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from dedale import __version__
+from dedale.i18n import tr, translate
 from dedale.validator.checker import BookReport
 from dedale.validator.findings import CHECKS
 from dedale.validator.report import display_path
+from dedale.validator.report.language import report_language
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 HELP_URI = "docs/validator.md"
 
 
-def _rules() -> list[dict[str, Any]]:
+def _rules(lang: str | None = None) -> list[dict[str, Any]]:
     return [
         {
             "id": check.code,
             "name": check.name,
-            "shortDescription": {"text": check.title},
+            "shortDescription": {"text": tr(check.title).translate(lang)},
             "helpUri": f"{HELP_URI}#{check.code.lower()}",
             "defaultConfiguration": {"level": LEVELS[check.severity]},
         }
         for check in CHECKS.values()
     ]
+
+
+def _text(item, lang: str | None) -> str:
+    """The finding's message and hint, in ``lang``."""
+    text = translate(item.message, lang)
+    if item.hint:
+        text += " " + tr("(hint: {hint})", hint=item.hint).translate(lang)
+    return text
 
 
 def document(reports: Sequence[BookReport]) -> dict[str, Any]:
@@ -55,7 +65,7 @@ def document(reports: Sequence[BookReport]) -> dict[str, Any]:
                 "ruleId": item.code,
                 "ruleIndex": index[item.code],
                 "level": LEVELS[item.severity],
-                "message": {"text": item.message + (f" (hint: {item.hint})" if item.hint else "")},
+                "message": {"text": _text(item, report.lang)},
                 "locations": [{"physicalLocation": location}],
             }
             properties: dict[str, Any] = {}
@@ -75,7 +85,7 @@ def document(reports: Sequence[BookReport]) -> dict[str, Any]:
                     "driver": {
                         "name": "dedale",
                         "version": __version__,
-                        "rules": _rules(),
+                        "rules": _rules(report_language(reports)),
                     }
                 },
                 "results": results,

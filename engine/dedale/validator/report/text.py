@@ -11,21 +11,34 @@ from rich.table import Table
 from rich.text import Text
 
 from dedale.errors import read_source_line
+from dedale.i18n import Message, ntr, tr, translate
 from dedale.validator.checker import BookReport
 from dedale.validator.fights import FightReport
 from dedale.validator.findings import Finding
 from dedale.validator.report import display_path
+from dedale.validator.report.language import number, percent, report_language
 
 STYLES = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+SEVERITY_WORDS: dict[str, Message] = {
+    "error": tr("error"),
+    "warning": tr("warning"),
+    "info": tr("info"),
+}
+LEVEL_WORDS: dict[str, Message] = {
+    "weakest": tr("Weakest"),
+    "median": tr("Median"),
+    "strongest": tr("Strongest"),
+}
 
 
-def _finding(item: Finding, book_path: str) -> Text:
+def _finding(item: Finding, book_path: str, lang: str | None = None) -> Text:
     span = item.span
     where = f"{display_path(span.file)}:{span.line}:{span.column}" if span else book_path
     text = Text()
     text.append(f"{where}: ", style="bold")
-    text.append(f"{item.severity} {item.code}", style=STYLES[item.severity])
-    text.append(f" {item.message}")
+    severity = SEVERITY_WORDS[item.severity].translate(lang)
+    text.append(f"{severity} {item.code}", style=STYLES[item.severity])
+    text.append(f" {translate(item.message, lang)}")
     line = read_source_line(span) if span else None
     if line is not None:
         source = line.rstrip("\n").expandtabs(4)
@@ -35,30 +48,32 @@ def _finding(item: Finding, book_path: str) -> Text:
         text.append(f"\n    {source}\n", style="dim")
         text.append("    " + " " * (span.column - 1) + "^" * width, style=STYLES[item.severity])
     if item.hint:
-        text.append("\n  hint: ", style="bold")
-        text.append(item.hint)
+        text.append("\n  " + tr("hint:").translate(lang) + " ", style="bold")
+        text.append(translate(item.hint, lang))
     return text
 
 
-def _percent(value: float | None) -> str:
-    return "-" if value is None else f"{value:.1%}"
+def _percent(value: float | None, lang: str | None = None) -> str:
+    return "-" if value is None else percent(value, lang)
 
 
-def _estimated(value: float | None) -> str:
-    return "-" if value is None else f"≈ {value:.1%}"
+def _estimated(value: float | None, lang: str | None = None) -> str:
+    return "-" if value is None else f"≈ {percent(value, lang)}"
 
 
-def _fights_table(fights: Sequence[FightReport]) -> Table:
-    table = Table(title="Fight odds (chance of winning: no Luck / best Luck)", title_justify="left")
+def _fights_table(fights: Sequence[FightReport], lang: str | None = None) -> Table:
+    title = tr("Fight odds (chance of winning: no Luck / best Luck)").translate(lang)
+    table = Table(title=title, title_justify="left")
     table.add_column("§", justify="right")
-    table.add_column("Enemies")
-    table.add_column("Hero")
+    table.add_column(tr("Enemies").translate(lang))
+    table.add_column(tr("Hero").translate(lang))
     for level in ("weakest", "median", "strongest"):
-        table.add_column(level.capitalize(), justify="right")
+        table.add_column(LEVEL_WORDS[level].translate(lang), justify="right")
     for report in fights:
         enemies = ", ".join(enemy.name for enemy in report.fight.enemies)
         if report.error is not None:
-            table.add_row(str(report.paragraph), enemies, "-", "unavailable", "", "")
+            unavailable = tr("unavailable").translate(lang)
+            table.add_row(str(report.paragraph), enemies, "-", unavailable, "", "")
             continue
         classes = sorted({o.hero.class_name or "" for o in report.odds}, key=lambda c: (c != "", c))
         estimate = report.method == "estimate"
@@ -67,50 +82,70 @@ def _fights_table(fights: Sequence[FightReport]) -> Table:
             least = min(o.samples or 0 for o in report.odds)
             most = max(o.samples or 0 for o in report.odds)
             margin = max(o.margin or 0.0 for o in report.odds)
-            count = f"{least:,}" if least == most else f"{least:,}-{most:,}"
-            enemies += f"\n(estimate: {count} fights a cell, ± {margin:.1%} at 95%)"
+            count = (
+                number(least, lang, 0)
+                if least == most
+                else f"{number(least, lang, 0)}-{number(most, lang, 0)}"
+            )
+            note = ntr(
+                "(estimate: {fights} fight a cell, ± {margin} at 95%)",
+                "(estimate: {fights} fights a cell, ± {margin} at 95%)",
+                most,
+                fights=count,
+                margin=percent(margin, lang),
+            )
+            enemies += "\n" + note.translate(lang)
         for position, class_name in enumerate(classes):
             cells = []
             for level in ("weakest", "median", "strongest"):
                 none = report.win(level, "none", class_name or None)
                 best = report.win(level, "best", class_name or None)
-                cells.append(f"{shown(none)} / {shown(best)}")
+                cells.append(f"{shown(none, lang)} / {shown(best, lang)}")
             table.add_row(
                 str(report.paragraph) if position == 0 else "",
                 enemies if position == 0 else "",
-                class_name or "any",
+                class_name or tr("any").translate(lang),
                 *cells,
             )
     return table
 
 
-def _playthroughs(report: BookReport) -> Text:
+def _playthroughs(report: BookReport, lang: str | None = None) -> Text:
     stats = report.playthroughs
     assert stats is not None
     text = Text()
-    text.append("Random playthroughs", style="bold")
-    text.append(
-        f" ({stats.runs} games, seed {stats.seed}): victory {stats.victory_rate:.1%}, "
-        f"death {stats.deaths / max(1, stats.runs):.1%}, "
-        f"average length {stats.average_length:.1f} paragraphs, "
-        f"coverage {len(stats.reached)}/{report.paragraphs}"
+    text.append(tr("Random playthroughs").translate(lang), style="bold")
+    details = ntr(
+        " ({runs} game, seed {seed}): victory {victory}, death {death}, "
+        "average length {length} paragraphs, coverage {reached}/{total}",
+        " ({runs} games, seed {seed}): victory {victory}, death {death}, "
+        "average length {length} paragraphs, coverage {reached}/{total}",
+        stats.runs,
+        runs=stats.runs,
+        seed=stats.seed,
+        victory=percent(stats.victory_rate, lang),
+        death=percent(stats.deaths / max(1, stats.runs), lang),
+        length=number(stats.average_length, lang),
+        reached=len(stats.reached),
+        total=report.paragraphs,
     )
+    text.append(details.translate(lang))
     deadliest = stats.deadliest()
     if deadliest:
-        shown = ", ".join(f"§{number} ({deaths})" for number, deaths in deadliest)
-        text.append(f"\n  deadliest: {shown}")
+        shown = ", ".join(f"§{paragraph} ({deaths})" for paragraph, deaths in deadliest)
+        text.append("\n  " + tr("deadliest: {paragraphs}", paragraphs=shown).translate(lang))
     return text
 
 
-def _summary(reports: Sequence[BookReport]) -> Table:
-    table = Table(title="Summary", title_justify="left")
-    table.add_column("Book")
-    table.add_column("Paragraphs", justify="right")
-    table.add_column("Errors", justify="right")
-    table.add_column("Warnings", justify="right")
-    table.add_column("Info", justify="right")
-    table.add_column("Silenced", justify="right")
-    table.add_column("Victory rate", justify="right")
+def _summary(reports: Sequence[BookReport], lang: str | None = None) -> Table:
+    table = Table(title=tr("Summary").translate(lang), title_justify="left")
+    table.add_column(tr("Book").translate(lang))
+    table.add_column(tr("Paragraphs").translate(lang), justify="right")
+    table.add_column(tr("Errors").translate(lang), justify="right")
+    table.add_column(tr("Warnings").translate(lang), justify="right")
+    table.add_column(tr("Info").translate(lang), justify="right")
+    table.add_column(tr("Silenced").translate(lang), justify="right")
+    table.add_column(tr("Victory rate").translate(lang), justify="right")
     for report in reports:
         stats = report.playthroughs
         table.add_row(
@@ -120,7 +155,7 @@ def _summary(reports: Sequence[BookReport]) -> Table:
             str(report.count("warning")),
             str(report.count("info")),
             str(report.silenced),
-            _percent(stats.victory_rate) if stats else "-",
+            _percent(stats.victory_rate, lang) if stats else "-",
         )
     return table
 
@@ -142,9 +177,9 @@ def render(
         for file, items in groups.items():
             console.rule(Text(file, style="bold"), align="left")
             for item in items:
-                console.print(_finding(item, book_path), soft_wrap=True)
+                console.print(_finding(item, book_path, report.lang), soft_wrap=True)
         if report.fights:
-            console.print(_fights_table(report.fights))
+            console.print(_fights_table(report.fights, report.lang))
         if report.playthroughs is not None:
-            console.print(_playthroughs(report))
-    console.print(_summary(reports))
+            console.print(_playthroughs(report, report.lang))
+    console.print(_summary(reports, report_language(reports)))
