@@ -72,7 +72,10 @@ def test_dedale_validate_shows_the_forgotten_arrow_once_with_its_hint(tmp_path, 
 
     path = tmp_path / "book.dd"
     path.write_text(FR + "§ 1\n> combat GOBELIN HABILETÉ 5 ENDURANCE 4\n> victoire\n", "utf-8")
-    code = main(["validate", str(path)])
+    code = main(["validate", str(path), "--lang", "en"])
     out = capsys.readouterr().out
     assert code == 1
     assert out.count("right after a fight") == 1 and "hint: to go on after winning" in out
+    code = main(["validate", str(path)])  # a French book is answered in French
+    out = capsys.readouterr().out
+    assert code == 1 and out.count("juste après un combat") == 1

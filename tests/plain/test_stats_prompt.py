@@ -72,5 +72,5 @@ def test_input_ending_midway_stops_cleanly(typed):
 
 def test_french_names_and_ranges():
     game, out, code = play("fr", "10\n20\n9\n")
-    assert "HABILETÉ (7 à 12) ?" in out and "ENDURANCE (14 à 24) ?" in out
+    assert "HABILETÉ (7 à 12)\u202f?" in out and "ENDURANCE (14 à 24)\u202f?" in out
     assert game.answers == [(10, 20, 9)]
