@@ -55,8 +55,7 @@ class ForcedRun:
     def enter(self, number: int, decisions: int, rolls: int, state, paragraphs) -> None:
         """Record entering ``number`` with ``decisions`` taken and ``rolls`` faces thrown
         so far; raise :class:`ForcedLoopError` on a certain loop or once
-        :data:`FORCED_LIMIT` paragraphs came without a decision. (The runner inlines
-        this on its hot path.)"""
+        :data:`FORCED_LIMIT` paragraphs came without a decision."""
         if decisions != self.mark:
             self.mark = decisions
             self.numbers.clear()

@@ -25,11 +25,11 @@ from dedale.game.conditions import holds
 from dedale.game.creation import creation_options, reroll_allowance, show_rolls, stat_entries
 from dedale.game.expressions import interpolate
 from dedale.game.fight_extras import FightExtras
-from dedale.game.forced import FORCED_LIMIT, HISTORY_LIMIT, ForcedRun, loop_error, trim_history
+from dedale.game.forced import HISTORY_LIMIT, ForcedRun, trim_history
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
-from dedale.i18n import message
+from dedale.i18n import message, tr
 from dedale.rules import (
     RandomSource,
     Ruleset,
@@ -170,22 +170,11 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
     def _paragraph(self, number: int, resume: bool = False) -> Gen:
         paragraph = self._paragraphs.get(number)
         if paragraph is None:
-            raise GameError(f"there is no paragraph {number} in this book")
+            raise GameError(tr("there is no paragraph {number} in this book", number=number))
         state = self.state
         decisions = len(self.game.decisions)
-        forced = self._forced  # the guard against forced loops, inlined (the hot path)
-        if decisions != forced.mark:
-            forced.mark = decisions
-            forced.numbers.clear()
-            forced.seen.clear()
-            forced.seen[number] = None
-        elif len(forced.numbers) >= FORCED_LIMIT:
-            raise loop_error(forced.numbers, number, self._paragraphs)
-        elif number in forced.seen:  # again with nothing decided: the same state for ever?
-            forced.again(number, len(self.rng.log), state, self._paragraphs)
-        else:
-            forced.seen[number] = None
-        forced.numbers.append(number)
+        # the guard against forced loops (raises ForcedLoopError)
+        self._forced.enter(number, decisions, len(self.rng.log), state, self._paragraphs)
         if not resume and state.paragraph is not None:
             state.came_from = state.paragraph
         state.paragraph = number
