@@ -92,12 +92,7 @@ class PlainPlayer:
             return
         self.write(*self.render.prompt(prompt))
         while True:
-            line = self.stdin.readline()
-            if not line:
-                raise _Quit
-            line = line.strip()
-            if self.echo:
-                self.write(f"> {line}")
+            line = self._read_line()
             if not line:
                 if type(prompt) is events.NamePrompt:
                     self.game.answer("")
