@@ -11,7 +11,7 @@ paragraph sets, an item no paragraph gives).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dedale import ast
@@ -19,7 +19,7 @@ from dedale.i18n import tr
 from dedale.rules.ruleset import fold
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
-from dedale.validator.graph import Graph, Node, header_span
+from dedale.validator.graph import Graph, Node, header_span, walk
 
 ASKING = (ast.Choice, ast.Fight, ast.HiddenNumber, ast.Shop, ast.Wager)
 BRANCHING = (ast.Test, ast.DuoTest, ast.D20Test, ast.RandomRoll)
@@ -39,18 +39,7 @@ class Exit:
 
 def asks(paragraph: ast.Paragraph) -> bool:
     """True when the paragraph can ask the reader something."""
-    return any(isinstance(s, ASKING) for s in _all(paragraph.body))
-
-
-def _all(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
-    for statement in statements:
-        yield statement
-        if isinstance(statement, ast.If):
-            yield from _all(statement.then)
-            yield from _all(statement.otherwise)
-        elif isinstance(statement, BRANCHING):
-            for branch in statement.branches:
-                yield from _all(branch.body)
+    return any(isinstance(s, ASKING) for s in walk(paragraph.body))
 
 
 def _guards(
@@ -87,7 +76,7 @@ def exits(node: Node) -> list[Exit]:
 
 
 def _is_ending(node: Node, span: Span) -> bool:
-    return any(isinstance(s, ast.Ending) and s.span == span for s in _all(node.paragraph.body))
+    return any(isinstance(s, ast.Ending) and s.span == span for s in walk(node.paragraph.body))
 
 
 def _trap(candidates: dict[int, list[Exit]], counts) -> set[int]:
@@ -263,7 +252,7 @@ class _State:
 
     def changes(self, paragraph: ast.Paragraph) -> set[Key]:
         found: set[Key] = {("visited", paragraph.number), ("random", None)}
-        for statement in _all(paragraph.body):
+        for statement in walk(paragraph.body):
             if isinstance(statement, ast.SetCodeword | ast.ClearCodeword):
                 found.add(("codeword", fold(statement.codeword)))
             elif isinstance(statement, ast.GainItem | ast.LoseItem):
@@ -295,7 +284,7 @@ def _given(graph: Graph, book: object) -> set[Key]:
 
     found: set[Key] = {("item", name) for name in starting_items(book)}
     for node in graph.nodes.values():
-        for statement in _all(node.paragraph.body):
+        for statement in walk(node.paragraph.body):
             if isinstance(statement, ast.SetCodeword):
                 found.add(("codeword", fold(statement.codeword)))
             elif isinstance(statement, ast.GainItem):
@@ -388,7 +377,7 @@ def needs_guard(graph: Graph) -> bool:
     of forced paragraphs, an enemy with a huge stat): they are then played counting the
     events between two questions (see :func:`dedale.validator.playthroughs.play_one`)."""
     for node in graph.nodes.values():
-        for statement in _all(node.paragraph.body):
+        for statement in walk(node.paragraph.body):
             if isinstance(statement, ast.Fight) and any(
                 isinstance(value, int) and abs(value) > LARGE_STAT
                 for enemy in (*statement.enemies, *statement.allies)
