@@ -392,3 +392,24 @@ def test_overrides_given_as_data_that_contain_themselves():
     with pytest.raises(RulesetError) as caught:
         load_ruleset("df-classic", {"stats": stats})
     assert "contains itself" in caught.value.message
+
+
+def test_deep_flow_nesting_is_refused_before_the_yaml_parser(tmp_path):
+    """Found by the fuzz campaign: ruamel took 12 s on 2,000 nested `[`; a linear scan
+    refuses them first, at the bracket past the bound."""
+    import time
+
+    from dedale.errors import BookLoadError
+    from dedale.language import load_book
+
+    path = tmp_path / "deep.dd"
+    path.write_text(
+        "---\ntitle: Deep\nrules: " + "[" * 60_000 + "\n---\n§ 1\n> victory\n", encoding="utf-8"
+    )
+    started = time.monotonic()
+    with pytest.raises(BookLoadError) as raised:
+        load_book(path)
+    assert time.monotonic() - started < 2
+    error = raised.value.errors[0]
+    assert "nested more than 40 deep" in str(error.message)
+    assert (error.span.line, error.span.column) == (3, 48)

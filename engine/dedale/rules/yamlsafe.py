@@ -33,6 +33,36 @@ class _Refused(Exception):
         self.hint = hint
 
 
+def _flow_too_deep(text: str) -> tuple[int, int] | None:
+    """Where ``[``/``{`` brackets first nest past the depth bound (line, column), if they do;
+    a linear scan that skips quoted text and comments, before any YAML parsing."""
+    depth = 0
+    line, start = 1, 0
+    quote = ""
+    index, size = 0, len(text)
+    while index < size:
+        char = text[index]
+        if char == "\n":
+            line, start, quote = line + 1, index + 1, ""
+        elif quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            found = text.find("\n", index)
+            index = size if found < 0 else found
+            continue
+        elif char in "[{":
+            depth += 1
+            if depth > limits.MAX_YAML_DEPTH:
+                return line, index - start + 1
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        index += 1
+    return None
+
+
 def _children(node: Node) -> list[Node]:
     if isinstance(node, MappingNode):
         return [part for pair in node.value for part in pair]
@@ -156,6 +186,14 @@ def parse_yaml(
             start,
             tr("a book.yaml or a ruleset is a few kilobytes; split or trim it"),
         )  # fmt: skip
+    deep = _flow_too_deep(text)
+    if deep is not None:  # ruamel's parser is slow on deep flow nesting: refuse it first
+        line, column = deep
+        raise error(
+            tr("YAML values nested more than {limit} deep", limit=limits.MAX_YAML_DEPTH),
+            Span(shown, line + line_offset, column),
+            tr("a ruleset needs a few levels of mappings; flatten this one"),
+        )
     yaml = YAML(typ="rt", pure=True)
     yaml.Constructor = _CheckedConstructor
     yaml.allow_duplicate_keys = False
