@@ -71,3 +71,16 @@ def test_reliques_action_band_with_odd_digits(tmp_path):
 def test_sane_values_still_load(tmp_path):
     book = load_book(write(tmp_path, "meals: {heal: 6}"))
     assert book.ruleset.meals.heal == 6
+
+
+def test_an_empty_class_is_a_class_with_no_changes_not_a_type_error(tmp_path):
+    """Found by the fuzz campaign: `classes: {Officer: }` raised TypeError in check_keys."""
+    from dedale.language import load_book
+
+    path = tmp_path / "book.dd"
+    path.write_text(
+        "---\ntitle: T\nruleset: df48.5\nrules:\n  classes:\n    Officer:\n---\n§ 1\n> victory\n",
+        encoding="utf-8",
+    )
+    book = load_book(path)
+    assert "Officer" in book.ruleset.classes

@@ -20,6 +20,10 @@ def fail(message: str, node: YNode, hint: str | None = None) -> RulesetError:
 
 
 def check_keys(node: YNode, allowed: tuple[str, ...], what: str) -> None:
+    """Refuse a key of the mapping ``node`` that is not ``allowed`` (an empty value, which
+    :func:`as_map` reads as no keys, has none to refuse)."""
+    if not node.is_map:
+        return
     for key in node.value:
         if key not in allowed:
             span = node.key_spans.get(key, node.span)
