@@ -283,6 +283,15 @@ def parse_meta(
             tr("see docs/validator.md"),
         )
         validator = {}
+    for key in validator:  # a misspelt setting would be silently ignored by the validator
+        if VALIDATOR.canonical(key) is None:
+            errors.append(
+                BookMetadataError(
+                    tr("unknown key `{key}`", key=key),
+                    _shift(_key_span(validator, key, file), line_offset),
+                    hint=VALIDATOR.suggest(key, french),
+                )
+            )
     validator = _english_keys(validator, VALIDATOR)
 
     return BookMeta(
