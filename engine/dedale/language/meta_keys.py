@@ -38,6 +38,7 @@ VALIDATOR_KEYS: dict[str, tuple[str, tuple[str, ...]]] = {
     "runs": ("parties", ()),
     "max_steps": ("étapes-max", ("etapes-maximum", "pas-max")),
     "hidden": ("cachés", ("paragraphes-caches",)),
+    "time_budget": ("temps-max", ("budget-de-temps", "duree-max")),
 }
 
 # French and English values an author may write for some settings.

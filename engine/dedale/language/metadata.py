@@ -223,6 +223,8 @@ def parse_meta(
         ruleset = DEFAULT_RULESET
 
     rules = values.get("rules")
+    if line_offset and isinstance(rules, CommentedMap):
+        _shift_lines(rules, line_offset)  # the ruleset reads them: point into the .dd file
     if rules is not None and not isinstance(rules, Mapping):
         bad(
             "rules",
@@ -283,6 +285,15 @@ def parse_meta(
             tr("see docs/validator.md"),
         )
         validator = {}
+    for key in validator:  # a misspelt setting would be silently ignored by the validator
+        if VALIDATOR.canonical(key) is None:
+            errors.append(
+                BookMetadataError(
+                    tr("unknown key `{key}`", key=key),
+                    _shift(_key_span(validator, key, file), line_offset),
+                    hint=VALIDATOR.suggest(key, french),
+                )
+            )
     validator = _english_keys(validator, VALIDATOR)
 
     return BookMeta(
@@ -301,6 +312,26 @@ def parse_meta(
         value_spans=value_spans,
         file_spans=tuple(file_spans),
     )
+
+
+def _shift_lines(data: CommentedMap, offset: int) -> None:
+    """Move every line ruamel remembers inside ``data`` by ``offset`` (a front matter starts
+    below its ``---``), each container once (aliases share theirs)."""
+    seen: set[int] = set()
+    stack: list[Any] = [data]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen or not isinstance(node, CommentedMap | CommentedSeq):
+            continue
+        seen.add(id(node))
+        lc = node.lc
+        if lc.line is not None:
+            lc.line += offset
+        for entry in (lc.data or {}).values():
+            entry[0] += offset
+            if len(entry) > 2 and entry[2] is not None:
+                entry[2] += offset
+        stack.extend(node.values() if isinstance(node, CommentedMap) else node)
 
 
 def _english_keys(section: Mapping[str, Any], keys: Any) -> Mapping[str, Any]:

@@ -9,8 +9,9 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from dedale.language.meta_keys import LANGUAGE_VALUES, TOP, norm
+
 META_FILE = "book.yaml"
-ALIASES = {"titre": "title", "auteur": "author", "auteurs": "author", "langue": "language"}
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,8 @@ def read_preview(path: Path) -> BookPreview:
         return fallback
     if not isinstance(data, dict):
         return fallback
-    meta = {ALIASES.get(str(k).lower(), str(k).lower()): v for k, v in data.items()}
+    # the loader's own key table and language values (``Titre``, ``langue: anglais``)
+    meta = {TOP.canonical(k) or str(k): v for k, v in data.items()}
     author = meta.get("author") or ""
     if isinstance(author, list):
         author = ", ".join(str(a) for a in author)
@@ -43,5 +45,5 @@ def read_preview(path: Path) -> BookPreview:
     return BookPreview(
         title=str(meta.get("title") or fallback.title),
         author=str(author),
-        language=str(language) if language else None,
+        language=LANGUAGE_VALUES.get(norm(language)) if language else None,
     )

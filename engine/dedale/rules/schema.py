@@ -47,12 +47,13 @@ from dedale.rules.schema_fight import read_fight
 from dedale.rules.yamltree import YNode, did_you_mean
 
 TOP_KEYS = (
-    "name", "title", "description", "stats", "counters", "meals", "tests", "duo_test",
+    "name", "title", "stats", "counters", "meals", "tests", "duo_test",
     "d20_test", "fight", "classes", "items", "inventory_limit", "worlds", "health", "heroism",
     "tags",
 )  # fmt: skip
 
-OUTCOMES = ("success", "failure", "critical_success", "critical_failure")
+# A roll-under test only succeeds or fails (criticals belong to the duo and d20 tests).
+OUTCOMES = ("success", "failure")
 
 # Which effects each ability trigger accepts (and whether it needs a tag / a value).
 ABILITY_EFFECTS: dict[str, dict[str, tuple[bool, bool]]] = {
