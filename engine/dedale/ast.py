@@ -379,7 +379,8 @@ class Test:
 
 @node
 class DuoTest:
-    """A reliques action test on one or two characteristics."""
+    """A reliques action test on one or two characteristics; ``kind`` (physical/mental)
+    when the line says it, else None (the characteristics' kinds decide)."""
 
     span: Span
     stats: tuple[str, ...]
@@ -387,6 +388,7 @@ class DuoTest:
     risk_allowed: bool = False
     modifiers: tuple[Modifier, ...] = ()
     branches: tuple[Branch, ...] = ()
+    kind: Literal["physical", "mental"] | None = None
 
 
 @node

@@ -158,7 +158,7 @@ class Statements:
             stats = tuple(self.resolve(s, statement.span, ("stat",))[1] for s in statement.stats)
             gen = run_duo_test(
                 ruleset, hero, rng, stats, statement.difficulty, statement.modifiers,
-                risk_allowed=statement.risk_allowed, emit=emit,
+                risk_allowed=statement.risk_allowed, kind=statement.kind, emit=emit,
             )  # fmt: skip
         else:
             stat = self.resolve(statement.stat, statement.span, ("stat",))[1]

@@ -112,13 +112,14 @@ def run_duo_test(
     modifiers: Iterable[Any] = (),
     *,
     risk_allowed: bool = False,
-    kind: str = "physical",
+    kind: str | None = None,
     emit: bool = True,
 ) -> RulesGen[TestResult]:
     """Reliques action test: 2d6 <= duo (+talent/-weakness, +difficulty, health malus).
 
-    ``kind`` (physical/mental) selects the health malus (physical only) and the heroism
-    counter that may pay for rerolling one die.
+    ``kind`` (physical/mental; None: decided by the characteristics' kinds, see
+    Ruleset.test_kind) selects the health malus (physical only) and the heroism counter
+    that may pay for rerolling one die.
     """
     duo = ruleset.duo
     if duo is None:
@@ -130,6 +131,8 @@ def run_duo_test(
             f"difficulty {difficulty} out of range",
             hint=f"use {duo.difficulty_min}..{duo.difficulty_max}",
         )
+    if kind is None:
+        kind = ruleset.test_kind(stats)
     values = tuple(character.stats[s] + _item_bonus(character, s) for s in stats)
     bonus = mods.total(modifiers, mods.hero_abilities(ruleset, character)) + difficulty
     if kind == "physical":

@@ -1,0 +1,126 @@
+"""The decisions of RULES.md, "Decisions added after the first audit", one test per rule,
+played from a book's text with scripted dice to what the player sees.
+
+Each section below is one bullet of that RULES.md section; each test's comment quotes the
+words of the line it covers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dedale import events
+from dedale.game import Game
+from dedale.language import load_book
+
+
+def _book(folder: Path, ruleset: str, body: str, rules: str = ""):
+    text = f"---\ntitle: Decisions\nlanguage: en\nruleset: {ruleset}\nstart: 1\n{rules}---\n{body}"
+    path = folder / "book.dd"
+    path.write_text(text, encoding="utf-8")
+    return load_book(path)
+
+
+def _play(game: Game, answers, limit: int = 500) -> list:
+    """Pull everything, answering prompts from ``answers`` in order; returns all items."""
+    answers = list(answers)
+    seen = []
+    for _ in range(limit):
+        item = game.next()
+        if item is None:
+            return seen
+        seen.append(item)
+        if isinstance(item, events.Prompt):
+            if not answers:
+                return seen
+            game.answer(answers.pop(0))
+    raise AssertionError("the game did not stop")
+
+
+def _of(kind, items) -> list:
+    return [item for item in items if isinstance(item, kind)]
+
+
+def _reliques(folder: Path, test_line: str, rules: str = "", wound: int = 0) -> Game:
+    """A reliques book whose paragraph 1 wounds the hero by ``wound`` (health 15, levels of
+    3: 9 lost is seriously wounded, -2) then runs ``test_line``."""
+    loss = f"> lose {wound} HEALTH\n" if wound else ""
+    body = (
+        f"§ 1\n{loss}> {test_line}\n> success -> 2\n> failure -> 3\n§ 2\n> victory\n§ 3\n> death\n"
+    )
+    book = _book(folder, "reliques", body, rules)
+    stats = [stat.id for stat in book.ruleset.stats]
+    hero = tuple(15 if s == "HEALTH" else 3 for s in stats)
+    return Game.new(book, 1, name="A", hero=hero, free_stats=True)
+
+
+# --- reliques, kinds of test -------------------------------------------------------------
+# "each characteristic is physical or mental in the ruleset (the book may declare more).
+#  A test is mental when all its characteristics are mental, physical otherwise"
+
+
+def test_kinds_of_test_come_from_the_characteristics(tmp_path):
+    ruleset = _book(tmp_path, "reliques", "§ 1\n> victory\n").ruleset
+    assert ruleset.test_kind(("ESP", "CHA")) == "mental"
+    assert ruleset.test_kind(("ESP",)) == "mental"
+    assert ruleset.test_kind(("ESP", "FOR")) == "physical"
+    assert ruleset.test_kind(("FOR", "AGL")) == "physical"
+
+
+# "the book may declare more"
+def test_a_book_declares_a_mental_characteristic(tmp_path):
+    rules = "rules:\n  stats:\n    FOI: {names: {fr: FOI, en: FAITH}, roll: 1d6, kind: mental}\n"
+    game = _reliques(tmp_path, "test FOI+ESP", rules, wound=9)
+    game.rng.force((3, 3))  # 6 <= 3 + 3: success, no malus on a mental test
+    items = _play(game, [])
+    assert _of(events.TestResolved, items)[0].target == 6
+    assert game.outcome == "victory"
+
+
+# "The health malus applies to physical tests only"
+def test_the_health_malus_applies_to_physical_tests_only(tmp_path):
+    game = _reliques(tmp_path, "test FOR+AGL", wound=9)
+    game.rng.force((3, 3))  # 6 > 3 + 3 - 2: failure
+    items = _play(game, [False])  # no Courage reroll
+    assert _of(events.TestResolved, items)[0].target == 4
+    game = _reliques(tmp_path, "test ESP+CHA", wound=9)
+    game.rng.force((3, 3))
+    items = _play(game, [])
+    assert _of(events.TestResolved, items)[0].target == 6 and game.outcome == "victory"
+
+
+# "Courage acts on physical tests, Volonté on mental ones"
+def test_courage_rerolls_physical_tests_and_will_mental_ones(tmp_path):
+    for line, counter in (("test FOR+AGL", "courage"), ("test ESP+CHA", "volonte")):
+        game = _reliques(tmp_path, line)
+        game.rng.force((6, 5, 1))  # 11 > 6: failure; reroll the 6: 5 + 1 = 6 succeeds
+        items = _play(game, [True])
+        prompt = _of(events.YesNoPrompt, items)[0]
+        assert prompt.kind == "heroism" and dict(prompt.params)["counter"] == counter
+        assert game.state.hero.counters[counter] == 0 and game.outcome == "victory"
+
+
+# "unless the test line says `physical`/`physique` or `mental`"
+def test_the_test_line_may_say_its_kind(tmp_path):
+    game = _reliques(tmp_path, "test FOR+AGL (mental)", wound=9)
+    game.rng.force((3, 3))  # no malus: 6 <= 6
+    items = _play(game, [])
+    assert _of(events.TestResolved, items)[0].target == 6 and game.outcome == "victory"
+    game = _reliques(tmp_path, "testez ESP+CHA +1 (physique)", wound=9)
+    game.rng.force((4, 4, 4))  # 8 > 3 + 3 + 1 - 2 = 5: failure; Courage offered
+    items = _play(game, [False])
+    assert _of(events.TestResolved, items)[0].target == 5
+    assert dict(_of(events.YesNoPrompt, items)[0].params)["counter"] == "courage"
+
+
+# A characteristic's kind is data: a wrong one is a located ruleset error.
+def test_a_wrong_characteristic_kind_is_a_located_error(tmp_path):
+    import pytest
+    from dedale.errors import DedaleError
+
+    rules = "rules:\n  stats:\n    FOI: {roll: 1d6, kind: spiritual}\n"
+    with pytest.raises(DedaleError) as caught:
+        _book(tmp_path, "reliques", "§ 1\n> victory\n", rules)
+    error = caught.value
+    assert "must be physical or mental, not 'spiritual'" in error.render()
+    assert error.span.line == 7 and error.span.column == 28
