@@ -81,7 +81,7 @@ def test_a_book_declares_a_mental_characteristic(tmp_path):
 def test_the_health_malus_applies_to_physical_tests_only(tmp_path):
     game = _reliques(tmp_path, "test FOR+AGL", wound=9)
     game.rng.force((3, 3))  # 6 > 3 + 3 - 2: failure
-    items = _play(game, [False])  # no Courage reroll
+    items = _play(game, [False, False])  # no Courage reroll, no Chance reroll
     assert _of(events.TestResolved, items)[0].target == 4
     game = _reliques(tmp_path, "test ESP+CHA", wound=9)
     game.rng.force((3, 3))
@@ -108,7 +108,7 @@ def test_the_test_line_may_say_its_kind(tmp_path):
     assert _of(events.TestResolved, items)[0].target == 6 and game.outcome == "victory"
     game = _reliques(tmp_path, "testez ESP+CHA +1 (physique)", wound=9)
     game.rng.force((4, 4, 4))  # 8 > 3 + 3 + 1 - 2 = 5: failure; Courage offered
-    items = _play(game, [False])
+    items = _play(game, [False, False])
     assert _of(events.TestResolved, items)[0].target == 5
     assert dict(_of(events.YesNoPrompt, items)[0].params)["counter"] == "courage"
 
@@ -124,3 +124,32 @@ def test_a_wrong_characteristic_kind_is_a_located_error(tmp_path):
     error = caught.value
     assert "must be physical or mental, not 'spiritual'" in error.render()
     assert error.span.line == 7 and error.span.column == 28
+
+
+# "a Chance point rerolls one die of any test"
+def test_a_chance_point_rerolls_one_die_of_any_test(tmp_path):
+    for line, first in (("test FOR+AGL", "courage"), ("test ESP+CHA", "volonte")):
+        game = _reliques(tmp_path, line)
+        game.rng.force((6, 5, 1))  # 11 > 6: failure; the Chance reroll of the 6: 5 + 1 = 6
+        items = _play(game, [False, True])  # not Courage/Volonté, then Chance
+        prompts = [dict(p.params)["counter"] for p in _of(events.YesNoPrompt, items)]
+        assert prompts == [first, "chance"]
+        rerolled = [e for e in _of(events.DiceRolled, items) if e.purpose == "heroism"]
+        assert [e.faces for e in rerolled] == [(5, 1)]
+        hero = game.state.hero
+        assert hero.counters["chance"] == 0 and hero.counters[first] == 1
+        assert game.outcome == "victory"
+
+
+# "a Chance point rerolls one die of any test": after a first reroll fails, Chance is
+# still offered; a success asks nothing more.
+def test_chance_is_offered_after_a_failed_courage_reroll(tmp_path):
+    game = _reliques(tmp_path, "test FOR+AGL")
+    game.rng.force((6, 5, 6, 1))  # 11; Courage rerolls the 6: 5 + 6; Chance: 5 + 1 = 6
+    items = _play(game, [True, True])
+    prompts = [dict(p.params)["counter"] for p in _of(events.YesNoPrompt, items)]
+    assert prompts == ["courage", "chance"] and game.outcome == "victory"
+    game = _reliques(tmp_path, "test FOR+AGL")
+    game.rng.force((2, 3))  # success: no heroism offered
+    items = _play(game, [])
+    assert not _of(events.YesNoPrompt, items) and game.outcome == "victory"

@@ -119,7 +119,7 @@ def run_duo_test(
 
     ``kind`` (physical/mental; None: decided by the characteristics' kinds, see
     Ruleset.test_kind) selects the health malus (physical only) and the heroism counter
-    that may pay for rerolling one die.
+    that may pay for rerolling one die after a failure; the ``any`` counter may pay too.
     """
     duo = ruleset.duo
     if duo is None:
@@ -144,9 +144,10 @@ def run_duo_test(
     faces = rng.roll_dice(2, 6)
     if emit:
         yield DiceRolled(purpose="duo", faces=faces, total=sum(faces), expression="2d6")
-    counter = ruleset.heroism.get(kind)
     outcome = _duo_outcome(ruleset, values, faces, target)
-    if outcome in (FAILURE, CRITICAL_FAILURE) and counter and character.counters.get(counter):
+    for counter in _reroll_counters(ruleset, kind):
+        if outcome not in (FAILURE, CRITICAL_FAILURE) or not character.counters.get(counter):
+            continue
         params = (("use", "reroll"), ("counter", counter), ("faces", faces))
         if (yield YesNoPrompt(kind="heroism", params=params)):
             character.change_counter(counter, -1)
@@ -163,6 +164,13 @@ def run_duo_test(
     if emit:
         yield TestResolved(name="duo", roll=roll, target=target, outcome=outcome, margin=margin)
     return TestResult("duo", outcome, roll, target, margin, faces)
+
+
+def _reroll_counters(ruleset: Ruleset, kind: str) -> tuple[str, ...]:
+    """The heroism counters that may pay to reroll one die of a failed test of ``kind``:
+    the kind's own (Courage, Volonté), then the one for any test (Chance), each once."""
+    found = (ruleset.heroism.get(kind), ruleset.heroism.get("any"))
+    return tuple(dict.fromkeys(c for c in found if c))
 
 
 def _duo_outcome(ruleset: Ruleset, values: tuple[int, ...], faces: tuple[int, ...], target: int):
