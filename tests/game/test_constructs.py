@@ -56,7 +56,7 @@ def test_duo_test_margins_criticals_and_risk(crypt, faces, risk, paragraph, outc
 def test_duo_failure_runs_its_effect_then_its_jump(crypt):
     game = Game.new(crypt, 1, name="A", hero=(3, 3, 3, 3, 3, 3, 15), free_stats=True)
     game.rng.force((5, 4))  # 9 > 7: failure
-    items = play(game, [False, False, False])  # no risk, no Courage nor Chance reroll
+    items = play(game, [False, False, False, False])  # no risk, reroll nor cancelled loss
     assert game.state.hero.stats["HEALTH"] == 14 and game.state.paragraph == 13
     assert game.outcome == "death" and of(events.Death, items)
 

@@ -9,9 +9,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from dedale import events
+from dedale.errors import DedaleError
 from dedale.game import Game
 from dedale.language import load_book
+from dedale.rules import (
+    Character,
+    EnemySpec,
+    FightSpec,
+    ScriptedDecider,
+    ScriptedDice,
+    collect,
+    run_fight,
+)
 
 
 def _book(folder: Path, ruleset: str, body: str, rules: str = ""):
@@ -43,7 +54,8 @@ def _of(kind, items) -> list:
 
 def _reliques(folder: Path, test_line: str, rules: str = "", wound: int = 0) -> Game:
     """A reliques book whose paragraph 1 wounds the hero by ``wound`` (health 15, levels of
-    3: 9 lost is seriously wounded, -2) then runs ``test_line``."""
+    3: 9 lost is seriously wounded, -2; the first answer declines Courage's offer to cancel
+    it) then runs ``test_line``."""
     loss = f"> lose {wound} HEALTH\n" if wound else ""
     body = (
         f"§ 1\n{loss}> {test_line}\n> success -> 2\n> failure -> 3\n§ 2\n> victory\n§ 3\n> death\n"
@@ -72,7 +84,7 @@ def test_a_book_declares_a_mental_characteristic(tmp_path):
     rules = "rules:\n  stats:\n    FOI: {names: {fr: FOI, en: FAITH}, roll: 1d6, kind: mental}\n"
     game = _reliques(tmp_path, "test FOI+ESP", rules, wound=9)
     game.rng.force((3, 3))  # 6 <= 3 + 3: success, no malus on a mental test
-    items = _play(game, [])
+    items = _play(game, [False])
     assert _of(events.TestResolved, items)[0].target == 6
     assert game.outcome == "victory"
 
@@ -81,11 +93,11 @@ def test_a_book_declares_a_mental_characteristic(tmp_path):
 def test_the_health_malus_applies_to_physical_tests_only(tmp_path):
     game = _reliques(tmp_path, "test FOR+AGL", wound=9)
     game.rng.force((3, 3))  # 6 > 3 + 3 - 2: failure
-    items = _play(game, [False, False])  # no Courage reroll, no Chance reroll
+    items = _play(game, [False, False, False])  # keep the wound; no Courage, no Chance reroll
     assert _of(events.TestResolved, items)[0].target == 4
     game = _reliques(tmp_path, "test ESP+CHA", wound=9)
     game.rng.force((3, 3))
-    items = _play(game, [])
+    items = _play(game, [False])
     assert _of(events.TestResolved, items)[0].target == 6 and game.outcome == "victory"
 
 
@@ -104,20 +116,17 @@ def test_courage_rerolls_physical_tests_and_will_mental_ones(tmp_path):
 def test_the_test_line_may_say_its_kind(tmp_path):
     game = _reliques(tmp_path, "test FOR+AGL (mental)", wound=9)
     game.rng.force((3, 3))  # no malus: 6 <= 6
-    items = _play(game, [])
+    items = _play(game, [False])
     assert _of(events.TestResolved, items)[0].target == 6 and game.outcome == "victory"
     game = _reliques(tmp_path, "testez ESP+CHA +1 (physique)", wound=9)
     game.rng.force((4, 4, 4))  # 8 > 3 + 3 + 1 - 2 = 5: failure; Courage offered
-    items = _play(game, [False, False])
+    items = _play(game, [False, False, False])
     assert _of(events.TestResolved, items)[0].target == 5
     assert dict(_of(events.YesNoPrompt, items)[0].params)["counter"] == "courage"
 
 
 # A characteristic's kind is data: a wrong one is a located ruleset error.
 def test_a_wrong_characteristic_kind_is_a_located_error(tmp_path):
-    import pytest
-    from dedale.errors import DedaleError
-
     rules = "rules:\n  stats:\n    FOI: {roll: 1d6, kind: spiritual}\n"
     with pytest.raises(DedaleError) as caught:
         _book(tmp_path, "reliques", "§ 1\n> victory\n", rules)
@@ -153,3 +162,63 @@ def test_chance_is_offered_after_a_failed_courage_reroll(tmp_path):
     game.rng.force((2, 3))  # success: no heroism offered
     items = _play(game, [])
     assert not _of(events.YesNoPrompt, items) and game.outcome == "victory"
+
+
+# --- reliques, Courage cancels a loss -----------------------------------------------------
+# "Courage may cancel a loss that leaves health at 0 or above (a loss to exactly 0
+#  included), in a fight or out of one."
+
+
+def _loss_book(folder: Path, loss: int, courage: int = 1) -> Game:
+    body = f"§ 1\n> lose {loss} HEALTH\n> go to 2\n§ 2\n> victory\n"
+    rules = f"rules:\n  counters:\n    courage: {{initial: {courage}}}\n"
+    book = _book(folder, "reliques", body, rules)
+    stats = [stat.id for stat in book.ruleset.stats]
+    return Game.new(book, 1, name="A", hero=tuple(15 if s == "HEALTH" else 3 for s in stats),
+                    free_stats=True)  # fmt: skip
+
+
+def test_courage_cancels_a_loss_outside_a_fight(tmp_path):
+    game = _loss_book(tmp_path, 4)
+    items = _play(game, [True])
+    prompt = _of(events.YesNoPrompt, items)[0]
+    assert prompt.kind == "heroism" and dict(prompt.params) == {
+        "use": "ignore_loss", "counter": "courage", "damage": 4,
+    }  # fmt: skip
+    hero = game.state.hero
+    assert hero.stats["HEALTH"] == 15 and hero.counters["courage"] == 0
+    assert not [e for e in _of(events.StatChanged, items) if e.name == "HEALTH" and e.new < e.old]
+    game = _loss_book(tmp_path, 4)
+    _play(game, [False])  # declined: the loss stands
+    assert game.state.hero.stats["HEALTH"] == 11 and game.state.hero.counters["courage"] == 1
+
+
+# "a loss to exactly 0 included" (and never a loss below 0)
+def test_courage_cancels_a_loss_to_exactly_zero_but_not_below(tmp_path):
+    game = _loss_book(tmp_path, 15)
+    _play(game, [True])
+    assert game.state.hero.stats["HEALTH"] == 15 and game.outcome == "victory"
+    game = _loss_book(tmp_path, 16)
+    items = _play(game, [])
+    assert not _of(events.YesNoPrompt, items) and game.outcome == "death"
+    game = _loss_book(tmp_path, 4, courage=0)  # no point left: nothing offered
+    items = _play(game, [])
+    assert not _of(events.YesNoPrompt, items) and game.state.hero.stats["HEALTH"] == 11
+
+
+# "in a fight": a blow that leaves the hero at exactly 0 health may be cancelled.
+def test_courage_cancels_a_blow_to_exactly_zero_in_a_fight(rulesets):
+    stats = {"FOR": 4, "AGL": 3, "PER": 3, "CON": 4, "ESP": 3, "CHA": 3, "HEALTH": 4}
+    hero = Character(stats=dict(stats), initial={**stats, "HEALTH": 20},
+                     counters={"courage": 1, "volonte": 0, "chance": 0})  # fmt: skip
+    enemy = EnemySpec("Squelette", {"FOR": 3, "AGL": 2, "PER": 2, "CON": 3, "arme": 2})
+    # initiative 3+3 / 1+1 (the skeleton first); its attack 1+2 (margin 2); the hero
+    # parries with 6+5 and fails: 2 + 2 = 4 damage, exactly the hero's 4 health;
+    # then the hero's two attacks miss (11 > 7)
+    dice = ScriptedDice([3, 3, 1, 1, 1, 2, 6, 5, 6, 5, 6, 5])
+    decider = ScriptedDecider([False, True])  # parry, not dodge; spend Courage
+    spec = FightSpec((enemy,), assault_limit=1)
+    _result, seen = collect(run_fight(rulesets["reliques"], hero, dice, spec), decider)
+    offers = [p for p in seen if isinstance(p, events.YesNoPrompt) and p.kind == "heroism"]
+    assert [dict(p.params)["damage"] for p in offers] == [4]
+    assert hero.stats["HEALTH"] == 4 and hero.counters["courage"] == 0

@@ -18,6 +18,7 @@ from dedale.game.conditions import compare
 from dedale.game.expressions import evaluate
 from dedale.rules import BookItem, run_d20_test, run_duo_test, run_fight, run_test
 from dedale.rules.fights import EnemyRoll, EnemySpec, FightSpec, roll_enemies, roll_enemy
+from dedale.rules.heroism import offer_ignore_loss
 
 Gen = Generator[Any, Any, Any]
 
@@ -61,6 +62,8 @@ class Statements:
         if op == "add":
             old, new = hero.change(ident, amount, exceptional=exceptional)
         elif op == "sub":
+            if (yield from offer_ignore_loss(self.ruleset, hero, ident, amount)):
+                return None  # a heroism point cancelled the loss
             old, new = hero.change(ident, -amount)
         elif op == "set":
             old, new = hero.set(ident, amount, exceptional=exceptional)
