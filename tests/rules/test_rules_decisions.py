@@ -222,3 +222,45 @@ def test_courage_cancels_a_blow_to_exactly_zero_in_a_fight(rulesets):
     offers = [p for p in seen if isinstance(p, events.YesNoPrompt) and p.kind == "heroism"]
     assert [dict(p.params)["damage"] for p in offers] == [4]
     assert hero.stats["HEALTH"] == 4 and hero.counters["courage"] == 0
+
+
+# --- escape wound --------------------------------------------------------------------------
+# "Escape wound = the ruleset's ordinary wound to the hero (df-classic 2, df24 1, df48.5 2);
+#  Luck applies to it like any wound (df24: lucky 0, unlucky 2)."
+
+
+def _escape(folder: Path, ruleset: str, luck_faces=()) -> Game:
+    body = "§ 1\n> fight\n> enemy ORC SKILL 8 STAMINA 10\n> escape -> 2\n§ 2\n> victory\n"
+    book = _book(folder, ruleset, body)
+    stats = [stat.id for stat in book.ruleset.stats]
+    values = {"SKILL": 10, "STAMINA": 20, "LUCK": 9}
+    klass = next(iter(book.ruleset.classes), None)  # df48.5 asks for a class
+    game = Game.new(book, 1, name="A", hero=tuple(values.get(s, 7) for s in stats),
+                    class_name=klass, free_stats=True)  # fmt: skip
+    game.rng.force(tuple(luck_faces))
+    return game
+
+
+def _stamina_loss(items) -> list[int]:
+    return [e.old - e.new for e in _of(events.StatChanged, items)
+            if e.name == "STAMINA" and e.new < e.old]  # fmt: skip
+
+
+def test_the_escape_wound_is_the_ordinary_wound(tmp_path):
+    for ruleset, wound in (("df-classic", 2), ("df24", 1), ("df48.5", 2)):
+        game = _escape(tmp_path, ruleset)
+        items = _play(game, [True, False])  # escape; do not test Luck
+        assert _stamina_loss(items) == [wound], ruleset
+        assert game.outcome == "victory"
+
+
+def test_luck_applies_to_the_escape_wound(tmp_path):
+    # df24: lucky 0, unlucky 2 (LUCK 9: 4+4 lucky, 6+5 unlucky)
+    for faces, loss in (((4, 4), []), ((6, 5), [2])):
+        game = _escape(tmp_path, "df24", faces)
+        items = _play(game, [True, True])  # escape; test Luck on the wound
+        assert _of(events.YesNoPrompt, items)[1].kind == "use_luck"
+        assert _stamina_loss(items) == loss and game.outcome == "victory"
+    game = _escape(tmp_path, "df-classic", (4, 4))  # lucky: 1 instead of 2
+    items = _play(game, [True, True])
+    assert _stamina_loss(items) == [1]
