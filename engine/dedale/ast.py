@@ -393,7 +393,8 @@ class DuoTest:
 
 @node
 class D20Test:
-    """A d20 action roll against a named or numeric difficulty."""
+    """A d20 action roll against a named or numeric difficulty; ``trained`` when the line
+    says so (``(trained)``), else the hero's class decides by ``action``."""
 
     span: Span
     stat: str
@@ -402,6 +403,7 @@ class D20Test:
     advantage: Literal["advantage", "disadvantage"] | None = None
     modifiers: tuple[Modifier, ...] = ()
     branches: tuple[Branch, ...] = ()
+    trained: bool = False
 
 
 @node

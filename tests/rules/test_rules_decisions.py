@@ -264,3 +264,53 @@ def test_luck_applies_to_the_escape_wound(tmp_path):
     game = _escape(tmp_path, "df-classic", (4, 4))  # lucky: 1 instead of 2
     items = _play(game, [True, True])
     assert _stamina_loss(items) == [1]
+
+
+# --- d20: trained checks and the automatic miss ---------------------------------------------
+# "d20: a check line may say `trained` (`maîtrisé`) itself; a class's trained list applies
+#  too. An automatic miss stays a miss on a natural 20."
+
+_D20_CLASS = "rules:\n  classes:\n    Voleur: {trained: [athletics]}\n"
+
+
+def _check(folder: Path, line: str, rules: str = "", klass: str | None = None, die: int = 13):
+    body = f"§ 1\n> {line}\n> success -> 2\n> failure -> 3\n§ 2\n> victory\n§ 3\n> death\n"
+    book = _book(folder, "d20", body, rules)
+    stats = [stat.id for stat in book.ruleset.stats]
+    values = {"ACTION": 2, "HP": 10}
+    game = Game.new(book, 1, name="A", hero=tuple(values.get(s, 10) for s in stats),
+                    class_name=klass, free_stats=True)  # fmt: skip
+    game.rng.force((die,))
+    items = _play(game, [])
+    return game, _of(events.DiceRolled, items)[-1], _of(events.TestResolved, items)[0]
+
+
+def test_a_check_line_may_say_trained(tmp_path):
+    # trained: 1d20 + action bonus 2 + bonus(DEX 10) 0 = 13 + 2 = 15 >= 15
+    for line in ("check DEX 15 (trained)", "action DEX 15 (maîtrisé)"):
+        game, dice, test = _check(tmp_path, line)
+        assert dice.expression == "1d20" and test.roll == 15 and game.outcome == "victory"
+    game, dice, test = _check(tmp_path, "check DEX 15 (athletics)", die=9)
+    assert dice.expression == "1d10" and test.roll == 9 and game.outcome == "death"
+
+
+def test_a_class_trained_list_applies_too(tmp_path):
+    game, dice, test = _check(tmp_path, "check DEX 15 (athletics)", _D20_CLASS, "Voleur")
+    assert dice.expression == "1d20" and test.roll == 15 and game.outcome == "victory"
+    game, dice, _test = _check(tmp_path, "check DEX 15 (swimming)", _D20_CLASS, "Voleur", 9)
+    assert dice.expression == "1d10" and game.outcome == "death"
+
+
+# "An automatic miss stays a miss on a natural 20."
+def test_an_automatic_miss_stays_a_miss_on_a_natural_20(rulesets):
+    stats = {"FOR": 10, "DEX": 10, "CON": 10, "INT": 10, "SAG": 10, "CHA": 10, "ACTION": 2}
+    for ac, note in ((22, "miss"), (21, "hit")):
+        # action bonus 2 against a defence bonus of AC - 10: 12 is a deficit of 10 (an
+        # automatic miss although 20 + 2 >= 22); 11 is not, and the natural 20 hits
+        hero = Character(stats={**stats, "HP": 10}, initial={**stats, "HP": 10})
+        enemy = EnemySpec("Golem", {"AC": ac, "attack": 0, "damage": "1", "HP": 5})
+        spec = FightSpec((enemy,), assault_limit=1)
+        dice = ScriptedDice([20, 1, 1, 1])  # the hero's natural 20, then the Golem's 1s
+        _result, seen = collect(run_fight(rulesets["d20"], hero, dice, spec), ScriptedDecider([]))
+        first = next(e for e in seen if isinstance(e, events.AssaultResolved))
+        assert first.hero_strength == 22 and first.note == note, ac

@@ -167,6 +167,7 @@ class Statements:
             stat = self.resolve(statement.stat, statement.span, ("stat",))[1]
             gen = run_d20_test(
                 ruleset, hero, rng, stat, statement.difficulty, action=statement.action,
+                trained=True if statement.trained else None,
                 advantage=statement.advantage, modifiers=statement.modifiers, emit=emit,
             )  # fmt: skip
         try:

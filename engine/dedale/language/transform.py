@@ -24,7 +24,7 @@ from dedale.span import Span
 
 __all__ = ["ElsePart", "FightPart", "Header", "LineTransformer"]
 
-_TAG_KEYWORDS = {"RISK", "ADVANTAGE", "DISADVANTAGE", "PHYSICAL", "MENTAL"}
+_TAG_KEYWORDS = {"RISK", "ADVANTAGE", "DISADVANTAGE", "PHYSICAL", "MENTAL", "TRAINED"}
 
 
 def _test_kind(flags: set[str]) -> str | None:
@@ -413,6 +413,7 @@ class LineTransformer(FightLines, AmateurLines):
             action=names[0] if names else None,
             advantage=advantage,
             modifiers=tuple(modifiers),
+            trained="TRAINED" in flags,
         )
 
     def margin(self, meta, children):

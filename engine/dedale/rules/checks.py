@@ -202,7 +202,8 @@ def run_d20_test(
     """d20 action roll: trained ``1d20 + action bonus + bonus(stat)``, else ``1d10 +
     bonus(stat)``; ``advantage``/``disadvantage`` rolls the die twice and keeps one.
 
-    ``trained`` defaults to whether ``action`` is among the hero's trained actions.
+    ``trained`` (True: the book's line says so) defaults to whether ``action`` is among the
+    hero's trained actions (his class's list).
     Critical success at difficulty + margin, critical failure at difficulty - margin.
     """
     d20 = ruleset.d20
