@@ -314,3 +314,61 @@ def test_an_automatic_miss_stays_a_miss_on_a_natural_20(rulesets):
         _result, seen = collect(run_fight(rulesets["d20"], hero, dice, spec), ScriptedDecider([]))
         first = next(e for e in seen if isinstance(e, events.AssaultResolved))
         assert first.hero_strength == 22 and first.note == note, ac
+
+
+# --- df48.5 armour wear ------------------------------------------------------------------
+# "df48.5 armour wear is counted per armour item: a second armour found later starts fresh;
+#  the sheet shows how many fights each armour has left."
+
+
+def _armour_book(folder: Path, fights: int, second_after: int) -> Game:
+    """df48.5: ``fights`` fights of one assault each, an armour at the start and a second
+    one found after fight ``second_after``; each fight's first assault is lost by the hero."""
+    lines = ["§ 1", "> take armour", "> go to 2"]
+    for n in range(fights):
+        lines += [f"§ {n + 2}"]
+        if n == second_after:
+            lines += ["> take armour"]
+        lines += ["> fight", "> enemy OGRE SKILL 20 STAMINA 30",
+                  f"> not won after 1 assaults -> {n + 3}"]  # fmt: skip
+    lines += [f"§ {fights + 2}", "> victory", ""]
+    book = _book(folder, "df48.5", "\n".join(lines))
+    ruleset = book.ruleset
+    klass = next(  # a class whose kit holds no armour
+        name for name, c in ruleset.classes.items()
+        if not any(getattr(ruleset.item(i), "kind", None) == "armour" for i in c.kit)
+    )  # fmt: skip
+    return Game.new(book, 1, class_name=klass, name="A", lang="en")
+
+
+def test_armour_wear_is_counted_per_armour_item(tmp_path):
+    game = _armour_book(tmp_path, 12, second_after=10)
+    game.rng.force([6, 6, 1, 1] * 12)  # the ogre wins every first assault
+    items = _play(game, [False] * 40)  # never test Luck
+    taken = [a.hero_damage_taken for a in _of(events.AssaultResolved, items)]
+    # the first armour guards 10 fights, the second one (found fresh) the 11th and 12th
+    assert taken == [0] * 12, taken
+    hero = game.state.hero
+    assert hero.armour_left(game.book.ruleset) == {"armour": (0, 8)}
+    game = _armour_book(tmp_path, 12, second_after=99)  # no second armour: worn out
+    game.rng.force([6, 6, 1, 1] * 12)
+    items = _play(game, [False] * 40)
+    taken = [a.hero_damage_taken for a in _of(events.AssaultResolved, items)]
+    assert taken[:10] == [0] * 10 and taken[10] > 0 and taken[11] > 0
+    assert game.state.hero.armour_left(game.book.ruleset) == {"armour": (0,)}
+
+
+# The wear of each piece is kept by a save, and lost pieces take the most worn entry.
+def test_armour_wear_survives_a_save_and_a_loss():
+    from dedale.game.hero import hero_from_dict, hero_to_dict
+
+    hero = Character(stats={"STAMINA": 20}, initial={"STAMINA": 20}, items={"armure": 2})
+    hero.armour_wear["armure"] = [10, 3]
+    again = hero_from_dict(hero_to_dict(hero))
+    assert again.armour_wear == {"armure": [10, 3]}
+    again.lose("armure")
+    assert again.armour_wear == {"armure": [3]}
+    old = hero_to_dict(hero)
+    del old["armour_wear"]
+    old["fights_with_armour"] = 4
+    assert hero_from_dict(old).armour_wear == {"armure": [4, 0]}
