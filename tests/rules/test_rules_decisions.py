@@ -131,7 +131,8 @@ def test_a_wrong_characteristic_kind_is_a_located_error(tmp_path):
     with pytest.raises(DedaleError) as caught:
         _book(tmp_path, "reliques", "§ 1\n> victory\n", rules)
     error = caught.value
-    assert "must be physical or mental, not 'spiritual'" in error.render()
+    shown = error.render()
+    assert "kind cannot be 'spiritual'" in shown and "physical, mental" in shown
     assert error.span.line == 7 and error.span.column == 28
 
 

@@ -96,11 +96,8 @@ def as_test_kind(node: YNode, what: str) -> str:
     """A characteristic's kind: ``physical`` or ``mental``."""
     value = as_str(node, what)
     if value not in TEST_KINDS:
-        raise fail(
-            tr("{what} must be physical or mental, not {value}", what=what, value=repr(value)),
-            node,
-            tr("write kind: physical or kind: mental"),
-        )
+        hint = did_you_mean(value, TEST_KINDS) or ", ".join(TEST_KINDS)
+        raise fail(tr("{what} cannot be {value}", what=what, value=repr(value)), node, hint)
     return value
 
 
