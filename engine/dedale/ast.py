@@ -379,7 +379,8 @@ class Test:
 
 @node
 class DuoTest:
-    """A reliques action test on one or two characteristics."""
+    """A reliques action test on one or two characteristics; ``kind`` (physical/mental)
+    when the line says it, else None (the characteristics' kinds decide)."""
 
     span: Span
     stats: tuple[str, ...]
@@ -387,11 +388,13 @@ class DuoTest:
     risk_allowed: bool = False
     modifiers: tuple[Modifier, ...] = ()
     branches: tuple[Branch, ...] = ()
+    kind: Literal["physical", "mental"] | None = None
 
 
 @node
 class D20Test:
-    """A d20 action roll against a named or numeric difficulty."""
+    """A d20 action roll against a named or numeric difficulty; ``trained`` when the line
+    says so (``(trained)``), else the hero's class decides by ``action``."""
 
     span: Span
     stat: str
@@ -400,6 +403,7 @@ class D20Test:
     advantage: Literal["advantage", "disadvantage"] | None = None
     modifiers: tuple[Modifier, ...] = ()
     branches: tuple[Branch, ...] = ()
+    trained: bool = False
 
 
 @node

@@ -253,6 +253,7 @@ _HERO = _record(
             1000,
         ),
         "protection_worn": _NAMED_VALUES,
+        "armour_wear": _mapping(_list(_STAT, 10_000), 10_000),
         "trained": _WORDS,
         "uncapped": _WORDS,
     },

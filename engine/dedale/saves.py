@@ -228,7 +228,8 @@ def read_save(path: str | os.PathLike[str]) -> SaveData:
         ) from None
     except json.JSONDecodeError as error:
         at = Span(str(source), error.lineno, error.colno)
-        if error.pos >= len(body.rstrip()) - 1:
+        # json reports a string cut by the end of the file at the string's start
+        if error.pos >= len(body.rstrip()) - 1 or error.msg == "Unterminated string starting at":
             raise SaveError(
                 f"the save {source} is truncated: it ends in the middle of the data",
                 at,

@@ -46,7 +46,7 @@ def test_every_statement_type_has_a_handler(crypt):
 def test_duo_test_margins_criticals_and_risk(crypt, faces, risk, paragraph, outcome):
     game = Game.new(crypt, 1, name="A", hero=(3, 3, 3, 3, 3, 3, 15), free_stats=True)
     game.rng.force(faces)
-    items = play(game, [risk, False])  # no heroism reroll after a failure
+    items = play(game, [risk, False, False])  # no Courage, no Chance reroll after a failure
     assert of(events.YesNoPrompt, items)[0].kind == "risk"
     assert of(events.TestResolved, items)[0].outcome == outcome
     assert game.state.paragraph == paragraph
@@ -56,7 +56,7 @@ def test_duo_test_margins_criticals_and_risk(crypt, faces, risk, paragraph, outc
 def test_duo_failure_runs_its_effect_then_its_jump(crypt):
     game = Game.new(crypt, 1, name="A", hero=(3, 3, 3, 3, 3, 3, 15), free_stats=True)
     game.rng.force((5, 4))  # 9 > 7: failure
-    items = play(game, [False, False])  # no risk, no heroism reroll
+    items = play(game, [False, False, False, False])  # no risk, reroll nor cancelled loss
     assert game.state.hero.stats["HEALTH"] == 14 and game.state.paragraph == 13
     assert game.outcome == "death" and of(events.Death, items)
 

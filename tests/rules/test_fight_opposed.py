@@ -257,9 +257,9 @@ def test_armour_used_up_by_a_first_assault_tie(rulesets):
 
 def test_armour_stops_after_10_fights(rulesets):
     hero = df485_hero("Mercenaire")
-    hero.fights_with_armour = 10
+    hero.armour_wear["armure"] = [10]
     fight(rulesets["df48.5"], hero, [6, 6, 1, 2], one_enemy(assault_limit=1), [False])
-    assert hero.stats["STAMINA"] == 18 and hero.fights_with_armour == 10
+    assert hero.stats["STAMINA"] == 18 and hero.armour_wear["armure"] == [10]
 
 
 def test_mercenaire_first_successful_assault_bonus(rulesets):

@@ -33,6 +33,7 @@ def simulate(ruleset, hero, spec, decider, n=FIGHTS, seed=7):
     for _ in range(n):
         stats.update(start)
         hero.fights_with_armour = 0
+        hero.armour_wear.clear()
         wins += drive(run_fight(ruleset, hero, rng, spec, emit=False), decider).won
     return wins / n
 

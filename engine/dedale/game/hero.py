@@ -26,6 +26,7 @@ def hero_to_dict(hero: Character) -> dict[str, Any]:
             for name, info in sorted(hero.item_effects.items())
         },
         "protection_worn": {k: int(v) for k, v in sorted(hero.protection_worn.items())},
+        "armour_wear": {k: [int(n) for n in v] for k, v in sorted(hero.armour_wear.items())},
         "trained": sorted(hero.trained),
         "uncapped": sorted(hero.uncapped),
     }
@@ -51,6 +52,18 @@ def hero_from_dict(data: dict[str, Any]) -> Character:
             for name, info in data.get("item_effects", {}).items()
         },
         protection_worn={str(k): int(v) for k, v in data.get("protection_worn", {}).items()},
+        armour_wear=_armour_wear(data),
         trained={str(t) for t in data.get("trained", [])},
         uncapped=frozenset(str(s) for s in data.get("uncapped", [])),
     )
+
+
+def _armour_wear(data: dict[str, Any]) -> dict[str, list[int]]:
+    """The wear of each armour piece; a save from before it was counted per piece gives
+    its one count to the first piece of each item held (only armour items read it)."""
+    if "armour_wear" in data:
+        return {str(k): [int(n) for n in v] for k, v in data["armour_wear"].items()}
+    worn = int(data.get("fights_with_armour", 0))
+    if worn <= 0:
+        return {}
+    return {str(k): [worn] + [0] * (int(v) - 1) for k, v in data["items"].items() if int(v) > 0}

@@ -18,6 +18,7 @@ from dedale.game.conditions import compare
 from dedale.game.expressions import evaluate
 from dedale.rules import BookItem, run_d20_test, run_duo_test, run_fight, run_test
 from dedale.rules.fights import EnemyRoll, EnemySpec, FightSpec, roll_enemies, roll_enemy
+from dedale.rules.heroism import offer_ignore_loss
 
 Gen = Generator[Any, Any, Any]
 
@@ -61,6 +62,8 @@ class Statements:
         if op == "add":
             old, new = hero.change(ident, amount, exceptional=exceptional)
         elif op == "sub":
+            if (yield from offer_ignore_loss(self.ruleset, hero, ident, amount)):
+                return None  # a heroism point cancelled the loss
             old, new = hero.change(ident, -amount)
         elif op == "set":
             old, new = hero.set(ident, amount, exceptional=exceptional)
@@ -158,12 +161,13 @@ class Statements:
             stats = tuple(self.resolve(s, statement.span, ("stat",))[1] for s in statement.stats)
             gen = run_duo_test(
                 ruleset, hero, rng, stats, statement.difficulty, statement.modifiers,
-                risk_allowed=statement.risk_allowed, emit=emit,
+                risk_allowed=statement.risk_allowed, kind=statement.kind, emit=emit,
             )  # fmt: skip
         else:
             stat = self.resolve(statement.stat, statement.span, ("stat",))[1]
             gen = run_d20_test(
                 ruleset, hero, rng, stat, statement.difficulty, action=statement.action,
+                trained=True if statement.trained else None,
                 advantage=statement.advantage, modifiers=statement.modifiers, emit=emit,
             )  # fmt: skip
         try:

@@ -24,7 +24,16 @@ from dedale.span import Span
 
 __all__ = ["ElsePart", "FightPart", "Header", "LineTransformer"]
 
-_TAG_KEYWORDS = {"RISK", "ADVANTAGE", "DISADVANTAGE"}
+_TAG_KEYWORDS = {"RISK", "ADVANTAGE", "DISADVANTAGE", "PHYSICAL", "MENTAL", "TRAINED"}
+
+
+def _test_kind(flags: set[str]) -> str | None:
+    """The kind a duo test line says (``physical``/``physique`` or ``mental``), if any."""
+    if "PHYSICAL" in flags:
+        return "physical"
+    if "MENTAL" in flags:
+        return "mental"
+    return None
 
 
 class LineTransformer(FightLines, AmateurLines):
@@ -377,6 +386,7 @@ class LineTransformer(FightLines, AmateurLines):
             difficulty=sum(untagged),
             risk_allowed="RISK" in flags,
             modifiers=tuple(tagged),
+            kind=_test_kind(flags),
         )
 
     def difficulty(self, meta, children):
@@ -403,6 +413,7 @@ class LineTransformer(FightLines, AmateurLines):
             action=names[0] if names else None,
             advantage=advantage,
             modifiers=tuple(modifiers),
+            trained="TRAINED" in flags,
         )
 
     def margin(self, meta, children):

@@ -38,6 +38,8 @@ class Character:
     fights_with_armour: int = 0
     item_effects: dict[str, BookItem] = field(default_factory=dict)
     protection_worn: dict[str, int] = field(default_factory=dict)
+    #: armour item (as held) -> how many fights each piece of it has served (its ``wear``)
+    armour_wear: dict[str, list[int]] = field(default_factory=dict)
     trained: set[str] = field(default_factory=set)
     uncapped: frozenset[str] = frozenset()
 
@@ -87,14 +89,42 @@ class Character:
             self.item_effects[item] = info
 
     def lose(self, item: str, count: int = 1) -> int:
-        """Remove up to ``count``; returns how many were removed."""
+        """Remove up to ``count``; returns how many were removed (the most worn pieces of
+        an armour go first)."""
         have = self.items.get(item, 0)
         removed = min(have, count)
         if have - removed > 0:
             self.items[item] = have - removed
         else:
             self.items.pop(item, None)
+        if item in self.armour_wear:
+            self.armour_pieces(item)
         return removed
+
+    def armour_pieces(self, item: str) -> list[int]:
+        """The fights served by each piece held of an armour item, one entry per piece:
+        a piece found later starts at 0, a piece lost takes the most worn entry away."""
+        held = self.items.get(item, 0)
+        pieces = self.armour_wear.get(item, [])
+        if len(pieces) > held:  # the most worn pieces went
+            pieces = sorted(pieces, reverse=True)[len(pieces) - held :]
+        pieces = pieces + [0] * (held - len(pieces))
+        if pieces:
+            self.armour_wear[item] = pieces
+        else:
+            self.armour_wear.pop(item, None)
+        return pieces
+
+    def armour_left(self, ruleset: Ruleset) -> dict[str, tuple[int, ...]]:
+        """For the sheet: each armour item with a ``wear`` -> fights left per piece."""
+        left = {}
+        for name in self.items:
+            definition = ruleset.item(name)
+            if definition is None or definition.wear is None:
+                continue
+            pieces = self.armour_pieces(name)
+            left[name] = tuple(max(0, definition.wear - used) for used in pieces)
+        return left
 
     def has(self, item: str) -> bool:
         return self.items.get(item, 0) > 0
@@ -135,6 +165,7 @@ class Character:
             fights_with_armour=self.fights_with_armour,
             item_effects=dict(self.item_effects),
             protection_worn=dict(self.protection_worn),
+            armour_wear={name: list(pieces) for name, pieces in self.armour_wear.items()},
             trained=set(self.trained),
             uncapped=self.uncapped,
         )

@@ -112,13 +112,14 @@ def run_duo_test(
     modifiers: Iterable[Any] = (),
     *,
     risk_allowed: bool = False,
-    kind: str = "physical",
+    kind: str | None = None,
     emit: bool = True,
 ) -> RulesGen[TestResult]:
     """Reliques action test: 2d6 <= duo (+talent/-weakness, +difficulty, health malus).
 
-    ``kind`` (physical/mental) selects the health malus (physical only) and the heroism
-    counter that may pay for rerolling one die.
+    ``kind`` (physical/mental; None: decided by the characteristics' kinds, see
+    Ruleset.test_kind) selects the health malus (physical only) and the heroism counter
+    that may pay for rerolling one die after a failure; the ``any`` counter may pay too.
     """
     duo = ruleset.duo
     if duo is None:
@@ -130,6 +131,8 @@ def run_duo_test(
             f"difficulty {difficulty} out of range",
             hint=f"use {duo.difficulty_min}..{duo.difficulty_max}",
         )
+    if kind is None:
+        kind = ruleset.test_kind(stats)
     values = tuple(character.stats[s] + _item_bonus(character, s) for s in stats)
     bonus = mods.total(modifiers, mods.hero_abilities(ruleset, character)) + difficulty
     if kind == "physical":
@@ -141,9 +144,10 @@ def run_duo_test(
     faces = rng.roll_dice(2, 6)
     if emit:
         yield DiceRolled(purpose="duo", faces=faces, total=sum(faces), expression="2d6")
-    counter = ruleset.heroism.get(kind)
     outcome = _duo_outcome(ruleset, values, faces, target)
-    if outcome in (FAILURE, CRITICAL_FAILURE) and counter and character.counters.get(counter):
+    for counter in _reroll_counters(ruleset, kind):
+        if outcome not in (FAILURE, CRITICAL_FAILURE) or not character.counters.get(counter):
+            continue
         params = (("use", "reroll"), ("counter", counter), ("faces", faces))
         if (yield YesNoPrompt(kind="heroism", params=params)):
             character.change_counter(counter, -1)
@@ -160,6 +164,13 @@ def run_duo_test(
     if emit:
         yield TestResolved(name="duo", roll=roll, target=target, outcome=outcome, margin=margin)
     return TestResult("duo", outcome, roll, target, margin, faces)
+
+
+def _reroll_counters(ruleset: Ruleset, kind: str) -> tuple[str, ...]:
+    """The heroism counters that may pay to reroll one die of a failed test of ``kind``:
+    the kind's own (Courage, Volonté), then the one for any test (Chance), each once."""
+    found = (ruleset.heroism.get(kind), ruleset.heroism.get("any"))
+    return tuple(dict.fromkeys(c for c in found if c))
 
 
 def _duo_outcome(ruleset: Ruleset, values: tuple[int, ...], faces: tuple[int, ...], target: int):
@@ -191,7 +202,8 @@ def run_d20_test(
     """d20 action roll: trained ``1d20 + action bonus + bonus(stat)``, else ``1d10 +
     bonus(stat)``; ``advantage``/``disadvantage`` rolls the die twice and keeps one.
 
-    ``trained`` defaults to whether ``action`` is among the hero's trained actions.
+    ``trained`` (True: the book's line says so) defaults to whether ``action`` is among the
+    hero's trained actions (his class's list).
     Critical success at difficulty + margin, critical failure at difficulty - margin.
     """
     d20 = ruleset.d20

@@ -130,18 +130,30 @@ def cached_setup(ruleset: Ruleset, character: Character, spec: FightSpec) -> Fig
     return setup
 
 
+ARMOUR_OFF = 1 << 30
+"""``fights_with_armour`` at or above this: no armour acts (the assaults after the first
+of a fight run assault by assault, dedale.game.fight_extras)."""
+
+
 def wear_armour(ruleset: Ruleset, character: Character) -> bool:
-    """Whether worn armour protects in this fight's first assault; counts its wear."""
+    """Whether worn armour protects in this fight's first assault; counts its wear per
+    piece of armour (the most worn piece still good serves first; a new one starts fresh)."""
+    if character.fights_with_armour >= ARMOUR_OFF:
+        return False
     protected = False
-    for item in character.owned_defs(ruleset):
-        if not mods.has_ability(item.abilities, "first_assault", "no_wound"):
+    for name in list(character.items):
+        item = ruleset.item(name)
+        if item is None or not mods.has_ability(item.abilities, "first_assault", "no_wound"):
             continue
         if item.wear is None:
             protected = True
-        elif character.fights_with_armour < item.wear:
-            protected = True
+            continue
+        pieces = character.armour_pieces(name)
+        good = [i for i, used in enumerate(pieces) if used < item.wear]
+        if good:
+            pieces[max(good, key=pieces.__getitem__)] += 1
             character.fights_with_armour += 1
-            break
+            return True
     return protected
 
 

@@ -10,7 +10,8 @@ critical success attack cannot be avoided; a critical failure ends the attacker'
 Damage = weapon + MR; protection absorbs what it can and wears by 1 each time it does.
 The paragraph's attack bonus and tagged modifiers add to the hero's attack tests.
 The hero may spend a heroism point (``heroism.ignore_loss``) to ignore a loss of health
-that would not kill him. The hero's health level malus applies to his tests.
+that leaves health at 0 or above (dedale.rules.heroism). The hero's health level malus
+applies to his tests.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from dedale.rules.fights import (
     FightSpec,
     endless_fight,
 )
+from dedale.rules.heroism import offer_ignore_loss
 from dedale.rules.random_source import RandomSource
 from dedale.rules.ruleset import ReliquesFight, Ruleset, fold
 
@@ -177,12 +179,13 @@ class _Reliques:
                 worn[defender.armour[0]] = worn.get(defender.armour[0], 0) + 1
         damage -= absorbed
         if defender.is_hero and damage > 0:
-            counter = self.ruleset.heroism.get("ignore_loss")
-            if counter and self.character.counters.get(counter, 0) > 0 and damage < defender.health:
-                params_ = (("use", "ignore_loss"), ("counter", counter), ("damage", damage))
-                if (yield YesNoPrompt(kind="heroism", params=params_)):
-                    self.character.change_counter(counter, -1)
-                    damage = 0
+            health = self.params.health
+            if (
+                yield from offer_ignore_loss(
+                    self.ruleset, self.character, health, damage, defender.health
+                )
+            ):
+                damage = 0
         yield from self.report(attacker, defender, turn, damage, "hit")
         yield from self.wound(defender, damage)
         return True

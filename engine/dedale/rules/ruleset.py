@@ -26,13 +26,15 @@ Names = MappingProxyType  # lang -> display name
 
 @dataclass(frozen=True, slots=True)
 class StatDef:
-    """A stat (``SKILL``): display names, aliases, creation roll, cap rule."""
+    """A stat (``SKILL``): display names, aliases, creation roll, cap rule, and its kind
+    (``physical`` or ``mental``: which tests it makes mental, see Ruleset.test_kind)."""
 
     id: str
     names: dict[str, str]
     aliases: tuple[str, ...] = ()
     roll: DiceExpr | None = None
     may_exceed_initial: bool = False
+    kind: str = "physical"
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +271,11 @@ class Ruleset:
             if stat.id == stat_id:
                 return stat
         raise KeyError(stat_id)
+
+    def test_kind(self, stat_ids: tuple[str, ...]) -> str:
+        """``mental`` when every characteristic of a test is mental, ``physical`` otherwise."""
+        kinds = {stat.kind for stat in self.stats if stat.id in stat_ids}
+        return "mental" if kinds == {"mental"} else "physical"
 
     def resolve(self, name: str) -> tuple[str, str] | None:
         """``(kind, canonical_id)`` for a name as written (kind: stat/counter/item/test)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from dedale.i18n import tr
 from dedale.limits import AMOUNT, COUNT, DICE_SIDES, MODIFIER, STAT
 from dedale.rules.dice import parse_dice
 from dedale.rules.ruleset import (
@@ -73,7 +74,9 @@ def read_stats(node: YNode) -> tuple[StatDef, ...]:
     stats = []
     for ident, child in as_map(node, "stats", "SKILL: {roll: 1d6+6}").items():
         entries = as_map(child, f"stat {ident}", "{roll: 1d6+6}")
-        check_keys(child, ("names", "aliases", "roll", "may_exceed_initial"), f"stat {ident}")
+        check_keys(
+            child, ("names", "aliases", "roll", "may_exceed_initial", "kind"), f"stat {ident}"
+        )
         stats.append(
             StatDef(
                 id=ident,
@@ -81,9 +84,22 @@ def read_stats(node: YNode) -> tuple[StatDef, ...]:
                 aliases=opt(entries, "aliases", lambda n, w: as_list(n, w, as_str), ()),
                 roll=opt(entries, "roll", roll_in(0, STAT.high), None),
                 may_exceed_initial=opt(entries, "may_exceed_initial", as_bool, False),
+                kind=opt(entries, "kind", as_test_kind, "physical"),
             )
         )
     return tuple(stats)
+
+
+TEST_KINDS = ("physical", "mental")
+
+
+def as_test_kind(node: YNode, what: str) -> str:
+    """A characteristic's kind: ``physical`` or ``mental``."""
+    value = as_str(node, what)
+    if value not in TEST_KINDS:
+        hint = did_you_mean(value, TEST_KINDS) or ", ".join(TEST_KINDS)
+        raise fail(tr("{what} cannot be {value}", what=what, value=repr(value)), node, hint)
+    return value
 
 
 def read_counters(node: YNode) -> tuple[CounterDef, ...]:
@@ -341,7 +357,7 @@ def build_ruleset(tree: YNode) -> Ruleset:
     heroism_node = root.get("heroism")
     if heroism_node is not None and heroism_node.value is not None:
         entries = as_map(heroism_node, "heroism", "{physical: courage, mental: volonte}")
-        check_keys(heroism_node, ("physical", "mental", "ignore_loss"), "heroism")
+        check_keys(heroism_node, ("physical", "mental", "any", "ignore_loss"), "heroism")
         for use, child in entries.items():
             heroism[use] = ref_check(child, as_str(child, use), counter_ids, "counter")
     tags = read_tags(root.get("tags"))
