@@ -168,6 +168,7 @@ EFFECTS: dict[str, Effect] = {
         "transcript",
     ),
     "stat: roll": ("df-classic", "{stats: {LUCK: {roll: 1d6}}}", "play"),
+    "stat: kind": ("reliques", "{stats: {FOR: {kind: mental}}}", "play"),
     "stat: may_exceed_initial": (
         "df-classic",
         "{stats: {LUCK: {may_exceed_initial: true}}}",
@@ -315,6 +316,7 @@ EFFECTS: dict[str, Effect] = {
     "heroism: physical": ("reliques", "{heroism: {physical: chance}}", "play"),
     "heroism: mental": ("reliques", "{heroism: {mental: chance}}", "play"),
     "heroism: ignore_loss": ("reliques", "{heroism: {ignore_loss: chance}}", "play"),
+    "heroism: any": ("reliques", "{heroism: {any: courage}}", "play"),
     "fight (opposed): procedure": ("df-classic", "{fight: {procedure: opposed}}", "procedure"),
     "fight (opposed): health": (
         "df-classic",

@@ -25,11 +25,9 @@ from typing import Any
 
 from dedale import ast, events
 from dedale.rules import parse_dice
+from dedale.rules.fight_opposed import ARMOUR_OFF
 
 Gen = Generator[Any, Any, Any]
-
-_WORN_OUT = 1 << 30
-"""Armour wear while an assault after the first runs: first-assault armour does not act."""
 
 
 class FightExtras:
@@ -184,7 +182,7 @@ def _prime(gen: Gen, hero) -> tuple[str, Any]:
     guarding "the first assault of each fight" does not act (the rules core reads it when
     the fight starts, before anything is yielded); returns what the start gave."""
     worn = hero.fights_with_armour
-    hero.fights_with_armour = _WORN_OUT
+    hero.fights_with_armour = ARMOUR_OFF  # first-assault armour does not act
     try:
         return "item", next(gen)
     except StopIteration as stop:
