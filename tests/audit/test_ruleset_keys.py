@@ -213,7 +213,12 @@ EFFECTS: dict[str, Effect] = {
     ),
     "duo_test: dice": ("reliques", "{duo_test: {dice: 1d12}}", "play"),
     "duo_test: target": ("reliques", "{duo_test: {target: [4, 8]}}", "play"),
-    "duo_test: difficulty": ("reliques", "{duo_test: {difficulty: [-1, 1]}}", "play"),
+    "duo_test: difficulty": (
+        "reliques",
+        ("{duo_test: {difficulty: [-1, 1]}}", "{duo_test: {difficulty: [-4, 4]}}"),
+        "book",
+        "> test FOR+AGL +3\n> success -> 9\n> failure -> 9",
+    ),
     "duo_test: critical_success": ("reliques", "{duo_test: {critical_success: [1, 2, 3]}}", "play"),
     "duo_test: critical_failure": ("reliques", "{duo_test: {critical_failure: [4, 5, 6]}}", "play"),
     "duo_test: stat_range": ("reliques", "{duo_test: {stat_range: [1, 3]}}", "play"),

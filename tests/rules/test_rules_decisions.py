@@ -133,7 +133,7 @@ def test_a_wrong_characteristic_kind_is_a_located_error(tmp_path):
     error = caught.value
     shown = error.render()
     assert "kind cannot be 'spiritual'" in shown and "physical, mental" in shown
-    assert error.span.line == 7 and error.span.column == 28
+    assert error.span.line == 8 and error.span.column == 28  # the `FOI:` line
 
 
 # "a Chance point rerolls one die of any test"

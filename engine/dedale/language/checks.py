@@ -128,6 +128,13 @@ class _Checker:
         elif isinstance(node, ast.DuoTest):
             for stat in node.stats:
                 self.value_name(stat, node.span, "characteristic")
+            duo = getattr(self.ruleset, "duo", None)
+            if duo is not None and not duo.difficulty_min <= node.difficulty <= duo.difficulty_max:
+                self.error(
+                    tr("difficulty {value} is out of range", value=node.difficulty), node.span,
+                    tr("this ruleset's difficulties go from {low} to {high}",
+                       low=duo.difficulty_min, high=duo.difficulty_max),
+                )  # fmt: skip
         elif isinstance(node, ast.D20Test):
             self.value_name(node.stat, node.span, "characteristic")
             try:
