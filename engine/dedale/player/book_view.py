@@ -53,6 +53,13 @@ class BookView:
         ident = ident or self.title
         return "".join(c if c.isalnum() or c in "-_" else "-" for c in ident).strip("-")
 
+    def ruleset_title(self, lang: str) -> str | None:
+        """The ruleset's own title in ``lang`` (its ``title:``), or None."""
+        if self.ruleset is None or not self.ruleset.title:
+            return None
+        title = self.ruleset.title
+        return title.get(lang) or title.get("en") or next(iter(title.values()))
+
     def outcome_word(self, test_id: str, outcome: str, lang: str) -> str | None:
         """The ruleset's own word for a test outcome, or None."""
         if self.ruleset is None:

@@ -39,6 +39,8 @@ class HelpScreen(OnceModal[None]):
         with VerticalScroll(id="help-box"):
             yield Static(texts("help.keys"), classes="help-heading")
             yield Static(keys, id="help-keys", markup=False)
-            yield Static(texts("help.rules"), classes="help-heading")
+            title = app.book_view.ruleset_title(texts.lang)
+            heading = texts("help.rules")
+            yield Static(f"{heading} — {title}" if title else heading, classes="help-heading")
             yield Markdown(rules, id="help-rules")
         yield Footer()
