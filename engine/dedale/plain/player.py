@@ -20,6 +20,7 @@ from dedale.game.saving import save_game
 from dedale.i18n import message, translate
 from dedale.plain.render import Renderer
 from dedale.rules import fold
+from dedale.rules.checks import health_level_suffix
 from dedale.typed import TypedValueError, whole_number
 
 EXIT_VICTORY = 0
@@ -244,9 +245,14 @@ class PlainPlayer:
             klass = self.game.book.ruleset.classes.get(hero.class_name)
             shown = klass.names.get(self.lang, hero.class_name) if klass else hero.class_name
             lines.append(self.t("sheet.class", name=shown))
+        ruleset = self.game.book.ruleset
+        health = getattr(ruleset.fight, "health", None)
         for stat, value in hero.stats.items():
-            name = self.render.name(stat)
-            lines.append(self.t("sheet.stat", name=name, value=value, initial=hero.initial[stat]))
+            name, initial = self.render.name(stat), hero.initial[stat]
+            line = self.t("sheet.stat", name=name, value=value, initial=initial)
+            if stat == health:
+                line += health_level_suffix(ruleset.health_levels, value, initial, self.lang)
+            lines.append(line)
         for counter, value in hero.counters.items():
             lines.append(self.t("sheet.counter", name=self.render.name(counter), value=value))
         items = ", ".join(

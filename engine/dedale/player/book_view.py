@@ -83,6 +83,8 @@ class BookView:
             worlds=ruleset.worlds,
             meal_counter=ruleset.meals.counter if ruleset.meals is not None else None,
             meal_stat=ruleset.meals.stat if ruleset.meals is not None else None,
+            health=getattr(ruleset.fight, "health", None) if ruleset.health_levels else None,
+            health_levels=ruleset.health_levels,
         )
 
     def classes(self, lang: str = "en") -> dict[str, ClassInfo]:

@@ -28,6 +28,8 @@ class SheetLayout:
     worlds: bool = False  # whether the ruleset has Worlds
     meal_counter: str | None = None  # the counter a meal uses up
     meal_stat: str | None = None  # the stat a meal restores
+    health: str | None = None  # the stat whose levels are named (reliques)
+    health_levels: tuple = ()  # the ruleset's HealthLevel list, first one unhurt
 
 
 @dataclass

@@ -17,7 +17,7 @@ from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
 from dedale.rules.dice import characteristic_bonus
 from dedale.rules.random_source import RandomSource
-from dedale.rules.ruleset import Ruleset
+from dedale.rules.ruleset import HealthLevel, Ruleset
 
 SUCCESS = "success"
 FAILURE = "failure"
@@ -84,15 +84,32 @@ def _item_bonus(character: Character, stat: str) -> int:
     return sum(value for value, _ in mods.item_modifiers(character, stat))
 
 
+def health_level(levels: tuple[HealthLevel, ...], current: int, initial: int) -> HealthLevel | None:
+    """The health level (reliques) of a hero at ``current`` of ``initial`` health: the
+    levels split the initial health in equal parts, the first one unhurt."""
+    if not levels:
+        return None
+    size = max(1, initial // len(levels))
+    return levels[min(len(levels) - 1, max(0, initial - current) // size)]
+
+
+def health_level_suffix(
+    levels: tuple[HealthLevel, ...], current: int, initial: int, lang: str
+) -> str:
+    """`` (Lightly wounded)``: the health level shown after the health on a sheet, or ""."""
+    level = health_level(levels, current, initial)
+    if level is None:
+        return ""
+    return f" ({level.names.get(lang) or level.names.get('en') or level.id})"
+
+
 def health_malus(ruleset: Ruleset, character: Character) -> int:
     """Reliques: the malus of the hero's current health level (levels of size CON)."""
-    levels = ruleset.health_levels
     health = getattr(ruleset.fight, "health", None)
-    if not levels or health not in character.stats:
+    if health not in character.stats:
         return 0
-    size = max(1, character.initial[health] // len(levels))
-    lost = character.initial[health] - character.stats[health]
-    return levels[min(len(levels) - 1, max(0, lost) // size)].malus
+    level = health_level(ruleset.health_levels, character.stats[health], character.initial[health])
+    return level.malus if level is not None else 0
 
 
 def duo_target(ruleset: Ruleset, values: tuple[int, ...], bonus: int) -> int:

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from dedale.player.session import SheetModel
 from dedale.player.texts import Texts
+from dedale.rules.checks import health_level_suffix
 
 
 def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str]) -> Table:
@@ -30,7 +31,10 @@ def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str
     for stat in _ordered(layout.stats, sheet.stats):
         current, initial = sheet.stats[stat]
         style = "red" if initial and current * 3 <= initial else ""
-        table.add_row(stat_name(stat), Text(f"{current}/{initial}", style=style))
+        shown = f"{current}/{initial}"
+        if stat == layout.health:
+            shown += health_level_suffix(layout.health_levels, current, initial, texts.lang)
+        table.add_row(stat_name(stat), Text(shown, style=style))
     for counter in _ordered(layout.counters, sheet.counters, keep_missing=True):
         table.add_row(stat_name(counter), Text(str(sheet.counters.get(counter, 0))))
     items = [
