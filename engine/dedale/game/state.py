@@ -86,12 +86,11 @@ class GameState:
             "worlds": list(self.worlds),
             "meal_allowed": self.meal_allowed,
             "in_fight": self.in_fight,
-            "history": [entry.to_list() for entry in self.history] if history else [],
-            "outcome": self.outcome,
-            "death_reason": self.death_reason,
         }
-        if not history:
-            del data["history"]
+        if history:
+            data["history"] = [entry.to_list() for entry in self.history]
+        data["outcome"] = self.outcome
+        data["death_reason"] = self.death_reason
         return data
 
     @classmethod
