@@ -13,6 +13,8 @@ from typing import Any
 from lark import Token, Tree
 
 from dedale import ast
+from dedale.errors import BookSyntaxError
+from dedale.i18n import tr
 from dedale.language.keywords import NAMED_TESTS, OUTCOMES, fold
 from dedale.language.transform_amateur import AmateurLines
 from dedale.language.transform_fights import FightLines
@@ -25,6 +27,31 @@ from dedale.span import Span
 __all__ = ["ElsePart", "FightPart", "Header", "LineTransformer"]
 
 _TAG_KEYWORDS = {"RISK", "ADVANTAGE", "DISADVANTAGE", "PHYSICAL", "MENTAL", "TRAINED"}
+
+
+# The options each kind of test takes; another one on its line is an error, not ignored.
+_OPTION_WORDS = {
+    "RISK": "(risk) / (risque)",
+    "ADVANTAGE": "(advantage) / (avantage)",
+    "DISADVANTAGE": "(disadvantage) / (désavantage)",
+    "PHYSICAL": "(physical) / (physique)",
+    "MENTAL": "(mental)",
+    "TRAINED": "(trained) / (maîtrisé)",
+}
+_NAMED_OPTIONS: frozenset[str] = frozenset()
+_DUO_OPTIONS = frozenset({"RISK", "PHYSICAL", "MENTAL"})
+_D20_OPTIONS = frozenset({"ADVANTAGE", "DISADVANTAGE", "TRAINED"})
+
+
+def _refuse_options(flags: set[str], allowed: frozenset[str], span: Span, test: str) -> None:
+    """A located error for an option this kind of test does not take."""
+    for flag in sorted(flags - allowed):
+        takes = ", ".join(_OPTION_WORDS[f] for f in sorted(allowed)) or tr("none of these")
+        raise BookSyntaxError(
+            tr("{option} does not apply to {test}", option=_OPTION_WORDS[flag], test=test),
+            span,
+            tr("this test takes: {options}", options=takes),
+        )
 
 
 def _test_kind(flags: set[str]) -> str | None:
@@ -371,6 +398,7 @@ class LineTransformer(FightLines, AmateurLines):
         untagged, tagged, flags, names = self._mods(mods)
         key = fold(str(words[0])).lower()
         if len(words) == 1 and (has_your or key in NAMED_TESTS):
+            _refuse_options(flags, _NAMED_OPTIONS, span, tr("a roll-under test"))
             modifiers = [ast.Modifier(span=span, value=v) for v in untagged] + tagged
             if names:
                 modifiers.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
@@ -378,6 +406,7 @@ class LineTransformer(FightLines, AmateurLines):
                 span=span, name=NAMED_TESTS.get(key, self._text(words[0])),
                 modifiers=tuple(modifiers),
             )  # fmt: skip
+        _refuse_options(flags, _DUO_OPTIONS, span, tr("a characteristic test"))
         if names:
             tagged.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
         return ast.DuoTest(
@@ -399,6 +428,7 @@ class LineTransformer(FightLines, AmateurLines):
         pieces = [c for c in rest if isinstance(c, Mod)]
         untagged, _tagged, flags, names = self._mods([p for p in pieces if p.value is None])
         untagged = [p.value for p in pieces if p.value is not None]
+        _refuse_options(flags, _D20_OPTIONS, span, tr("a d20 check"))
         tagged: list[ast.Modifier] = []
         advantage = None
         if "ADVANTAGE" in flags:
