@@ -33,6 +33,14 @@ class _Refused(Exception):
         self.hint = hint
 
 
+def _too_deep() -> str:
+    return tr("YAML values nested more than {limit} deep", limit=limits.MAX_YAML_DEPTH)
+
+
+def _too_deep_hint() -> str:
+    return tr("a ruleset needs a few levels of mappings; flatten this one")
+
+
 def _flow_too_deep(text: str) -> tuple[int, int] | None:
     """Where ``[``/``{`` brackets first nest past the depth bound (line, column), if they do;
     a linear scan that skips quoted text and comments, before any YAML parsing."""
@@ -122,11 +130,7 @@ def check_graph(root: Node) -> None:
                 tr("an alias (`*name`) cannot be used inside the value it names"),
             )
         if depth > limits.MAX_YAML_DEPTH:
-            raise _Refused(
-                tr("YAML values nested more than {limit} deep", limit=limits.MAX_YAML_DEPTH),
-                node,
-                tr("a ruleset needs a few levels of mappings; flatten this one"),
-            )
+            raise _Refused(_too_deep(), node, _too_deep_hint())
         distinct += 1
         active.add(key)
         stack.append((node, True, depth))
@@ -189,11 +193,7 @@ def parse_yaml(
     deep = _flow_too_deep(text)
     if deep is not None:  # ruamel's parser is slow on deep flow nesting: refuse it first
         line, column = deep
-        raise error(
-            tr("YAML values nested more than {limit} deep", limit=limits.MAX_YAML_DEPTH),
-            Span(shown, line + line_offset, column),
-            tr("a ruleset needs a few levels of mappings; flatten this one"),
-        )
+        raise error(_too_deep(), Span(shown, line + line_offset, column), _too_deep_hint())
     yaml = YAML(typ="rt", pure=True)
     yaml.Constructor = _CheckedConstructor
     yaml.allow_duplicate_keys = False
@@ -216,10 +216,6 @@ def parse_yaml(
     except YAMLError as problem:
         raise error(tr("YAML error: {problem}", problem=str(problem)), start) from None
     except RecursionError:
-        raise error(
-            tr("YAML values nested more than {limit} deep", limit=limits.MAX_YAML_DEPTH),
-            start,
-            tr("a ruleset needs a few levels of mappings; flatten this one"),
-        ) from None
+        raise error(_too_deep(), start, _too_deep_hint()) from None
     except Exception as problem:  # ruamel may raise plain errors on odd input
         raise error(tr("YAML error: {problem}", problem=type(problem).__name__), start) from None
