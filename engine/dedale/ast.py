@@ -495,12 +495,23 @@ class If:
 
 @node
 class HiddenNumber:
-    """Turn to "the number you know": the reader types a paragraph number. A declared
-    hidden paragraph is entered; any other number (or 0, "I don't know") leads to
-    ``otherwise``, the book's own "nothing happens" paragraph."""
+    """Turn to "the number you know": the reader types a paragraph number.
+
+    ``answers`` are the paragraphs this prompt may open (None: every declared hidden
+    paragraph of the book). A number among them is entered; any other (or 0, "I don't
+    know") runs the ``wrong`` lines (``> wrong number: ...``), then goes to ``otherwise``
+    when there is one, else the paragraph reads on. The choice-line form (``-> ? (40, 56)
+    Text``, ``offered``) is one option beside the paragraph's choices: 0 steps back, and a
+    wrong number with no ``wrong`` line is refused, the reader chooses again."""
 
     span: Span
-    otherwise: Destination
+    otherwise: Destination | None = None
+    answers: tuple[ParagraphRef, ...] | None = None
+    wrong: tuple[Statement, ...] = ()
+    offered: bool = False
+    text: str = ""
+    condition: Condition | None = None
+    display: Literal["hidden", "disabled"] = "hidden"
 
 
 @node

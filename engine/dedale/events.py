@@ -205,9 +205,13 @@ class DropItemPrompt(Prompt):
 
 @event
 class NumberPrompt(Prompt):
-    """Answer: an int typed by the reader (``kind``: hidden_number, ...)."""
+    """Answer: an int typed by the reader (``kind``: hidden_number, ...).
+
+    ``answers``: the numbers a hidden-number prompt opens, for testers (the random player
+    tries them); a front end never shows them."""
 
     kind: str
+    answers: tuple[int, ...] = ()
 
 
 @event

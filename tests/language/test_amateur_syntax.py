@@ -122,7 +122,7 @@ def test_a_paragraph_file_with_every_construct():
 @pytest.mark.parametrize(
     ("line", "column"),
     [
-        ("> hidden number", 16),
+        ("> hidden number ->", 19),
         ("-> [gold + ] x", 12),
         ("> note paragraph", 17),
         ("> roll 2d6 against", 19),

@@ -1,5 +1,5 @@
-"""Handlers of the amateur-book constructs (issue 8), a mixin of the Runner: hidden
-numbers, noted paragraphs, free-form dice tests, ongoing effects (statuses) and forced
+"""Handlers of the amateur-book constructs (issue 8), a mixin of the Runner: noted
+paragraphs, free-form dice tests, ongoing effects (statuses) and forced
 meals.
 
 A status is kept in the game state as plain data (``{"op", "name", "amount"}``) so that
@@ -15,6 +15,7 @@ from typing import Any
 from dedale import ast, events
 from dedale.errors import GameError
 from dedale.game.cache import folded
+from dedale.game.hidden import hidden_paragraphs  # noqa: F401 (re-exported)
 from dedale.span import Span
 
 Gen = Generator[Any, Any, Any]
@@ -26,22 +27,6 @@ def _eat_marker() -> object:
     from dedale.game.runner import EAT
 
     return EAT
-
-
-def hidden_paragraphs(book) -> frozenset[int]:
-    """The paragraphs reached by hidden numbers: those that declare ``> hidden paragraph``,
-    and those book.yaml lists under ``validator: hidden:``."""
-    declared = {
-        number
-        for number, paragraph in book.paragraphs.items()
-        if any(type(statement) is ast.HiddenParagraph for statement in paragraph.body)
-    }
-    validator = getattr(getattr(book, "meta", None), "validator", None) or {}
-    listed = validator.get("hidden") if hasattr(validator, "get") else None
-    for number in listed if isinstance(listed, list | tuple) else ():
-        if isinstance(number, int) and not isinstance(number, bool):
-            declared.add(number)
-    return frozenset(declared & set(book.paragraphs))
 
 
 class AmateurStatements:
@@ -70,19 +55,6 @@ class AmateurStatements:
 
     def has_status(self, name: str) -> bool:
         return folded(name) in self.state.statuses
-
-    # ------------------------------------------------------------------ hidden numbers
-    def _hidden_set(self) -> frozenset[int]:
-        cache = self._cache
-        if cache.hidden is None:
-            cache.hidden = hidden_paragraphs(self.book)
-        return cache.hidden
-
-    def _hidden_number(self, statement: ast.HiddenNumber) -> Gen:
-        number = yield events.NumberPrompt(kind="hidden_number")
-        if number in self._hidden_set():
-            return number
-        return self.destination(statement.otherwise, required=True)
 
     def _nothing(self, statement: ast.Statement) -> Gen:
         return None

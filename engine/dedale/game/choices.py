@@ -4,7 +4,8 @@ A choice is offered when its condition holds, its costs can be paid and, in rule
 the Worlds rule, it does not lead into a World already visited (unless the choice says
 ``revisit`` or the paragraph allows revisits). A forbidden choice is hidden, or shown
 disabled with its reason, as the author set (``display``); the Worlds rule follows the same
-setting.
+setting. A hidden-number choice (issue 13) is offered with no target: taking it asks the
+number (dedale.game.hidden).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ class Offered:
     """A choice as offered now: the option shown and what taking it means."""
 
     option: ChoiceOption
-    choice: ast.Choice
+    choice: ast.Choice | ast.HiddenNumber
     target: int | None
 
 
@@ -33,6 +34,11 @@ def offer(
     """The options shown to the reader, numbered from 1 in the order written."""
     offered: list[Offered] = []
     for choice in choices:
+        if type(choice) is ast.HiddenNumber:
+            hidden = hidden_option(choice, runner, len(offered) + 1)
+            if hidden is not None:
+                offered.append(hidden)
+            continue
         target = runner.destination(choice.target)
         reason = ""
         if choice.condition is not None and not holds(choice.condition, runner):
@@ -57,3 +63,18 @@ def offer(
         )
         offered.append(Offered(option, choice, target))
     return offered
+
+
+def hidden_option(choice: ast.HiddenNumber, runner, index: int) -> Offered | None:
+    """A hidden-number choice (``-> ? (40, 56) Text``) as offered now: no target shown;
+    disabled (or hidden) when its condition fails or its wrong tries are used up."""
+    reason = ""
+    if choice.condition is not None and not holds(choice.condition, runner):
+        if choice.display == "hidden":
+            return None
+        failing = first_failing(choice.condition, runner) or choice.condition
+        reason = runner.describe_condition(failing)
+    reason = reason or runner.hidden_refusal(choice)
+    text = choice.text or runner.text("choice.hidden_number")
+    option = ChoiceOption(index=index, text=text, target=None, enabled=not reason, reason=reason)
+    return Offered(option, choice, None)

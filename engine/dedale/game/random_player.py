@@ -72,9 +72,13 @@ class RandomPlayer:
             entries = prompt.stats  # type: ignore[attr-defined]
             return [e.low + roll(e.high - e.low + 1) - 1 for e in entries]
         if kind is events.NumberPrompt:
-            if prompt.kind == "hidden_number" and self.hidden:  # type: ignore[attr-defined]
-                known = (0, *self.hidden)  # "I don't know", or a number worked out
-                return known[roll(len(known)) - 1]
+            kind = prompt.kind  # type: ignore[attr-defined]
+            if kind in ("hidden_number", "hidden_choice"):
+                answers = prompt.answers or self.hidden  # type: ignore[attr-defined]
+                if answers:  # "I don't know" (or step back), a number worked out
+                    wrong = (max(answers) + 1,) if kind == "hidden_choice" else ()
+                    known = (0, *answers, *wrong)  # and a wrong one at a choice
+                    return known[roll(len(known)) - 1]
             return roll(100)
         raise GameError(f"the random player cannot answer {kind.__name__}")
 
@@ -122,8 +126,8 @@ class RandomPlayer:
 def hidden_numbers(book) -> tuple[int, ...]:
     """The book's declared hidden paragraphs (memoised with the book): the numbers a
     random player may "work out" at a hidden-number prompt."""
-    from dedale.game.amateur import hidden_paragraphs
     from dedale.game.cache import cache_for
+    from dedale.game.hidden import hidden_paragraphs
 
     cache = cache_for(book)
     if cache.hidden is None:

@@ -26,6 +26,7 @@ from dedale.game.creation import creation_options, reroll_allowance, show_rolls,
 from dedale.game.expressions import interpolate
 from dedale.game.fight_extras import FightExtras
 from dedale.game.forced import HISTORY_LIMIT, ForcedRun, trim_history
+from dedale.game.hidden import HiddenNumbers
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
@@ -43,7 +44,7 @@ EAT = object()
 Gen = Generator[Any, Any, Any]
 
 
-class Runner(Statements, AmateurStatements, FightExtras, GameScope):
+class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScope):
     """Executes a Book for one game; holds no state of its own beyond the paragraph's."""
 
     def __init__(self, game) -> None:
@@ -223,6 +224,11 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
                     continue
                 return jump
             taken = offered[answer - 1]
+            if type(taken.choice) is ast.HiddenNumber:  # the reader types the number
+                jump = yield from self.take_hidden_choice(taken.choice)
+                if jump is None:
+                    continue
+                return None if jump is END else jump
             if taken.choice.costs:
                 yield from self._pay(taken.choice.costs)
             target = taken.target
@@ -244,7 +250,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         handlers = self._handlers
         for statement in body:
             kind = type(statement)
-            if kind is ast.Choice:
+            if kind is ast.Choice or (kind is ast.HiddenNumber and statement.offered):
                 self._choices.append(statement)  # type: ignore[arg-type]
                 continue
             if kind is ast.Prose:
@@ -335,7 +341,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
     def _static(self, choices: list[ast.Choice]) -> bool:
         """Whether these choices are offered the same way whatever the game's state."""
         for choice in choices:
-            if choice.condition is not None or choice.costs:
+            if type(choice) is not ast.Choice or choice.condition is not None or choice.costs:
                 return False
             if type(choice.target) is not ast.ParagraphRef:
                 return False

@@ -14,6 +14,7 @@ from dedale import ast
 from dedale.errors import BookStructureError, DedaleError
 from dedale.i18n import tr
 from dedale.language.endings import check_endings
+from dedale.language.hidden_lines import WrongNumberPart, attach_wrong
 from dedale.language.transform import ElsePart, FightPart, Header
 from dedale.span import Span
 
@@ -139,6 +140,8 @@ class _Builder:
             self._attach_fight(item)
         elif isinstance(item, ElsePart):
             self._attach_else(item)
+        elif isinstance(item, WrongNumberPart):
+            attach_wrong(self.body, item, self.errors)
         elif isinstance(item, ast.ShopOffer):  # consecutive offers make one shop
             last = self.body[-1] if self.body else None
             if isinstance(last, ast.Shop):

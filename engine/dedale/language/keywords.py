@@ -105,6 +105,7 @@ DIRECTIVE_WORDS: tuple[str, ...] = (
     "escape", "fuite", "not won after", "pas gagné après", "attack", "attaque",
     "enemy damage", "dégâts ennemis",
     "hidden number", "nombre secret", "hidden paragraph", "paragraphe secret",
+    "wrong number", "mauvais nombre",
     "note paragraph", "notez paragraphe", "go back", "revenez en arrière",
     "status", "état", "cure", "guérissez", "eat a meal", "mangez un repas",
 )  # fmt: skip

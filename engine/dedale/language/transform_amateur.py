@@ -7,6 +7,7 @@ from __future__ import annotations
 from lark import Token
 
 from dedale import ast
+from dedale.language.hidden_lines import WrongNumberPart, hidden_choice
 from dedale.language.transform_parts import Mod
 from dedale.limits import AMOUNT, COUNT, DICE_TOTAL
 from dedale.limits import number as _number
@@ -16,7 +17,20 @@ class AmateurLines:
     """The transformer methods of the amateur-book constructs (mixed into LineTransformer)."""
 
     def hidden_number(self, meta, children):
-        return ast.HiddenNumber(span=self._span(meta), otherwise=children[-1])
+        answers = next((c for c in children if isinstance(c, tuple)), None)
+        otherwise = children[-1] if children and not isinstance(children[-1], tuple) else None
+        return ast.HiddenNumber(span=self._span(meta), otherwise=otherwise, answers=answers)
+
+    def hidden_choice(self, meta, children):
+        options = [pair for group in children[2:] if isinstance(group, list) for pair in group]
+        text = next((self._text(c) for c in children[2:] if isinstance(c, Token)), "")
+        return hidden_choice(self._span(meta), children[1], options, text)
+
+    def answers(self, meta, children):
+        return tuple(children)
+
+    def wrong_number(self, meta, children):
+        return WrongNumberPart(self._span(meta), children[0])
 
     def hidden_paragraph(self, meta, children):
         return ast.HiddenParagraph(span=self._span(meta))
