@@ -2,7 +2,7 @@
 
 A computed destination is a ``[expression]`` (``-> [key + 20]``, ``> go to [paragraph × 3]``),
 a noted paragraph (``[noted camp]``), the paragraph the reader came from (``go back``) or a
-hidden-number prompt. The graph has resolved each one to its possible targets; this check
+hidden-number prompt without answers of its own. The graph has resolved each one to its possible targets; this check
 lists them, so that the author sees where the book can jump (a constant expression such as
 ``[paragraph × 3]`` is a plain edge and is not listed). An expression the validator cannot
 evaluate is not listed: it may lead to any declared hidden paragraph, and W018 reports it
@@ -15,7 +15,7 @@ from dedale import ast
 from dedale.i18n import tr
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
-from dedale.validator.graph import Graph, constant_value, counter_values_of
+from dedale.validator.graph import Graph, constant_value, counter_values_of, walk
 from dedale.validator.values import possible_values
 
 
@@ -26,8 +26,11 @@ def computed_destinations(graph: Graph, book: object = None) -> list[Finding]:
     for number in sorted(graph.nodes):
         node = graph.nodes[number]
         targets: dict[tuple[int, int, int], tuple[Span, str, set[int]]] = {}
+        own = {id(r) for s in _hidden_prompts(node.paragraph.body) for r in s.answers or ()}
         for edge in node.edges:
             ref = edge.ref
+            if id(ref) in own:
+                continue  # a prompt's own answers are written beside it (issue 13)
             if edge.kind == "hidden":
                 what = tr("the hidden number")
             elif isinstance(ref, ast.ComputedRef) and constant_value(ref.expr, number) is None:
@@ -39,6 +42,8 @@ def computed_destinations(graph: Graph, book: object = None) -> list[Finding]:
             if edge.target is not None:
                 entry[2].add(edge.target)
         for statement in _hidden_prompts(node.paragraph.body):
+            if statement.answers is not None:
+                continue
             key = (statement.span.line, statement.span.column, 0)
             if key in targets:
                 fallback = [e.target for e in node.edges if e.span == statement.span]
@@ -86,7 +91,7 @@ def _missing_values(node, counters, book) -> dict[tuple[int, int], list[int]]:
 
 
 def _hidden_prompts(body: tuple[ast.Statement, ...]) -> list[ast.HiddenNumber]:
-    return [s for s in body if isinstance(s, ast.HiddenNumber)]
+    return [s for s in walk(body) if isinstance(s, ast.HiddenNumber)]
 
 
 def _describe(expr: ast.Expr, here: int) -> str:

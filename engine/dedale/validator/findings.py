@@ -4,7 +4,7 @@ A code never changes meaning once released: new checks get new codes. The first 
 is the severity (E error, W warning, I info); the number is unique across severities and
 grouped by family: 00x load errors, 01x structure, 02x rules and state, 03x fights,
 04x random playthroughs, 05x limits of the analysis, 06x rules and state (continued: 02x is
-full), 07x loops of forced jumps. docs/validator.md explains each
+full), 07x loops of forced jumps, 09x hidden numbers. docs/validator.md explains each
 code with an example.
 """
 
@@ -78,6 +78,10 @@ _CHECKS = (
     Check("W071", "warning", "forced-loop-on-state", "A forced loop ends only on a state"),
     # limits of the analysis (continued)
     Check("I051", "info", "time-budget-reached", "A costly check stopped at its time budget"),
+    # hidden numbers (issue 13)
+    Check("W090", "warning", "answer-not-hidden", "A prompt's answer is not marked hidden"),
+    Check("W091", "warning", "answer-not-secret", "A prompt's answer is also an ordinary target"),
+    Check("W092", "warning", "hidden-never-listed", "A hidden paragraph no prompt lists"),
 )
 
 CHECKS: dict[str, Check] = {check.code: check for check in _CHECKS}

@@ -8,7 +8,8 @@ without leaving and without a choice offered (a dead end). Statements after one 
 leaves (``go to``, an ending) are never run and give no edge. Issue 8 destinations are
 resolved to every paragraph they may name: ``[noted cave]`` to each paragraph that notes
 ``cave``, ``[previous]`` (``go back``) to each predecessor, and a hidden-number prompt to
-its fallback and to every ``> hidden paragraph``.
+its own answers (or, without, to every ``> hidden paragraph``), its wrong-number lines and
+its fallback.
 """
 
 from __future__ import annotations
@@ -182,6 +183,8 @@ def walk(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
         elif isinstance(statement, ast.Fight) and statement.assault_table is not None:
             for branch in statement.assault_table.branches:
                 yield from walk(branch.body)
+        elif isinstance(statement, ast.HiddenNumber):  # what a wrong number does
+            yield from walk(statement.wrong)
         elif isinstance(statement, ast.Shop):  # what a shop sells is given, what it buys used
             for offer in statement.offers:
                 yield offer.goods
@@ -214,8 +217,17 @@ def path_ends(statements: tuple[ast.Statement, ...], offered: bool) -> set[bool]
     for statement in statements:
         if isinstance(statement, ast.Choice):
             states = {True}
-        elif isinstance(statement, ast.Goto | ast.Ending | ast.HiddenNumber):
+        elif isinstance(statement, ast.Goto | ast.Ending):
             return set()
+        elif isinstance(statement, ast.HiddenNumber):
+            # a reader who does not know the number cannot take a hidden-number choice:
+            # it offers nothing; the directive leaves unless it may read on
+            after = {end for state in states for end in path_ends(statement.wrong, state)}
+            if statement.offered:
+                continue
+            if statement.otherwise is not None or not after:
+                return set()
+            states = after
         elif isinstance(statement, ast.If):
             states = {
                 end
@@ -305,14 +317,28 @@ class _Builder:
         elif isinstance(statement, ast.Fight):
             return self.fight(statement)
         elif isinstance(statement, ast.HiddenNumber):
-            self.add(statement.otherwise, statement.span, "goto")
+            return self.hidden_number(statement)
+        return True
+
+    def hidden_number(self, statement: ast.HiddenNumber) -> bool:
+        """Edges to the prompt's answers (its own, or every hidden paragraph), its wrong
+        lines and its fallback; True when the paragraph may read on after it."""
+        if statement.answers is None:
             for hidden in sorted(self.hidden):
                 ref = ast.ParagraphRef(span=statement.span, number=hidden)
                 self.node.edges.append(
                     Edge(self.node.number, hidden, statement.span, "hidden", ref)
                 )
-            return False
-        return True
+        else:
+            for ref in statement.answers:
+                self.node.edges.append(
+                    Edge(self.node.number, resolve(self.book, ref), statement.span, "hidden", ref)
+                )
+        continues = self.block(statement.wrong)
+        if statement.otherwise is not None:
+            self.add(statement.otherwise, statement.span, "goto")
+            continues = False
+        return continues or statement.offered
 
     def fight(self, fight: ast.Fight) -> bool:
         if fight.win is not None:

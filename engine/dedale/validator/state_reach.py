@@ -191,10 +191,20 @@ class Explorer:
             } & self.items
             if bought:
                 yield "fall", (items | bought, codes, choices)
-        elif isinstance(statement, ast.HiddenNumber):  # its fallback and the hidden paragraphs
+        elif isinstance(statement, ast.HiddenNumber):  # its answers, wrong lines, fallback
             for edge in self.graph.nodes[number].edges:
-                if edge.span == statement.span:
+                if edge.span == statement.span and edge.kind == "hidden":
                     yield "go", (edge.target, items, codes)
+            for kind, result in self.run(number, statement.wrong, flow):
+                if kind != "fall":
+                    yield kind, result
+                elif statement.otherwise is not None and not statement.offered:
+                    for target in self.targets(statement.otherwise, number):
+                        yield "go", (target, result[0], result[1])
+                elif not statement.offered:
+                    yield "fall", result
+            if statement.offered:  # the reader may leave the prompt aside
+                yield "fall", flow
         else:
             yield "fall", flow
 

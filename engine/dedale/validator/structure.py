@@ -3,7 +3,6 @@ ends, loops with no way out, no reachable victory, hidden paragraphs without a c
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from dedale import ast
@@ -16,7 +15,13 @@ from dedale.errors import (
 )
 from dedale.i18n import Message, tr
 from dedale.validator.findings import CHECKS, Finding, finding
-from dedale.validator.graph import Graph, header_span, walk
+from dedale.validator.graph import Graph, header_span
+from dedale.validator.hidden import (
+    answer_findings,
+    own_answers,
+    reachable_paragraphs,
+    without_clue,
+)
 
 _LOAD_CODES: tuple[tuple[type[DedaleError], str], ...] = (
     (BookSyntaxError, "E001"),
@@ -117,21 +122,6 @@ def numbering_gaps(graph: Graph) -> Iterator[Finding]:
             )
 
 
-def prose_clues(graph: Graph) -> set[int]:
-    """Paragraphs a clue leads to: their number is written in another paragraph's prose."""
-    numbers = set(graph.nodes)
-    clued: set[int] = set()
-    word = re.compile(r"\b(\d+)\b")
-    for node in graph.nodes.values():
-        for statement in walk(node.paragraph.body):
-            if isinstance(statement, ast.Prose):
-                for match in word.finditer(statement.text):
-                    value = int(match.group(1))
-                    if value in numbers and value != node.number:
-                        clued.add(value)
-    return clued
-
-
 def hidden_destinations(graph: Graph, book: object, hidden: tuple[int, ...]) -> Iterator[Finding]:
     """E003 (a declared paragraph that does not exist), W017, W018."""
     meta = getattr(book, "meta", None)
@@ -148,20 +138,8 @@ def hidden_destinations(graph: Graph, book: object, hidden: tuple[int, ...]) -> 
                 hint=tr("list only paragraphs of the book"),
             )
     declared = [number for number in hidden if number in graph.nodes]
-    has_computed = any(node.computed for node in graph.nodes.values())
-    clued = prose_clues(graph) if declared and not has_computed else set()
-    for number in declared:
-        if number not in clued and not has_computed:
-            yield finding(
-                "W017",
-                tr("paragraph {number} is declared hidden but no clue leads to it", number=number),
-                header_span(graph.nodes[number].paragraph),
-                paragraph=number,
-                hint=tr(
-                    "write its number in the text that gives the clue, "
-                    "or remove it from validator.hidden"
-                ),
-            )
+    answers = own_answers(graph)
+    yield from without_clue(graph, book, sorted(set(declared) | answers))
     if declared:
         return
     for node in graph.nodes.values():
@@ -176,8 +154,27 @@ def hidden_destinations(graph: Graph, book: object, hidden: tuple[int, ...]) -> 
 
 
 def unreachable(graph: Graph, reachable: set[int]) -> Iterator[Finding]:
-    """W013: paragraphs no path from the start (or a declared hidden one) leads to."""
+    """W013: paragraphs no path from the start leads to (a hidden one: no reachable prompt
+    lists it)."""
     for number in sorted(set(graph.nodes) - reachable):
+        prompts = sorted(
+            {e.source for e in graph.predecessors.get(number, ()) if e.kind == "hidden"}
+        )
+        if prompts:
+            yield finding(
+                "W013",
+                tr(
+                    "paragraph {number} cannot be reached from the start ({start}): the "
+                    "hidden-number prompts that list it (paragraph {prompts}) cannot be reached",
+                    number=number,
+                    start=graph.start,
+                    prompts=", ".join(map(str, prompts)),
+                ),
+                header_span(graph.nodes[number].paragraph),
+                paragraph=number,
+                hint=tr("add a way to the prompt's paragraph"),
+            )
+            continue
         yield finding(
             "W013",
             tr(
@@ -275,8 +272,9 @@ def check_structure(graph: Graph, book: object, hidden: tuple[int, ...]) -> list
         return found  # the loader reports a missing start
     found += hidden_destinations(graph, book, hidden)
     declared = [number for number in hidden if number in graph.nodes]
-    reachable = graph.reachable_from([graph.start, *declared])
+    reachable = reachable_paragraphs(graph, declared)
     found += unreachable(graph, reachable)
+    found += answer_findings(graph, declared)
     ends = dead_ends(graph)
     found += ends
     found += traps(graph, reachable, {item.paragraph for item in ends if item.paragraph})
