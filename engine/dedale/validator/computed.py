@@ -2,11 +2,11 @@
 
 A computed destination is a ``[expression]`` (``-> [key + 20]``, ``> go to [paragraph × 3]``),
 a noted paragraph (``[noted camp]``), the paragraph the reader came from (``go back``) or a
-hidden-number prompt without answers of its own. The graph has resolved each one to its possible targets; this check
-lists them, so that the author sees where the book can jump (a constant expression such as
-``[paragraph × 3]`` is a plain edge and is not listed). An expression the validator cannot
-evaluate is not listed: it may lead to any declared hidden paragraph, and W018 reports it
-when none is declared.
+hidden-number prompt without answers of its own. The graph has resolved each one to its
+possible targets; this check lists them, so that the author sees where the book can jump
+(a constant expression such as ``[paragraph × 3]`` is a plain edge and is not listed). An
+expression the validator cannot evaluate is not listed: it may lead to any declared hidden
+paragraph, and W018 reports it when none is declared.
 """
 
 from __future__ import annotations
