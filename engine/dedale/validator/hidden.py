@@ -39,8 +39,21 @@ _LETTER_CODE = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z]{3,}")
+_NUMBER_WORDS = {
+    word: value
+    for words in (
+        "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty",
+        "un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze "
+        "seize dix-sept dix-huit dix-neuf vingt",
+    )
+    for value, word in enumerate(words.split(), start=1)
+}
+_SPELLED = re.compile(
+    r"(?<![\w-])(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")(?![\w-])", re.I
+)
 POOL_LIMIT = 200
-"""At most this many numbers enter the arithmetic clue search (pairs: 40 000 sums)."""
+"""At most this many numbers of each kind enter the arithmetic clue search."""
 
 
 def prompts(graph: Graph) -> Iterator[tuple[int, ast.HiddenNumber]]:
@@ -157,19 +170,22 @@ def clued(graph: Graph, book: object) -> set[int]:
         for number, node in graph.nodes.items()
     }
     found: set[int] = set()
-    pool: list[int] = []
+    given: list[int] = []  # every number the book's text gives, and those noted on items
+    operands: list[int] = []  # the numbers of a text that does arithmetic
     coded = False
     for number, prose in texts.items():
         for text in prose:
             values = [int(match) for match in _WORD_NUMBER.findall(text)]
             found.update(value for value in values if value != number)
+            spelled = [_NUMBER_WORDS[word.lower()] for word in _SPELLED.findall(text)]
+            given += values + [value for value in spelled if value > 1]
             if _ARITHMETIC.search(text):
-                pool += values
+                operands += values + spelled
                 if len(values) > 2:
                     found.add(sum(values))  # "the sum of the three numbers"
             coded = coded or bool(_LETTER_CODE.search(text))
-    pool += item_numbers(graph)
-    found |= _combinations(sorted(set(pool))[:POOL_LIMIT])
+    given += item_numbers(graph)
+    found |= _combinations(sorted(set(operands))[:POOL_LIMIT], sorted(set(given))[:POOL_LIMIT])
     for node in graph.nodes.values():
         for edge in node.edges:
             if isinstance(edge.ref, ast.ComputedRef) and edge.target is not None:
@@ -196,11 +212,12 @@ def item_numbers(graph: Graph) -> list[int]:
     ]
 
 
-def _combinations(pool: list[int]) -> set[int]:
+def _combinations(operands: list[int], given: list[int]) -> set[int]:
+    """What an arithmetic text may make of its numbers and those the book gives."""
     found: set[int] = set()
-    for i, a in enumerate(pool):
-        for b in pool[i:]:
-            found.update((a + b, b - a, a * b))
+    for a in operands:
+        for b in (*operands, *given):
+            found.update((a + b, abs(a - b), a * b))
     return found
 
 
