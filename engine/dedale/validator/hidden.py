@@ -10,8 +10,8 @@ A clue to a number is the number written in another paragraph's text; a computed
 destination that resolves to it (``-> [number of Key + 20]``); arithmetic in the text
 ("add 12 to the number on the key", "48 + 12", "the sum of the two numbers") over the
 numbers the book gives (written in such a text, or noted on items: ``(number 48)``); or a
-letter code ("A=1, B=2", "each letter as its place in the alphabet") and a word of the
-text whose letters add up to it.
+letter code ("A=1, B=2", "letters as numbers") and a word the text stresses (in capitals,
+or alone in quotes) whose letters add up to it.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ _LETTER_CODE = re.compile(
     r"|\b(?:letters?|lettres?)\b[^.]{0,60}\b(?:numbers?|nombres?|chiffres?|alphabet)\b",
     re.IGNORECASE,
 )
-_WORD = re.compile(r"[A-Za-z]{3,}")
+_CODE_WORD = re.compile(r"(?<![\w])[A-Z]{2,}(?![\w])|[\"«“]\s*([A-Za-z]{2,})\s*[\"»”]")
 _NUMBER_WORDS = {
     word: value
     for words in (
@@ -172,7 +172,7 @@ def clued(graph: Graph, book: object) -> set[int]:
     found: set[int] = set()
     given: list[int] = []  # every number the book's text gives, and those noted on items
     operands: list[int] = []  # the numbers of a text that does arithmetic
-    coded = False
+    coded = bare = False
     for number, prose in texts.items():
         for text in prose:
             values = [int(match) for match in _WORD_NUMBER.findall(text)]
@@ -181,22 +181,23 @@ def clued(graph: Graph, book: object) -> set[int]:
             given += values + [value for value in spelled if value > 1]
             if _ARITHMETIC.search(text):
                 operands += values + spelled
+                bare = bare or not (values or spelled)  # "add up the numbers you found"
                 if len(values) > 2:
                     found.add(sum(values))  # "the sum of the three numbers"
             coded = coded or bool(_LETTER_CODE.search(text))
     given += item_numbers(graph)
+    if bare:
+        operands += given
     found |= _combinations(sorted(set(operands))[:POOL_LIMIT], sorted(set(given))[:POOL_LIMIT])
     for node in graph.nodes.values():
         for edge in node.edges:
             if isinstance(edge.ref, ast.ComputedRef) and edge.target is not None:
                 found.add(edge.target)
-    if coded:
-        found |= {
-            _letters(word)
-            for prose in texts.values()
-            for text in prose
-            for word in _WORD.findall(text)
-        }
+    if coded:  # the words the puzzle stresses: in capitals, or alone in quotes
+        for prose in texts.values():
+            for text in prose:
+                for match in _CODE_WORD.finditer(text):
+                    found.add(_letters(match.group(1) or match.group(0)))
     return found
 
 
