@@ -355,6 +355,14 @@ KNOWN_MISTAKES: dict[str, list[str]] = {
     "`)` is missing" " | close the parenthesis": [
         "-> 1 (if Key x", "-> 1 (pay 5 gold x",
     ],
+    "a hidden-number prompt needs its answers in parentheses"
+    " | write `-> ? (40, 56) If you know the number, turn to it`": [
+        "-> ? x", "-> ?", "-> ? ()", "-> hidden number x", "-> nombre secret",
+    ],
+    "the answers of a hidden-number prompt need a closing `)`"
+    " | write them like `(40, 56)`": [
+        "-> ? (40 x", "-> ? (40", "> hidden number (40", "> nombre secret (40, 56",
+    ],
 }  # fmt: skip
 
 
