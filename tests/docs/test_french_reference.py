@@ -210,7 +210,10 @@ def test_the_reference_has_examples() -> None:
 
 # The quoted rule lines of the French text parse, as tests/language/test_docs_examples.py
 # checks for the English one.
-CONTEXT = "§ 1\n> fight X SKILL 1 STAMINA 1\n> test your luck\n> roll 1d6\n> if Key: death\n> hidden number (1)\n"
+CONTEXT = (
+    "§ 1\n> fight X SKILL 1 STAMINA 1\n> test your luck\n> roll 1d6\n> if Key: death\n"
+    "> hidden number (1)\n"
+)
 PLACEHOLDERS = ("…", "COND", "STATEMENT", "INSTRUCTION", "[", "NAME", "NOM", "...")
 
 

@@ -8,7 +8,10 @@ from pathlib import Path
 from dedale.language.parser import parse_collecting
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "language.md"
-CONTEXT = "§ 1\n> fight X SKILL 1 STAMINA 1\n> test your luck\n> roll 1d6\n> if Key: death\n> hidden number (1)\n"
+CONTEXT = (
+    "§ 1\n> fight X SKILL 1 STAMINA 1\n> test your luck\n> roll 1d6\n> if Key: death\n"
+    "> hidden number (1)\n"
+)
 PLACEHOLDERS = ("…", "COND", "STATEMENT", "[", "NAME", "NOM", "...")
 
 
