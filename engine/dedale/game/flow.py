@@ -13,9 +13,6 @@ from dedale import ast
 from dedale.events import ChoiceOption, ChoosePrompt
 from dedale.game.choices import Offered, offer
 
-NOT_RULES = frozenset({ast.Prose, ast.Choice, ast.AllowRevisit, ast.MealRule, ast.HiddenParagraph})
-"""Lines that are no rule: they never make the choices before them be offered early."""
-
 _ROLLS = (ast.DuoTest, ast.D20Test, ast.RandomRoll, ast.Wager)
 
 

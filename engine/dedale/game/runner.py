@@ -25,12 +25,13 @@ from dedale.game.conditions import holds
 from dedale.game.creation import creation_options, reroll_allowance, show_rolls, stat_entries
 from dedale.game.expressions import interpolate
 from dedale.game.fight_extras import FightExtras
-from dedale.game.flow import NOT_RULES, stop_prompt
+from dedale.game.flow import stop_prompt
 from dedale.game.forced import HISTORY_LIMIT, ForcedRun, trim_history
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
 from dedale.i18n import message, tr
+from dedale.language.order import NOT_RULES
 from dedale.rules import (
     RandomSource,
     Ruleset,
