@@ -241,6 +241,7 @@ class Choice:
     display: Literal["hidden", "disabled"] = "hidden"
     costs: tuple[Cost, ...] = ()
     revisit: bool = False
+    effects: tuple[Statement, ...] = ()  # run when taken, after the costs (issue 13.3)
 
 
 @node

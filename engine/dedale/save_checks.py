@@ -277,6 +277,7 @@ _STATE = _record(
         "marks": _NAMED_VALUES,
         "statuses": _mapping(_mapping(_scalar, 100), 1000),
         "item_numbers": _NAMED_VALUES,
+        "stop": _integer(0, 10**6),
     },
     ("paragraph", "codewords", "visited", "worlds", "meal_allowed", "history"),
 )

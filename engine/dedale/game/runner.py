@@ -25,12 +25,14 @@ from dedale.game.conditions import holds
 from dedale.game.creation import creation_options, reroll_allowance, show_rolls, stat_entries
 from dedale.game.expressions import interpolate
 from dedale.game.fight_extras import FightExtras
+from dedale.game.flow import stop_prompt
 from dedale.game.forced import HISTORY_LIMIT, ForcedRun, trim_history
 from dedale.game.hidden import HiddenNumbers
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
 from dedale.i18n import message, tr
+from dedale.language.order import NOT_RULES
 from dedale.rules import (
     RandomSource,
     Ruleset,
@@ -66,6 +68,7 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
         self._dice = cache.dice
         self._rolls: list[events.DiceRolled] = []
         self._choices: list[ast.Choice] = []
+        self._stops = 0  # choices offered before a rule line, in this paragraph so far
         self._revisit = False
         self._resume = False
         self._text: list[ast.Prose] = []
@@ -179,7 +182,9 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
         if not resume and state.paragraph is not None:
             state.came_from = state.paragraph
         state.paragraph = number
+        self._stops = 0
         if not resume:
+            state.stop = 0
             visited = state.visited
             visited[number] = visited.get(number, 0) + 1
         history = state.history
@@ -229,15 +234,8 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
                 if jump is None:
                     continue
                 return None if jump is END else jump
-            if taken.choice.costs:
-                yield from self._pay(taken.choice.costs)
-            target = taken.target
-            if target is None or target not in self._paragraphs:
-                raise GameError(
-                    f"this choice leads to paragraph {target}, which does not exist",
-                    taken.choice.span,
-                )
-            return target
+            flow = yield from self._take(taken)
+            return None if flow is END else flow
 
     def _block(self, body: tuple[ast.Statement, ...]) -> Gen:
         """Run statements in order; return None to go on, a paragraph number, or END.
@@ -263,6 +261,10 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
             if kind is ast.MealRule:
                 self.state.meal_allowed = statement.allowed  # type: ignore[union-attr]
                 continue
+            if self._choices and kind not in NOT_RULES:  # choices before this rule
+                flow = yield from self._stop(statement)
+                if flow is not None:
+                    return flow
             if self._resume:
                 if kind is ast.If:
                     branch = (
@@ -353,6 +355,62 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
                 if self._worlds_of.get(target) is not None:
                     return False
         return True
+
+    def _stop(self, statement: ast.Statement) -> Gen:
+        """Offer the choices read so far, and going on to ``statement`` (issue 13.5);
+        return the paragraph a choice leads to, END, or None to go on."""
+        pending = list(self._choices)
+        self._choices.clear()
+        self._stops += 1
+        state = self.state
+        if self._resume:  # resuming a snapshot: only the stop it was taken at is asked
+            if state.stop != self._stops:
+                return None
+            self._resume = False
+        if self._text or self._held:
+            yield from self.flush()
+        while True:
+            offered, prompt = stop_prompt(pending, statement, self, self._revisit)
+            state.stop = self._stops
+            answer = yield prompt
+            state.stop = 0
+            if answer is EAT:
+                yield from self.eat()
+                continue
+            if type(answer) is playtest.PlaytestAction:
+                jump = yield from playtest.perform(self, answer)
+                if jump is None:
+                    continue
+                return jump
+            if answer > len(offered):
+                return None
+            taken = offered[answer - 1]
+            if type(taken.choice) is ast.HiddenNumber:  # the reader types the number
+                jump = yield from self.take_hidden_choice(taken.choice)
+                if jump is None:
+                    continue
+                return jump
+            return (yield from self._take(taken))
+
+    def _take(self, taken: Offered) -> Gen:
+        """Take a choice: pay its costs, run its effects; return its target (END if the
+        effects end the game)."""
+        choice = taken.choice
+        self._choices = []
+        if choice.costs:
+            yield from self._pay(choice.costs)
+        target = taken.target
+        if target is None or target not in self._paragraphs:
+            raise GameError(
+                f"this choice leads to paragraph {target}, which does not exist", choice.span
+            )
+        if choice.effects:
+            flow = yield from self._block(choice.effects)
+            if self._text or self._held:
+                yield from self.flush()
+            if flow is not None:
+                return flow
+        return target
 
     def _pay(self, costs: tuple[ast.Cost, ...]) -> Gen:
         hero = self.state.hero

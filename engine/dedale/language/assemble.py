@@ -13,6 +13,7 @@ from dataclasses import replace
 from dedale import ast
 from dedale.errors import BookStructureError, DedaleError
 from dedale.i18n import tr
+from dedale.language.blocks import OpenBlock
 from dedale.language.endings import check_endings
 from dedale.language.hidden_lines import WrongNumberPart, attach_wrong
 from dedale.language.transform import ElsePart, FightPart, Header
@@ -61,6 +62,7 @@ class _Builder:
         self.last_roll: int | None = None
         self.last_if: int | None = None
         self.fight_lines: dict[tuple[int, str], Span] = {}
+        self.block: OpenBlock | None = None  # an `if …:` whose effects follow, indented
 
     # ------------------------------------------------------------------ prose
     def add_prose(self, line: int, text: str) -> None:
@@ -95,6 +97,7 @@ class _Builder:
     # ------------------------------------------------------------------ paragraphs
     def close(self) -> None:
         self.flush_prose()
+        self._close_block()
         if self.header is not None:
             body = [self._finish_fight(s) if isinstance(s, ast.Fight) else s for s in self.body]
             check_endings(body, self.errors)
@@ -132,6 +135,11 @@ class _Builder:
             )
             return
         self.flush_prose()
+        if self.block is not None:
+            if self.block.takes(item):
+                self.block.add(self.body, item, self.errors)
+                return
+            self._close_block()
         if isinstance(item, ast.Branch):
             self._attach_branch(item)
         elif isinstance(item, ast.RangeBranch):
@@ -159,6 +167,8 @@ class _Builder:
                 self.last_roll = index
             elif isinstance(item, ast.If):
                 self.last_if = index
+                if not item.then:
+                    self.block = OpenBlock(index, "then", item.span)
 
     def _missing(self, span: Span, message: str, hint: str) -> None:
         self.errors.append(BookStructureError(message, span, self._rule_in_prose() or hint))
@@ -225,7 +235,14 @@ class _Builder:
         cond = self.body[self.last_if]
         assert isinstance(cond, ast.If)
         self.body[self.last_if] = replace(cond, otherwise=cond.otherwise + part.body)
+        if not part.body:
+            self.block = OpenBlock(self.last_if, "otherwise", part.span)
         self.last_if = None
+
+    def _close_block(self) -> None:
+        if self.block is not None:
+            self.block.close(self.body, self.errors)
+            self.block = None
 
     def _attach_fight(self, part: FightPart) -> None:
         if self.last_fight is None:

@@ -284,7 +284,7 @@ def _syntax_error(error: UnexpectedInput, file: str, number: int, line: str) -> 
                 span,
                 hint="write it like `-> 12 Open the door`",
             )
-        if line[: column - 1].rstrip().endswith(("(", ",")):
+        if line[: column - 1].rstrip().endswith(("(", ",", ";")):
             word = _WORD_AT.match(line, column - 1)
             written = word.group(0) if word else (found or "")
             return BookSyntaxError(
@@ -292,7 +292,9 @@ def _syntax_error(error: UnexpectedInput, file: str, number: int, line: str) -> 
                 span,
                 hint=_suggest(written, CHOICE_OPTION_WORDS)
                 or "choice options are `if ...`, `pay N gold`, `give ITEM`, `disabled`, "
-                "`revisit` (or `si`, `payez`, `donnez`, `grisé`, `revisite`)",
+                "`revisit` (or `si`, `payez`, `donnez`, `grisé`, `revisite`), and effects: "
+                "`gain 4 STAMINA`, `take Lamp`, `set codeword X`... (`gagnez`, `prenez`, "
+                "`notez mot-code`...)",
             )
     if "ENEMY_NAME" in _expected_names(error):
         return BookSyntaxError(

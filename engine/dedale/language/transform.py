@@ -126,6 +126,7 @@ class LineTransformer(FightLines, AmateurLines):
         display = "hidden"
         costs: list[ast.Cost] = []
         revisit = False
+        effects: list[ast.Statement] = []
         for child in children[2:]:
             if isinstance(child, Token):
                 text = self._text(child)
@@ -139,6 +140,8 @@ class LineTransformer(FightLines, AmateurLines):
                     costs.append(value)
                 elif kind == "revisit":
                     revisit = True
+                elif kind == "do":
+                    effects.append(value)
         return ast.Choice(
             span=self._span(meta),
             target=target,
@@ -147,6 +150,7 @@ class LineTransformer(FightLines, AmateurLines):
             display=display,
             costs=tuple(costs),
             revisit=revisit,
+            effects=tuple(effects),
         )
 
     def choice_group(self, meta, children):
@@ -177,6 +181,9 @@ class LineTransformer(FightLines, AmateurLines):
 
     def opt_revisit(self, meta, children):
         return ("revisit", True)
+
+    def opt_do(self, meta, children):
+        return ("do", children[0])
 
     # ------------------------------------------------------------------ conditions
     def or_cond(self, meta, children):
@@ -248,7 +255,10 @@ class LineTransformer(FightLines, AmateurLines):
         return (ast.Goto(span=self._span(meta), target=children[1]),)
 
     def body_do(self, meta, children):
-        return (children[0],)
+        return tuple(children)
+
+    def body_open(self, meta, children):
+        return ()  # an indented block follows (dedale.language.assemble)
 
     def exceptional(self, meta, children):
         return True

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from dedale import ast
 from dedale.errors import DedaleError
+from dedale.language.order import NOT_RULES
 from dedale.rules.dice import parse_dice
 from dedale.rules.ruleset import fold
 from dedale.span import Span
@@ -188,6 +189,8 @@ def walk(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
         elif isinstance(statement, ast.Shop):  # what a shop sells is given, what it buys used
             for offer in statement.offers:
                 yield offer.goods
+        elif isinstance(statement, ast.Choice) and statement.effects:  # run when taken
+            yield from walk(statement.effects)
 
 
 def conditions(statements: Iterable[ast.Statement]) -> Iterator[ast.Condition]:
@@ -215,6 +218,8 @@ def path_ends(statements: tuple[ast.Statement, ...], offered: bool) -> set[bool]
     offered on them (``offered``: whether one had been before). Empty: every path leaves."""
     states = {offered}
     for statement in statements:
+        if type(statement) not in NOT_RULES:
+            states = {False}  # choices before a rule are offered there, not at the end
         if isinstance(statement, ast.Choice):
             states = {True}
         elif isinstance(statement, ast.Goto | ast.Ending):

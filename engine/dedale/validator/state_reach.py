@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from dedale import ast
 from dedale.i18n import tr
+from dedale.language.order import NOT_RULES
 from dedale.rules.ruleset import fold
 from dedale.span import Span
 from dedale.validator.budget import CLOCK_EVERY, STATES_SECONDS, Deadline, budget_finding
@@ -127,6 +128,13 @@ class Explorer:
         if not body:
             yield "fall", flow
             return
+        items, codes, choices = flow
+        if choices and type(body[0]) not in NOT_RULES:  # offered before this rule (13.5)
+            for choice in choices:
+                for target in self.targets(choice.target, number):
+                    for result in self._through(choice, target, number, items, codes):
+                        yield "go", result
+            flow = (items, codes, ())
         for kind, result in self.step(number, body[0], flow):
             if kind == "fall":
                 yield from self.run(number, body[1:], result)
@@ -238,7 +246,23 @@ class Explorer:
                     passes = False
                 left = left - {name}
         if passes:
-            yield target, left, end_codes
+            codes = end_codes
+            for effect in choice.effects:  # run when the choice is taken (issue 13.3)
+                left, codes = self._effect(effect, left, codes)
+            yield target, left, codes
+
+    def _effect(self, statement, items: frozenset[str], codes: frozenset[str]):
+        """The items and codewords after one effect of a choice."""
+        kind = type(statement)
+        if kind is ast.GainItem and fold(statement.item) in self.items:
+            return items | {fold(statement.item)}, codes
+        if kind is ast.LoseItem:
+            return items - {fold(statement.item)}, codes
+        if kind is ast.SetCodeword and fold(statement.codeword) in self.codewords:
+            return items, codes | {fold(statement.codeword)}
+        if kind is ast.ClearCodeword:
+            return items, codes - {fold(statement.codeword)}
+        return items, codes
 
     def explore(self, starts: list[State]) -> None:
         queue = deque(state for state in starts if state[0] in self.graph.nodes)

@@ -1,0 +1,13 @@
+"""Which lines of a paragraph are rules, for the order they run in (issue 13.5).
+
+Choices followed by a rule line are offered when the reading reaches that rule (with a
+"go on" option), not at the end of the paragraph: the interpreter
+(dedale.game.runner) and the validator's graph read this one definition.
+"""
+
+from __future__ import annotations
+
+from dedale import ast
+
+NOT_RULES = frozenset({ast.Prose, ast.Choice, ast.AllowRevisit, ast.MealRule, ast.HiddenParagraph})
+"""Lines that are no rule: they never make the choices before them be offered early."""
