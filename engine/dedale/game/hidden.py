@@ -123,7 +123,13 @@ class HiddenNumbers:
         if self.emit:
             yield events.MessageShown(key="hidden_wrong", params=(("number", number),))
         if statement.wrong:
-            flow = yield from self._block(statement.wrong)
+            # the wrong-number lines run on their own: the choices around the prompt are
+            # not offered again before them (they are, after, if the reader stays)
+            choices, self._choices = self._choices, []
+            try:
+                flow = yield from self._block(statement.wrong)
+            finally:
+                self._choices = choices
             if self._text or self._held:
                 yield from self.flush()
             return flow
