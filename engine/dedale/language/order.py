@@ -11,3 +11,14 @@ from dedale import ast
 
 NOT_RULES = frozenset({ast.Prose, ast.Choice, ast.AllowRevisit, ast.MealRule, ast.HiddenParagraph})
 """Lines that are no rule: they never make the choices before them be offered early."""
+
+
+def is_rule(statement: ast.Statement) -> bool:
+    """Whether the choices read before ``statement`` are offered when the reading reaches it.
+
+    A hidden-number prompt written as a choice line (``-> ? (40, 56) ...``) is one of the
+    choices, not a rule."""
+    kind = type(statement)
+    if kind is ast.HiddenNumber:
+        return not statement.offered  # type: ignore[union-attr]
+    return kind not in NOT_RULES

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from dedale import ast
 from dedale.errors import DedaleError
-from dedale.language.order import NOT_RULES
+from dedale.language.order import is_rule
 from dedale.rules.dice import parse_dice
 from dedale.rules.ruleset import fold
 from dedale.span import Span
@@ -218,7 +218,7 @@ def path_ends(statements: tuple[ast.Statement, ...], offered: bool) -> set[bool]
     offered on them (``offered``: whether one had been before). Empty: every path leaves."""
     states = {offered}
     for statement in statements:
-        if type(statement) not in NOT_RULES:
+        if is_rule(statement):
             states = {False}  # choices before a rule are offered there, not at the end
         if isinstance(statement, ast.Choice):
             states = {True}

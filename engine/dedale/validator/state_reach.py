@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from dedale import ast
 from dedale.i18n import tr
-from dedale.language.order import NOT_RULES
+from dedale.language.order import is_rule
 from dedale.rules.ruleset import fold
 from dedale.span import Span
 from dedale.validator.budget import CLOCK_EVERY, STATES_SECONDS, Deadline, budget_finding
@@ -129,7 +129,7 @@ class Explorer:
             yield "fall", flow
             return
         items, codes, choices = flow
-        if choices and type(body[0]) not in NOT_RULES:  # offered before this rule (13.5)
+        if choices and is_rule(body[0]):  # offered before this rule (13.5)
             for choice in choices:
                 for target in self.targets(choice.target, number):
                     for result in self._through(choice, target, number, items, codes):
@@ -203,7 +203,7 @@ class Explorer:
             for edge in self.graph.nodes[number].edges:
                 if edge.span == statement.span and edge.kind == "hidden":
                     yield "go", (edge.target, items, codes)
-            for kind, result in self.run(number, statement.wrong, flow):
+            for kind, result in self.run(number, statement.wrong, (items, codes, ())):
                 if kind != "fall":
                     yield kind, result
                 elif statement.otherwise is not None and not statement.offered:
