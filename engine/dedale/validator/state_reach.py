@@ -192,9 +192,11 @@ class Explorer:
             if bought:
                 yield "fall", (items | bought, codes, choices)
         elif isinstance(statement, ast.HiddenNumber):  # its answers, wrong lines, fallback
-            for edge in self.graph.nodes[number].edges:
-                if edge.span == statement.span and edge.kind == "hidden":
-                    yield "go", (edge.target, items, codes)
+            condition = statement.condition
+            if condition is None or self.value(condition, items, codes) is not False:
+                for edge in self.graph.nodes[number].edges:
+                    if edge.span == statement.span and edge.kind == "hidden":
+                        yield "go", (edge.target, items, codes)
             for kind, result in self.run(number, statement.wrong, flow):
                 if kind != "fall":
                     yield kind, result
