@@ -37,7 +37,7 @@ MAX_STATES = 200_000
 
 # (paragraph, items held, codewords set, the class's folded names: empty when unknown)
 State = tuple[int, frozenset[str], frozenset[str], frozenset[str]]
-Flow = tuple[frozenset[str], frozenset[str], tuple[ast.Choice, ...]]
+Flow = tuple[frozenset[str], frozenset[str], tuple[ast.Choice | ast.HiddenNumber, ...]]
 
 UNKNOWN = None  # three-valued logic: True, False, or None (cannot tell statically)
 
@@ -192,11 +192,9 @@ class Explorer:
             if bought:
                 yield "fall", (items | bought, codes, choices)
         elif isinstance(statement, ast.HiddenNumber):  # its answers, wrong lines, fallback
-            condition = statement.condition
-            if condition is None or self.value(condition, items, codes) is not False:
-                for edge in self.graph.nodes[number].edges:
-                    if edge.span == statement.span and edge.kind == "hidden":
-                        yield "go", (edge.target, items, codes)
+            if not statement.offered:
+                for target in self.answers(statement, number):
+                    yield "go", (target, items, codes)
             for kind, result in self.run(number, statement.wrong, flow):
                 if kind != "fall":
                     yield kind, result
@@ -205,8 +203,8 @@ class Explorer:
                         yield "go", (target, result[0], result[1])
                 elif not statement.offered:
                     yield "fall", result
-            if statement.offered:  # the reader may leave the prompt aside
-                yield "fall", flow
+            if statement.offered:  # offered among the choices; the reader may leave it aside
+                yield "fall", (items, codes, (*choices, statement))
         else:
             yield "fall", flow
 
@@ -224,8 +222,20 @@ class Explorer:
             elif kind == "fall":
                 end_items, end_codes, choices = result
                 for choice in choices:
+                    if isinstance(choice, ast.HiddenNumber):  # a hidden-number choice
+                        for target in self.answers(choice, number):
+                            yield from self._through(choice, target, number, end_items, end_codes)
+                        continue
                     for target in self.targets(choice.target, number):
                         yield from self._through(choice, target, number, end_items, end_codes)
+
+    def answers(self, prompt: ast.HiddenNumber, number: int) -> list[int | None]:
+        """The paragraphs a hidden-number prompt opens (the graph's ``hidden`` edges)."""
+        return [
+            edge.target
+            for edge in self.graph.nodes[number].edges
+            if edge.span == prompt.span and edge.kind == "hidden"
+        ]
 
     def _through(self, choice, target, number, end_items, end_codes):
         """The state after taking ``choice`` to ``target``, if its gate and costs let it."""
@@ -233,7 +243,7 @@ class Explorer:
         if choice.condition is not None and self.tracks(choice.condition):
             passes = self.gate(number, choice.condition, end_items, end_codes, {target} - {None})
         left = end_items
-        for cost in choice.costs:
+        for cost in getattr(choice, "costs", ()):
             if cost.item is not None:
                 name = fold(cost.item)
                 if name in self.items and name not in end_items:
