@@ -103,3 +103,35 @@ def test_the_typed_numbers_replay_exactly(book):
     replayed = replay_save(book, to_save(game))
     assert replayed.difference is None
     assert (replayed.decisions, replayed.paragraph) == (len(game.decisions), 40)
+
+
+FRENCH_BOOK = """---
+titre: Le cadran
+jeu-de-règles: df-classic
+langue: fr
+---
+§ 1
+Un coffre fermé par un cadran. Sur le couvercle : « ajoutez 12 à 18 ».
+-> nombre secret (30) Si vous connaissez le nombre, rendez-vous à ce paragraphe
+> mauvais nombre : perdez 2 ENDURANCE
+-> 2 Laisser le coffre
+
+§ 2
+Vous rentrez chez vous.
+> victoire
+
+§ 30
+> paragraphe secret
+Le couvercle s'ouvre sur un trésor.
+> victoire
+"""
+
+
+def test_a_book_written_with_french_keywords(tmp_path, snapshot):
+    path = tmp_path / "cadran.dd"
+    path.write_text(FRENCH_BOOK, "utf-8")
+    code, text, game = play(load_book(path), "1\n7\n1\n30\n", lang="fr")
+    assert code == EXIT_VICTORY
+    assert paragraphs(game) == [1, 30]
+    assert "7 n'est pas le bon nombre." in text and "ENDURANCE\u00a0: 20 -> 18" in text
+    assert text == snapshot

@@ -42,6 +42,9 @@ def _play(lang: str) -> dict[str, object]:
             seen["back_to_choices"] = type(app.session.prompt).__name__
             seen["choices_shown"] = bool(app.screen.query(ChoiceList))
             await press(pilot, "1")
+            await press(pilot, "escape")  # escape: back to the choices, nothing lost
+            seen["escaped"] = (app.session.paragraph, type(app.session.prompt).__name__)
+            await press(pilot, "1")
             await press(pilot, *"40", "enter")  # the bell: seven saints and 33
             assert app.session.paragraph == 40
             await press(pilot, "1")  # down the stair: victory
@@ -59,6 +62,7 @@ def test_the_hidden_number_prompt_in_the_textual_player():
     assert seen["options"][0] == "If you know where the bell sends you, turn to that number"
     assert seen["modal"] == "AskScreen"
     assert seen["back_to_choices"] == "ChoosePrompt" and seen["choices_shown"]
+    assert seen["escaped"] == (2, "ChoosePrompt")
     assert seen["ending"] and seen["outcome"] == "victory"
     assert seen["history"] == [1, 2, 40, 6]
 

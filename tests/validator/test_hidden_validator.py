@@ -78,3 +78,18 @@ def test_the_hidden_book_is_clean_and_random_games_answer_its_prompts():
     stats = report.playthroughs
     assert stats is not None and stats.never_reached == set()  # 40, 54, 56 included
     assert stats.victories and stats.deaths  # the dial's wrong number kills
+
+
+def test_a_hidden_number_choice_behind_an_item_is_checked_like_a_choice(tmp_path):
+    book = tmp_path / "gated.dd"
+    book.write_text(
+        "---\ntitle: t\nruleset: df-classic\nlanguage: en\nvalidator:\n  ignore: [W012]\n---\n"
+        "§ 1\nThe lid reads 30. A key lies on the floor.\n> take Silver Key\n"
+        "> drop Silver Key\n-> ? (30) (if Silver Key) Open the chest\n-> 2 Leave\n"
+        "§ 2\n> victory\n§ 30\n> hidden paragraph\n> victory\n",
+        "utf-8",
+    )
+    assert _codes(book) == [("W029", 1, 12)]  # the key is always dropped before
+    never = tmp_path / "never.dd"
+    never.write_text(book.read_text("utf-8").replace("> take Silver Key\n", ""), "utf-8")
+    assert [code for code, *_ in _codes(never)] == ["E023"]

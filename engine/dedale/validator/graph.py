@@ -197,7 +197,7 @@ def conditions(statements: Iterable[ast.Statement]) -> Iterator[ast.Condition]:
     """Every condition (of choices and ``if``), each atom of and/or/not included."""
     for statement in walk(statements):
         condition = None
-        if isinstance(statement, ast.Choice | ast.If):
+        if isinstance(statement, ast.Choice | ast.If | ast.HiddenNumber):
             condition = statement.condition
         if condition is not None:
             yield from atoms(condition)

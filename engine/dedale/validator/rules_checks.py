@@ -63,7 +63,10 @@ def collect_uses(graph: Graph) -> Uses:
                 for cost in statement.costs:
                     if cost.item is not None:
                         _add(uses.items_needed, number, cost.span, cost.item)
-            if isinstance(statement, ast.Choice | ast.If) and statement.condition is not None:
+            if (
+                isinstance(statement, ast.Choice | ast.If | ast.HiddenNumber)
+                and statement.condition is not None
+            ):
                 for atom in atoms(statement.condition):
                     if isinstance(atom, ast.HasItem):
                         _add(uses.items_needed, number, atom.span, atom.item)

@@ -38,7 +38,7 @@ MAX_STATES = 200_000
 
 # (paragraph, items held, codewords set, the class's folded names: empty when unknown)
 State = tuple[int, frozenset[str], frozenset[str], frozenset[str]]
-Flow = tuple[frozenset[str], frozenset[str], tuple[ast.Choice, ...]]
+Flow = tuple[frozenset[str], frozenset[str], tuple[ast.Choice | ast.HiddenNumber, ...]]
 
 UNKNOWN = None  # three-valued logic: True, False, or None (cannot tell statically)
 
@@ -130,10 +130,8 @@ class Explorer:
             return
         items, codes, choices = flow
         if choices and is_rule(body[0]):  # offered before this rule (13.5)
-            for choice in choices:
-                for target in self.targets(choice.target, number):
-                    for result in self._through(choice, target, number, items, codes):
-                        yield "go", result
+            for result in self.taken(choices, number, items, codes):
+                yield "go", result
             flow = (items, codes, ())
         for kind, result in self.step(number, body[0], flow):
             if kind == "fall":
@@ -200,9 +198,9 @@ class Explorer:
             if bought:
                 yield "fall", (items | bought, codes, choices)
         elif isinstance(statement, ast.HiddenNumber):  # its answers, wrong lines, fallback
-            for edge in self.graph.nodes[number].edges:
-                if edge.span == statement.span and edge.kind == "hidden":
-                    yield "go", (edge.target, items, codes)
+            if not statement.offered:
+                for target in self.answers(statement, number):
+                    yield "go", (target, items, codes)
             for kind, result in self.run(number, statement.wrong, (items, codes, ())):
                 if kind != "fall":
                     yield kind, result
@@ -211,8 +209,8 @@ class Explorer:
                         yield "go", (target, result[0], result[1])
                 elif not statement.offered:
                     yield "fall", result
-            if statement.offered:  # the reader may leave the prompt aside
-                yield "fall", flow
+            if statement.offered:  # offered among the choices; the reader may leave it aside
+                yield "fall", (items, codes, (*choices, statement))
         else:
             yield "fall", flow
 
@@ -229,9 +227,25 @@ class Explorer:
                 yield result
             elif kind == "fall":
                 end_items, end_codes, choices = result
-                for choice in choices:
-                    for target in self.targets(choice.target, number):
-                        yield from self._through(choice, target, number, end_items, end_codes)
+                yield from self.taken(choices, number, end_items, end_codes)
+
+    def taken(self, choices, number: int, items, codes) -> Iterator:
+        """The states after taking each of ``choices`` (hidden-number choices: each answer)."""
+        for choice in choices:
+            if isinstance(choice, ast.HiddenNumber):
+                targets = self.answers(choice, number)
+            else:
+                targets = self.targets(choice.target, number)
+            for target in targets:
+                yield from self._through(choice, target, number, items, codes)
+
+    def answers(self, prompt: ast.HiddenNumber, number: int) -> list[int | None]:
+        """The paragraphs a hidden-number prompt opens (the graph's ``hidden`` edges)."""
+        return [
+            edge.target
+            for edge in self.graph.nodes[number].edges
+            if edge.span == prompt.span and edge.kind == "hidden"
+        ]
 
     def _through(self, choice, target, number, end_items, end_codes):
         """The state after taking ``choice`` to ``target``, if its gate and costs let it."""
@@ -239,7 +253,7 @@ class Explorer:
         if choice.condition is not None and self.tracks(choice.condition):
             passes = self.gate(number, choice.condition, end_items, end_codes, {target} - {None})
         left = end_items
-        for cost in choice.costs:
+        for cost in getattr(choice, "costs", ()):
             if cost.item is not None:
                 name = fold(cost.item)
                 if name in self.items and name not in end_items:

@@ -162,10 +162,11 @@ def ask_in_modal(app: DedaleApp, prompt: ev.Prompt) -> None:
         case ev.NumberPrompt():
             key = f"prompts.{prompt.kind}"
             question = texts(key) if texts.has(key) else texts("prompts.number")
+            back = prompt.kind == "hidden_choice"  # escape: 0, back to the choices
             screen = AskScreen(
-                question, numbers_only=True, cancel=False, parse=whole_number, lang=texts.lang
+                question, numbers_only=True, cancel=back, parse=whole_number, lang=texts.lang
             )
-            app.push_screen(screen, app.answer)
+            app.push_screen(screen, lambda value: app.answer(0 if value is None else value))
         case ev.ClassPrompt(classes=classes):
             options = [(name, True, name) for name in classes]
             app.push_screen(PickScreen(texts("creation.class"), options, cancel=False), app.answer)
