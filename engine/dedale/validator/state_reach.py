@@ -261,7 +261,7 @@ class Explorer:
                 left = left - {name}
         if passes:
             codes = end_codes
-            for effect in choice.effects:  # run when the choice is taken (issue 13.3)
+            for effect in getattr(choice, "effects", ()):  # run when it is taken (issue 13.3)
                 left, codes = self._effect(effect, left, codes)
             yield target, left, codes
 
