@@ -170,6 +170,8 @@ class _Builder:
                 self.last_if = index
                 if not item.then:
                     self.block = OpenBlock(item.span, self._into_if(index, "then"))
+            elif isinstance(item, ast.Choice):  # effects may follow, indented
+                self.block = OpenBlock(item.span, self._into_if(index, "effects"), choice=True)
 
     def _missing(self, span: Span, message: str, hint: str) -> None:
         self.errors.append(BookStructureError(message, span, self._rule_in_prose() or hint))

@@ -10,7 +10,8 @@ with nothing after their ``:`` take the rule lines indented below them as their 
         > lose 1 STAMINA
 
 A line belongs to the block when it starts further right than the keyword of the line that
-opened it; the first line that does not closes it. Only effects stand in a block (what may
+opened it; the first line that does not closes it. A choice takes the effect lines indented
+below it the same way (they run when it is taken, as effects in its parentheses do). Only effects stand in a block (what may
 follow ``:`` on the line itself, plus ``go to`` and one-line ``if``\\ s); an empty block is
 an error at its line.
 """
@@ -32,6 +33,12 @@ EFFECTS = (
 )  # fmt: skip
 """What a block may hold (the grammar's ``simple`` and ``go to``)."""
 
+CHOICE_EFFECTS = (
+    ast.ChangeValue, ast.GainItem, ast.LoseItem, ast.SetCodeword, ast.ClearCodeword,
+    ast.StatusOff,
+)  # fmt: skip
+"""What may stand indented under a choice (what its parentheses take)."""
+
 
 @dataclass(slots=True)
 class OpenBlock:
@@ -41,10 +48,13 @@ class OpenBlock:
     span: Span
     put: Callable[[ast.Statement], None]
     count: int = 0
+    choice: bool = False  # under a choice: optional, and only its effects are taken
 
     def takes(self, item: object) -> bool:
         """Whether ``item`` is indented under the block's line."""
         span = getattr(item, "span", None)
+        if self.choice and not isinstance(item, CHOICE_EFFECTS):
+            return False
         return span is not None and span.line > self.span.line and span.column > self.span.column
 
     def add(self, item: object, errors: list[DedaleError]) -> None:
@@ -68,7 +78,7 @@ class OpenBlock:
 
     def close(self, errors: list[DedaleError]) -> None:
         """Report an empty block."""
-        if self.count == 0:
+        if self.count == 0 and not self.choice:
             errors.append(
                 BookStructureError(
                     tr("nothing follows this `:`"),
