@@ -11,9 +11,9 @@ with nothing after their ``:`` take the rule lines indented below them as their 
 
 A line belongs to the block when it starts further right than the keyword of the line that
 opened it; the first line that does not closes it. A choice takes the effect lines indented
-below it the same way (they run when it is taken, as effects in its parentheses do). Only effects stand in a block (what may
-follow ``:`` on the line itself, plus ``go to`` and one-line ``if``\\ s); an empty block is
-an error at its line.
+below it the same way (they run when it is taken, as effects in its parentheses do).
+Only effects stand in a block (what may follow ``:`` on the line itself, plus ``go to`` and
+one-line ``if``\\ s); an empty block is an error at its line (under a choice it is optional).
 """
 
 from __future__ import annotations
