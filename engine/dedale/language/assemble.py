@@ -49,9 +49,10 @@ _FIGHT_FIELDS = {
 
 
 class _Builder:
-    def __init__(self, file: str, errors: list[DedaleError]):
+    def __init__(self, file: str, errors: list[DedaleError], indents: dict[int, int]):
         self.file = file
         self.errors = errors
+        self.indents = indents
         self.paragraphs: list[ast.Paragraph] = []
         self.header: Header | None = None
         self.body: list[ast.Statement] = []
@@ -135,7 +136,7 @@ class _Builder:
             return
         self.flush_prose()
         if self.block is not None:
-            if self.block.takes(item):
+            if self.block.takes(item, self.indents):
                 self.block.add(item, self.errors)
                 return
             self._close_block()
@@ -337,9 +338,11 @@ def assemble(
     items: list[tuple[int, object]],
     prose: list[tuple[int, str]],
     errors: list[DedaleError],
+    indents: dict[int, int] | None = None,
 ) -> ast.ParagraphFile:
-    """Merge line items and prose lines (both sorted by line) into a ParagraphFile."""
-    builder = _Builder(file, errors)
+    """Merge line items and prose lines (both sorted by line) into a ParagraphFile;
+    ``indents`` gives each rule line's leading whitespace (for indented blocks)."""
+    builder = _Builder(file, errors, indents or {})
     i = j = 0
     while i < len(items) or j < len(prose):
         if j >= len(prose) or (i < len(items) and items[i][0] < prose[j][0]):

@@ -9,8 +9,8 @@ with nothing after their ``:`` take the rule lines indented below them as their 
     > otherwise:
         > lose 1 STAMINA
 
-A line belongs to the block when it starts further right than the keyword of the line that
-opened it; the first line that does not closes it. A choice takes the effect lines indented
+A line belongs to the block when it is indented further than the line that opened it; the
+first line that is not closes it. A choice takes the effect lines indented
 below it the same way (they run when it is taken, as effects in its parentheses do).
 Only effects stand in a block (what may follow ``:`` on the line itself, plus ``go to`` and
 one-line ``if``\\ s); an empty block is an error at its line (under a choice it is optional).
@@ -50,12 +50,15 @@ class OpenBlock:
     count: int = 0
     choice: bool = False  # under a choice: optional, and only its effects are taken
 
-    def takes(self, item: object) -> bool:
-        """Whether ``item`` is indented under the block's line."""
+    def takes(self, item: object, indents: dict[int, int]) -> bool:
+        """Whether ``item`` is indented under the block's line (``indents``: the leading
+        whitespace of each rule line)."""
         span = getattr(item, "span", None)
+        if span is None or span.line <= self.span.line:
+            return False
         if self.choice and not isinstance(item, CHOICE_EFFECTS):
             return False
-        return span is not None and span.line > self.span.line and span.column > self.span.column
+        return indents.get(span.line, 0) > indents.get(self.span.line, 0)
 
     def add(self, item: object, errors: list[DedaleError]) -> None:
         """Put ``item`` at the end of the block (or report why it cannot stand there)."""
