@@ -90,3 +90,28 @@ def test_going_on_past_every_stop_runs_the_whole_paragraph(tmp_path):
     game.replay([2, 2, 2])
     assert game.outcome == "victory" and game.state.paragraph == 3
     assert "stop" not in game.snapshot()
+
+
+def test_declarations_after_the_choices_do_not_stop(tmp_path):
+    path = tmp_path / "book.dd"
+    text = "§ 1\n-> 2 Go on\n> note paragraph camp\n> meal allowed\n\n§ 2\n> victory\n"
+    path.write_text(HEAD.format(lang="en") + text, "utf-8")
+    game = Game.new(load_book(path), 1, hero=(10, 20, 9), name="Ari", lang="en")
+    game.replay([])
+    assert _options(game) == ["Go on"]
+    assert game.state.marks  # the note ran before the choices were offered
+
+
+def test_a_choice_before_a_rule_may_kill_by_its_effects(tmp_path):
+    path = tmp_path / "book.dd"
+    text = (
+        "§ 1\n-> 2 (lose 30 STAMINA) Leap into the gorge\n> fight TROLL SKILL 6 STAMINA 4\n"
+        "> win -> 2\n\n§ 2\n> victory\n"
+    )
+    path.write_text(HEAD.format(lang="en") + text, "utf-8")
+    game = Game.new(load_book(path), 1, hero=(10, 20, 9), name="Ari", lang="en")
+    game.replay([])
+    assert _options(game) == ["Leap into the gorge", "Fight TROLL"]
+    game.answer(1)
+    game.replay([])
+    assert game.outcome == "death" and game.state.paragraph == 1

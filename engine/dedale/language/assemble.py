@@ -50,9 +50,10 @@ _FIGHT_FIELDS = {
 
 
 class _Builder:
-    def __init__(self, file: str, errors: list[DedaleError]):
+    def __init__(self, file: str, errors: list[DedaleError], indents: dict[int, int]):
         self.file = file
         self.errors = errors
+        self.indents = indents
         self.paragraphs: list[ast.Paragraph] = []
         self.header: Header | None = None
         self.body: list[ast.Statement] = []
@@ -136,14 +137,18 @@ class _Builder:
             return
         self.flush_prose()
         if self.block is not None:
-            if self.block.takes(item):
-                self.block.add(self.body, item, self.errors)
+            if self.block.takes(item, self.indents):
+                self.block.add(item, self.errors)
                 return
             self._close_block()
         if isinstance(item, ast.Branch):
             self._attach_branch(item)
+            if not item.body and self.last_test is not None:
+                self.block = OpenBlock(item.span, self._into_branch(self.last_test, item))
         elif isinstance(item, ast.RangeBranch):
             self._attach_row(item)
+            if not item.body and self.last_roll is not None:
+                self.block = OpenBlock(item.span, self._into_row(self.last_roll))
         elif isinstance(item, FightPart):
             self._attach_fight(item)
         elif isinstance(item, ElsePart):
@@ -168,7 +173,9 @@ class _Builder:
             elif isinstance(item, ast.If):
                 self.last_if = index
                 if not item.then:
-                    self.block = OpenBlock(index, "then", item.span)
+                    self.block = OpenBlock(item.span, self._into_if(index, "then"))
+            elif isinstance(item, ast.Choice):  # effects may follow, indented
+                self.block = OpenBlock(item.span, self._into_if(index, "effects"), choice=True)
 
     def _missing(self, span: Span, message: str, hint: str) -> None:
         self.errors.append(BookStructureError(message, span, self._rule_in_prose() or hint))
@@ -236,13 +243,47 @@ class _Builder:
         assert isinstance(cond, ast.If)
         self.body[self.last_if] = replace(cond, otherwise=cond.otherwise + part.body)
         if not part.body:
-            self.block = OpenBlock(self.last_if, "otherwise", part.span)
+            self.block = OpenBlock(part.span, self._into_if(self.last_if, "otherwise"))
         self.last_if = None
 
+    # ------------------------------------------------------------------ indented blocks
     def _close_block(self) -> None:
         if self.block is not None:
-            self.block.close(self.body, self.errors)
+            self.block.close(self.errors)
             self.block = None
+
+    def _into_if(self, index: int, field: str):
+        def put(statement: ast.Statement) -> None:
+            cond = self.body[index]
+            self.body[index] = replace(cond, **{field: getattr(cond, field) + (statement,)})
+
+        return put
+
+    def _into_branch(self, index: int, branch: ast.Branch):
+        def put(statement: ast.Statement) -> None:
+            test = self.body[index]
+            branches = tuple(
+                replace(b, body=b.body + (statement,))
+                if (b.outcome, b.margin) == (branch.outcome, branch.margin)
+                else b
+                for b in test.branches  # type: ignore[union-attr]
+            )
+            self.body[index] = replace(test, branches=branches)  # type: ignore[type-var]
+
+        return put
+
+    def _into_row(self, index: int):
+        def put(statement: ast.Statement) -> None:
+            roll = self.body[index]
+            table = roll.assault_table if isinstance(roll, ast.Fight) else roll
+            rows = table.branches  # type: ignore[union-attr]
+            rows = rows[:-1] + (replace(rows[-1], body=rows[-1].body + (statement,)),)
+            table = replace(table, branches=rows)  # type: ignore[type-var]
+            if isinstance(roll, ast.Fight):
+                table = replace(roll, assault_table=table)
+            self.body[index] = table  # type: ignore[assignment]
+
+        return put
 
     def _attach_fight(self, part: FightPart) -> None:
         if self.last_fight is None:
@@ -300,9 +341,11 @@ def assemble(
     items: list[tuple[int, object]],
     prose: list[tuple[int, str]],
     errors: list[DedaleError],
+    indents: dict[int, int] | None = None,
 ) -> ast.ParagraphFile:
-    """Merge line items and prose lines (both sorted by line) into a ParagraphFile."""
-    builder = _Builder(file, errors)
+    """Merge line items and prose lines (both sorted by line) into a ParagraphFile;
+    ``indents`` gives each rule line's leading whitespace (for indented blocks)."""
+    builder = _Builder(file, errors, indents or {})
     i = j = 0
     while i < len(items) or j < len(prose):
         if j >= len(prose) or (i < len(items) and items[i][0] < prose[j][0]):

@@ -115,7 +115,7 @@ CHOICE_OPTION_WORDS: tuple[str, ...] = (
     "if", "si", "disabled", "grisé", "hidden", "caché", "pay", "payez", "give", "donnez",
     "revisit", "revisite",
     "gain", "gagnez", "lose", "perdez", "set", "fixez", "restore", "restaurez", "take",
-    "prenez", "drop", "jetez", "clear", "effacez", "notez",
+    "prenez", "drop", "jetez", "clear", "effacez", "notez", "cure", "guérissez",
 )  # fmt: skip
 
 # Human names of the grammar's terminals, for "expected ..." messages.

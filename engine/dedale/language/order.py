@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from dedale import ast
 
-NOT_RULES = frozenset({ast.Prose, ast.Choice, ast.AllowRevisit, ast.MealRule, ast.HiddenParagraph})
-"""Lines that are no rule: they never make the choices before them be offered early."""
+NOT_RULES = frozenset(
+    {
+        ast.Prose, ast.Choice, ast.AllowRevisit, ast.MealRule, ast.HiddenParagraph,
+        ast.OpenWorld, ast.NoteParagraph,
+    }
+)  # fmt: skip
+"""Lines that are no rule but say something of the paragraph itself (it opens a World, it is
+noted, it is hidden, its meals and revisits): they never make the choices before them be
+offered early."""
 
 
 def is_rule(statement: ast.Statement) -> bool:

@@ -100,7 +100,8 @@ def parse_collecting(text: str, file: str) -> tuple[ast.ParagraphFile, list[Deda
     errors: list[DedaleError] = []
     rules, prose = check_lines(rules, prose, file, errors)
     items = check_items(_parse_rules(rules, file, errors), dict(rules), errors)
-    return assemble(file, items, prose, errors), errors
+    indents = {number: len(line) - len(line.lstrip(" \t")) for number, line in rules}
+    return assemble(file, items, prose, errors, indents), errors
 
 
 def _layout(rules: list[tuple[int, str]]) -> str:
