@@ -3,7 +3,8 @@
 The Book is immutable; everything a game changes lives here: the current paragraph, the
 hero (a :class:`dedale.rules.Character`: stats current and initial, counters, inventory,
 class, name), codewords, visited paragraphs and Worlds, whether a meal may be eaten now,
-the history of paragraphs entered and the outcome.
+the history of paragraphs entered and the outcome, and the book's own flags and counters
+(book.yaml ``state:``).
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class GameState:
     marks: dict[str, int] = field(default_factory=dict)  # noted paragraphs (folded name)
     statuses: dict[str, dict[str, Any]] = field(default_factory=dict)  # ongoing effects
     item_numbers: dict[str, int] = field(default_factory=dict)  # numbers noted on items
+    flags: set[str] = field(default_factory=set)  # the book's flags set (declared names)
+    counts: dict[str, int] = field(default_factory=dict)  # the book's counters moved
 
     # ------------------------------------------------------------------ queries
 
@@ -73,6 +76,11 @@ class GameState:
             data["statuses"] = {k: dict(v) for k, v in sorted(self.statuses.items())}
         if self.item_numbers:
             data["item_numbers"] = dict(sorted(self.item_numbers.items()))
+        # issue 13 §4: the book's own flags and counters, written only when used
+        if self.flags:
+            data["flags"] = sorted(self.flags)
+        if self.counts:
+            data["counts"] = dict(sorted(self.counts.items()))
         return data
 
     def _base_dict(self, history: bool = True) -> dict[str, Any]:
@@ -114,6 +122,8 @@ class GameState:
             marks={str(k): int(v) for k, v in (data.get("marks") or {}).items()},
             statuses={str(k): dict(v) for k, v in (data.get("statuses") or {}).items()},
             item_numbers={str(k): int(v) for k, v in (data.get("item_numbers") or {}).items()},
+            flags={str(name) for name in (data.get("flags") or ())},
+            counts={str(k): int(v) for k, v in (data.get("counts") or {}).items()},
         )
 
 
