@@ -89,12 +89,6 @@ def sheet_rows(declared: BookState, flags: Any, counts: dict[str, int]) -> Sheet
     """The sheet's rows for the flags set (``flags``: names) and counters' values."""
     stats: list[tuple[str, str]] = []
     notes: list[str] = []
-    for entry in declared.counters:
-        value = counts.get(entry.name, entry.start)
-        if entry.sheet == "stats":
-            stats.append((entry.display, str(value)))
-        elif entry.sheet == "notes":
-            notes.append(f"{entry.display} ({value})")
     for entry in declared.flags:
         if entry.name not in flags or entry.sheet == "none":
             continue
@@ -102,4 +96,10 @@ def sheet_rows(declared: BookState, flags: Any, counts: dict[str, int]) -> Sheet
             stats.append((entry.display, "✓"))
         else:
             notes.append(entry.display)
+    for entry in declared.counters:
+        value = counts.get(entry.name, entry.start)
+        if entry.sheet == "stats":
+            stats.append((entry.display, str(value)))
+        elif entry.sheet == "notes":
+            notes.append(f"{entry.display} ({value})")
     return SheetRows(stats=tuple(stats), notes=tuple(notes))
