@@ -7,6 +7,7 @@ from pathlib import Path
 
 from dedale.errors import BookLoadError, DedaleError
 from dedale.i18n import tr
+from dedale.validator.book_state_checks import check_book_state
 from dedale.validator.budget import (
     FIGHTS_SECONDS,
     PLAYTHROUGHS_SECONDS,
@@ -70,6 +71,7 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     found = tie_near_names(found, uses, book)
     budget = settings.time_budget
     found += check_states(graph, book, uses, hidden, budget or STATES_SECONDS)
+    found += check_book_state(graph, book)
     found += computed_destinations(graph, book)
     found += forced_loops(graph, book)
     found += prose_findings(book)
