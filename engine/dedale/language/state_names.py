@@ -17,6 +17,7 @@ A book without ``state:`` keeps its meaning: bare names are items, as before.
 from __future__ import annotations
 
 import difflib
+import typing
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields, replace
 from typing import Any
@@ -53,6 +54,56 @@ def _walk(node: Any) -> Iterator[Any]:
                 stack.extend(item for item in value if _is_node(item))
             elif _is_node(value):
                 stack.append(value)
+
+
+_LEAVES = frozenset(
+    (*typing.get_args(ast.Condition), *typing.get_args(ast.Expr), ast.ParagraphRef, ast.Prose)
+)
+
+
+def _statements(node: Any) -> Iterator[Any]:
+    """The statement-like nodes under ``node`` (conditions, expressions, destinations and
+    prose are not entered: the new directives are never inside them)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        for name in _names(type(current)):
+            value = getattr(current, name)
+            if type(value) is tuple:
+                stack.extend(v for v in value if _is_node(v) and type(v) not in _LEAVES)
+            elif value is not None and type(value) not in _LEAVES and _is_node(value):
+                stack.append(value)
+
+
+# statements that hold no other statement (the rest are searched through)
+_FLAT = frozenset(
+    {
+        ast.Prose, ast.Goto, ast.ChangeValue, ast.GainItem, ast.LoseItem, ast.SetCodeword,
+        ast.ClearCodeword, ast.OpenWorld, ast.AllowRevisit, ast.MealRule, ast.Ending,
+    }
+)  # fmt: skip
+
+
+_CHOICE_LISTS = tuple(
+    f.name for f in fields(ast.Choice) if f.default == () and f.name != "costs"
+)  # lists a choice may carry besides its costs (effects, if a construct adds them)
+
+
+def _choice_holds(choice: ast.Choice) -> bool:
+    return any(getattr(choice, name) for name in _CHOICE_LISTS)
+
+
+def _uses_new_syntax(paragraphs: Mapping[int, ast.Paragraph]) -> bool:
+    """Whether a flag or book-counter directive is written anywhere."""
+    for paragraph in paragraphs.values():
+        for statement in paragraph.body:
+            kind = type(statement)
+            if kind in _FLAT or (kind is ast.Choice and not _choice_holds(statement)):
+                continue
+            if kind in _NEW_SYNTAX or any(type(n) in _NEW_SYNTAX for n in _statements(statement)):
+                return True
+    return False
 
 
 def _rebuild(node: Any, change: Callable[[Any], Any]) -> Any:
@@ -234,7 +285,7 @@ def resolve_state(
     if state:
         resolver.items = _given_items(paragraphs, start_items, ruleset)
         resolver.clashes()
-    elif not any(type(n) in _NEW_SYNTAX for p in paragraphs.values() for n in _walk(p)):
+    elif not _uses_new_syntax(paragraphs):
         return dict(paragraphs)  # an older book: nothing to resolve
     return {number: _rebuild(p, resolver.change) for number, p in paragraphs.items()}
 
