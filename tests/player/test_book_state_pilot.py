@@ -76,3 +76,19 @@ def test_state_book_in_french(snapshot):
     assert seen["outcome"] == "victory"
     assert "Notes" in seen["sheet_at_2"] and "Caractéristiques" not in seen["sheet_at_2"]
     assert seen == snapshot
+
+
+def test_the_narration_phrases_flags_and_counters():
+    from dedale import events
+    from dedale.player.narration import describe
+    from dedale.player.texts import Texts
+
+    for lang, noted, count in (("en", "Noted: A calf", "Met: 1 → 2"),
+                               ("fr", "Noté\u00a0: A calf", "Met\u00a0: 1 → 2")):  # fmt: skip
+        texts = Texts(lang)
+        shown = describe(events.MessageShown(key="flag_set", params=(("flag", "A calf"),)),
+                         texts, str)  # fmt: skip
+        assert shown is not None and noted in shown
+        params = (("name", "Met"), ("old", 1), ("new", 2))
+        shown = describe(events.MessageShown(key="count_changed", params=params), texts, str)
+        assert shown is not None and count in shown
