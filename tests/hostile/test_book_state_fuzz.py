@@ -32,8 +32,9 @@ ENTRIES = st.one_of(
     SCALARS,
 )
 SECTION = st.one_of(
-    st.dictionaries(st.sampled_from(["flags", "counters", "drapeaux", "compteurs", "flag"]),
-                    ENTRIES, max_size=3),  # fmt: skip
+    st.dictionaries(
+        st.sampled_from(["flags", "counters", "drapeaux", "compteurs", "flag"]), ENTRIES, max_size=3
+    ),  # fmt: skip
     SCALARS,
     st.lists(SCALARS, max_size=2),
 )
@@ -44,7 +45,9 @@ LINES = st.lists(
         st.tuples(st.sampled_from(["1", "3", "1d6", "0"]), NAMES).map(
             lambda p: f"> add {p[0]} to {p[1]}"
         ),
-        st.tuples(st.sampled_from(["1", "2d6"]), NAMES).map(lambda p: f"> remove {p[0]} from {p[1]}"),
+        st.tuples(st.sampled_from(["1", "2d6"]), NAMES).map(
+            lambda p: f"> remove {p[0]} from {p[1]}"
+        ),
         NAMES.map(lambda n: f"> take {n}"),
         st.tuples(st.sampled_from(["", "not ", "2 ", "you have 3 "]), NAMES).map(
             lambda p: f"-> 2 (if {p[0]}{p[1]}) On"
