@@ -88,3 +88,13 @@ def test_sheet_rows_follow_the_declared_places(book):
     rows = sheet_rows(declared, {"calf following", "searched west corridor"}, {})
     assert rows.stats == (("Lieutenants met", "0"),)
     assert rows.notes == ("A calf follows you",)  # the searched flags are hidden
+
+
+def test_a_greyed_choice_names_how_many_items_it_needs(tmp_path):
+    (tmp_path / "b.dd").write_text(
+        "---\ntitle: t\nlanguage: en\n---\n§ 1\n> take Torch\n"
+        "-> 2 (if 2 Torch, disabled) Light both\n-> 2 Go\n\n§ 2\n> victory\n",
+        "utf-8",
+    )
+    prompt = run_to_prompt(Game.new(load_book(tmp_path / "b.dd"), 1, name="A", lang="en"), [])
+    assert [o.reason for o in prompt.options if not o.enabled] == ["you need 2 Torch"]

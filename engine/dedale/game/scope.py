@@ -85,7 +85,10 @@ class GameScope:
         """The reason shown on a disabled choice whose condition is false."""
         kind = type(condition)
         if kind is ast.HasItem:
-            return self.text("reason.item", item=condition.item)
+            count = condition.count  # "you need: 2 Tooth-piece"
+            return self.text(
+                "reason.item", item=f"{count} {condition.item}" if count > 1 else condition.item
+            )
         if kind is ast.HasCodeword:
             return self.text("reason.codeword", codeword=condition.codeword)
         if kind is ast.Visited:
