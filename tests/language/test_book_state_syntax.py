@@ -190,6 +190,7 @@ BAD_YAML = [
     ("state:\n  counters:\n    met: {start: -1}\n", (5, 18, "`start` must be a whole number")),
     ("state:\n  flags: [calf, Calf]\n", (4, 17, "`Calf` is declared twice")),
     ("state:\n  counters: [gold]\n", (4, 14, "`gold` is already a name of the ruleset")),
+    ("state:\n  flags: [" + "x" * 101 + "]\n", (4, 11, "a name of at most 100 characters")),
     ("état:\n  drapeaux: [veau]\n  comptes: [x, veau]\n", (5, 16, "`veau` is declared twice")),
 ]  # fmt: skip
 

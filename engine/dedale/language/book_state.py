@@ -31,6 +31,7 @@ from dedale.span import Span
 
 MAX_ENTRIES = 500  # flags and counters together
 MAX_VALUE = 1_000_000
+MAX_NAME = 100  # characters of a flag's or counter's name (saves keep names up to 200)
 SHEET_PLACES = ("stats", "notes", "none")
 
 SECTION_KEYS = KeySet(
@@ -186,6 +187,9 @@ class _Reader:
             self.error(tr("a flag or counter is named by a line of text"), span)
             return None
         name = str(name).strip()
+        if len(name) > MAX_NAME:
+            self.error(tr("a name of at most {limit} characters", limit=MAX_NAME), span)
+            return None
         key = name_key(name)
         if key in self.seen:
             self.error(
