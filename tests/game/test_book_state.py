@@ -98,3 +98,23 @@ def test_a_greyed_choice_names_how_many_items_it_needs(tmp_path):
     )
     prompt = run_to_prompt(Game.new(load_book(tmp_path / "b.dd"), 1, name="A", lang="en"), [])
     assert [o.reason for o in prompt.options if not o.enabled] == ["you need 2 Torch"]
+
+
+def test_a_forced_loop_that_counts_gets_out_and_one_past_the_max_is_refused(tmp_path):
+    from dedale.game.forced import ForcedLoopError
+
+    def run(limit: int) -> Game:
+        (tmp_path / "b.dd").write_text(
+            "---\ntitle: t\nlanguage: en\nstate:\n  counters:\n"
+            f"    rounds: {{max: {limit}}}\n---\n§ 1\n> go to 4\n\n"
+            "§ 4\n> add 1 to rounds\n> if rounds >= 3: go to 2\n> go to 4\n\n§ 2\n> victory\n",
+            "utf-8",
+        )
+        game = Game.new(load_book(tmp_path / "b.dd"), 1, name="A", lang="en")
+        while game.next() is not None:
+            pass
+        return game
+
+    assert run(5).outcome == "victory" and run(5).state.counts == {"rounds": 3}
+    with pytest.raises(ForcedLoopError):
+        run(2)  # the counter stops at 2: nothing changes any more, the loop is certain
