@@ -110,3 +110,13 @@ def test_a_forced_loop_that_counts_is_not_forever(tmp_path):
         "§ 2\n-> 3 (if met lieutenant) On\n-> 3 (if calf following) Calf\n\n§ 3\n> victory\n"
     )
     assert "E070" not in codes(findings(tmp_path, body))
+
+
+def test_a_computed_destination_over_a_counter_set_to_numbers(tmp_path):
+    head = "title: t\nlanguage: en\nstate:\n  counters: [key]\n"
+    body = "§ 1\n> set key to 30\n-> 2 On\n\n§ 2\n-> [key + 10] Open\n\n§ 40\n> victory\n"
+    found = findings(tmp_path, body, head)
+    assert ("I019", 6) in [(c, line) for c, line, _ in found]
+    assert "W018" not in codes(found) and "W013" not in codes(found)
+    counted = body.replace("> set key to 30", "> add 30 to key")
+    assert "W018" in codes(findings(tmp_path, counted, head))  # added to: cannot tell
