@@ -211,3 +211,19 @@ def test_a_flag_may_not_also_be_an_item(tmp_path):
     assert [(f[1], f[3]) for f in found] == [
         (4, "`Rope` is declared as a flag but the book also gives it as an item"),
     ]
+
+
+def test_a_count_before_a_counter_asks_for_a_comparison(tmp_path):
+    found = errors(write(tmp_path, "§ 1\n-> 2 (if 3 gold) Pay\n\n§ 2\n> victory\n", head=""))
+    assert found == [("p.dd", 2, 10, "`gold` is a stat or counter, not an item",
+                      "compare it: `if gold >= 3`")]  # fmt: skip
+
+
+def test_a_counter_alone_or_counted_in_a_condition(tmp_path):
+    book = load_book(write(tmp_path, (
+        "§ 1\n-> 2 (if lieutenants met) One\n-> 2 (if 2 lieutenants met) Two\n\n§ 2\n> victory\n"
+    )))  # fmt: skip
+    conditions = [s.condition for s in body_of(book)]
+    assert [(c.op, c.left.name, c.right.value) for c in conditions] == [
+        (">=", "lieutenants met", 1), (">=", "lieutenants met", 2),
+    ]  # fmt: skip

@@ -114,6 +114,12 @@ class _Checker:
             self.value_name(node.counter, node.span, "counter")
         elif isinstance(node, ast.ItemEffect) and node.stat is not None:
             self.value_name(node.stat, node.span, "stat")
+        elif isinstance(node, ast.HasItem) and node.count != 1:  # "if 3 gold" (issue 13 §4)
+            if self.kind(node.item) in ("stat", "counter"):
+                self.error(
+                    tr("`{name}` is a stat or counter, not an item", name=node.item), node.span,
+                    tr("compare it: `{line}`", line=f"if {node.item} >= {node.count}"),
+                )  # fmt: skip
         elif isinstance(node, ast.GainItem | ast.LoseItem):
             if self.kind(node.item) in ("stat", "counter"):
                 verb = "gain 2" if isinstance(node, ast.GainItem) else "lose 2"
