@@ -128,14 +128,17 @@ def _rebuild(node: Any, change: Callable[[Any], Any]) -> Any:
 def _given_items(
     paragraphs: Mapping[int, ast.Paragraph], start_items: tuple[ast.GainItem, ...], ruleset: Any
 ) -> dict[str, str]:
-    """Every item the book, book.yaml or the ruleset can give: key -> name as written."""
+    """Every item the book, book.yaml or the ruleset names outside conditions (taken, bought,
+    dropped, given up...): key -> name as written. Any node with an ``item`` counts, so that
+    a new way of getting items is known here without a change."""
     given: dict[str, str] = {}
     for item in start_items:
         given.setdefault(name_key(item.item), item.item)
     for paragraph in paragraphs.values():
         for node in _walk(paragraph):
-            if type(node) in (ast.GainItem, ast.Cost) and getattr(node, "item", None):
-                given.setdefault(name_key(node.item), node.item)
+            item = getattr(node, "item", None)  # taken, bought, given, dropped, numbered...
+            if type(node) is not ast.HasItem and isinstance(item, str) and item:
+                given.setdefault(name_key(item), item)
     if ruleset is not None:
         for item in getattr(ruleset, "items", {}).values():
             for written in (item.id, *item.names.values(), *item.aliases):
