@@ -1,7 +1,8 @@
 """The book-state test book (issue 13 §4) played end to end by the plain player: a companion
 flag (the calf), hidden flags (corridors searched), a counter of lieutenants met tested with
 ``>=`` and shown among the stats, counted items (two tooth-pieces), ``if you have 1 …``.
-Transcripts are snapshotted; saves of random games replay exactly, through a file too."""
+Transcripts are snapshotted; saves of random games replay exactly, through a file too. Its
+French twin (``state-fr``: French book.yaml keys and keywords) plays the same way."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from dedale.saves import read_save, write_save
 from dedale.validator import validate_loaded
 
 STATE = Path(__file__).resolve().parent / "books_extra" / "state"
+STATE_FR = STATE.with_name("state-fr")
 
 
 @pytest.fixture(scope="module")
@@ -102,3 +104,22 @@ def test_the_state_is_written_in_saves(book, tmp_path):
     saved = json.loads(write_save(tmp_path / "s.json", to_save(game)).read_text("utf-8"))
     assert saved["state"]["flags"] == ["calf following", "searched west corridor"]
     assert saved["state"]["counts"] == {"lieutenants met": 2}
+
+
+def test_the_french_twin_plays_the_same_story(book, snapshot):
+    french = load_book(STATE_FR)
+    code, text, game = play(french, VICTORY.replace("sheet", "feuille"), lang="fr")
+    _, _, english = play(book, VICTORY)
+    assert code == EXIT_VICTORY
+    assert [e.paragraph for e in game.state.history] == [e.paragraph for e in english.state.history]
+    assert game.state.counts == {"lieutenants rencontrés": 3}
+    assert game.state.flags == {"couloir ouest fouillé", "couloir est fouillé"}
+    assert "  Lieutenants rencontrés\u00a0: 2\n" in text
+    assert "  Notes\u00a0: Un veau vous suit" in text and "Rayé\u00a0: Un veau vous suit." in text
+    assert text == snapshot
+
+
+def test_the_french_twin_is_clean_for_the_validator():
+    french = load_book(STATE_FR)
+    report = validate_loaded(french, str(STATE_FR), runs=300)
+    assert [f"{f.code} {f.message}" for f in report.findings] == []
