@@ -227,3 +227,13 @@ def test_a_counter_alone_or_counted_in_a_condition(tmp_path):
     assert [(c.op, c.left.name, c.right.value) for c in conditions] == [
         (">=", "lieutenants met", 1), (">=", "lieutenants met", 2),
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "name", ["calf and cow", "item lost", "not met", "visited cave", "2 calves", "codeword x"]
+)
+def test_a_name_the_paragraphs_cannot_write_is_refused_where_declared(tmp_path, name):
+    found = errors(write(tmp_path, "§ 1\n> victory\n", head=f"state:\n  flags: [{name}]\n"))
+    assert [(f[0], f[1], f[3]) for f in found] == [
+        ("book.yaml", 4, f"the paragraphs cannot write the name `{name}`"),
+    ]

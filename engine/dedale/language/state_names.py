@@ -275,6 +275,33 @@ class _Resolver:
                 )  # fmt: skip
 
 
+def _written_back(entry: Any, is_flag: bool) -> bool:
+    """Whether the paragraphs can write ``entry``'s name: each line that uses it parses
+    back to that name (a name beginning with a keyword, or holding *and*/*or*, cannot)."""
+    from dedale.language.parser import parse_collecting
+
+    name = entry.name
+    if is_flag:
+        lines = [f"> note {name}", f"> clear {name}", f"> if {name}: victory"]
+        wanted = [ast.SetFlag, ast.ClearFlag, ast.If]
+    else:
+        lines = [f"> add 1 to {name}", f"> if {name} >= 1: victory"]
+        wanted = [ast.ChangeCount, ast.If]
+    parsed, errors = parse_collecting("§ 1\n" + "\n".join(lines) + "\n", "check")
+    body = parsed.paragraphs[0].body if parsed.paragraphs else ()
+    if errors or [type(s) for s in body] != wanted:
+        return False
+    names = [getattr(s, "name", None) for s in body[:-1]]
+    condition = body[-1].condition
+    if type(condition) is ast.HasItem:
+        last = condition.item
+    elif type(condition) is ast.Compare and type(condition.left) is ast.ValueRef:
+        last = condition.left.name
+    else:
+        return False
+    return all(found == name for found in (*names, last))
+
+
 def resolve_state(
     paragraphs: Mapping[int, ast.Paragraph],
     state: BookState,
@@ -288,6 +315,14 @@ def resolve_state(
     if state:
         resolver.items = _given_items(paragraphs, start_items, ruleset)
         resolver.clashes()
+        for entry in (*state.flags, *state.counters):
+            if not _written_back(entry, state.flag(entry.name) is entry):
+                resolver.error(
+                    tr("the paragraphs cannot write the name `{name}`", name=entry.name),
+                    entry.span,
+                    tr("a name may not begin with a keyword (item, codeword, not, visited…) "
+                       "nor hold and/or; choose other words"),
+                )  # fmt: skip
     elif not _uses_new_syntax(paragraphs):
         return dict(paragraphs)  # an older book: nothing to resolve
     return {number: _rebuild(p, resolver.change) for number, p in paragraphs.items()}
