@@ -1,6 +1,6 @@
-"""The validator on the book's own flags and counters (issue 13 §4): W090 (a flag tested
-but never noted), W091 (a hidden flag noted but never tested), W092 (a counter condition no
-path can meet), I093 (declared, never used), and the state explorer's W029 on a flag noted
+"""The validator on the book's own flags and counters (issue 13 §4): W094 (a flag tested
+but never noted), W095 (a hidden flag noted but never tested), W096 (a counter condition no
+path can meet), I097 (declared, never used), and the state explorer's W029 on a flag noted
 only on paths that avoid its test. Every check also stays silent where it should."""
 
 from __future__ import annotations
@@ -43,29 +43,29 @@ def test_a_book_using_its_state_well_has_no_finding(tmp_path):
     assert findings(tmp_path, USE_ALL) == []
 
 
-def test_w090_a_flag_tested_but_never_noted(tmp_path):
+def test_w094_a_flag_tested_but_never_noted(tmp_path):
     body = USE_ALL.replace("> note calf following\n", "")
     found = findings(tmp_path, body)
-    assert ("W090", 5, "flag 'calf following' is tested here but no paragraph notes it") in found
+    assert ("W094", 5, "flag 'calf following' is tested here but no paragraph notes it") in found
 
 
-def test_w091_a_hidden_flag_noted_but_never_tested(tmp_path):
+def test_w095_a_hidden_flag_noted_but_never_tested(tmp_path):
     body = USE_ALL.replace("met lieutenant and ", "")
-    assert codes(findings(tmp_path, body)) == ["W091"]
+    assert codes(findings(tmp_path, body)) == ["W095"]
     shown = HEAD.replace("met lieutenant: {sheet: no}", "met lieutenant: {}")
     assert findings(tmp_path, body, shown) == []  # on the sheet, noting it is not in vain
 
 
-def test_w092_a_counter_that_cannot_reach_the_value(tmp_path):
+def test_w096_a_counter_that_cannot_reach_the_value(tmp_path):
     body = USE_ALL.replace("lieutenants met >= 1", "lieutenants met >= 2")
     found = findings(tmp_path, body)
     assert found == [
-        ("W092", 5, "counter 'lieutenants met' only goes from 0 to 1 in this book, so this "
+        ("W096", 5, "counter 'lieutenants met' only goes from 0 to 1 in this book, so this "
                     "condition is never met"),
     ]  # fmt: skip
 
 
-def test_w092_is_silent_when_the_counter_may_grow_on_a_loop(tmp_path):
+def test_w096_is_silent_when_the_counter_may_grow_on_a_loop(tmp_path):
     body = (
         "§ 1\n> note met lieutenant\n> note calf following\n-> 4 Walk\n\n"
         "§ 4\n> add 1 to lieutenants met\n-> 4 (if lieutenants met < 9) Again\n"
@@ -75,19 +75,19 @@ def test_w092_is_silent_when_the_counter_may_grow_on_a_loop(tmp_path):
     assert findings(tmp_path, body) == []
 
 
-def test_w092_honours_the_maximum_and_a_fall_to_zero(tmp_path):
+def test_w096_honours_the_maximum_and_a_fall_to_zero(tmp_path):
     body = USE_ALL.replace("> add 1 to lieutenants met", "> add 1d6 to lieutenants met")
     found = findings(tmp_path, body.replace(">= 1", ">= 6"))
-    assert codes(found) == ["W092"] and "from 0 to 5" in found[0][2]
+    assert codes(found) == ["W096"] and "from 0 to 5" in found[0][2]
     start = HEAD.replace("{max: 5}", "{start: 2}")
-    assert codes(findings(tmp_path, USE_ALL.replace(">= 1", "< 2"), start)) == ["W092"]
+    assert codes(findings(tmp_path, USE_ALL.replace(">= 1", "< 2"), start)) == ["W096"]
     lowered = USE_ALL.replace("> add 1 to", "> remove 1 from")
     assert findings(tmp_path, lowered.replace(">= 1", "< 2"), start) == []
 
 
-def test_i093_declared_but_never_used(tmp_path):
+def test_i097_declared_but_never_used(tmp_path):
     head = HEAD + "    spare: {}\n"
-    assert [(c, line) for c, line, _ in findings(tmp_path, USE_ALL, head)] == [("I093", 9)]
+    assert [(c, line) for c, line, _ in findings(tmp_path, USE_ALL, head)] == [("I097", 9)]
 
 
 def test_w029_a_flag_noted_only_on_another_path(tmp_path):

@@ -1,15 +1,15 @@
 """Checks on the book's own flags and counters (book.yaml ``state:``, issue 13 §4).
 
-* W090 — a flag is tested but no paragraph notes it: the condition is always false (or,
+* W094 — a flag is tested but no paragraph notes it: the condition is always false (or,
   under ``not``, always true);
-* W091 — a flag is noted but nothing tests it and the sheet does not show it: noting it
+* W095 — a flag is noted but nothing tests it and the sheet does not show it: noting it
   changes nothing the reader can see;
-* W092 — a condition on a counter no path can meet: the counter can never reach (or leave)
+* W096 — a condition on a counter no path can meet: the counter can never reach (or leave)
   the value compared with. Its range is bounded from the book: it starts at ``start``; each
   ``add`` of a constant amount in a paragraph that cannot be entered twice adds that amount
   to the highest value; an ``add`` that may repeat (a paragraph on a loop) or of a rolled
   amount leaves it unbounded (up to ``max``); a ``remove`` or ``set`` lets it fall to 0;
-* I093 — a declared flag or counter that no paragraph uses.
+* I097 — a declared flag or counter that no paragraph uses.
 
 The state-aware explorer (:mod:`dedale.validator.state_reach`) also tracks flags as it
 tracks codewords, so a flag noted only on paths that avoid its test gives W029/E028.
@@ -177,7 +177,7 @@ def _counter_findings(graph: Graph, state: Any, uses: StateUses) -> Iterator[Fin
         if _may_hold(compare.op, low, high, value, left):
             continue
         yield finding(
-            "W092",
+            "W096",
             tr(
                 "counter '{name}' only goes from {low} to {high} in this book, so this "
                 "condition is never met",
@@ -196,7 +196,7 @@ def _counter_findings(graph: Graph, state: Any, uses: StateUses) -> Iterator[Fin
 
 
 def check_book_state(graph: Graph, book: object) -> list[Finding]:
-    """W090, W091, W092, I093 for a book that declares flags or counters."""
+    """W094, W095, W096, I097 for a book that declares flags or counters."""
     state = declared_state(book)
     if state is None:
         return []
@@ -208,7 +208,7 @@ def check_book_state(graph: Graph, book: object) -> list[Finding]:
         for number, span, written in sites:
             found.append(
                 finding(
-                    "W090",
+                    "W094",
                     tr("flag '{name}' is tested here but no paragraph notes it", name=written),
                     span,
                     paragraph=number,
@@ -221,7 +221,7 @@ def check_book_state(graph: Graph, book: object) -> list[Finding]:
             number, span, written = sites[0]
             found.append(
                 finding(
-                    "W091",
+                    "W095",
                     tr(
                         "flag '{name}' is noted here but nothing tests it and the sheet "
                         "does not show it",
@@ -246,7 +246,7 @@ def check_book_state(graph: Graph, book: object) -> list[Finding]:
         if not used:
             found.append(
                 finding(
-                    "I093",
+                    "I097",
                     tr(
                         "'{name}' is declared in book.yaml but no paragraph uses it",
                         name=entry.name,

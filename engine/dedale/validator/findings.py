@@ -79,10 +79,10 @@ _CHECKS = (
     # limits of the analysis (continued)
     Check("I051", "info", "time-budget-reached", "A costly check stopped at its time budget"),
     # the book's own flags and counters (book.yaml `state:`, issue 13 §4)
-    Check("W090", "warning", "flag-never-noted", "A flag is tested but never noted"),
-    Check("W091", "warning", "flag-never-tested", "A hidden flag is noted but never tested"),
-    Check("W092", "warning", "counter-out-of-reach", "A counter condition no path can meet"),
-    Check("I093", "info", "state-never-used", "A declared flag or counter is never used"),
+    Check("W094", "warning", "flag-never-noted", "A flag is tested but never noted"),
+    Check("W095", "warning", "flag-never-tested", "A hidden flag is noted but never tested"),
+    Check("W096", "warning", "counter-out-of-reach", "A counter condition no path can meet"),
+    Check("I097", "info", "state-never-used", "A declared flag or counter is never used"),
 )
 
 CHECKS: dict[str, Check] = {check.code: check for check in _CHECKS}
