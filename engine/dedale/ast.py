@@ -205,8 +205,26 @@ class HasStatus:
     name: str
 
 
+@node
+class HasFlag:
+    """``met lieutenant``: a flag the book declares (book.yaml ``state:``) is set."""
+
+    span: Span
+    name: str
+
+
 Condition: TypeAlias = (
-    HasItem | HasCodeword | Compare | Visited | WorldVisited | HasClass | Not | And | Or | HasStatus
+    HasItem
+    | HasCodeword
+    | Compare
+    | Visited
+    | WorldVisited
+    | HasClass
+    | Not
+    | And
+    | Or
+    | HasStatus
+    | HasFlag
 )
 
 # --------------------------------------------------------------------------- statements
@@ -300,6 +318,32 @@ class SetCodeword:
 class ClearCodeword:
     span: Span
     codeword: str
+
+
+@node
+class SetFlag:
+    """``note met lieutenant``: set a flag the book declares."""
+
+    span: Span
+    name: str
+
+
+@node
+class ClearFlag:
+    """``clear calf following``: clear a flag the book declares."""
+
+    span: Span
+    name: str
+
+
+@node
+class ChangeCount:
+    """``add 1 to lieutenants met``: change a counter the book declares (add, sub, set)."""
+
+    span: Span
+    op: Literal["add", "sub", "set"]
+    name: str
+    amount: Expr
 
 
 @node
@@ -617,6 +661,9 @@ Statement: TypeAlias = (
     | ForcedMeal
     | Shop
     | Wager
+    | SetFlag
+    | ClearFlag
+    | ChangeCount
 )
 
 # --------------------------------------------------------------------------- paragraphs

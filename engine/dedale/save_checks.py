@@ -278,6 +278,8 @@ _STATE = _record(
         "statuses": _mapping(_mapping(_scalar, 100), 1000),
         "item_numbers": _NAMED_VALUES,
         "stop": _integer(0, 10**6),
+        "flags": _list(_text(200), 1000),  # the book's own flags set (book.yaml `state:`)
+        "counts": _mapping(_integer(0, 10**6), 1000),  # and its counters' values
     },
     ("paragraph", "codewords", "visited", "worlds", "meal_allowed", "history"),
 )

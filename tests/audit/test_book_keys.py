@@ -205,6 +205,13 @@ def _validator_time_budget(a: Author) -> None:
     assert after - before, (before, after)
 
 
+def _state(a: Author) -> None:
+    body = "§ 1\n> note {0}\n-> 2 (if {0}) Go on\n\n§ 2\n> victory\n"
+    flags = "drapeaux" if a.french else "flags"
+    text = plain(a.book(f"{{{flags}: [calf following]}}", body=body.format("calf following")))
+    assert "Notes: calf following" in text and "Go on" in text  # the flag is set and tested
+
+
 EFFECTS: dict[str, Callable[[Author], None]] = {
     "title": _title,
     "author": _author,
@@ -223,6 +230,7 @@ EFFECTS: dict[str, Callable[[Author], None]] = {
     "validator.max_steps": _validator_max_steps,
     "validator.hidden": _validator_hidden,
     "validator.time_budget": _validator_time_budget,
+    "state": _state,  # its own keys: tests/audit/test_book_state_keys.py
 }
 # Sections: their effect is their keys' effects; ``creation`` and ``validator`` themselves.
 GROUPS = {"creation", "validator"}

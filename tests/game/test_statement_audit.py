@@ -25,11 +25,13 @@ HEROES = {
 END = "\n§ 2\nThe end.\n> victory\n\n§ 3\nThe other end.\n> victory\n"
 
 
-def played(tmp_path, text: str, ruleset: str = "df-classic", number: int = 0):
+def played(tmp_path, text: str, ruleset: str = "df-classic", number: int = 0, front: str = ""):
     """Play the book (first enabled choice, yes, ``number``), stopping at the first choice
-    prompt that has an option 'Stop' or at the end; returns the game and what it showed."""
+    prompt that has an option 'Stop' or at the end; returns the game and what it showed.
+    ``front``: more book.yaml lines."""
     path = tmp_path / "book.dd"
-    path.write_text(f"---\ntitle: t\nruleset: {ruleset}\nlanguage: en\n---\n{text}", "utf-8")
+    head = f"---\ntitle: t\nruleset: {ruleset}\nlanguage: en\n{front}---\n"
+    path.write_text(head + text, "utf-8")
     book = load_book(path)
     game = Game.new(book, 1, hero=HEROES[ruleset], name="Ari", lang="en", free_stats=True)
     seen: list = []
@@ -125,8 +127,17 @@ CASES: dict[type, tuple[str, str, Check]] = {
                and g.state.hero.counters["gold"] == 3),
     ast.Wager: ("§ 1\n> gain 10 gold\n> wager up to 10 gold, win on 2d6 2-12\n-> 2 Stop\n"
                 + END, "df-classic", lambda g, s: g.state.hero.counters["gold"] == 14),
+    ast.SetFlag: ("§ 1\n> note calf following\n> victory\n", "df-classic",
+                  lambda g, s: g.state.flags == {"calf following"}),
+    ast.ClearFlag: ("§ 1\n> note calf following\n> clear calf following\n> victory\n",
+                    "df-classic", lambda g, s: g.state.flags == set()
+                    and of(events.MessageShown, s)[-1].key == "flag_cleared"),
+    ast.ChangeCount: ("§ 1\n> add 2 to lieutenants met\n> victory\n", "df-classic",
+                      lambda g, s: g.state.counts == {"lieutenants met": 2}),
 }  # fmt: skip
 NUMBERS = {ast.Wager: 4, ast.HiddenNumber: 0}
+STATE = "state:\n  flags: [calf following]\n  counters: [lieutenants met]\n"
+FRONT = {ast.SetFlag: STATE, ast.ClearFlag: STATE, ast.ChangeCount: STATE}
 
 
 def kinds_in(body) -> set[type]:
@@ -145,7 +156,7 @@ def test_every_statement_kind_is_audited():
 @pytest.mark.parametrize("kind", sorted(CASES, key=lambda k: k.__name__), ids=lambda k: k.__name__)
 def test_the_statement_has_an_effect_in_play(tmp_path, kind):
     text, ruleset, check = CASES[kind]
-    game, seen = played(tmp_path, text, ruleset, NUMBERS.get(kind, 0))
+    game, seen = played(tmp_path, text, ruleset, NUMBERS.get(kind, 0), FRONT.get(kind, ""))
     used = set().union(*(kinds_in(p.body) for p in game.book.paragraphs.values()))
     assert kind in used, f"the book of {kind.__name__} does not use it"
     assert check(game, seen), f"{kind.__name__} had no effect: {seen[-6:]}"

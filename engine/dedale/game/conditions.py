@@ -22,6 +22,8 @@ class World(Scope, Protocol):
 
     def has_class(self, name: str) -> bool: ...
 
+    def has_flag(self, name: str) -> bool: ...
+
 
 def compare(op: str, left: int, right: int) -> bool:
     """``left op right`` for the six comparison operators of the language."""
@@ -59,6 +61,8 @@ def holds(condition: ast.Condition, world: World) -> bool:
         return world.has_class(condition.name)  # type: ignore[union-attr]
     if kind is ast.HasStatus:
         return world.has_status(condition.name)  # type: ignore[union-attr, attr-defined]
+    if kind is ast.HasFlag:
+        return world.has_flag(condition.name)  # type: ignore[union-attr]
     if kind is ast.Not:
         return not holds(condition.operand, world)  # type: ignore[union-attr]
     if kind is ast.And:

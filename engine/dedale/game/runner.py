@@ -13,12 +13,14 @@ and the code path is the same.
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import partial
 from typing import Any
 
 from dedale import ast, events
 from dedale.errors import GameError
 from dedale.game import playtest
 from dedale.game.amateur import AmateurStatements
+from dedale.game.book_state import count_change, flag_change
 from dedale.game.cache import cache_for
 from dedale.game.choices import Offered, offer
 from dedale.game.conditions import holds
@@ -95,6 +97,9 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
             ast.ForcedMeal: self._forced_meal,
             ast.Shop: self._shop,
             ast.Wager: self._wager,
+            ast.SetFlag: partial(flag_change, self),
+            ast.ClearFlag: partial(flag_change, self),
+            ast.ChangeCount: partial(count_change, self),
         }
 
     @property
@@ -308,6 +313,8 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
             return statement.amount is None or type(statement.amount) is ast.Num  # type: ignore[union-attr]
         if kind is ast.GainItem:
             return self.ruleset.inventory_limit is None
+        if kind is ast.ChangeCount:
+            return type(statement.amount) is ast.Num  # type: ignore[union-attr]
         return kind in _SIMPLE
 
     def flush(self) -> Gen:
@@ -487,6 +494,7 @@ _SIMPLE = frozenset(
     {
         ast.LoseItem, ast.SetCodeword, ast.ClearCodeword, ast.OpenWorld,
         ast.NoteParagraph, ast.HiddenParagraph, ast.StatusOn, ast.StatusOff,
+        ast.SetFlag, ast.ClearFlag,
     }
 )  # fmt: skip
 

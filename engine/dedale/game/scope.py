@@ -7,6 +7,7 @@ from typing import Any
 
 from dedale import ast, events
 from dedale.errors import GameError
+from dedale.game.book_state import count_value
 from dedale.game.cache import folded
 from dedale.game.expressions import evaluate
 from dedale.i18n import message
@@ -21,6 +22,11 @@ class GameScope:
         return self.state.paragraph or 0
 
     def value(self, name: str, initial: bool = False) -> int:
+        declared = self.book.meta.state
+        if declared:  # the book's own counters (book.yaml `state:`)
+            count = count_value(declared, self.state, name)
+            if count is not None:
+                return count
         kind, ident = self.resolve(name, None, ("stat", "counter"))
         hero = self.state.hero
         if kind == "stat":
@@ -63,6 +69,9 @@ class GameScope:
     def world_visited(self, world: str) -> bool:
         return self.state.world_visited(world)
 
+    def has_flag(self, name: str) -> bool:
+        return name in self.state.flags
+
     def has_class(self, name: str) -> bool:
         hero = self.state.hero
         return hero.class_name is not None and self.class_id(name, strict=False) == hero.class_name
@@ -76,7 +85,10 @@ class GameScope:
         """The reason shown on a disabled choice whose condition is false."""
         kind = type(condition)
         if kind is ast.HasItem:
-            return self.text("reason.item", item=condition.item)
+            count = condition.count  # "you need: 2 Tooth-piece"
+            return self.text(
+                "reason.item", item=f"{count} {condition.item}" if count > 1 else condition.item
+            )
         if kind is ast.HasCodeword:
             return self.text("reason.codeword", codeword=condition.codeword)
         if kind is ast.Visited:
@@ -87,11 +99,16 @@ class GameScope:
             return self.text("reason.class", name=condition.name)
         if kind is ast.HasStatus:
             return self.text("reason.status", status=condition.name)
+        if kind is ast.HasFlag:
+            entry = self.book.meta.state.flag(condition.name)
+            return self.text("reason.flag", flag=entry.display if entry else condition.name)
         if kind is ast.Not:
             return self.text("reason.not")
         if kind is ast.Compare and isinstance(condition.left, ast.ValueRef):
             found = self._lookup(condition.left.name)
             name = self.ruleset.display_name(found[1], self.lang) if found else condition.left.name
+            counter = self.book.meta.state.counter(condition.left.name)
+            name = counter.display if counter is not None else name
             right = evaluate(condition.right, self)
             return self.text("reason.compare", name=name, op=condition.op, value=right)
         return self.text("reason.condition")

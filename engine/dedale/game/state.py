@@ -3,7 +3,8 @@
 The Book is immutable; everything a game changes lives here: the current paragraph, the
 hero (a :class:`dedale.rules.Character`: stats current and initial, counters, inventory,
 class, name), codewords, visited paragraphs and Worlds, whether a meal may be eaten now,
-the history of paragraphs entered and the outcome.
+the history of paragraphs entered and the outcome, and the book's own flags and counters
+(book.yaml ``state:``).
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class GameState:
     statuses: dict[str, dict[str, Any]] = field(default_factory=dict)  # ongoing effects
     item_numbers: dict[str, int] = field(default_factory=dict)  # numbers noted on items
     stop: int = 0  # the choices before a rule being offered: their rank in the paragraph
+    flags: set[str] = field(default_factory=set)  # the book's flags set (declared names)
+    counts: dict[str, int] = field(default_factory=dict)  # the book's counters moved
 
     # ------------------------------------------------------------------ queries
 
@@ -76,6 +79,11 @@ class GameState:
             data["item_numbers"] = dict(sorted(self.item_numbers.items()))
         if self.stop:
             data["stop"] = self.stop
+        # issue 13 §4: the book's own flags and counters, written only when used
+        if self.flags:
+            data["flags"] = sorted(self.flags)
+        if self.counts:
+            data["counts"] = dict(sorted(self.counts.items()))
         return data
 
     def _base_dict(self, history: bool = True) -> dict[str, Any]:
@@ -118,6 +126,8 @@ class GameState:
             statuses={str(k): dict(v) for k, v in (data.get("statuses") or {}).items()},
             item_numbers={str(k): int(v) for k, v in (data.get("item_numbers") or {}).items()},
             stop=int(data.get("stop") or 0),
+            flags={str(name) for name in (data.get("flags") or ())},
+            counts={str(k): int(v) for k, v in (data.get("counts") or {}).items()},
         )
 
 

@@ -58,6 +58,7 @@ class _Checker:
         self.known = ruleset.known_names() if ruleset is not None else []
         self.spelled = _spellings(ruleset) if ruleset is not None else {}
         self.enemies = EnemyChecker(ruleset, self.error) if ruleset is not None else None
+        self.state: Any = None
 
     def error(self, message: str, span: Span, hint: str | None = None) -> None:
         self.errors.append(BookStructureError(message, span, hint))
@@ -74,7 +75,7 @@ class _Checker:
         return found[0] if found else None
 
     def value_name(self, name: str, span: Span, what: str = "stat or counter") -> None:
-        if self.ruleset is None:
+        if self.ruleset is None or (self.state and self.state.counter(name)):
             return
         kind = self.kind(name)
         if kind in ("stat", "counter"):
@@ -113,6 +114,12 @@ class _Checker:
             self.value_name(node.counter, node.span, "counter")
         elif isinstance(node, ast.ItemEffect) and node.stat is not None:
             self.value_name(node.stat, node.span, "stat")
+        elif isinstance(node, ast.HasItem) and node.count != 1:  # "if 3 gold" (issue 13 §4)
+            if self.kind(node.item) in ("stat", "counter"):
+                self.error(
+                    tr("`{name}` is a stat or counter, not an item", name=node.item), node.span,
+                    tr("compare it: `{line}`", line=f"if {node.item} >= {node.count}"),
+                )  # fmt: skip
         elif isinstance(node, ast.GainItem | ast.LoseItem):
             if self.kind(node.item) in ("stat", "counter"):
                 verb = "gain 2" if isinstance(node, ast.GainItem) else "lose 2"
@@ -186,6 +193,8 @@ class _Checker:
             bare = re.sub(r"\s+(initial|initiale|initiales|initials)$", "", name, flags=re.I)
             if fold(bare).lower() in _HERO_WORDS or self.kind(bare) in ("stat", "counter"):
                 continue
+            if self.state and self.state.counter(bare):
+                continue
             line = node.span.line + node.text.count("\n", 0, match.start())
             column = match.start() - node.text.rfind("\n", 0, match.start())
             where = Span(node.span.file, line, column, line, column + len(match.group(0)))
@@ -225,10 +234,12 @@ def check_names(
     ruleset: Any,
     errors: list[DedaleError],
     start_items: tuple[ast.GainItem, ...] = (),
+    state: Any = None,
 ) -> None:
     """Append an error for every unresolved label and every name the ruleset lacks
     (in the paragraphs and in book.yaml's ``start_items``)."""
     checker = _Checker(ruleset, label_index, labels, errors)
+    checker.state = state  # the book's own counters (book.yaml `state:`) are values too
     for item in start_items:
         for node in walk(item):
             checker.node(node)

@@ -27,10 +27,12 @@ from dedale.errors import (
     UsageError,
 )
 from dedale.i18n import tr
+from dedale.language.book_state import BookState
 from dedale.language.checks import check_names
 from dedale.language.keywords import name_key
 from dedale.language.metadata import BookMeta, did_you_mean, parse_meta
 from dedale.language.parser import parse_collecting
+from dedale.language.state_names import resolve_state
 from dedale.span import Span
 
 EXTENSION = ".dd"
@@ -441,7 +443,9 @@ class _Loader:
                 )
             ruleset = self._ruleset(root, meta)
         start_items = meta.items if meta is not None else ()
-        check_names(paragraphs, label_index, labels, ruleset, self.errors, start_items)
+        state = meta.state if meta is not None else BookState()
+        paragraphs = resolve_state(paragraphs, state, ruleset, start_items, self.errors)
+        check_names(paragraphs, label_index, labels, ruleset, self.errors, start_items, state)
         if self.errors or meta is None:
             raise BookLoadError(sort_errors(self.errors) or [BookMetadataError("no metadata")])
         return Book(

@@ -26,6 +26,7 @@ TOP_KEYS: dict[str, tuple[str, tuple[str, ...]]] = {
     "items": ("objets", ("equipement",)),
     "creation": ("création", ("personnage",)),
     "validator": ("validateur", ("validation",)),
+    "state": ("état", ("etats", "etat-du-heros")),
 }
 CREATION_KEYS: dict[str, tuple[str, tuple[str, ...]]] = {
     "fixed_stats": ("caractéristiques-fixes", ("stats-fixes", "caracteristiques-choisies")),

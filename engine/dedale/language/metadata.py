@@ -17,6 +17,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from dedale import ast
 from dedale.errors import BookMetadataError, DedaleError
 from dedale.i18n import tr
+from dedale.language.book_state import BookState, parse_book_state
 from dedale.language.keywords import fold
 from dedale.language.meta_keys import (
     BOOL_VALUES,
@@ -60,6 +61,7 @@ class BookMeta:
     items: tuple[ast.GainItem, ...] = ()  # given at creation, as by `> take` lines
     creation: CreationOptions = field(default_factory=CreationOptions)
     validator: Mapping[str, Any] = field(default_factory=dict)
+    state: BookState = field(default_factory=BookState)  # declared flags and counters
     file: str = "book.yaml"
     spans: Mapping[str, Span] = field(default_factory=dict, compare=False)
     value_spans: Mapping[str, Span] = field(default_factory=dict, compare=False)
@@ -295,6 +297,9 @@ def parse_meta(
                 )
             )
     validator = _english_keys(validator, VALIDATOR)
+    state = parse_book_state(
+        values.get("state"), value_spans.get("state", where), file, line_offset, errors, french
+    )
 
     return BookMeta(
         title=str(title),
@@ -307,6 +312,7 @@ def parse_meta(
         items=parse_start_items(entries, errors),
         creation=creation,
         validator=validator,
+        state=state,
         file=file,
         spans=spans,
         value_spans=value_spans,

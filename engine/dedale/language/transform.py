@@ -198,6 +198,11 @@ class LineTransformer(FightLines, AmateurLines):
     def has_item(self, meta, children):
         return ast.HasItem(span=self._span(meta), item=self._text(children[0]))
 
+    def has_items(self, meta, children):  # "2 Tooth-piece", "you have 2 Torches"
+        count = next((int(t) for t in children if t.type == "INT"), 1)
+        name = next(t for t in children if t.type == "NAME")
+        return ast.HasItem(span=self._span(meta), item=self._text(name), count=count)
+
     def has_codeword(self, meta, children):
         return ast.HasCodeword(span=self._span(meta), codeword=self._text(children[0]))
 
@@ -338,6 +343,22 @@ class LineTransformer(FightLines, AmateurLines):
 
     def clear_codeword(self, meta, children):
         return ast.ClearCodeword(span=self._span(meta), codeword=self._text(children[-1]))
+
+    def set_flag(self, meta, children):
+        return ast.SetFlag(span=self._span(meta), name=self._text(children[-1]))
+
+    def clear_flag(self, meta, children):
+        return ast.ClearFlag(span=self._span(meta), name=self._text(children[-1]))
+
+    def count_add(self, meta, children):
+        return ast.ChangeCount(
+            span=self._span(meta), op="add", name=self._text(children[-1]), amount=children[0]
+        )
+
+    def count_sub(self, meta, children):
+        return ast.ChangeCount(
+            span=self._span(meta), op="sub", name=self._text(children[-1]), amount=children[0]
+        )
 
     def open_world(self, meta, children):
         return ast.OpenWorld(span=self._span(meta), world=self._text(children[0]))

@@ -16,6 +16,7 @@ from typing import IO
 from dedale import events
 from dedale.errors import DedaleError, GameError
 from dedale.game import Game, InvalidAnswer
+from dedale.game.book_state import sheet_rows
 from dedale.game.saving import save_game
 from dedale.i18n import message, translate
 from dedale.plain.render import Renderer
@@ -255,6 +256,9 @@ class PlainPlayer:
             lines.append(line)
         for counter, value in hero.counters.items():
             lines.append(self.t("sheet.counter", name=self.render.name(counter), value=value))
+        book_rows = sheet_rows(self.game.book.meta.state, state.flags, state.counts)
+        for name, value in book_rows.stats:  # the book's own flags and counters
+            lines.append(self.t("sheet.counter", name=name, value=value))
         items = ", ".join(
             (f"{k} x{v}" if v > 1 else k)
             + self._bonuses(hero, k)
@@ -264,6 +268,8 @@ class PlainPlayer:
         lines.append(self.t("sheet.items", items=items or "-"))
         if state.codewords:
             lines.append(self.t("sheet.codewords", words=", ".join(state.codewords.values())))
+        if book_rows.notes:
+            lines.append(self.t("sheet.notes", notes=", ".join(book_rows.notes)))
         if state.worlds:
             lines.append(self.t("sheet.worlds", worlds=", ".join(state.worlds)))
         if state.statuses:

@@ -85,6 +85,7 @@ class BookView:
             meal_stat=ruleset.meals.stat if ruleset.meals is not None else None,
             health=getattr(ruleset.fight, "health", None) if ruleset.health_levels else None,
             health_levels=ruleset.health_levels,
+            book_state=self.book.meta.state if isinstance(self.book, Book) else None,
         )
 
     def classes(self, lang: str = "en") -> dict[str, ClassInfo]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dedale import events as ev
 
@@ -30,6 +30,7 @@ class SheetLayout:
     meal_stat: str | None = None  # the stat a meal restores
     health: str | None = None  # the stat whose levels are named (reliques)
     health_levels: tuple = ()  # the ruleset's HealthLevel list, first one unhurt
+    book_state: Any = None  # the book's own flags and counters (BookState), if any
 
 
 @dataclass
@@ -55,6 +56,8 @@ class SheetModel:
     worlds: list[str] = field(default_factory=list)
     statuses: list[str] = field(default_factory=list)  # ongoing effects (poisoned...)
     item_numbers: dict[str, int] = field(default_factory=dict)  # numbers noted on items
+    flags: set[str] = field(default_factory=set)  # the book's own flags set
+    counts: dict[str, int] = field(default_factory=dict)  # and its counters moved
     layout: SheetLayout = field(default_factory=SheetLayout)
 
     def apply(self, event: ev.Event) -> None:
@@ -85,6 +88,12 @@ class SheetModel:
                     self.statuses.remove(status)
                 if key == "status_on":
                     self.statuses.append(status)
+            case ev.MessageShown(key="flag_set" | "flag_cleared" as key, params=params):
+                flag = str(dict(params).get("id", ""))
+                (self.flags.add if key == "flag_set" else self.flags.discard)(flag)
+            case ev.MessageShown(key="count_changed", params=params):
+                values = dict(params)
+                self.counts[str(values.get("id", ""))] = int(values.get("new", 0))  # type: ignore[call-overload]
             case ev.MealEaten(meals_left=left) if self.layout.meal_counter:
                 self.counters[self.layout.meal_counter] = left
 
@@ -95,6 +104,8 @@ class SheetModel:
         self.codewords = set(state.codewords.values())
         self.statuses = [str(v.get("status", k)) for k, v in state.statuses.items()]
         self.item_numbers = dict(state.item_numbers)
+        self.flags = set(state.flags)
+        self.counts = dict(state.counts)
         if state.hero is not None:
             self._refresh_hero(state.hero)
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from dedale.errors import BookLoadError, DedaleError
 from dedale.i18n import tr
+from dedale.validator.book_state_checks import check_book_state
 from dedale.validator.budget import (
     FIGHTS_SECONDS,
     PLAYTHROUGHS_SECONDS,
@@ -71,6 +72,7 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     budget = settings.time_budget
     roots = hidden if any(node.computed for node in graph.nodes.values()) else ()
     found += check_states(graph, book, uses, roots, budget or STATES_SECONDS)
+    found += check_book_state(graph, book)
     found += computed_destinations(graph, book)
     found += forced_loops(graph, book)
     found += prose_findings(book)

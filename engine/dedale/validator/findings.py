@@ -82,6 +82,11 @@ _CHECKS = (
     Check("W090", "warning", "answer-not-hidden", "A prompt's answer is not marked hidden"),
     Check("W091", "warning", "answer-not-secret", "A prompt's answer is also an ordinary target"),
     Check("W092", "warning", "hidden-never-listed", "A hidden paragraph no prompt lists"),
+    # the book's own flags and counters (book.yaml `state:`, issue 13 §4)
+    Check("W094", "warning", "flag-never-noted", "A flag is tested but never noted"),
+    Check("W095", "warning", "flag-never-tested", "A hidden flag is noted but never tested"),
+    Check("W096", "warning", "counter-out-of-reach", "A counter condition no path can meet"),
+    Check("I097", "info", "state-never-used", "A declared flag or counter is never used"),
 )
 
 CHECKS: dict[str, Check] = {check.code: check for check in _CHECKS}

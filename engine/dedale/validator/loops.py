@@ -231,6 +231,8 @@ class _State:
             return {("visited", condition.paragraph.number)}
         if isinstance(condition, ast.HasStatus):
             return {("status", fold(condition.name))}
+        if isinstance(condition, ast.HasFlag):
+            return {("flag", condition.name)}
         if isinstance(condition, ast.Compare):
             return self._expr_reads(condition.left) | self._expr_reads(condition.right)
         if isinstance(condition, ast.Not):
@@ -257,8 +259,10 @@ class _State:
                 found.add(("codeword", fold(statement.codeword)))
             elif isinstance(statement, ast.GainItem | ast.LoseItem):
                 found.add(("item", fold(statement.item)))
-            elif isinstance(statement, ast.ChangeValue):
+            elif isinstance(statement, ast.ChangeValue | ast.ChangeCount):
                 found.add(self.value(statement.name))
+            elif isinstance(statement, ast.SetFlag | ast.ClearFlag):
+                found.add(("flag", statement.name))
             elif isinstance(statement, ast.StatusOn | ast.StatusOff):
                 found |= {("status", fold(statement.name)), ("value", "*")}
             elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.ForcedMeal):
@@ -272,6 +276,8 @@ def _possible(condition: ast.Condition, given: set[Key]) -> bool:
         return ("codeword", fold(condition.codeword)) in given
     if isinstance(condition, ast.HasItem):
         return ("item", fold(condition.item)) in given
+    if isinstance(condition, ast.HasFlag):
+        return ("flag", condition.name) in given
     if isinstance(condition, ast.And):
         return all(_possible(c, given) for c in condition.operands)
     if isinstance(condition, ast.Or):
@@ -287,6 +293,8 @@ def _given(graph: Graph, book: object) -> set[Key]:
         for statement in walk(node.paragraph.body):
             if isinstance(statement, ast.SetCodeword):
                 found.add(("codeword", fold(statement.codeword)))
+            elif isinstance(statement, ast.SetFlag):
+                found.add(("flag", statement.name))
             elif isinstance(statement, ast.GainItem):
                 found.add(("item", fold(statement.item)))
             elif isinstance(statement, ast.Shop):

@@ -22,6 +22,7 @@ from dedale.i18n import tr
 from dedale.language.order import is_rule
 from dedale.rules.ruleset import fold
 from dedale.span import Span
+from dedale.validator.book_state_checks import flag_key, flag_sites
 from dedale.validator.budget import CLOCK_EVERY, STATES_SECONDS, Deadline, budget_finding
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import (
@@ -75,9 +76,12 @@ class Explorer:
     # ----------------------------------------------------------------- conditions
     def value(self, condition: ast.Condition, items, codes) -> bool | None:
         if isinstance(condition, ast.HasItem):
-            return fold(condition.item) in items
+            held = fold(condition.item) in items
+            return UNKNOWN if held and condition.count > 1 else held  # "if 2 Torches"
         if isinstance(condition, ast.HasCodeword):
             return fold(condition.codeword) in codes
+        if isinstance(condition, ast.HasFlag):  # the book's flags: tracked as codewords
+            return flag_key(condition.name) in codes
         if isinstance(condition, ast.HasClass) and self.hero_class:
             return fold(condition.name) in self.hero_class
         if isinstance(condition, ast.Not):
@@ -105,6 +109,10 @@ class Explorer:
                 for a in atoms(condition)
                 if (isinstance(a, ast.HasItem) and fold(a.item) not in items)
                 or (isinstance(a, ast.HasCodeword) and fold(a.codeword) not in codes)
+            } | {
+                ("flag", a.name)
+                for a in atoms(condition)
+                if isinstance(a, ast.HasFlag) and flag_key(a.name) not in codes
             }
             gate.missing = absent if gate.missing is None else gate.missing & absent
         return passes
@@ -151,6 +159,11 @@ class Explorer:
             yield "fall", (items, (codes | {name}) if name in self.codewords else codes, choices)
         elif isinstance(statement, ast.ClearCodeword):
             yield "fall", (items, codes - {fold(statement.codeword)}, choices)
+        elif isinstance(statement, ast.SetFlag):
+            name = flag_key(statement.name)
+            yield "fall", (items, (codes | {name}) if name in self.codewords else codes, choices)
+        elif isinstance(statement, ast.ClearFlag):
+            yield "fall", (items, codes - {flag_key(statement.name)}, choices)
         elif isinstance(statement, ast.Choice):
             yield "fall", (items, codes, (*choices, statement))
         elif isinstance(statement, ast.Goto):
@@ -215,7 +228,9 @@ class Explorer:
             yield "fall", flow
 
     def tracks(self, condition: ast.Condition) -> bool:
-        return any(isinstance(a, ast.HasItem | ast.HasCodeword) for a in atoms(condition))
+        return any(
+            isinstance(a, ast.HasItem | ast.HasCodeword | ast.HasFlag) for a in atoms(condition)
+        )
 
     def successors(self, state: State) -> Iterator[tuple[int | None, frozenset, frozenset]]:
         number, items, codes, self.hero_class = state
@@ -328,6 +343,8 @@ def check_states(
     exploring takes more than ``seconds``)."""
     items = set(uses.items_needed)
     codewords = set(uses.codewords_tested)
+    flags = flag_sites(graph, book)  # the book's own flags, tracked as codewords
+    codewords |= {flag_key(name) for name in flags[1]}
     if graph.start not in graph.nodes or not (items or codewords):
         return []
     start_items = starting_items(book)
@@ -369,16 +386,24 @@ def check_states(
         obtainable = [
             (kind, name)
             for kind, name in sorted(gate.missing)
-            if fold(name) in (uses.items_given if kind == "item" else uses.codewords_set)
+            if (
+                kind != "flag"
+                and fold(name) in (uses.items_given if kind == "item" else uses.codewords_set)
+            )
             or (kind == "item" and fold(name) in start_items)
+            or (kind == "flag" and name in flags[0])
         ]
         if not obtainable:
             continue  # never given anywhere: E023/E024 already say so
         needed = tr(" and ").join(
-            tr("item '{name}'", name=name) if kind == "item" else tr("codeword '{name}'", name=name)
+            tr("item '{name}'", name=name)
+            if kind == "item"
+            else tr("flag '{name}'", name=name)
+            if kind == "flag"
+            else tr("codeword '{name}'", name=name)
             for kind, name in obtainable
         )
-        where = _giving_paragraphs(uses, obtainable)
+        where = _giving_paragraphs(uses, obtainable, flags[0])
         blocks_victory = (
             plain_victory and not state_victory and any(t in leads_to_victory for t in gate.targets)
         )
@@ -412,9 +437,12 @@ def check_states(
     return found
 
 
-def _giving_paragraphs(uses: Uses, wanted: list[tuple[str, str]]) -> str:
+def _giving_paragraphs(uses: Uses, wanted: list[tuple[str, str]], flags=None) -> str:
     numbers: set[int] = set()
     for kind, name in wanted:
+        if kind == "flag":
+            numbers.update((flags or {}).get(name, ()))
+            continue
         table = uses.items_given if kind == "item" else uses.codewords_set
         numbers.update(number for number, _, _ in table.get(fold(name), ()))
     if not numbers:

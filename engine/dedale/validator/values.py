@@ -6,7 +6,8 @@ other change (gain, lose, dice, a cost) makes it unknown, and so does a counter 
 never sets (the author did not mean it as a number to compute with). Stats are rolled, so
 unknown. An expression over known counters, numbers and the current paragraph is evaluated
 over every combination (at most :data:`MAX_COMBINATIONS`); anything else gives None: the
-validator cannot tell. A number noted on an item (``take Brass Key (number 50)``) is 0 (not
+validator cannot tell. The book's own counters (book.yaml ``state:``) are read the same way,
+from their ``start``. A number noted on an item (``take Brass Key (number 50)``) is 0 (not
 carried) or one of the numbers the book gives that item.
 """
 
@@ -30,6 +31,9 @@ def counter_values(
         return {}
     values: dict[str, set[int] | None] = {c.id: {c.initial} for c in ruleset.counters}
     is_set: set[str] = set()
+    declared = getattr(getattr(book, "meta", None), "state", None)
+    for entry in getattr(declared, "counters", ()):  # the book's own (book.yaml `state:`)
+        values[book_variable(entry.name)] = {entry.start}
     for klass in getattr(ruleset, "classes", {}).values():
         for ident, amount in (getattr(klass, "counters", None) or {}).items():
             known = values.get(ident)
@@ -45,6 +49,14 @@ def counter_values(
                         key = item_variable(statement.item)
                         values.setdefault(key, {0}).add(effect.number)  # type: ignore[union-attr]
                         is_set.add(key)
+            if isinstance(statement, ast.ChangeCount):
+                key = book_variable(statement.name)
+                if statement.op == "set" and isinstance(statement.amount, ast.Num):
+                    if values.get(key) is not None:
+                        values[key].add(statement.amount.value)  # type: ignore[union-attr]
+                        is_set.add(key)
+                else:
+                    values[key] = None
             changes = [statement]
             if isinstance(statement, ast.StatusOn | ast.ForcedMeal):
                 changes = [getattr(statement, "change", None) or statement.penalty]
@@ -106,6 +118,11 @@ def _collect(expr: ast.Expr, book: object, names: list[str]) -> bool:
     if isinstance(expr, ast.Num | ast.CurrentParagraph):
         return True
     if isinstance(expr, ast.ValueRef):
+        key = _book_counter(book, expr.name)
+        if key is not None:
+            if key not in names:
+                names.append(key)
+            return True
         found = book.ruleset.resolve(expr.name)  # type: ignore[attr-defined]
         if found is None or found[0] != "counter" or expr.initial:
             return False
@@ -122,6 +139,17 @@ def _collect(expr: ast.Expr, book: object, names: list[str]) -> bool:
     return False
 
 
+def book_variable(name: str) -> str:
+    """The key of one of the book's own counters among the counters' values."""
+    return "book:" + name
+
+
+def _book_counter(book: object, name: str) -> str | None:
+    declared = getattr(getattr(book, "meta", None), "state", None)
+    entry = declared.counter(name) if declared else None
+    return book_variable(entry.name) if entry is not None else None
+
+
 def item_variable(item: str) -> str:
     """The key of an item's noted number among the counters' values."""
     return "item:" + fold(item)
@@ -133,6 +161,9 @@ def _evaluate(expr: ast.Expr, here: int, book: object, env: dict[str, int]) -> i
     if isinstance(expr, ast.CurrentParagraph):
         return here
     if isinstance(expr, ast.ValueRef):
+        key = _book_counter(book, expr.name)
+        if key is not None:
+            return env[key]
         return env[book.ruleset.resolve(expr.name)[1]]  # type: ignore[attr-defined]
     if isinstance(expr, ast.ItemNumber):
         return env[item_variable(expr.item)]

@@ -1,4 +1,5 @@
-"""The Adventure Sheet (Feuille d'Aventure): stats, counters, items, codewords, Worlds.
+"""The Adventure Sheet (Feuille d'Aventure): stats, counters, items, codewords, Worlds, and
+the book's own flags and counters where book.yaml's ``state:`` puts them.
 
 Stats and counters are the ruleset's, in its order, under their names in the interface
 language (``stat_name``); the Worlds row shows only when the ruleset has Worlds.
@@ -12,6 +13,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from dedale.game.book_state import sheet_rows
+from dedale.language.book_state import BookState
 from dedale.player.session import SheetModel
 from dedale.player.texts import Texts
 from dedale.rules.checks import health_level_suffix
@@ -37,12 +40,17 @@ def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str
         table.add_row(stat_name(stat), Text(shown, style=style))
     for counter in _ordered(layout.counters, sheet.counters, keep_missing=True):
         table.add_row(stat_name(counter), Text(str(sheet.counters.get(counter, 0))))
+    rows = sheet_rows(layout.book_state or BookState(), sheet.flags, sheet.counts)
+    for name, value in rows.stats:  # the book's own flags and counters (book.yaml `state:`)
+        table.add_row(Text(name), Text(value))
     items = [
         (f"{name} ×{n}" if n != 1 else name) + _noted(sheet.item_numbers, name, texts)
         for name, n in sorted(sheet.items.items())
     ]
     table.add_row(texts("sheet.items"), Text(", ".join(items) or none))
     table.add_row(texts("sheet.codewords"), Text(", ".join(sorted(sheet.codewords)) or none))
+    if rows.notes:
+        table.add_row(texts("sheet.notes"), Text(", ".join(rows.notes)))
     if layout.worlds or sheet.worlds:
         table.add_row(texts("sheet.worlds"), Text(", ".join(sheet.worlds) or none))
     if sheet.statuses:  # ongoing effects, only while there are some
