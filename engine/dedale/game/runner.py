@@ -64,6 +64,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         self._worlds_of = cache.worlds_of
         self._dice = cache.dice
         self._rolls: list[events.DiceRolled] = []
+        self.last_dice: int | None = None  # ROLL / TIRAGE (dedale.game.test_forms)
         self._choices: list[ast.Choice] = []
         self._revisit = False
         self._resume = False

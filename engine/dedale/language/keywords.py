@@ -62,6 +62,18 @@ OUTCOMES: dict[str, str] = {
     "succes critique": "critical_success",
     "critical failure": "critical_failure",
     "echec critique": "critical_failure",
+    # an optional test the reader declines; two rolls compared (the first against the second)
+    "declined": "declined",
+    "refused": "declined",
+    "refus": "declined",
+    "refuse": "declined",
+    "higher": "higher",
+    "superieur": "higher",
+    "lower": "lower",
+    "inferieur": "lower",
+    "equal": "equal",
+    "egal": "equal",
+    "egalite": "equal",
 }
 
 # Several-enemy fight modes.

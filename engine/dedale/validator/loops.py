@@ -20,6 +20,7 @@ from dedale.rules.ruleset import fold
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, Node, header_span, walk
+from dedale.validator.test_forms import asks as test_asks
 
 ASKING = (ast.Choice, ast.Fight, ast.HiddenNumber, ast.Shop, ast.Wager)
 BRANCHING = (ast.Test, ast.DuoTest, ast.D20Test, ast.RandomRoll)
@@ -39,7 +40,7 @@ class Exit:
 
 def asks(paragraph: ast.Paragraph) -> bool:
     """True when the paragraph can ask the reader something."""
-    return any(isinstance(s, ASKING) for s in walk(paragraph.body))
+    return any(isinstance(s, ASKING) or test_asks(s) for s in walk(paragraph.body))
 
 
 def _guards(
