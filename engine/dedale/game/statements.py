@@ -162,6 +162,7 @@ class Statements:
         if kind is ast.Test and statement.dice is not None:  # "roll 4d6 against STAMINA"
             return (yield from test_forms.dice_test(self, statement))
         modifiers = test_forms.active_modifiers(statement.modifiers, self)
+        yield from test_forms.show_conditional(self, modifiers)
         if kind is ast.Test:
             test = self.test_id(statement.name, statement.span)
             gen = run_test(ruleset, hero, rng, test, modifiers, emit=emit)

@@ -40,6 +40,18 @@ def active_modifiers(modifiers: tuple[ast.Modifier, ...], scope) -> tuple[ast.Mo
     return tuple(m for m in modifiers if m.condition is None or holds(m.condition, scope))
 
 
+def show_conditional(scope, modifiers: tuple[ast.Modifier, ...]) -> Gen:
+    """Tell the reader of each modifier that counts because its condition holds (the
+    unconditional ones are in the paragraph's text)."""
+    if not scope.emit:
+        return
+    for modifier in modifiers:
+        if modifier.condition is not None:
+            yield events.MessageShown(
+                key="test_modifier", params=(("value", f"{modifier.value:+d}"),)
+            )
+
+
 def modifier_total(scope, modifiers: tuple[ast.Modifier, ...]) -> int:
     """The sum of the modifiers that count now, after the hero's class abilities."""
     active = active_modifiers(modifiers, scope)
@@ -94,7 +106,7 @@ def run_test_line(scope, statement: ast.Test | ast.DuoTest | ast.D20Test) -> Gen
         statement.span,
         hint=tr(
             "a test repeated until success needs a hero who can succeed, or a failure that "
-            "costs something (`failure: lose 1 STAMINA` / `échec : perdez 1 ENDURANCE`)"
+            "costs something (`failure: lose 1 STAMINA`)"
         ),
     )
 
@@ -108,6 +120,7 @@ def dice_test(scope, statement: ast.Test) -> Gen:
     expr = scope._parsed(statement.dice.text, statement.dice.span)
     total, faces = expr.roll(scope.rng)
     scope.last_dice = total
+    yield from show_conditional(scope, active_modifiers(statement.modifiers, scope))
     roll = total + modifier_total(scope, statement.modifiers)
     outcome = "success" if roll <= target else "failure"
     if scope.emit:
@@ -127,6 +140,7 @@ def compare_rolls(scope, statement: ast.Test) -> Gen:
     second_expr = scope._parsed(statement.against.text, statement.against.span)
     rolled, first_faces = first_expr.roll(scope.rng)
     second, second_faces = second_expr.roll(scope.rng)
+    yield from show_conditional(scope, active_modifiers(statement.modifiers, scope))
     first = rolled + modifier_total(scope, statement.modifiers)
     scope.last_dice = first
     outcome = "higher" if first > second else "lower" if first < second else "equal"
