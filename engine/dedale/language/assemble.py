@@ -14,6 +14,7 @@ from dedale import ast
 from dedale.errors import BookStructureError, DedaleError
 from dedale.i18n import tr
 from dedale.language.endings import check_endings
+from dedale.language.roll_refs import check_roll_refs
 from dedale.language.transform import ElsePart, FightPart, Header
 from dedale.span import Span
 
@@ -97,6 +98,7 @@ class _Builder:
         if self.header is not None:
             body = [self._finish_fight(s) if isinstance(s, ast.Fight) else s for s in self.body]
             check_endings(body, self.errors)
+            check_roll_refs(body, self.errors)
             self.paragraphs.append(
                 ast.Paragraph(
                     span=self.header.span,
