@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from dedale.game import Game
+from dedale.game.random_player import RandomPlayer
+from dedale.game.saving import replay_save, to_save
 from dedale.language import load_book
 from dedale.plain.player import EXIT_DEATH, EXIT_VICTORY, PlainPlayer
 
@@ -77,3 +79,17 @@ def test_a_weak_hero_dies_forcing_the_gate(book, snapshot):
     assert text.count("Test of Skill: 12 against 10, failure") == 2
     assert text.count("Failed: you roll again.") == 1
     assert text == snapshot
+
+
+def test_random_games_of_the_test_forms_book_replay_exactly(book):
+    """Saves made anywhere (at an optional test's question too) replay to the same state."""
+    endings = set()
+    for seed in range(40):
+        game = Game.new(book, seed, name="Ari")
+        result = RandomPlayer(2000 + seed).play(game, max_steps=seed % 7 + 1)
+        assert result.error is None, result.error
+        endings.add(game.outcome)
+        replayed = replay_save(book, to_save(game))  # built with events, replayed quietly
+        assert replayed.difference is None, (seed, replayed.difference)
+        assert replayed.decisions == len(game.decisions)
+    assert {"victory", None} <= endings
