@@ -5,12 +5,18 @@ test book of these forms validates with no finding."""
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from dedale import events
+from dedale.game import Game
 from dedale.language import load_book
+from dedale.rules.dice import parse_dice
 from dedale.validator import validate_path
 from dedale.validator.graph import build_graph
+from dedale.validator.repeated_tests import death_chance
 
 TESTS_BOOK = Path(__file__).resolve().parents[1] / "books_extra" / "tests"
 HEADER = "---\ntitle: t\nruleset: df-classic\nlanguage: en\n---\n"
@@ -29,7 +35,7 @@ def _codes(tmp_path, text: str, runs: int = 0) -> list[tuple[str, int | None]]:
 
 def test_the_test_book_is_clean():
     report = validate_path(TESTS_BOOK, runs=300, seed=0)
-    assert report.findings == []
+    assert [f.code for f in report.findings] == ["I080"]  # the odds of the gate (below)
 
 
 def test_the_declined_branch_is_an_exit_of_the_graph():
@@ -87,3 +93,39 @@ def test_a_comparison_needs_its_three_outcomes(tmp_path):
     text = "§ 1\n> roll 2d6 against 2d6\n> higher -> 2\n> lower -> 2\n"
     assert ("E014", 6) in _codes(tmp_path, text + "§ 2\n> victory\n")
     assert ("E014", 6) not in _codes(tmp_path, text + "> equal -> 1\n§ 2\n> victory\n")
+
+
+def test_the_test_book_reports_the_gate_odds():
+    report = validate_path(TESTS_BOOK, runs=0, seed=0)
+    (odds,) = report.findings
+    assert (odds.code, odds.paragraph) == ("I080", 5)
+    # weakest hero: SKILL 7 fails 2d6 15 times in 36; STAMINA 14, 1 a failure
+    assert odds.data["death"]["weakest"] == pytest.approx(float(Fraction(15, 36) ** 14))
+
+
+LUCK_REPEATED = "§ 1\n> test your luck (until success)\n> unlucky: lose 2 STAMINA\n"
+LUCK_REPEATED += "> lucky -> 2\n§ 2\n> victory\n"
+
+
+def test_exact_odds_of_a_repeated_luck_test_match_the_real_game(tmp_path):
+    """LUCK 7 (one less after each test), STAMINA 6 (2 a failure): the hero dies on the
+    third failure. Exact: 15/36 · 21/36 · 26/36; a seeded simulation of the real game
+    agrees within 3 standard errors."""
+    exact = death_chance(parse_dice("2d6").distribution(), 7, 6, 2, 1, False)
+    assert exact == Fraction(15, 36) * Fraction(21, 36) * Fraction(26, 36)
+    book = load_book(_write(tmp_path, LUCK_REPEATED))
+    games = 4000
+    deaths = 0
+    for seed in range(games):
+        game = Game.new(book, seed, hero=(7, 6, 7), name="Ari", quiet=True, free_stats=True)
+        while (item := game.next()) is not None:
+            assert not isinstance(item, events.Prompt)
+        deaths += game.state.outcome == "death"
+    p = float(exact)
+    assert abs(deaths / games - p) <= 3 * math.sqrt(p * (1 - p) / games)
+
+
+def test_a_repeated_test_in_a_paragraph_loop_is_not_a_forced_loop(tmp_path):
+    text = "§ 1\n> test your skill\n> failure: lose 1 STAMINA\n> failure -> 1\n> success -> 2\n"
+    text += "§ 2\n> victory\n"
+    assert _codes(tmp_path, text, runs=50) == []
