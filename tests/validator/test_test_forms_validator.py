@@ -129,3 +129,19 @@ def test_a_repeated_test_in_a_paragraph_loop_is_not_a_forced_loop(tmp_path):
     text = "§ 1\n> test your skill\n> failure: lose 1 STAMINA\n> failure -> 1\n> success -> 2\n"
     text += "§ 2\n> victory\n"
     assert _codes(tmp_path, text, runs=50) == []
+
+
+@pytest.mark.parametrize(
+    ("roll", "targets"),
+    [
+        ("> roll 1d6", [41, 42, 43, 44, 45, 46]),
+        ("> roll 1d6+1 against 1d6 +5", [42, 43, 44, 45, 46, 47]),  # its dice, not +5
+        ("> test your luck", list(range(42, 48))),  # 2d6: 42-52, of which 42-47 exist
+    ],
+)
+def test_a_destination_computed_from_roll_leads_to_the_rolls_totals(tmp_path, roll, targets):
+    text = f"§ 1\n{roll}\n> go to [ROLL + 40]\n§ 2\n> victory\n"
+    text += "".join(f"§ {n}\n> victory\n" for n in range(41, 48))
+    report = validate_path(_write(tmp_path, text), runs=0, seed=0)
+    (listed,) = [f for f in report.findings if f.code == "I019"]
+    assert listed.data["targets"] == targets

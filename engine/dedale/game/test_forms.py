@@ -142,7 +142,7 @@ def compare_rolls(scope, statement: ast.Test) -> Gen:
     second, second_faces = second_expr.roll(scope.rng)
     yield from show_conditional(scope, active_modifiers(statement.modifiers, scope))
     first = rolled + modifier_total(scope, statement.modifiers)
-    scope.last_dice = first
+    scope.last_dice = rolled
     outcome = "higher" if first > second else "lower" if first < second else "equal"
     if scope.emit:
         yield events.DiceRolled(

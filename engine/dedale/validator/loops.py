@@ -245,7 +245,7 @@ class _State:
             return {self.value(expr.name)}
         if isinstance(expr, ast.ItemNumber):
             return {("item", fold(expr.item))}
-        if isinstance(expr, ast.DiceRoll):
+        if isinstance(expr, ast.DiceRoll | ast.LastRoll):  # ROLL: the paragraph's dice
             return {("random", None)}
         if isinstance(expr, ast.BinOp):
             return self._expr_reads(expr.left) | self._expr_reads(expr.right)
