@@ -205,3 +205,12 @@ def test_a_loss_of_dice_shows_the_dice(tmp_path):
     rolled = of(events.DiceRolled, items)
     assert [(r.faces, r.total) for r in rolled] == [((5,), 5)]
     assert game.state.hero.stats["STAMINA"] == 15
+
+
+def test_a_dice_test_against_a_stat_counts_the_items_bonuses(tmp_path):
+    text = "§ 1\n> take Charm (SKILL +2)\n> roll 2d6 against SKILL\n> success -> 40\n"
+    text += "> failure -> 41\n"
+    game = game_of(tmp_path, text, force=[6, 5])
+    items = play(game, [])
+    resolved = of(events.TestResolved, items)[0]
+    assert (resolved.roll, resolved.target, resolved.outcome) == (11, 12, "success")

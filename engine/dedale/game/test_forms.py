@@ -112,11 +112,15 @@ def run_test_line(scope, statement: ast.Test | ast.DuoTest | ast.D20Test) -> Gen
 
 
 def dice_test(scope, statement: ast.Test) -> Gen:
-    """``roll 4d6 against STAMINA +2``: success when dice + modifiers <= the value.
-    Returns (outcome, margin)."""
+    """``roll 4d6 against STAMINA +2``: success when dice + modifiers <= the value (with
+    the items' bonuses to a stat). Returns (outcome, margin)."""
     kind, ident = scope.resolve(statement.name, statement.span, ("stat", "counter"))
     hero = scope.state.hero
-    target = hero.stats[ident] if kind == "stat" else hero.counters.get(ident, 0)
+    if kind == "stat":  # the items' bonuses to the stat count, as in a test of the ruleset
+        abilities = mods.hero_abilities(scope.ruleset, hero)
+        target = hero.stats[ident] + mods.total(mods.item_modifiers(hero, ident), abilities)
+    else:
+        target = hero.counters.get(ident, 0)
     expr = scope._parsed(statement.dice.text, statement.dice.span)
     total, faces = expr.roll(scope.rng)
     scope.last_dice = total
