@@ -157,13 +157,13 @@ class Statements:
         """Throw the test's dice once; return (outcome, margin)."""
         ruleset, hero, rng, emit = self.ruleset, self.state.hero, self.rng, self.emit
         kind = type(statement)
-        if kind is ast.Test and statement.against is not None:  # "roll 2d6 against 2d6"
-            return (yield from test_forms.compare_rolls(self, statement))
-        if kind is ast.Test and statement.dice is not None:  # "roll 4d6 against STAMINA"
-            return (yield from test_forms.dice_test(self, statement))
         modifiers = test_forms.active_modifiers(statement.modifiers, self)
         yield from test_forms.show_conditional(self, modifiers)
-        if kind is ast.Test:
+        if kind is ast.Test and statement.against is not None:  # "roll 2d6 against 2d6"
+            gen = test_forms.compare_rolls(self, statement)
+        elif kind is ast.Test and statement.dice is not None:  # "roll 4d6 against STAMINA"
+            gen = test_forms.dice_test(self, statement)
+        elif kind is ast.Test:
             test = self.test_id(statement.name, statement.span)
             gen = run_test(ruleset, hero, rng, test, modifiers, emit=emit)
         elif kind is ast.DuoTest:
@@ -183,7 +183,7 @@ class Statements:
             result = yield from gen
         except GameError as error:
             raise _located(error, statement.span) from None
-        self.last_dice = result.roll
+        self.last_dice = result.dice_total
         return result.outcome, result.margin
 
     def _pick_test_branch(self, statement, outcome: str, margin: int) -> ast.Branch | None:

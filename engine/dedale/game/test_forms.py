@@ -22,6 +22,7 @@ from dedale.game.conditions import holds
 from dedale.game.forced import FORCED_LIMIT
 from dedale.i18n import tr
 from dedale.rules import modifiers as mods
+from dedale.rules.checks import run_dice_test, run_roll_compare
 
 Gen = Generator[Any, Any, Any]
 
@@ -113,7 +114,7 @@ def run_test_line(scope, statement: ast.Test | ast.DuoTest | ast.D20Test) -> Gen
 
 def dice_test(scope, statement: ast.Test) -> Gen:
     """``roll 4d6 against STAMINA +2``: success when dice + modifiers <= the value (with
-    the items' bonuses to a stat). Returns (outcome, margin)."""
+    the items' bonuses to a stat). Returns the rules core's TestResult."""
     kind, ident = scope.resolve(statement.name, statement.span, ("stat", "counter"))
     hero = scope.state.hero
     if kind == "stat":  # the items' bonuses to the stat count, as in a test of the ruleset
@@ -121,45 +122,18 @@ def dice_test(scope, statement: ast.Test) -> Gen:
         target = hero.stats[ident] + mods.total(mods.item_modifiers(hero, ident), abilities)
     else:
         target = hero.counters.get(ident, 0)
-    expr = scope._parsed(statement.dice.text, statement.dice.span)
-    total, faces = expr.roll(scope.rng)
-    scope.last_dice = total
-    yield from show_conditional(scope, active_modifiers(statement.modifiers, scope))
-    roll = total + modifier_total(scope, statement.modifiers)
-    outcome = "success" if roll <= target else "failure"
-    if scope.emit:
-        yield events.DiceRolled(
-            purpose="test", faces=tuple(faces), total=total, expression=expr.text
-        )
-        yield events.TestResolved(
-            name=ident, roll=roll, target=target, outcome=outcome, margin=abs(target - roll)
-        )
-    return outcome, abs(target - roll)
+    dice = scope._parsed(statement.dice.text, statement.dice.span)
+    bonus = modifier_total(scope, statement.modifiers)
+    return (yield from run_dice_test(scope.rng, dice, ident, target, bonus, emit=scope.emit))
 
 
 def compare_rolls(scope, statement: ast.Test) -> Gen:
-    """``roll 2d6 against 2d6``: both rolls shown, the first (+ modifiers) compared with
-    the second. Returns (outcome, margin) with outcome higher/lower/equal."""
-    first_expr = scope._parsed(statement.dice.text, statement.dice.span)
-    second_expr = scope._parsed(statement.against.text, statement.against.span)
-    rolled, first_faces = first_expr.roll(scope.rng)
-    second, second_faces = second_expr.roll(scope.rng)
-    yield from show_conditional(scope, active_modifiers(statement.modifiers, scope))
-    first = rolled + modifier_total(scope, statement.modifiers)
-    scope.last_dice = rolled
-    outcome = "higher" if first > second else "lower" if first < second else "equal"
-    if scope.emit:
-        yield events.DiceRolled(
-            purpose="first_roll", faces=tuple(first_faces), total=rolled,
-            expression=first_expr.text,
-        )  # fmt: skip
-        yield events.DiceRolled(
-            purpose="second_roll", faces=tuple(second_faces), total=second,
-            expression=second_expr.text,
-        )  # fmt: skip
-        params = (("first", first), ("second", second))
-        yield events.MessageShown(key=f"rolls_{outcome}", params=params)
-    return outcome, abs(first - second)
+    """``roll 2d6 against 2d6``: the first roll (+ modifiers) compared with the second.
+    Returns the rules core's TestResult (outcome higher/lower/equal)."""
+    first = scope._parsed(statement.dice.text, statement.dice.span)
+    second = scope._parsed(statement.against.text, statement.against.span)
+    bonus = modifier_total(scope, statement.modifiers)
+    return (yield from run_roll_compare(scope.rng, first, second, bonus, emit=scope.emit))
 
 
 def last_roll(scope, span) -> int:
