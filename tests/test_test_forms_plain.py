@@ -93,3 +93,18 @@ def test_random_games_of_the_test_forms_book_replay_exactly(book):
         assert replayed.difference is None, (seed, replayed.difference)
         assert replayed.decisions == len(game.decisions)
     assert {"victory", None} <= endings
+
+
+FRENCH_BOOK = TESTS_BOOK.parent / "tests_fr"
+
+
+def test_the_french_book_with_french_keywords(snapshot):
+    """The same constructs written with the French keywords, played in French: the dagger,
+    the rope (a failure), the gate (one failure at 2 ENDURANCE), the bones (lower), Luck."""
+    code, text, game = play(load_book(FRENCH_BOOK), "1\n1\no\n", DAGGER_DICE, "fr")
+    assert code == EXIT_VICTORY
+    assert history(game) == [1, 2, 3, 5, 6, 8, 7]
+    assert "Habileté\u00a0: tentez-vous le test\u202f? (o/n)" in text
+    assert "Premier jet\u00a0: 2 + 6 = 8" in text
+    assert game.state.hero.stats["STAMINA"] == 16  # 20 - 2 (the rope) - 2 (the gate)
+    assert text == snapshot

@@ -33,8 +33,9 @@ def _codes(tmp_path, text: str, runs: int = 0) -> list[tuple[str, int | None]]:
     return sorted((f.code, f.span.line if f.span else None) for f in report.findings)
 
 
-def test_the_test_book_is_clean():
-    report = validate_path(TESTS_BOOK, runs=300, seed=0)
+@pytest.mark.parametrize("book", [TESTS_BOOK, TESTS_BOOK.parent / "tests_fr"])
+def test_the_test_books_are_clean(book):
+    report = validate_path(book, runs=300, seed=0)
     assert [f.code for f in report.findings] == ["I080"]  # the odds of the gate (below)
 
 

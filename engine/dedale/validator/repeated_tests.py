@@ -75,7 +75,7 @@ def _findings(statement: ast.Test, number: int, ruleset, health: str, heroes) ->
         worst[hero.level] = max(worst.get(hero.level, Fraction(0)), death)
     if loss <= 0 or not worst:
         return
-    shown = {level: localised(float(worst[level]), ".1%") for level in LEVELS if level in worst}
+    shown = {level: _percent(worst[level]) for level in LEVELS if level in worst}
     yield finding(
         "I080",
         tr(
@@ -160,6 +160,13 @@ def death_chance(
         health -= loss
         target -= test_cost + (loss if tests_health else 0)
     return reach
+
+
+def _percent(chance: Fraction):
+    """``12.5%``; a chance that rounds to 0.0% but is not 0 reads ``< 0.1%``."""
+    if 0 < chance < Fraction(1, 2000):
+        return tr("< {value}", value=localised(0.001, ".1%"))
+    return localised(float(chance), ".1%")
 
 
 def _hero_words(level: str):
