@@ -82,7 +82,7 @@ def test_a_comparison_is_not_a_dice_test_against_a_stat():
      ("refus", "declined"), ("refusé", "declined")],
 )  # fmt: skip
 def test_the_new_outcomes(word, outcome):
-    (compared,) = _body(f"> roll 2d6 against 2d6\n> {word} -> 3")
+    (compared,) = _body(f"> roll 2d6 against 2d6 (optional)\n> {word} -> 3")
     assert compared.branches[0].outcome == outcome
 
 
@@ -124,3 +124,24 @@ def test_a_conditional_modifier_on_a_fight_is_refused_at_its_line(tmp_path):
     (error,) = load_errors(tmp_path, text)
     assert str(error.message) == "a modifier with `if` / `si` applies to a test only"
     assert (error.span.line, error.span.column) == (8, 13)
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ("> test your luck\n> declined -> 2\n> lucky -> 2\n> unlucky -> 2",
+         "only an optional test can be declined"),
+        ("> tentez votre chance\n> refus -> 2\n> chanceux -> 2\n> malchanceux -> 2",
+         "only an optional test can be declined"),
+        ("> roll 2d6 against 2d6\n> success -> 2\n> higher -> 2\n> lower -> 2\n> equal -> 2",
+         "a comparison of two rolls ends higher, lower or equal, never on this outcome"),
+        ("> test your skill\n> higher -> 2\n> success -> 2\n> failure -> 2",
+         "higher, lower and equal are the outcomes of a comparison of two rolls"),
+    ],
+)  # fmt: skip
+def test_an_outcome_the_test_never_ends_on_is_a_located_error(tmp_path, lines, message):
+    text = HEADER.format(ruleset="df-classic") + lines + END
+    (error,) = load_errors(tmp_path, text)
+    assert str(error.message) == message
+    assert (error.span.line, error.span.column) == (8, 3)
+    assert error.hint

@@ -15,6 +15,7 @@ from dedale.errors import BookStructureError, DedaleError
 from dedale.i18n import tr
 from dedale.language.endings import check_endings
 from dedale.language.roll_refs import check_roll_refs
+from dedale.language.test_outcomes import check_test_outcomes
 from dedale.language.transform import ElsePart, FightPart, Header
 from dedale.span import Span
 
@@ -99,6 +100,7 @@ class _Builder:
             body = [self._finish_fight(s) if isinstance(s, ast.Fight) else s for s in self.body]
             check_endings(body, self.errors)
             check_roll_refs(body, self.errors)
+            check_test_outcomes(body, self.errors)
             self.paragraphs.append(
                 ast.Paragraph(
                     span=self.header.span,
