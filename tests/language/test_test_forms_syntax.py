@@ -145,3 +145,19 @@ def test_an_outcome_the_test_never_ends_on_is_a_located_error(tmp_path, lines, m
     assert str(error.message) == message
     assert (error.span.line, error.span.column) == (8, 3)
     assert error.hint
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "> test your skill (-1 if Dagger)",
+        "> test your skill (−1 if Dagger)",  # the minus sign of a word processor
+        "> test your skill −1 if Dagger",
+        "> tentez votre habileté (−1 si Dagger) (facultatif)",
+    ],
+)
+def test_a_conditional_modifier_in_parentheses_or_with_a_minus_sign(line):
+    (test,) = _body(line)
+    (modifier,) = test.modifiers
+    assert (modifier.value, modifier.condition.item) == (-1, "Dagger")
+    assert test.optional is ("facultatif" in line)

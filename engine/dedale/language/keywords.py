@@ -28,6 +28,7 @@ def _build_fold_table() -> dict[int, str]:
             ord("\u202f"): " ",  # narrow no-break space
             ord("\u2009"): " ",  # thin space
             ord("\t"): " ",
+            ord("\u2212"): "-",  # − minus sign ("−1 if Dagger", from a word processor)
         }
     )
     return table
