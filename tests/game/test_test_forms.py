@@ -214,3 +214,23 @@ def test_a_dice_test_against_a_stat_counts_the_items_bonuses(tmp_path):
     items = play(game, [])
     resolved = of(events.TestResolved, items)[0]
     assert (resolved.roll, resolved.target, resolved.outcome) == (11, 12, "success")
+
+
+def test_a_failure_that_turns_to_a_paragraph_leaves_a_repeated_test(tmp_path):
+    text = "§ 1\n> test your skill (until success)\n> failure: lose 1 STAMINA\n"
+    text += "> failure -> 41\n> success -> 40\n"
+    game = game_of(tmp_path, text, force=[6, 6])
+    items = play(game, [])
+    assert len(of(events.TestResolved, items)) == 1
+    assert game.state.hero.stats["STAMINA"] == 19
+    assert visited(game) == [1, 41]
+
+
+def test_an_optional_repeated_test_asks_once(tmp_path):
+    text = "§ 1\n> test your skill (optional, until success)\n> declined -> 41\n"
+    text += "> failure: lose 1 STAMINA\n> success -> 40\n"
+    game = game_of(tmp_path, text, force=[6, 6, 1, 1])
+    items = play(game, [True])
+    assert len(of(events.YesNoPrompt, items)) == 1
+    assert [r.outcome for r in of(events.TestResolved, items)] == ["failure", "success"]
+    assert visited(game) == [1, 40]
