@@ -146,3 +146,9 @@ def test_a_destination_computed_from_roll_leads_to_the_rolls_totals(tmp_path, ro
     report = validate_path(_write(tmp_path, text), runs=0, seed=0)
     (listed,) = [f for f in report.findings if f.code == "I019"]
     assert listed.data["targets"] == targets
+
+
+def test_the_odds_of_a_huge_stat_are_bounded_and_quick():
+    dice = parse_dice("2d6").distribution()
+    assert death_chance(dice, 7, 9_999, 1, 0, False) == 0  # the limit of throws comes first
+    assert death_chance(dice, 5, 300, 2, 0, False) == pytest.approx((26 / 36) ** 150, rel=1e-9)

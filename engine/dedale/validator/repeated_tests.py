@@ -27,6 +27,9 @@ from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, walk
 
 Dice = dict[int, Fraction]
+EXACT_THROWS = 100
+"""Up to this many throws the odds are exact fractions; past it (a stat in the hundreds),
+floats."""
 
 
 def repeated_test_findings(graph: Graph, book: object) -> list[Finding]:
@@ -152,14 +155,18 @@ def death_chance(
 
     if loss <= 0:
         return None if chance(target) == 0 or test_cost > 0 else Fraction(0)
-    reach = Fraction(1)
-    while health > 0:  # each failure costs ``loss`` > 0: at most health / loss throws
+    reach: Fraction | float = Fraction(1)
+    if health > EXACT_THROWS * loss:  # a huge stat: floats, not ever longer fractions
+        reach = 1.0
+    for _ in range(REPEAT_LIMIT):  # each failure costs ``loss`` > 0: health / loss throws
         reach *= 1 - chance(target)
         if reach == 0:
             return Fraction(0)
         health -= loss
+        if health <= 0:
+            return Fraction(reach) if isinstance(reach, float) else reach
         target -= test_cost + (loss if tests_health else 0)
-    return reach
+    return Fraction(0)  # alive after the limit of throws: the game stops, nobody died
 
 
 def _percent(chance: Fraction):
