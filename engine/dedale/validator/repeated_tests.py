@@ -2,12 +2,12 @@
 
 For a roll-under test (``test your skill (until success)``) or a dice test against a stat
 (``roll 4d6 against STAMINA (until success)``) whose failure costs health
-(``failure: lose 1 STAMINA``), I080 gives the exact chance that the weakest, the median
+(``failure: lose 1 STAMINA``), I100 gives the exact chance that the weakest, the median
 and the strongest hero the ruleset rolls dies before succeeding, entering the test with
 full health. The chance of one throw is the dice's exact distribution against the stat and
 the modifiers; a Luck test's own cost lowers the stat after each throw, a loss of the tested
 stat lowers it too. Modifiers that depend on a condition count at their worst (the
-penalties in, the bonuses out). W081 when a hero can never succeed and the failure costs
+penalties in, the bonuses out). W101 when a hero can never succeed and the failure costs
 nothing: the game would stop on the repeat limit.
 """
 
@@ -33,7 +33,7 @@ floats."""
 
 
 def repeated_test_findings(graph: Graph, book: object) -> list[Finding]:
-    """I080 and W081 for every test repeated until success of the book."""
+    """I100 and W101 for every test repeated until success of the book."""
     ruleset = getattr(book, "ruleset", None)
     health = getattr(getattr(ruleset, "fight", None), "health", None)
     if ruleset is None or health is None:
@@ -61,7 +61,7 @@ def _findings(statement: ast.Test, number: int, ruleset, health: str, heroes) ->
         death = death_chance(dice, value + modifier, start, loss, cost_of_test, stat == health)
         if death is None:  # never succeeds, costs nothing
             yield finding(
-                "W081",
+                "W101",
                 tr(
                     "{hero} may fail this test until no throw can succeed, and a failure "
                     "costs nothing: the game would stop after {count} throws",
@@ -80,7 +80,7 @@ def _findings(statement: ast.Test, number: int, ruleset, health: str, heroes) ->
         return
     shown = {level: _percent(worst[level]) for level in LEVELS if level in worst}
     yield finding(
-        "I080",
+        "I100",
         tr(
             "repeated until success, this test kills the weakest hero {weakest} of the time, "
             "the median {median}, the strongest {strongest}",
