@@ -94,6 +94,13 @@ class PreviousParagraph:
 
 
 @node
+class LastRoll:
+    """``ROLL`` / ``TIRAGE``: the total of the last dice rolled in this paragraph."""
+
+    span: Span
+
+
+@node
 class ItemNumber:
     """The number noted on a carried item (``take Brass Key (number 50)``); 0 when the hero
     does not carry it."""
@@ -111,6 +118,7 @@ Expr: TypeAlias = (
     | NotedParagraph
     | PreviousParagraph
     | ItemNumber
+    | LastRoll
 )
 
 # --------------------------------------------------------------------------- destinations
@@ -377,11 +385,13 @@ class Ending:
 
 @node
 class Modifier:
-    """A tagged modifier (``-2 (piloting)``); class abilities act on its tags."""
+    """A tagged modifier (``-2 (piloting)``); class abilities act on its tags. With a
+    ``condition`` (``-1 if Dagger``) it counts only while the condition holds."""
 
     span: Span
     value: int
     tags: tuple[str, ...] = ()
+    condition: Condition | None = None
 
 
 @node
@@ -412,7 +422,9 @@ class Test:
     """A roll-under test named in the ruleset (``luck``, ``skill``, ...).
 
     With ``dice`` it is a free-form test (``roll 4d6 against STAMINA +2``): those dice
-    plus the modifiers against the current value of the stat or counter ``name``.
+    plus the modifiers against the current value of the stat or counter ``name``. With
+    ``against`` too it compares two rolls (``roll 2d6 against 2d6``, ``name`` empty).
+    ``optional``: the reader is asked first; ``repeat``: rolled again until a success.
     """
 
     span: Span
@@ -420,6 +432,9 @@ class Test:
     modifiers: tuple[Modifier, ...] = ()
     branches: tuple[Branch, ...] = ()
     dice: DiceRoll | None = None
+    against: DiceRoll | None = None
+    optional: bool = False
+    repeat: bool = False
 
 
 @node
@@ -434,6 +449,8 @@ class DuoTest:
     modifiers: tuple[Modifier, ...] = ()
     branches: tuple[Branch, ...] = ()
     kind: Literal["physical", "mental"] | None = None
+    optional: bool = False
+    repeat: bool = False
 
 
 @node
@@ -449,6 +466,8 @@ class D20Test:
     modifiers: tuple[Modifier, ...] = ()
     branches: tuple[Branch, ...] = ()
     trained: bool = False
+    optional: bool = False
+    repeat: bool = False
 
 
 @node

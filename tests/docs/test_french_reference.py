@@ -214,6 +214,8 @@ CONTEXT = (
     "§ 1\n> fight X SKILL 1 STAMINA 1\n> test your luck\n> roll 1d6\n> if Key: death\n"
     "> hidden number (1)\n"
 )
+# outcome lines of an optional test or of a comparison of two rolls (§ 30) follow one
+OTHER_CONTEXT = CONTEXT.replace("> test your luck", "> roll 2d6 against 2d6 (optional)")
 PLACEHOLDERS = ("…", "COND", "STATEMENT", "INSTRUCTION", "[", "NAME", "NOM", "...")
 
 
@@ -224,6 +226,8 @@ def test_every_quoted_french_rule_line_parses() -> None:
         if any(mark in line for mark in PLACEHOLDERS):
             continue
         _result, errors = parse_collecting(CONTEXT + line + "\n", "doc.dd")
+        if errors:
+            _result, errors = parse_collecting(OTHER_CONTEXT + line + "\n", "doc.dd")
         assert not errors, f"docs/fr/language.md quotes {line!r}: {errors[0]}"
         checked += 1
     assert checked > 100

@@ -38,6 +38,8 @@ EXPECTED: dict[str, tuple[set[str], int]] = {
     "W031-unwinnable-fight": ({"W031"}, 0),
     "W032-fight-odds-unavailable": ({"W032"}, 0),
     "I060-tag-never-acted-on": ({"I060"}, 0),
+    "I100-repeated-test-odds": ({"I100"}, 0),
+    "W101-repeated-test-stuck": ({"W101"}, 0),
     "E070-forced-loop": ({"E070"}, 100),
     "W071-forced-loop-on-state": ({"W071"}, 100),
     # estimated odds (no exact method): a fair fight and a deadly or unwinnable one

@@ -1,5 +1,5 @@
 """Handlers of the amateur-book constructs (issue 8), a mixin of the Runner: noted
-paragraphs, free-form dice tests, ongoing effects (statuses) and forced
+paragraphs, ongoing effects (statuses) and forced
 meals.
 
 A status is kept in the game state as plain data (``{"op", "name", "amount"}``) so that
@@ -64,28 +64,6 @@ class AmateurStatements:
         self.state.marks[folded(statement.name)] = self.state.paragraph or 0
         return None
         yield
-
-    # ------------------------------------------------------------------ free-form tests
-    def _dice_test(self, statement: ast.Test) -> Gen:
-        """``roll 4d6 against STAMINA +2``: success when dice + modifiers <= the value."""
-        kind, ident = self.resolve(statement.name, statement.span, ("stat", "counter"))
-        hero = self.state.hero
-        target = hero.stats[ident] if kind == "stat" else hero.counters.get(ident, 0)
-        expr = self._parsed(statement.dice.text, statement.dice.span)
-        total, faces = expr.roll(self.rng)
-        roll = total + sum(m.value for m in statement.modifiers)
-        outcome = "success" if roll <= target else "failure"
-        if self.emit:
-            yield events.DiceRolled(
-                purpose="test", faces=tuple(faces), total=total, expression=expr.text
-            )
-            yield events.TestResolved(
-                name=ident, roll=roll, target=target, outcome=outcome, margin=abs(target - roll)
-            )
-        for branch in statement.branches:
-            if branch.outcome == outcome and branch.margin is None:
-                return (yield from self._block(branch.body))
-        return None
 
     # ------------------------------------------------------------------ statuses
     def _status_on(self, statement: ast.StatusOn) -> Gen:

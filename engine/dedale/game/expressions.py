@@ -58,6 +58,8 @@ def evaluate(expr: ast.Expr, scope: Scope) -> int:
         return _scope_call(scope, "came_from", expr.span)
     if kind is ast.ItemNumber:
         return _scope_call(scope, "item_number", expr.item, expr.span)  # type: ignore[union-attr]
+    if kind is ast.LastRoll:
+        return _scope_call(scope, "last_roll", expr.span)
     raise GameError(f"cannot evaluate {kind.__name__}", getattr(expr, "span", None))
 
 

@@ -69,6 +69,7 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
         self._worlds_of = cache.worlds_of
         self._dice = cache.dice
         self._rolls: list[events.DiceRolled] = []
+        self.last_dice: int | None = None  # ROLL / TIRAGE (dedale.game.test_forms)
         self._choices: list[ast.Choice] = []
         self._stops = 0  # choices offered before a rule line, in this paragraph so far
         self._revisit = False

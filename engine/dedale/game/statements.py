@@ -12,7 +12,7 @@ from typing import Any
 
 from dedale import ast, events
 from dedale.errors import GameError
-from dedale.game import playtest
+from dedale.game import playtest, test_forms
 from dedale.game.cache import folded
 from dedale.game.conditions import compare
 from dedale.game.expressions import evaluate
@@ -150,17 +150,26 @@ class Statements:
             yield events.Death(reason=reason)
 
     def _test(self, statement: ast.Test | ast.DuoTest | ast.D20Test) -> Gen:
+        """A test line and its branches (optional, repeated: see dedale.game.test_forms)."""
+        return (yield from test_forms.run_test_line(self, statement))
+
+    def _test_roll(self, statement: ast.Test | ast.DuoTest | ast.D20Test) -> Gen:
+        """Throw the test's dice once; return (outcome, margin)."""
         ruleset, hero, rng, emit = self.ruleset, self.state.hero, self.rng, self.emit
         kind = type(statement)
-        if kind is ast.Test and statement.dice is not None:  # "roll 4d6 against STAMINA"
-            return (yield from self._dice_test(statement))
-        if kind is ast.Test:
+        modifiers = test_forms.active_modifiers(statement.modifiers, self)
+        yield from test_forms.show_conditional(self, modifiers)
+        if kind is ast.Test and statement.against is not None:  # "roll 2d6 against 2d6"
+            gen = test_forms.compare_rolls(self, statement)
+        elif kind is ast.Test and statement.dice is not None:  # "roll 4d6 against STAMINA"
+            gen = test_forms.dice_test(self, statement)
+        elif kind is ast.Test:
             test = self.test_id(statement.name, statement.span)
-            gen = run_test(ruleset, hero, rng, test, statement.modifiers, emit=emit)
+            gen = run_test(ruleset, hero, rng, test, modifiers, emit=emit)
         elif kind is ast.DuoTest:
             stats = tuple(self.resolve(s, statement.span, ("stat",))[1] for s in statement.stats)
             gen = run_duo_test(
-                ruleset, hero, rng, stats, statement.difficulty, statement.modifiers,
+                ruleset, hero, rng, stats, statement.difficulty, modifiers,
                 risk_allowed=statement.risk_allowed, kind=statement.kind, emit=emit,
             )  # fmt: skip
         else:
@@ -168,20 +177,26 @@ class Statements:
             gen = run_d20_test(
                 ruleset, hero, rng, stat, statement.difficulty, action=statement.action,
                 trained=True if statement.trained else None,
-                advantage=statement.advantage, modifiers=statement.modifiers, emit=emit,
+                advantage=statement.advantage, modifiers=modifiers, emit=emit,
             )  # fmt: skip
         try:
             result = yield from gen
         except GameError as error:
             raise _located(error, statement.span) from None
-        branch = _pick_branch(statement.branches, result.outcome, result.margin, self)
-        if branch is None:
-            return None
-        return (yield from self._block(branch.body))
+        self.last_dice = result.dice_total
+        return result.outcome, result.margin
+
+    def _pick_test_branch(self, statement, outcome: str, margin: int) -> ast.Branch | None:
+        return _pick_branch(statement.branches, outcome, margin, self)
+
+    def last_roll(self, span=None) -> int:
+        """``ROLL`` / ``TIRAGE``: the total of the last roll of the paragraph."""
+        return test_forms.last_roll(self, span)
 
     def _roll_table(self, statement: ast.RandomRoll) -> Gen:
         expr = self._parsed(statement.dice.text, statement.dice.span)
         total, faces = expr.roll(self.rng)
+        self.last_dice = total
         if self.emit:
             yield events.DiceRolled(
                 purpose="table", faces=tuple(faces), total=total, expression=expr.text

@@ -16,6 +16,8 @@ from dedale.i18n import tr
 from dedale.language.blocks import OpenBlock
 from dedale.language.endings import check_endings
 from dedale.language.hidden_lines import WrongNumberPart, attach_wrong
+from dedale.language.roll_refs import check_roll_refs
+from dedale.language.test_outcomes import check_test_outcomes
 from dedale.language.transform import ElsePart, FightPart, Header
 from dedale.span import Span
 
@@ -102,6 +104,8 @@ class _Builder:
         if self.header is not None:
             body = [self._finish_fight(s) if isinstance(s, ast.Fight) else s for s in self.body]
             check_endings(body, self.errors)
+            check_roll_refs(body, self.errors)
+            check_test_outcomes(body, self.errors)
             self.paragraphs.append(
                 ast.Paragraph(
                     span=self.header.span,

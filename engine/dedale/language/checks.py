@@ -128,7 +128,9 @@ class _Checker:
                     tr("give an amount: `{line}`", line=f"{verb} {node.item}"),
                 )  # fmt: skip
         elif isinstance(node, ast.Test):
-            if node.dice is not None:  # free-form test: dice against any stat or counter
+            if node.against is not None:  # two rolls compared: no stat
+                pass
+            elif node.dice is not None:  # free-form test: dice against any stat or counter
                 self.value_name(node.name, node.span)
             else:
                 self.test_name(node)

@@ -28,6 +28,7 @@ def _build_fold_table() -> dict[int, str]:
             ord("\u202f"): " ",  # narrow no-break space
             ord("\u2009"): " ",  # thin space
             ord("\t"): " ",
+            ord("\u2212"): "-",  # − minus sign ("−1 if Dagger", from a word processor)
         }
     )
     return table
@@ -62,6 +63,18 @@ OUTCOMES: dict[str, str] = {
     "succes critique": "critical_success",
     "critical failure": "critical_failure",
     "echec critique": "critical_failure",
+    # an optional test the reader declines; two rolls compared (the first against the second)
+    "declined": "declined",
+    "refused": "declined",
+    "refus": "declined",
+    "refuse": "declined",
+    "higher": "higher",
+    "superieur": "higher",
+    "lower": "lower",
+    "inferieur": "lower",
+    "equal": "equal",
+    "egal": "equal",
+    "egalite": "equal",
 }
 
 # Several-enemy fight modes.

@@ -20,13 +20,18 @@ from dedale.language.transform_amateur import AmateurLines
 from dedale.language.transform_fights import FightLines
 from dedale.language.transform_parts import ElsePart, FightPart, Header, Mod
 from dedale.language.transform_parts import signed as _signed
+from dedale.language.transform_tests import EVERY_TEST
+from dedale.language.transform_tests import test_forms as _forms
 from dedale.limits import AMOUNT, COUNT, DICE_TOTAL, NUMBER, PARAGRAPH
 from dedale.limits import number as _number
 from dedale.span import Span
 
 __all__ = ["ElsePart", "FightPart", "Header", "LineTransformer"]
 
-_TAG_KEYWORDS = {"RISK", "ADVANTAGE", "DISADVANTAGE", "PHYSICAL", "MENTAL", "TRAINED"}
+_TAG_KEYWORDS = {
+    "RISK", "ADVANTAGE", "DISADVANTAGE", "PHYSICAL", "MENTAL", "TRAINED",
+    "OPTIONAL", "UNTIL_SUCCESS",
+}  # fmt: skip
 
 
 # The options each kind of test takes; another one on its line is an error, not ignored.
@@ -37,10 +42,12 @@ _OPTION_WORDS = {
     "PHYSICAL": "(physical) / (physique)",
     "MENTAL": "(mental)",
     "TRAINED": "(trained) / (maîtrisé)",
+    "OPTIONAL": "(optional) / (facultatif)",
+    "UNTIL_SUCCESS": "(until success) / (jusqu'à réussite)",
 }
-_NAMED_OPTIONS: frozenset[str] = frozenset()
-_DUO_OPTIONS = frozenset({"RISK", "PHYSICAL", "MENTAL"})
-_D20_OPTIONS = frozenset({"ADVANTAGE", "DISADVANTAGE", "TRAINED"})
+_NAMED_OPTIONS: frozenset[str] = EVERY_TEST
+_DUO_OPTIONS = frozenset({"RISK", "PHYSICAL", "MENTAL"}) | EVERY_TEST
+_D20_OPTIONS = frozenset({"ADVANTAGE", "DISADVANTAGE", "TRAINED"}) | EVERY_TEST
 
 
 def _refuse_options(flags: set[str], allowed: frozenset[str], span: Span, test: str) -> None:
@@ -332,6 +339,9 @@ class LineTransformer(FightLines, AmateurLines):
             span=self._span(meta), number=_number(children[0], NUMBER, self._span(meta))
         )
 
+    def last_roll(self, meta, children):
+        return ast.LastRoll(span=self._span(meta))
+
     def item_number(self, meta, children):
         return ast.ItemNumber(span=self._span(meta), item=self._text(children[-1]))
 
@@ -383,14 +393,32 @@ class LineTransformer(FightLines, AmateurLines):
     def mod_value(self, meta, children):
         return Mod(self._span(meta), _signed(children[0]), ())
 
+    def mod_if(self, meta, children):
+        return Mod(self._span(meta), _signed(children[0]), (), children[-1])
+
+    def mod_compare(self, meta, children):
+        name, op, value = children
+        left = ast.ValueRef(span=self._tspan(name), name=self._text(name))
+        right = ast.Num(span=self._tspan(value), value=_number(value, NUMBER, self._tspan(value)))
+        symbol = "=" if str(op) == "==" else str(op)
+        return ast.Compare(span=self._span(meta), left=left, op=symbol, right=right)
+
     def mod_group(self, meta, children):
         return Mod(self._span(meta), None, tuple((t.type, self._text(t)) for t in children))
 
     def test_opt(self, meta, children):
         return children[0]
 
-    def _mods(self, mods: list[Mod]):
-        """Fold modifier pieces: ``-2 (piloting)`` is one tagged modifier."""
+    def _mods(self, mods: list[Mod], allow_if: bool = False):
+        """Fold modifier pieces: ``-2 (piloting)`` is one tagged modifier; a modifier with
+        a condition (``-1 if Dagger``, tests only: ``allow_if``) is kept as a Modifier."""
+        for mod in mods:
+            if mod.condition is not None and not allow_if:
+                raise BookSyntaxError(
+                    tr("a modifier with `if` / `si` applies to a test only"),
+                    mod.span,
+                    tr("write the condition on its own line: `> if ...` / `> si ...`"),
+                )
         untagged: list[int] = []
         tagged: list[ast.Modifier] = []
         flags: set[str] = set()
@@ -400,14 +428,17 @@ class LineTransformer(FightLines, AmateurLines):
             if mod is not None and mod.value is None and pending is not None:
                 tags = tuple(text for kind, text in mod.options if kind not in _TAG_KEYWORDS)
                 flags.update(kind for kind, _ in mod.options if kind in _TAG_KEYWORDS)
-                if tags:
-                    tagged.append(ast.Modifier(span=pending.span, value=pending.value, tags=tags))
+                if tags or pending.condition is not None:
+                    tagged.append(_modifier(pending, tags))
                 else:
                     untagged.append(pending.value)  # type: ignore[arg-type]
                 pending = None
                 continue
             if pending is not None:
-                untagged.append(pending.value)  # type: ignore[arg-type]
+                if pending.condition is not None:
+                    tagged.append(_modifier(pending, ()))
+                else:
+                    untagged.append(pending.value)  # type: ignore[arg-type]
                 pending = None
             if mod is None:
                 break
@@ -426,7 +457,7 @@ class LineTransformer(FightLines, AmateurLines):
         words = [t for t in children if isinstance(t, Token) and t.type == "WORD"]
         has_your = any(isinstance(t, Token) and t.type == "YOUR" for t in children)
         mods = [c for c in children if isinstance(c, Mod)]
-        untagged, tagged, flags, names = self._mods(mods)
+        untagged, tagged, flags, names = self._mods(mods, allow_if=True)
         key = fold(str(words[0])).lower()
         if len(words) == 1 and (has_your or key in NAMED_TESTS):
             _refuse_options(flags, _NAMED_OPTIONS, span, tr("a roll-under test"))
@@ -435,7 +466,7 @@ class LineTransformer(FightLines, AmateurLines):
                 modifiers.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
             return ast.Test(
                 span=span, name=NAMED_TESTS.get(key, self._text(words[0])),
-                modifiers=tuple(modifiers),
+                modifiers=tuple(modifiers), **_forms(flags),
             )  # fmt: skip
         _refuse_options(flags, _DUO_OPTIONS, span, tr("a characteristic test"))
         if names:
@@ -447,6 +478,7 @@ class LineTransformer(FightLines, AmateurLines):
             risk_allowed="RISK" in flags,
             modifiers=tuple(tagged),
             kind=_test_kind(flags),
+            **_forms(flags),
         )
 
     def difficulty(self, meta, children):
@@ -458,9 +490,9 @@ class LineTransformer(FightLines, AmateurLines):
         stat, difficulty, *rest = children
         pieces = [c for c in rest if isinstance(c, Mod)]
         untagged, _tagged, flags, names = self._mods([p for p in pieces if p.value is None])
-        untagged = [p.value for p in pieces if p.value is not None]
+        untagged = [p.value for p in pieces if p.value is not None and p.condition is None]
         _refuse_options(flags, _D20_OPTIONS, span, tr("a d20 check"))
-        tagged: list[ast.Modifier] = []
+        tagged = [_modifier(p, ()) for p in pieces if p.condition is not None]
         advantage = None
         if "ADVANTAGE" in flags:
             advantage = "advantage"
@@ -475,6 +507,7 @@ class LineTransformer(FightLines, AmateurLines):
             advantage=advantage,
             modifiers=tuple(modifiers),
             trained="TRAINED" in flags,
+            **_forms(flags),
         )
 
     def margin(self, meta, children):
@@ -515,6 +548,10 @@ class LineTransformer(FightLines, AmateurLines):
         dice_tok = children[0]
         dice = ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower())
         return ast.RandomRoll(span=self._span(meta), dice=dice, branches=tuple(children[1:]))
+
+
+def _modifier(mod: Mod, tags: tuple[str, ...]) -> ast.Modifier:
+    return ast.Modifier(span=mod.span, value=mod.value or 0, tags=tags, condition=mod.condition)
 
 
 def _and(left: ast.Condition, right: ast.Condition) -> ast.Condition:

@@ -8,7 +8,9 @@ from lark import Token
 
 from dedale import ast
 from dedale.language.hidden_lines import WrongNumberPart, hidden_choice
+from dedale.i18n import tr
 from dedale.language.transform_parts import Mod
+from dedale.language.transform_tests import EVERY_TEST, refuse_options, test_forms
 from dedale.limits import AMOUNT, COUNT, DICE_TOTAL
 from dedale.limits import number as _number
 
@@ -48,7 +50,8 @@ class AmateurLines:
         dice_tok = children[0]
         words = [t for t in children if isinstance(t, Token) and t.type == "WORD"]
         mods = [c for c in children if isinstance(c, Mod)]
-        untagged, tagged, _flags, names = self._mods(mods)
+        untagged, tagged, flags, names = self._mods(mods, allow_if=True)
+        refuse_options(flags, EVERY_TEST, span, tr("a dice test"))
         modifiers = [ast.Modifier(span=span, value=v) for v in untagged] + tagged
         if names:
             modifiers.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
@@ -57,6 +60,26 @@ class AmateurLines:
             name=self._text(words[0]),
             modifiers=tuple(modifiers),
             dice=ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower()),
+            **test_forms(flags),
+        )
+
+    def roll_compare(self, meta, children):
+        """``roll 2d6 against 2d6``: the first roll (+ modifiers) against the second."""
+        span = self._span(meta)
+        first, second = (c for c in children if isinstance(c, Token) and c.type == "DICE")
+        mods = [c for c in children if isinstance(c, Mod)]
+        untagged, tagged, flags, names = self._mods(mods, allow_if=True)
+        refuse_options(flags, frozenset({"OPTIONAL"}), span, tr("a comparison of two rolls"))
+        modifiers = [ast.Modifier(span=span, value=v) for v in untagged] + tagged
+        if names:
+            modifiers.append(ast.Modifier(span=span, value=0, tags=tuple(names)))
+        return ast.Test(
+            span=span,
+            name="",
+            modifiers=tuple(modifiers),
+            dice=ast.DiceRoll(span=self._tspan(first), text=str(first).lower()),
+            against=ast.DiceRoll(span=self._tspan(second), text=str(second).lower()),
+            optional="OPTIONAL" in flags,
         )
 
     def status_on(self, meta, children):

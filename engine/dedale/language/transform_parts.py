@@ -49,6 +49,7 @@ class Mod:
     span: Span
     value: int | None
     options: tuple[tuple[str, str], ...]  # (terminal type, text as written)
+    condition: Any = None  # ``-1 if Dagger``: an ast condition
 
 
 def signed(tok: Token) -> int:

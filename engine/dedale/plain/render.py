@@ -10,6 +10,8 @@ from dedale.rules import Ruleset
 
 _EMPHASIS = re.compile(r"(\*\*|__|\*|`)(.+?)\1", re.DOTALL)
 
+_LABELLED_ROLLS = frozenset({"first_roll", "second_roll"})
+
 
 def plain_text(text: str) -> str:
     """Light Markdown without its marks (``**bold**`` -> ``bold``), for screen readers."""
@@ -83,6 +85,8 @@ class Renderer:
                     total=e.total,
                 )
             ]
+        if e.purpose in _LABELLED_ROLLS:  # two rolls compared (dedale.game.test_forms)
+            return [self.t(f"event.dice_{e.purpose}", faces=faces, total=e.total)]
         return [self.t("event.dice", faces=faces, total=e.total, purpose=e.purpose)]
 
     def _TestResolved(self, e: events.TestResolved) -> list[str]:

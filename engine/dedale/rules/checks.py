@@ -1,4 +1,5 @@
-"""Tests: roll-under with a cost (Luck) or without (Skill), reliques duo tests, d20 rolls.
+"""Tests: roll-under with a cost (Luck) or without (Skill), reliques duo tests, d20 rolls,
+dice against any value, and two rolls compared (higher / lower / equal).
 
 Each is a generator (see dedale.rules.decisions) returning a :class:`TestResult`.
 Outcomes use the book vocabulary: success, failure, critical_success, critical_failure.
@@ -11,11 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from dedale.errors import GameError
-from dedale.events import DiceRolled, StatChanged, TestResolved, YesNoPrompt
+from dedale.events import DiceRolled, MessageShown, StatChanged, TestResolved, YesNoPrompt
 from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
-from dedale.rules.dice import characteristic_bonus
+from dedale.rules.dice import DiceExpr, characteristic_bonus
 from dedale.rules.random_source import RandomSource
 from dedale.rules.ruleset import HealthLevel, Ruleset
 
@@ -23,6 +24,7 @@ SUCCESS = "success"
 FAILURE = "failure"
 CRITICAL_SUCCESS = "critical_success"
 CRITICAL_FAILURE = "critical_failure"
+HIGHER, LOWER, EQUAL = "higher", "lower", "equal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,12 @@ class TestResult:
     target: int
     margin: int
     faces: tuple[int, ...] = ()
+    rolled: int | None = None  # the dice's own total, before modifiers (None: ``roll``)
+
+    @property
+    def dice_total(self) -> int:
+        """What the dice showed (``ROLL`` / ``TIRAGE`` in a book)."""
+        return self.roll if self.rolled is None else self.rolled
 
     @property
     def success(self) -> bool:
@@ -262,3 +270,52 @@ def run_d20_test(
         yield DiceRolled(purpose=name, faces=faces, total=die, expression=expr.text)
         yield TestResolved(name=name, roll=total, target=dd, outcome=outcome, margin=margin)
     return TestResult(name, outcome, total, dd, margin, faces)
+
+
+def run_dice_test(
+    rng: RandomSource,
+    dice: DiceExpr,
+    name: str,
+    target: int,
+    bonus: int = 0,
+    *,
+    emit: bool = True,
+) -> RulesGen[TestResult]:
+    """Dice against any value (``roll 4d6 against STAMINA +2``): a success when the dice
+    plus ``bonus`` do not exceed ``target``; the margin is the distance between them."""
+    total, faces = dice.roll(rng)
+    roll = total + bonus
+    outcome = SUCCESS if roll <= target else FAILURE
+    margin = abs(target - roll)
+    if emit:
+        yield DiceRolled(purpose="test", faces=tuple(faces), total=total, expression=dice.text)
+        yield TestResolved(name=name, roll=roll, target=target, outcome=outcome, margin=margin)
+    return TestResult(name, outcome, roll, target, margin, tuple(faces), total)
+
+
+def run_roll_compare(
+    rng: RandomSource,
+    first: DiceExpr,
+    second: DiceExpr,
+    bonus: int = 0,
+    *,
+    emit: bool = True,
+) -> RulesGen[TestResult]:
+    """Two rolls compared (``roll 2d6 against 2d6``): the outcome says how the first total
+    plus ``bonus`` compares with the second (higher, lower, equal); both rolls are shown."""
+    rolled, first_faces = first.roll(rng)
+    second_total, second_faces = second.roll(rng)
+    total = rolled + bonus
+    outcome = HIGHER if total > second_total else LOWER if total < second_total else EQUAL
+    if emit:
+        yield DiceRolled(
+            purpose="first_roll", faces=tuple(first_faces), total=rolled, expression=first.text
+        )
+        yield DiceRolled(
+            purpose="second_roll", faces=tuple(second_faces), total=second_total,
+            expression=second.text,
+        )  # fmt: skip
+        params = (("first", total), ("second", second_total))
+        yield MessageShown(key=f"rolls_{outcome}", params=params)
+    margin = abs(total - second_total)
+    return TestResult("compare", outcome, total, second_total, margin, tuple(first_faces), rolled)

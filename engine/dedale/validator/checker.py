@@ -23,6 +23,7 @@ from dedale.validator.loops import forced_loops, needs_guard
 from dedale.validator.near_names import tie_near_names
 from dedale.validator.playthroughs import PlaythroughStats, play_random_games
 from dedale.validator.prose_checks import explain_dead_ends, prose_findings
+from dedale.validator.repeated_tests import repeated_test_findings
 from dedale.validator.rules_checks import check_rules, collect_uses
 from dedale.validator.settings import DEFAULT_RUNS, read_settings
 from dedale.validator.state_reach import check_states
@@ -75,6 +76,7 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     found += check_book_state(graph, book)
     found += computed_destinations(graph, book)
     found += forced_loops(graph, book)
+    found += repeated_test_findings(graph, book)
     found += prose_findings(book)
     report.fights = fight_reports(graph, book, seed, budget or FIGHTS_SECONDS)
     found += fights_budget(report.fights, budget or FIGHTS_SECONDS)

@@ -76,6 +76,9 @@ _CHECKS = (
     # loops of forced jumps
     Check("E070", "error", "forced-loop", "Paragraphs loop forever with nothing to decide"),
     Check("W071", "warning", "forced-loop-on-state", "A forced loop ends only on a state"),
+    # tests repeated until success (issue 13 §6)
+    Check("I100", "info", "repeated-test-odds", "How often a test repeated until success kills"),
+    Check("W101", "warning", "repeated-test-stuck", "A repeated test may never succeed"),
     # limits of the analysis (continued)
     Check("I051", "info", "time-budget-reached", "A costly check stopped at its time budget"),
     # hidden numbers (issue 13)

@@ -24,6 +24,7 @@ from dedale.language.order import is_rule
 from dedale.rules.dice import parse_dice
 from dedale.rules.ruleset import fold
 from dedale.span import Span
+from dedale.validator.test_forms import ends_here, modifier_conditions, outcomes
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +169,7 @@ def some_roll_unmatched(statement: ast.Test | ast.DuoTest | ast.D20Test | ast.Ra
         rows = [(branch.low, branch.high) for branch in statement.branches]
         return bool(uncovered(bounds, rows))
     plain = {branch.outcome for branch in statement.branches if branch.margin is None}
-    return not {"success", "failure"} <= plain
+    return not outcomes(statement) <= plain
 
 
 def walk(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
@@ -200,6 +201,8 @@ def conditions(statements: Iterable[ast.Statement]) -> Iterator[ast.Condition]:
         if isinstance(statement, ast.Choice | ast.If | ast.HiddenNumber):
             condition = statement.condition
         if condition is not None:
+            yield from atoms(condition)
+        for condition in modifier_conditions(statement):  # "test your skill -1 if Dagger"
             yield from atoms(condition)
 
 
@@ -245,6 +248,7 @@ def path_ends(statements: tuple[ast.Statement, ...], offered: bool) -> set[bool]
                 end
                 for state in states
                 for branch in statement.branches
+                if ends_here(statement, branch)
                 for end in path_ends(branch.body, state)
             }
             states = after | states if some_roll_unmatched(statement) else after
@@ -317,7 +321,10 @@ class _Builder:
             otherwise = self.block(statement.otherwise)
             return then or otherwise
         elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll):
-            continues = [self.block(branch.body) for branch in statement.branches]
+            continues = [
+                self.block(branch.body) and ends_here(statement, branch)
+                for branch in statement.branches
+            ]
             return any(continues) or some_roll_unmatched(statement)
         elif isinstance(statement, ast.Fight):
             return self.fight(statement)

@@ -20,6 +20,7 @@ from dedale.rules.ruleset import fold
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, Node, header_span, walk
+from dedale.validator.test_forms import asks as test_asks
 
 ASKING = (ast.Choice, ast.Fight, ast.HiddenNumber, ast.Shop, ast.Wager)
 BRANCHING = (ast.Test, ast.DuoTest, ast.D20Test, ast.RandomRoll)
@@ -39,7 +40,7 @@ class Exit:
 
 def asks(paragraph: ast.Paragraph) -> bool:
     """True when the paragraph can ask the reader something."""
-    return any(isinstance(s, ASKING) for s in walk(paragraph.body))
+    return any(isinstance(s, ASKING) or test_asks(s) for s in walk(paragraph.body))
 
 
 def _guards(
@@ -246,7 +247,7 @@ class _State:
             return {self.value(expr.name)}
         if isinstance(expr, ast.ItemNumber):
             return {("item", fold(expr.item))}
-        if isinstance(expr, ast.DiceRoll):
+        if isinstance(expr, ast.DiceRoll | ast.LastRoll):  # ROLL: the paragraph's dice
             return {("random", None)}
         if isinstance(expr, ast.BinOp):
             return self._expr_reads(expr.left) | self._expr_reads(expr.right)

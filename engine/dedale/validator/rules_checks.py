@@ -15,6 +15,7 @@ from dedale.rules.ruleset import fold
 from dedale.span import Span
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, atoms, conditions, walk
+from dedale.validator.test_forms import modifier_conditions
 
 Site = tuple[int, Span, str]  # paragraph number, where, the name as written
 
@@ -63,11 +64,14 @@ def collect_uses(graph: Graph) -> Uses:
                 for cost in statement.costs:
                     if cost.item is not None:
                         _add(uses.items_needed, number, cost.span, cost.item)
+            found = [*modifier_conditions(statement)]  # "test your skill -1 if Dagger"
             if (
                 isinstance(statement, ast.Choice | ast.If | ast.HiddenNumber)
                 and statement.condition is not None
             ):
-                for atom in atoms(statement.condition):
+                found.append(statement.condition)
+            for condition in found:
+                for atom in atoms(condition):
                     if isinstance(atom, ast.HasItem):
                         _add(uses.items_needed, number, atom.span, atom.item)
                     elif isinstance(atom, ast.HasCodeword):

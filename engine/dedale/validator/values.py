@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from dedale import ast
 from dedale.rules.ruleset import fold
+from dedale.validator.test_forms import ROLL_KEY, roll_values
 
 MAX_COMBINATIONS = 4096
 
@@ -97,7 +98,7 @@ def possible_values(
         return None
     domains = []
     for name in names:
-        domain = counters.get(name)
+        domain = roll_values(book, here) if name == ROLL_KEY else counters.get(name)
         if domain is None:
             return None
         domains.append(sorted(domain))
@@ -136,6 +137,10 @@ def _collect(expr: ast.Expr, book: object, names: list[str]) -> bool:
         return True
     if isinstance(expr, ast.BinOp):
         return _collect(expr.left, book, names) and _collect(expr.right, book, names)
+    if isinstance(expr, ast.LastRoll):  # ROLL / TIRAGE: the totals of the paragraph's roll
+        if ROLL_KEY not in names:
+            names.append(ROLL_KEY)
+        return True
     return False
 
 
@@ -167,6 +172,8 @@ def _evaluate(expr: ast.Expr, here: int, book: object, env: dict[str, int]) -> i
         return env[book.ruleset.resolve(expr.name)[1]]  # type: ignore[attr-defined]
     if isinstance(expr, ast.ItemNumber):
         return env[item_variable(expr.item)]
+    if isinstance(expr, ast.LastRoll):
+        return env[ROLL_KEY]
     assert isinstance(expr, ast.BinOp)
     left = _evaluate(expr.left, here, book, env)
     right = _evaluate(expr.right, here, book, env)
