@@ -7,8 +7,8 @@ from __future__ import annotations
 from lark import Token
 
 from dedale import ast
-from dedale.language.hidden_lines import WrongNumberPart, hidden_choice
 from dedale.i18n import tr
+from dedale.language.hidden_lines import WrongNumberPart, hidden_choice
 from dedale.language.transform_parts import Mod
 from dedale.language.transform_tests import EVERY_TEST, refuse_options, test_forms
 from dedale.limits import AMOUNT, COUNT, DICE_TOTAL
