@@ -6,7 +6,7 @@ worlds) are kept as the author wrote them; the Book resolves stat and counter al
 against the ruleset.
 
 Canonical vocabularies (whatever keyword language the author used):
-- stat operations: "add", "sub", "set", "restore", "raise_initial"
+- stat operations: "add", "sub", "set", "restore", "raise_initial", "lower_initial"
 - test outcomes: "success", "failure", "critical_success", "critical_failure"
   (Luck tests use success = lucky, failure = unlucky)
 - several-enemy modes: "single", "sequence", "together", "as_one"
@@ -253,10 +253,11 @@ class Goto:
 
 @node
 class ChangeValue:
-    """Change a stat or counter: add, sub, set, restore (to initial) or raise_initial."""
+    """Change a stat or counter: add, sub, set, restore (to initial), raise_initial or
+    lower_initial."""
 
     span: Span
-    op: Literal["add", "sub", "set", "restore", "raise_initial"]
+    op: Literal["add", "sub", "set", "restore", "raise_initial", "lower_initial"]
     name: str
     amount: Expr | None = None
     exceptional: bool = False

@@ -48,9 +48,10 @@ class Statements:
                 hero.change_counter(ident, -amount)
             elif op == "set":
                 hero.counters[ident] = max(0, amount)
-            else:  # restore / raise_initial: back to (or above) the starting value
+            else:  # restore / raise / lower initial: back to (or off) the starting value
                 start = next((c.initial for c in self.ruleset.counters if c.id == ident), 0)
-                hero.counters[ident] = start + (amount if op == "raise_initial" else 0)
+                shift = {"raise_initial": amount, "lower_initial": -amount}.get(op, 0)
+                hero.counters[ident] = max(0, start + shift)
             capped = self._cap_counter(ident)
             new = hero.counters.get(ident, 0)
             if self.emit and new != old:
@@ -69,6 +70,8 @@ class Statements:
             old, new = hero.set(ident, amount, exceptional=exceptional)
         elif op == "restore":
             old, new = hero.restore(ident)
+        elif op == "lower_initial":  # the current value is capped by the ruleset's rules
+            old, new = hero.lower_initial(ident, amount)
         else:  # raise_initial: the initial value moves, the current value with it
             hero.raise_initial(ident, amount)
             old, new = hero.change(ident, amount)

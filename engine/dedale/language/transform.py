@@ -281,6 +281,9 @@ class LineTransformer(FightLines, AmateurLines):
     def raise_initial(self, meta, children):
         return self._change(meta, children, "raise_initial", children[-1])
 
+    def lower_initial(self, meta, children):
+        return self._change(meta, children, "lower_initial", children[-1])
+
     def take(self, meta, children):
         count = 1
         name = ""

@@ -75,6 +75,16 @@ class Character:
             self.stats[stat] = self.initial[stat]
         return old, self.initial[stat]
 
+    def lower_initial(self, stat: str, delta: int) -> tuple[int, int]:
+        """Lower the initial value by ``delta`` (never below 0); the current value is brought
+        down to it unless the ruleset lets the stat exceed its initial value. Returns the
+        current value's ``(old, new)``."""
+        if stat not in self.stats:
+            raise GameError(f"unknown stat {stat!r}")
+        old = self.stats[stat]
+        self.raise_initial(stat, -max(0, delta))
+        return old, self.stats[stat]
+
     # ------------------------------------------------------------------ counters, items
 
     def change_counter(self, counter: str, delta: int) -> tuple[int, int]:
