@@ -264,14 +264,27 @@ class ChangeValue:
 
 
 @node
+class ItemTrigger:
+    """``when STAMINA falls to 0: restore STAMINA``: once the stat (or counter) is at or
+    below ``at``, the change is made and one of the item is used up."""
+
+    span: Span
+    stat: str
+    at: int
+    change: ChangeValue
+
+
+@node
 class ItemEffect:
-    """An item's effect: a stat bonus, whether it is a weapon, tags, a number noted on it."""
+    """An item's effect: a stat bonus, whether it is a weapon, tags, a number noted on it,
+    a trigger."""
 
     span: Span
     stat: str | None = None
     amount: int = 0
     tag: str | None = None
     number: int | None = None
+    trigger: ItemTrigger | None = None
 
 
 @node

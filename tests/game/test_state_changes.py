@@ -4,7 +4,13 @@ optional pick-ups and dropping, shops selling counters — one small book each."
 
 from __future__ import annotations
 
+import json
+
+import pytest
+from dedale import events
+from dedale.errors import DedaleError, SaveError
 from dedale.game import Game
+from dedale.game.saving import load_game, save_game
 from dedale.language import load_book
 from dedale.rules.character import Character
 
@@ -55,3 +61,71 @@ def test_lower_initial_keeps_a_current_value_already_below():
 def test_lower_initial_leaves_an_uncapped_stat_above():
     hero = Character(stats={"SKILL": 12}, initial={"SKILL": 10}, uncapped=frozenset({"SKILL"}))
     assert hero.lower_initial("SKILL", 3) == (12, 12) and hero.initial["SKILL"] == 7
+
+
+POTION = """
+§ 1
+> take Phoenix Draught (when STAMINA falls to 0: restore STAMINA)
+> lose 25 STAMINA
+-> 2 On
+§ 2
+> prenez Fiole (quand votre ENDURANCE tombe à 0 : gagnez 4 ENDURANCE)
+> fight OGRE SKILL 30 STAMINA 2
+> win -> 3
+§ 3
+> victory
+"""
+
+
+def test_a_potion_saves_the_hero_once_outside_a_fight(tmp_path):
+    game = new_game(book_of(tmp_path, POTION))
+    seen = play(game, [])
+    fired = [e for e in seen if isinstance(e, events.MessageShown) and e.key == "trigger_fired"]
+    assert fired[0].params == (("item", "Phoenix Draught"),)
+    hero = game.state.hero
+    assert hero.stats["STAMINA"] == 20 and not hero.has("Phoenix Draught")
+    assert game.state.outcome is None  # not dead: the choice is offered
+
+
+def test_a_potion_acts_in_a_fight_then_the_hero_dies(tmp_path):
+    # the ogre wins every assault (SKILL 30): 10 wounds to 0, the flask gives 4, 2 more
+    game = new_game(book_of(tmp_path, POTION), force=[1, 1] * 40)
+    seen = play(game, [1] + [False] * 40)
+    ended = [e for e in seen if isinstance(e, events.FightEnded)]
+    assert [(e.outcome, e.assaults) for e in ended] == [("lost", 12)]
+    fired = [
+        e.params for e in seen if isinstance(e, events.MessageShown) and e.key == "trigger_fired"
+    ]
+    assert fired[-1] == (("item", "Fiole"),)
+    assert game.state.outcome == "death"
+
+
+def test_a_trigger_survives_a_save_and_replays(tmp_path):
+    book = book_of(tmp_path, POTION.replace("> lose 25 STAMINA\n", ""))
+    game = new_game(book)
+    play(game, [])
+    path = save_game(game, tmp_path / "a.dsave")
+    loaded, report = load_game(book, path)
+    assert report.divergence is None
+    info = loaded.state.hero.item_effects["Phoenix Draught"]
+    assert info.triggers == (("STAMINA", 0, "restore", "STAMINA", None),)
+    assert loaded.snapshot() == game.snapshot()
+
+
+def test_a_corrupted_saved_trigger_is_refused(tmp_path):
+    book = book_of(tmp_path, POTION.replace("> lose 25 STAMINA\n", ""))
+    game = new_game(book)
+    play(game, [])
+    path = save_game(game, tmp_path / "a.dsave")
+    data = json.loads(path.read_text("utf-8"))
+    data["state"]["hero"]["item_effects"]["Phoenix Draught"]["triggers"][0][2] = "explode"
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(SaveError, match="triggers"):
+        load_game(book, path)
+
+
+def test_a_trigger_on_an_unknown_stat_is_located(tmp_path):
+    with pytest.raises(DedaleError) as raised:
+        book_of(tmp_path, "§ 1\n> take Vial (when MANA falls to 0: lose 1 SKILL)\n> victory\n")
+    error = raised.value.errors[0]
+    assert "MANA" in error.message and (error.span.line, error.span.column) == (7, 14)

@@ -29,6 +29,7 @@ from dedale.game.forced import HISTORY_LIMIT, ForcedRun, trim_history
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
+from dedale.game.triggers import fire_triggers
 from dedale.i18n import message, tr
 from dedale.rules import (
     RandomSource,
@@ -190,6 +191,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             yield events.ParagraphEntered(number=number, label=paragraph.label, span=paragraph.span)
         if state.statuses and not resume:
             yield from self._ongoing_effects()
+            yield from fire_triggers(self)
             if self.health is not None and state.hero.stats.get(self.health, 1) <= 0:
                 if self.god_mode:
                     yield from playtest.spare(self)
@@ -275,6 +277,8 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
                 flow = _exhaust(handlers[kind](statement), self._held)
             else:
                 flow = yield from handlers[kind](statement)
+            if self.state.hero.item_effects and flow is not END:
+                yield from fire_triggers(self)  # "when STAMINA falls to 0: restore STAMINA"
             if self.health is not None and self.state.hero.stats.get(self.health, 1) <= 0:
                 if self.god_mode and flow is not END:
                     yield from self.flush()

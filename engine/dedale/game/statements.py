@@ -16,6 +16,7 @@ from dedale.game import playtest
 from dedale.game.cache import folded
 from dedale.game.conditions import compare
 from dedale.game.expressions import evaluate
+from dedale.game.triggers import item_triggers
 from dedale.rules import BookItem, run_d20_test, run_duo_test, run_fight, run_test
 from dedale.rules.fights import EnemyRoll, EnemySpec, FightSpec, roll_enemies, roll_enemy
 from dedale.rules.heroism import offer_ignore_loss
@@ -98,7 +99,8 @@ class Statements:
                 if e.stat is not None
             )
             weapon = statement.weapon
-            info = BookItem(weapon=weapon, bonuses=bonuses)
+            triggers = item_triggers(self, statement.effects)
+            info = BookItem(weapon=weapon, bonuses=bonuses, triggers=triggers)
         hero.gain(key, statement.count, info)
         for effect in statement.effects:  # "take Brass Key (number 50)"
             if effect.number is not None:

@@ -113,6 +113,8 @@ class _Checker:
             self.value_name(node.counter, node.span, "counter")
         elif isinstance(node, ast.ItemEffect) and node.stat is not None:
             self.value_name(node.stat, node.span, "stat")
+        elif isinstance(node, ast.ItemTrigger):  # "(when STAMINA falls to 0: ...)"
+            self.value_name(node.stat, node.span)
         elif isinstance(node, ast.GainItem | ast.LoseItem):
             if self.kind(node.item) in ("stat", "counter"):
                 verb = "gain 2" if isinstance(node, ast.GainItem) else "lose 2"

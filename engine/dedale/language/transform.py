@@ -320,6 +320,17 @@ class LineTransformer(FightLines, AmateurLines):
             span=self._span(meta), number=_number(children[0], NUMBER, self._span(meta))
         )
 
+    def effect_trigger(self, meta, children):
+        stat = next(t for t in children if isinstance(t, Token) and t.type == "WORD")
+        at = next(t for t in children if isinstance(t, Token) and t.type == "INT")
+        trigger = ast.ItemTrigger(
+            span=self._span(meta),
+            stat=self._text(stat),
+            at=_number(at, NUMBER, self._tspan(at)),
+            change=children[-1],
+        )
+        return ast.ItemEffect(span=self._span(meta), trigger=trigger)
+
     def item_number(self, meta, children):
         return ast.ItemNumber(span=self._span(meta), item=self._text(children[-1]))
 

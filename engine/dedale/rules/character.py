@@ -20,10 +20,13 @@ from dedale.rules.ruleset import ItemDef, Ruleset
 
 @dataclass(slots=True)
 class BookItem:
-    """What a book says about an item it gives (``weapon``, stat bonuses with tags)."""
+    """What a book says about an item it gives (``weapon``, stat bonuses with tags,
+    triggers: ``(stat or counter id, at, op, name, amount)`` — once the value is at or
+    below ``at``, the change ``op name amount`` is made and one of the item used up)."""
 
     weapon: bool = False
     bonuses: tuple[tuple[str, int, str | None], ...] = ()  # (stat, amount, tag)
+    triggers: tuple[tuple[str, int, str, str, int | str | None], ...] = ()
 
 
 @dataclass
