@@ -264,6 +264,18 @@ class ChangeValue:
 
 
 @node
+class Penalty:
+    """``lose 2 SKILL until you find a weapon``: the stat is lowered now and given back as
+    soon as the hero holds ``item`` (or, with ``weapon``, any weapon)."""
+
+    span: Span
+    stat: str
+    amount: int
+    item: str | None = None
+    weapon: bool = False
+
+
+@node
 class ItemTrigger:
     """``when STAMINA falls to 0: restore STAMINA``: once the stat (or counter) is at or
     below ``at``, the change is made and one of the item is used up."""
@@ -619,6 +631,7 @@ Statement: TypeAlias = (
     | ForcedMeal
     | Shop
     | Wager
+    | Penalty
 )
 
 # --------------------------------------------------------------------------- paragraphs

@@ -304,6 +304,18 @@ _STATE = _record(
         "marks": _NAMED_VALUES,
         "statuses": _mapping(_mapping(_scalar, 100), 1000),
         "item_numbers": _NAMED_VALUES,
+        "penalties": _mapping(
+            _record(
+                {
+                    "stat": _text(200),
+                    "amount": _integer(0, 10**9),
+                    "item": _optional(_text(200)),
+                    "weapon": _boolean,
+                },
+                ("stat", "amount", "item", "weapon"),
+            ),
+            100,
+        ),
     },
     ("paragraph", "codewords", "visited", "worlds", "meal_allowed", "history"),
 )

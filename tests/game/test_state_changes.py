@@ -13,6 +13,7 @@ from dedale.game import Game
 from dedale.game.saving import load_game, save_game
 from dedale.language import load_book
 from dedale.rules.character import Character
+from dedale.validator import validate_path
 
 from .conftest import play
 
@@ -129,3 +130,70 @@ def test_a_trigger_on_an_unknown_stat_is_located(tmp_path):
         book_of(tmp_path, "§ 1\n> take Vial (when MANA falls to 0: lose 1 SKILL)\n> victory\n")
     error = raised.value.errors[0]
     assert "MANA" in error.message and (error.span.line, error.span.column) == (7, 14)
+
+
+PENALTY = """
+§ 1
+> lose 2 SKILL until you find a weapon
+> perdez 1 HABILETÉ jusqu'à trouver Bouclier
+-> 2 On
+§ 2
+> take Sword (weapon)
+> take Bouclier
+> victory
+"""
+
+
+def test_a_penalty_is_given_back_when_the_item_is_found(tmp_path):
+    game = new_game(book_of(tmp_path, PENALTY))
+    play(game, [])
+    assert game.state.hero.stats["SKILL"] == 7
+    assert [p["amount"] for p in game.state.penalties.values()] == [2, 1]
+    seen = play(game, [1])
+    lifted = [e.params for e in seen if isinstance(e, events.MessageShown)]
+    assert [dict(p)["until"] for p in lifted] == ["a weapon", "Bouclier"]
+    assert game.state.hero.stats["SKILL"] == 10 and not game.state.penalties
+
+
+def test_no_penalty_when_the_item_is_already_held(tmp_path):
+    book = book_of(tmp_path, "§ 1\n> take Dagger (weapon)\n" + PENALTY.split("§ 1\n")[1])
+    game = new_game(book)
+    play(game, [])
+    assert game.state.hero.stats["SKILL"] == 9  # only the shield's penalty
+
+
+def test_a_penalty_is_saved_shown_and_checked(tmp_path):
+    book = book_of(tmp_path, PENALTY)
+    game = new_game(book)
+    play(game, [])
+    path = save_game(game, tmp_path / "a.dsave")
+    loaded, report = load_game(book, path)
+    assert report.divergence is None and loaded.state.penalties == game.state.penalties
+    data = json.loads(path.read_text("utf-8"))
+    next(iter(data["state"]["penalties"].values()))["amount"] = "lots"
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(SaveError, match="penalties"):
+        load_game(book, path)
+
+
+def test_a_penalty_with_dice_is_a_located_error(tmp_path):
+    with pytest.raises(DedaleError) as raised:
+        book_of(tmp_path, "§ 1\n> lose 1d6 LUCK until Sword\n> victory\n")
+    error = raised.value.errors[0]
+    assert "not dice" in error.message and error.span.line == 7
+
+
+def test_a_penalty_nothing_lifts_is_w063(tmp_path):
+    text = (
+        "§ 1\n> lose 2 SKILL until you find Silver Sword\n> lose 1 LUCK until you find a weapon\n"
+    )
+    book_of(tmp_path, text + "> victory\n")
+    found = validate_path(tmp_path / "book.dd", runs=0, seed=0).findings
+    w063 = [(f.span.line, f.message) for f in found if f.code == "W063"]
+    assert w063 == [
+        (7, "this penalty lasts until the hero has Silver Sword, which nothing gives"),
+        (8, "this penalty lasts until the hero has a weapon, which nothing gives"),
+    ]
+    book_of(tmp_path, text + "> take Silver Sword (weapon)\n> victory\n")
+    found = validate_path(tmp_path / "book.dd", runs=0, seed=0).findings
+    assert not [f for f in found if f.code in ("W063", "I025")]

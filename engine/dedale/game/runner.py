@@ -13,6 +13,7 @@ and the code path is the same.
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import partial
 from typing import Any
 
 from dedale import ast, events
@@ -26,6 +27,7 @@ from dedale.game.creation import creation_options, reroll_allowance, show_rolls,
 from dedale.game.expressions import interpolate
 from dedale.game.fight_extras import FightExtras
 from dedale.game.forced import HISTORY_LIMIT, ForcedRun, trim_history
+from dedale.game.penalties import lift_penalties, start_penalty
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
@@ -92,6 +94,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             ast.ForcedMeal: self._forced_meal,
             ast.Shop: self._shop,
             ast.Wager: self._wager,
+            ast.Penalty: partial(start_penalty, self),
         }
 
     @property
@@ -279,6 +282,8 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
                 flow = yield from handlers[kind](statement)
             if self.state.hero.item_effects and flow is not END:
                 yield from fire_triggers(self)  # "when STAMINA falls to 0: restore STAMINA"
+            if self.state.penalties and flow is not END:
+                yield from lift_penalties(self)  # "lose 2 SKILL until you find a weapon"
             if self.health is not None and self.state.hero.stats.get(self.health, 1) <= 0:
                 if self.god_mode and flow is not END:
                     yield from self.flush()

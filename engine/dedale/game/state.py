@@ -48,6 +48,7 @@ class GameState:
     marks: dict[str, int] = field(default_factory=dict)  # noted paragraphs (folded name)
     statuses: dict[str, dict[str, Any]] = field(default_factory=dict)  # ongoing effects
     item_numbers: dict[str, int] = field(default_factory=dict)  # numbers noted on items
+    penalties: dict[str, dict[str, Any]] = field(default_factory=dict)  # until an item
 
     # ------------------------------------------------------------------ queries
 
@@ -73,6 +74,8 @@ class GameState:
             data["statuses"] = {k: dict(v) for k, v in sorted(self.statuses.items())}
         if self.item_numbers:
             data["item_numbers"] = dict(sorted(self.item_numbers.items()))
+        if self.penalties:  # issue 13 §7
+            data["penalties"] = {k: dict(v) for k, v in self.penalties.items()}
         return data
 
     def _base_dict(self, history: bool = True) -> dict[str, Any]:
@@ -114,6 +117,7 @@ class GameState:
             marks={str(k): int(v) for k, v in (data.get("marks") or {}).items()},
             statuses={str(k): dict(v) for k, v in (data.get("statuses") or {}).items()},
             item_numbers={str(k): int(v) for k, v in (data.get("item_numbers") or {}).items()},
+            penalties={str(k): dict(v) for k, v in (data.get("penalties") or {}).items()},
         )
 
 

@@ -284,6 +284,25 @@ class LineTransformer(FightLines, AmateurLines):
     def lower_initial(self, meta, children):
         return self._change(meta, children, "lower_initial", children[-1])
 
+    def penalty(self, meta, children):
+        amount = children[0]
+        if not isinstance(amount, ast.Num):
+            raise BookSyntaxError(
+                tr("a penalty until an item is found takes a number, not dice"),
+                self._span(meta),
+                tr("write `lose 2 SKILL until you find a weapon`"),
+            )
+        stat = next(t for t in children if isinstance(t, Token) and t.type == "WORD")
+        until = children[-1]
+        weapon = until.type == "WEAPON"
+        return ast.Penalty(
+            span=self._span(meta),
+            stat=self._text(stat),
+            amount=amount.value,
+            item=None if weapon else self._text(until).strip(),
+            weapon=weapon,
+        )
+
     def take(self, meta, children):
         count = 1
         name = ""

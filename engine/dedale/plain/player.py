@@ -16,6 +16,7 @@ from typing import IO
 from dedale import events
 from dedale.errors import DedaleError, GameError
 from dedale.game import Game, InvalidAnswer
+from dedale.game.penalties import penalty_lines
 from dedale.game.saving import save_game
 from dedale.i18n import message, translate
 from dedale.plain.render import Renderer
@@ -269,4 +270,7 @@ class PlainPlayer:
         if state.statuses:
             shown = ", ".join(data["status"] for data in state.statuses.values())
             lines.append(self.t("sheet.statuses", statuses=shown))
+        if state.penalties:  # "lose 2 SKILL until you find a weapon"
+            shown = ", ".join(penalty_lines(state, ruleset, self.lang))
+            lines.append(self.t("sheet.penalties", penalties=shown))
         return lines

@@ -55,6 +55,8 @@ class SheetModel:
     worlds: list[str] = field(default_factory=list)
     statuses: list[str] = field(default_factory=list)  # ongoing effects (poisoned...)
     item_numbers: dict[str, int] = field(default_factory=dict)  # numbers noted on items
+    #: penalties until an item is found: (stat id, amount, item or None for a weapon)
+    penalties: list[tuple[str, int, str | None]] = field(default_factory=list)
     layout: SheetLayout = field(default_factory=SheetLayout)
 
     def apply(self, event: ev.Event) -> None:
@@ -95,6 +97,10 @@ class SheetModel:
         self.codewords = set(state.codewords.values())
         self.statuses = [str(v.get("status", k)) for k, v in state.statuses.items()]
         self.item_numbers = dict(state.item_numbers)
+        self.penalties = [
+            (str(v.get("stat", "")), int(v.get("amount", 0)), v.get("item"))
+            for v in state.penalties.values()
+        ]
         if state.hero is not None:
             self._refresh_hero(state.hero)
 

@@ -73,6 +73,7 @@ _CHECKS = (
     Check("I060", "info", "tag-never-acted-on", "No ability acts on a modifier's tag"),
     Check("W061", "warning", "rule-as-prose", "A prose line reads like a rule without its `>`"),
     Check("W062", "warning", "destination-in-prose", "The text names a way on the rules lack"),
+    Check("W063", "warning", "penalty-never-lifted", "A penalty waits for an item nothing gives"),
     # loops of forced jumps
     Check("E070", "error", "forced-loop", "Paragraphs loop forever with nothing to decide"),
     Check("W071", "warning", "forced-loop-on-state", "A forced loop ends only on a state"),

@@ -57,6 +57,8 @@ def collect_uses(graph: Graph) -> Uses:
                     uses.items_used.add(fold(statement.item))
             elif isinstance(statement, ast.LoseItem):
                 uses.items_used.add(fold(statement.item))
+            elif isinstance(statement, ast.Penalty) and statement.item is not None:
+                uses.items_used.add(fold(statement.item))  # it lifts a penalty
             elif isinstance(statement, ast.SetCodeword):
                 _add(uses.codewords_set, number, statement.span, statement.codeword)
             elif isinstance(statement, ast.Choice):
@@ -277,4 +279,7 @@ def check_rules(graph: Graph, book: object, uses: Uses) -> list[Finding]:
     found += items_and_codewords(graph, book, uses)
     found += worlds(graph)
     found += unacted_tags(graph, book)
+    from dedale.validator.state_changes import penalties_never_lifted  # (imports this module)
+
+    found += penalties_never_lifted(graph, book, uses)
     return found

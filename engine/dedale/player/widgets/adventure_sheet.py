@@ -47,6 +47,17 @@ def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str
         table.add_row(texts("sheet.worlds"), Text(", ".join(sheet.worlds) or none))
     if sheet.statuses:  # ongoing effects, only while there are some
         table.add_row(texts("sheet.statuses"), Text(", ".join(sheet.statuses), style="red"))
+    if sheet.penalties:  # "lose 2 SKILL until you find a weapon", while in force
+        shown = ", ".join(
+            texts(
+                "penalty.shown",
+                stat=stat_name(stat),
+                amount=amount,
+                until=item or texts("penalty.weapon"),
+            )
+            for stat, amount, item in sheet.penalties
+        )
+        table.add_row(texts("sheet.penalties"), Text(shown, style="red"))
     return table
 
 

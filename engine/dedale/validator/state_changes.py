@@ -1,0 +1,73 @@
+"""Checks on the state changes of issue 13 §7: a penalty that lasts until an item is found
+but no paragraph, shop or starting kit gives that item (or any weapon, for
+``until you find a weapon``) is never lifted (W063)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from dedale import ast
+from dedale.i18n import tr
+from dedale.rules.ruleset import fold
+from dedale.validator.findings import Finding, finding
+from dedale.validator.graph import Graph, walk
+from dedale.validator.rules_checks import Uses, starting_items
+
+
+def penalties_never_lifted(graph: Graph, book: object, uses: Uses) -> Iterator[Finding]:
+    """W063: ``lose 2 SKILL until you find Sword`` where nothing gives a Sword."""
+    given = set(uses.items_given) | starting_items(book)
+    armed = _weapons_given(graph, book) or bool(_start_weapons(book))
+    for number, node in graph.nodes.items():
+        for statement in walk(node.paragraph.body):
+            if not isinstance(statement, ast.Penalty):
+                continue
+            if statement.weapon:
+                if armed:
+                    continue
+                what = tr("a weapon")
+            elif fold(statement.item or "") in given:
+                continue
+            else:
+                what = statement.item or ""
+            yield finding(
+                "W063",
+                tr("this penalty lasts until the hero has {what}, which nothing gives", what=what),
+                statement.span,
+                paragraph=number,
+                hint=tr(
+                    "give the item somewhere (`> take …`, a shop, book.yaml's items), or lift "
+                    "the penalty another way"
+                ),
+            )
+
+
+def _weapons_given(graph: Graph, book: object) -> bool:
+    """Whether some paragraph (or shop) gives a weapon: ``(weapon)`` or a ruleset weapon."""
+    ruleset = getattr(book, "ruleset", None)
+    for node in graph.nodes.values():
+        for statement in walk(node.paragraph.body):
+            if isinstance(statement, ast.GainItem) and _is_weapon(statement, ruleset):
+                return True
+    return False
+
+
+def _start_weapons(book: object) -> list[str]:
+    meta = getattr(book, "meta", None)
+    ruleset = getattr(book, "ruleset", None)
+    items = (meta.get("items") if isinstance(meta, dict) else getattr(meta, "items", None)) or ()
+    found = [
+        item.item for item in items if isinstance(item, ast.GainItem) and _is_weapon(item, ruleset)
+    ]
+    for klass in (getattr(ruleset, "classes", None) or {}).values():
+        found += [name for name in klass.kit if _ruleset_weapon(ruleset, name)]
+    return found
+
+
+def _is_weapon(statement: ast.GainItem, ruleset) -> bool:
+    return statement.weapon or _ruleset_weapon(ruleset, statement.item)
+
+
+def _ruleset_weapon(ruleset, name: str) -> bool:
+    definition = ruleset.item(name) if ruleset is not None and hasattr(ruleset, "item") else None
+    return definition is not None and definition.kind == "weapon"
