@@ -271,6 +271,7 @@ _HERO = _record(
                 {
                     "weapon": _boolean,
                     "bonuses": _list(_tuple(_text(200), _STAT, _optional(_text(200))), 100),
+                    "tags": _list(_text(200), 100),
                     "triggers": _list(
                         _tuple(_text(200), _STAT, _one_of(CHANGE_OPS), _text(200), _amount), 100
                     ),

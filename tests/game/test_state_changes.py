@@ -197,3 +197,35 @@ def test_a_penalty_nothing_lifts_is_w063(tmp_path):
     book_of(tmp_path, text + "> take Silver Sword (weapon)\n> victory\n")
     found = validate_path(tmp_path / "book.dd", runs=0, seed=0).findings
     assert not [f for f in found if f.code in ("W063", "I025")]
+
+
+LIMIT = """---
+title: t
+ruleset: df-classic
+language: en
+rules:
+  inventory_limit: 2
+  inventory_exempt: [ring, Iron Key, armour]
+---
+"""
+
+
+def test_exempt_items_do_not_count_toward_the_limit(tmp_path):
+    text = (
+        "§ 1\n> take Rope\n> take Gold Ring (ring)\n> take Iron Key\n> take Lamp\n"
+        "> take Bread\n> victory\n"
+    )
+    game = new_game(book_of(tmp_path, text, LIMIT))
+    seen = play(game, ["Lamp"])
+    prompt = next(e for e in seen if isinstance(e, events.DropItemPrompt))
+    assert prompt.items == ("Rope", "Lamp", "Bread") and prompt.limit == 2
+    assert set(game.state.hero.items) == {"Rope", "Gold Ring", "Iron Key", "Bread"}
+
+
+def test_a_tag_survives_a_save(tmp_path):
+    book = book_of(tmp_path, "§ 1\n> take Gold Ring (ring)\n-> 2 On\n§ 2\n> victory\n", LIMIT)
+    game = new_game(book)
+    play(game, [])
+    loaded, _ = load_game(book, save_game(game, tmp_path / "a.dsave"))
+    assert loaded.state.hero.item_effects["Gold Ring"].tags == ("ring",)
+    assert not loaded.state.hero.counts_toward_limit("Gold Ring", book.ruleset)

@@ -42,6 +42,7 @@ def hero_from_dict(data: dict[str, Any]) -> Character:
                     (str(stat), int(amount), None if tag is None else str(tag))
                     for stat, amount, tag in info["bonuses"]
                 ),
+                tags=tuple(str(tag) for tag in info.get("tags", ())),
                 triggers=tuple(
                     (str(stat), int(at), str(op), str(name), amount)
                     for stat, at, op, name, amount in info.get("triggers", ())
@@ -63,6 +64,8 @@ def _item_effects(info: BookItem) -> dict[str, Any]:
         "weapon": bool(info.weapon),
         "bonuses": [[str(s), int(a), None if t is None else str(t)] for s, a, t in info.bonuses],
     }
+    if info.tags:
+        data["tags"] = [str(tag) for tag in info.tags]
     if info.triggers:
         data["triggers"] = [list(trigger) for trigger in info.triggers]
     return data

@@ -100,7 +100,8 @@ class Statements:
             )
             weapon = statement.weapon
             triggers = item_triggers(self, statement.effects)
-            info = BookItem(weapon=weapon, bonuses=bonuses, triggers=triggers)
+            tags = tuple(e.tag for e in statement.effects if e.tag is not None and e.stat is None)
+            info = BookItem(weapon=weapon, bonuses=bonuses, tags=tags, triggers=triggers)
         hero.gain(key, statement.count, info)
         for effect in statement.effects:  # "take Brass Key (number 50)"
             if effect.number is not None:
@@ -108,8 +109,8 @@ class Statements:
         if self.emit:
             yield events.ItemGained(item=key, count=statement.count)
         limit = self.ruleset.inventory_limit
-        while limit is not None and hero.item_count() > limit:
-            items = tuple(hero.items)
+        while limit is not None and hero.limited_count(self.ruleset) > limit:
+            items = tuple(hero.limited_items(self.ruleset))  # exempt items are not offered
             dropped = yield events.DropItemPrompt(items=items, limit=limit)
             hero.lose(dropped, 1)
             if self.emit:
