@@ -309,6 +309,14 @@ class GainItem:
 
 
 @node
+class MayTake:
+    """``you may take Rope``: the reader is asked whether the hero takes the item."""
+
+    span: Span
+    take: GainItem
+
+
+@node
 class LoseItem:
     span: Span
     item: str
@@ -632,6 +640,7 @@ Statement: TypeAlias = (
     | Shop
     | Wager
     | Penalty
+    | MayTake
 )
 
 # --------------------------------------------------------------------------- paragraphs

@@ -9,8 +9,8 @@ import json
 import pytest
 from dedale import events
 from dedale.errors import DedaleError, SaveError
-from dedale.game import Game
-from dedale.game.saving import load_game, save_game
+from dedale.game import Game, InvalidAnswer
+from dedale.game.saving import load_game, replay_save, save_game, to_save
 from dedale.language import load_book
 from dedale.rules.character import Character
 from dedale.validator import validate_path
@@ -229,3 +229,44 @@ def test_a_tag_survives_a_save(tmp_path):
     loaded, _ = load_game(book, save_game(game, tmp_path / "a.dsave"))
     assert loaded.state.hero.item_effects["Gold Ring"].tags == ("ring",)
     assert not loaded.state.hero.counts_toward_limit("Gold Ring", book.ruleset)
+
+
+PICKUP = """
+§ 1
+> you may take Rope
+> vous pouvez prendre 2 Torches
+-> 2 On
+§ 2
+> victory
+"""
+
+
+def test_an_optional_pick_up_asks_the_reader(tmp_path):
+    game = new_game(book_of(tmp_path, PICKUP))
+    seen = play(game, [True, False])
+    asked = [e.params for e in seen if isinstance(e, events.YesNoPrompt)]
+    assert asked == [(("item", "Rope"),), (("item", "2 Torches"),)]
+    assert game.state.hero.items == {"Rope": 1}
+
+
+def test_dropping_at_will_is_a_decision_and_replays(tmp_path):
+    book = book_of(tmp_path, PICKUP)
+    game = new_game(book)
+    play(game, [True, True])
+    assert game.droppable() == ("Rope", "Torches")
+    with pytest.raises(InvalidAnswer):
+        game.drop("Lamp")
+    lost = game.drop("torches")
+    assert [type(e) for e in lost] == [events.ItemLost]
+    assert game.decisions[-1] == {"action": "drop", "item": "Torches"}
+    assert game.state.hero.items == {"Rope": 1, "Torches": 1}
+    result = replay_save(book, to_save(game))
+    assert result.difference is None
+
+
+def test_nothing_is_dropped_outside_a_choice(tmp_path):
+    game = new_game(book_of(tmp_path, PICKUP))
+    play(game, [])  # at the yes/no question
+    assert game.droppable() == ()
+    with pytest.raises(InvalidAnswer):
+        game.drop("Rope")

@@ -28,6 +28,7 @@ from dedale.game.expressions import interpolate
 from dedale.game.fight_extras import FightExtras
 from dedale.game.forced import HISTORY_LIMIT, ForcedRun, trim_history
 from dedale.game.penalties import lift_penalties, start_penalty
+from dedale.game.pickups import DropAtWill, drop_at_will, may_take
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
@@ -95,6 +96,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             ast.Shop: self._shop,
             ast.Wager: self._wager,
             ast.Penalty: partial(start_penalty, self),
+            ast.MayTake: partial(may_take, self),
         }
 
     @property
@@ -221,6 +223,9 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             answer = yield prompt
             if answer is EAT:
                 yield from self.eat()
+                continue
+            if type(answer) is DropAtWill:  # the reader drops an item (issue 13 §7)
+                yield from drop_at_will(self, answer)
                 continue
             if type(answer) is playtest.PlaytestAction:
                 jump = yield from playtest.perform(self, answer)

@@ -320,6 +320,9 @@ class LineTransformer(FightLines, AmateurLines):
             span=self._span(meta), item=name, count=count, weapon=weapon, effects=effects
         )
 
+    def may_take(self, meta, children):
+        return ast.MayTake(span=self._span(meta), take=self.take(meta, children))
+
     def drop(self, meta, children):
         count = _number(children[0], COUNT, self._span(meta)) if len(children) > 1 else 1
         return ast.LoseItem(span=self._span(meta), item=self._text(children[-1]), count=count)

@@ -3,7 +3,8 @@
 Answers: a choice number as shown; ``y``/``n`` (``o``/``n`` in French) to yes/no questions;
 a number or a name for targets, items and classes; any text for the hero's name. Commands,
 at any question: ``sheet``/``feuille``, ``eat``/``manger``, ``undo``/``annuler``,
-``save FILE``/``sauver FILE``, ``help``/``aide``, ``quit``/``quitter``.
+``drop ITEM``/``jeter OBJET`` (at a choice, outside fights), ``save FILE``/``sauver FILE``,
+``help``/``aide``, ``quit``/``quitter``.
 
 Exit codes (:data:`EXIT_VICTORY` ...): 0 victory, 3 death, 4 input ended (or ``quit``)
 before an ending, 1 error in the book (rendered with its caret), 2 usage error.
@@ -33,6 +34,7 @@ EXIT_INPUT_ENDED = 4
 _COMMANDS = {
     "sheet": "sheet", "feuille": "sheet", "fiche": "sheet",
     "eat": "eat", "manger": "eat", "repas": "eat",
+    "drop": "drop", "jeter": "drop", "jetez": "drop", "abandonner": "drop",
     "undo": "undo", "annuler": "undo",
     "save": "save", "sauver": "save", "sauvegarder": "save",
     "quit": "quit", "quitter": "quit",
@@ -204,6 +206,8 @@ class PlainPlayer:
             for event in game.eat():
                 self.write(*self.render.event(event))
             return True
+        if command == "drop":
+            return self._drop(argument)
         if command == "undo":
             try:
                 game.undo()
@@ -218,6 +222,24 @@ class PlainPlayer:
             self.write(error.message)
             return False
         self.write(self.t("plain.saved", path=path))
+        return True
+
+    def _drop(self, item: str) -> bool:
+        """``drop Rope``: drop one item at a choice (logged, so a replay drops it too)."""
+        held = self.game.droppable()
+        if not held:
+            self.write(self.t("plain.cannot_drop"))
+            return False
+        if not item:
+            self.write(self.t("plain.drop_needs_item", items=", ".join(held)))
+            return False
+        try:
+            produced = self.game.drop(item)
+        except InvalidAnswer as error:
+            self.write(self.t("plain.invalid", reason=translate(error.message, self.lang)))
+            return False
+        for event in produced:
+            self.write(*self.render.event(event))
         return True
 
     def _noted(self, numbers: dict[str, int], item: str) -> str:

@@ -185,6 +185,8 @@ def walk(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
         elif isinstance(statement, ast.Shop):  # what a shop sells is given, what it buys used
             for offer in statement.offers:
                 yield offer.goods
+        elif isinstance(statement, ast.MayTake):  # an item the reader may take is given
+            yield statement.take
 
 
 def conditions(statements: Iterable[ast.Statement]) -> Iterator[ast.Condition]:

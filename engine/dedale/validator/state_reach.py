@@ -191,6 +191,9 @@ class Explorer:
             } & self.items
             if bought:
                 yield "fall", (items | bought, codes, choices)
+        elif isinstance(statement, ast.MayTake):  # the reader may take it, or leave it
+            yield "fall", flow
+            yield from self.step(number, statement.take, flow)
         elif isinstance(statement, ast.HiddenNumber):  # its fallback and the hidden paragraphs
             for edge in self.graph.nodes[number].edges:
                 if edge.span == statement.span:
