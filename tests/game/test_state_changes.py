@@ -270,3 +270,43 @@ def test_nothing_is_dropped_outside_a_choice(tmp_path):
     assert game.droppable() == ()
     with pytest.raises(InvalidAnswer):
         game.drop("Rope")
+
+
+SHOP = """---
+title: t
+ruleset: df-classic
+language: en
+rules:
+  counters:
+    meals: {max: 12}
+---
+§ 1
+> gain 5 gold
+> buy 2 Provisions for 3 gold
+> achetez 1 repas pour 1 or
+> sell 1 Provisions for 1 gold
+-> 2 On
+§ 2
+> victory
+"""
+
+
+def test_a_shop_sells_and_buys_counters(tmp_path):
+    book = book_of(tmp_path, "", SHOP)
+    game = new_game(book)
+    seen = play(game, [1, 2, 3, 4])
+    first = next(e for e in seen if isinstance(e, events.ChoosePrompt))
+    assert [o.text for o in first.options][:2] == [
+        "Buy 2 Provisions (3 Gold pieces)",
+        "Buy Provisions (1 Gold pieces)",
+    ]
+    capped = [e for e in seen if isinstance(e, events.MessageShown) and e.key == "counter_max"]
+    assert len(capped) == 1  # 10 + 2 = 12, then + 1 is cut back to 12
+    hero = game.state.hero
+    assert (hero.counters["meals"], hero.counters["gold"], hero.items) == (11, 2, {})
+
+
+def test_a_shop_of_counters_loads_and_validates_clean(tmp_path):
+    book_of(tmp_path, "", SHOP)
+    found = validate_path(tmp_path / "book.dd", runs=20, seed=0).findings
+    assert [f.code for f in found if f.code != "W012"] == []

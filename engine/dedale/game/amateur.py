@@ -183,7 +183,10 @@ class AmateurStatements:
                 counter = self.counter_id(offer.counter, offer.span)
                 name = self.ruleset.display_name(counter, self.lang)
                 goods = offer.goods
-                item = f"{goods.count} {goods.item}" if goods.count > 1 else goods.item
+                shown = goods.item
+                if (traded := self._goods_counter(goods)) is not None:  # Provisions, arrows
+                    shown = self.ruleset.display_name(traded, self.lang)
+                item = f"{goods.count} {shown}" if goods.count > 1 else shown
                 buying = type(goods) is ast.GainItem
                 text = self.text(
                     "shop.buy" if buying else "shop.sell", item=item, price=offer.price, name=name
@@ -191,7 +194,7 @@ class AmateurStatements:
                 reason = ""
                 if buying and hero.counters.get(counter, 0) < offer.price:
                     reason = self.text("reason.cost", amount=offer.price, name=name)
-                elif not buying and hero.items.get(self.item_key(goods.item), 0) < goods.count:
+                elif not buying and self._goods_held(goods) < goods.count:
                     reason = self.text("reason.item", item=goods.item)
                 options.append(
                     events.ChoiceOption(index=index, text=text, target=None, enabled=not reason,
@@ -213,10 +216,37 @@ class AmateurStatements:
             old, new = hero.change_counter(counter, -price)
             if self.emit:
                 yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")
-            if type(offer.goods) is ast.GainItem:
+            goods_counter = self._goods_counter(offer.goods)
+            if goods_counter is not None:  # "buy 2 Provisions for 3 gold": a counter
+                yield from self._trade_counter(goods_counter, offer.goods)
+            elif type(offer.goods) is ast.GainItem:
                 yield from self._gain(offer.goods)
             else:
                 yield from self._lose(offer.goods)
+
+    def _goods_counter(self, goods: ast.GainItem | ast.LoseItem) -> str | None:
+        """The counter a shop line trades (Provisions, arrows...), or None for an item."""
+        found = self._lookup(goods.item)
+        return found[1] if found is not None and found[0] == "counter" else None
+
+    def _goods_held(self, goods: ast.GainItem | ast.LoseItem) -> int:
+        """How many of the goods the hero has to sell (a counter's value, or the item's)."""
+        counter = self._goods_counter(goods)
+        if counter is not None:
+            return self.state.hero.counters.get(counter, 0)
+        return self.state.hero.items.get(self.item_key(goods.item), 0)
+
+    def _trade_counter(self, counter: str, goods: ast.GainItem | ast.LoseItem) -> Gen:
+        """Add the bought count to a counter (capped at its maximum), or take the sold one."""
+        hero = self.state.hero
+        delta = goods.count if type(goods) is ast.GainItem else -goods.count
+        old, _ = hero.change_counter(counter, delta)
+        capped = self._cap_counter(counter)
+        new = hero.counters.get(counter, 0)
+        if self.emit:
+            yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")
+            if capped:
+                yield self._cap_message(counter)
 
     def _wager(self, statement: ast.Wager) -> Gen:
         """Ask the stake (clamped to the limit and to what the hero has), roll, pay out."""

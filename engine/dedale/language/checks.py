@@ -58,6 +58,7 @@ class _Checker:
         self.known = ruleset.known_names() if ruleset is not None else []
         self.spelled = _spellings(ruleset) if ruleset is not None else {}
         self.enemies = EnemyChecker(ruleset, self.error) if ruleset is not None else None
+        self.counter_goods: set[int] = set()  # shop goods that are counters (Provisions)
 
     def error(self, message: str, span: Span, hint: str | None = None) -> None:
         self.errors.append(BookStructureError(message, span, hint))
@@ -115,7 +116,11 @@ class _Checker:
             self.value_name(node.stat, node.span, "stat")
         elif isinstance(node, ast.ItemTrigger):  # "(when STAMINA falls to 0: ...)"
             self.value_name(node.stat, node.span)
+        elif isinstance(node, ast.ShopOffer) and self.kind(node.goods.item) == "counter":
+            self.counter_goods.add(id(node.goods))  # "buy 2 Provisions for 3 gold"
         elif isinstance(node, ast.GainItem | ast.LoseItem):
+            if id(node) in self.counter_goods:
+                return
             if self.kind(node.item) in ("stat", "counter"):
                 verb = "gain 2" if isinstance(node, ast.GainItem) else "lose 2"
                 self.error(

@@ -74,6 +74,12 @@ def collect_uses(graph: Graph) -> Uses:
     return uses
 
 
+def _is_counter(ruleset: object, name: str) -> bool:
+    resolve = getattr(ruleset, "resolve", None)
+    found = resolve(name) if resolve is not None else None
+    return found is not None and found[0] == "counter"
+
+
 def items_and_codewords(graph: Graph, book: object, uses: Uses) -> Iterator[Finding]:
     """E023, E024, I025, I026."""
     start = starting_items(book)
@@ -99,6 +105,8 @@ def items_and_codewords(graph: Graph, book: object, uses: Uses) -> Iterator[Find
                     hint=tr(hint.msgid, name=written),
                 )
     for name, sites in uses.items_given.items():
+        if _is_counter(ruleset, name):
+            continue  # "buy 2 Provisions for 3 gold": a counter bought, not an item
         known = ruleset.item(name) if ruleset is not None and hasattr(ruleset, "item") else None
         used = (
             name in uses.items_needed
