@@ -612,6 +612,17 @@ class Wager:
     high: int
 
 
+@node
+class WatchedWager:
+    """A bet of up to ``limit`` ``counter`` on one of two ``fighters`` whose fight the hero
+    only watches (run by the rules core's fight, the first in the hero's place)."""
+
+    span: Span
+    counter: str
+    limit: int
+    fighters: tuple[Enemy, Enemy]
+
+
 Statement: TypeAlias = (
     Prose
     | Choice
@@ -641,6 +652,7 @@ Statement: TypeAlias = (
     | Wager
     | Penalty
     | MayTake
+    | WatchedWager
 )
 
 # --------------------------------------------------------------------------- paragraphs

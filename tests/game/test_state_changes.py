@@ -310,3 +310,71 @@ def test_a_shop_of_counters_loads_and_validates_clean(tmp_path):
     book_of(tmp_path, "", SHOP)
     found = validate_path(tmp_path / "book.dd", runs=20, seed=0).findings
     assert [f.code for f in found if f.code != "W012"] == []
+
+
+WATCHED = """
+§ 1
+> gain 6 gold
+> bet up to 5 gold on GARTH SKILL 9 STAMINA 4 against BRUTE SKILL 7 STAMINA 4
+-> 2 On
+§ 2
+> victory
+"""
+
+
+@pytest.mark.parametrize(("pick", "gold"), [(1, 9), (2, 3)])
+def test_a_wager_on_a_watched_fight(tmp_path, pick, gold):
+    # GARTH 9+6+6 against BRUTE 7+1+1 (faces as the quiet rules core draws them), twice: GARTH wins at the second assault
+    game = new_game(book_of(tmp_path, WATCHED), force=[1, 1, 6, 6] * 2)
+    seen = play(game, [pick, 3])
+    watched = next(
+        e for e in seen if isinstance(e, events.MessageShown) and e.key == "watched_fight"
+    )
+    assert dict(watched.params) == {"winner": "GARTH", "loser": "BRUTE", "assaults": 2}
+    assert game.state.hero.counters["gold"] == gold
+    assert game.state.hero.stats["STAMINA"] == 20  # the hero only watched
+    assert not [e for e in seen if isinstance(e, events.FightStarted)]
+
+
+def test_the_watched_fight_is_the_rules_core_fight(tmp_path):
+    from dedale.rules import RandomSource, run_fight
+    from dedale.rules.fights import EnemySpec, FightSpec, watched_fight
+
+    book = book_of(tmp_path, WATCHED)
+    garth = EnemySpec("GARTH", {"SKILL": 9, "STAMINA": 4})
+    brute = EnemySpec("BRUTE", {"SKILL": 7, "STAMINA": 4})
+    for seed in range(20):
+        hero = Character(
+            stats={"SKILL": 9, "STAMINA": 4, "LUCK": 0},
+            initial={"SKILL": 9, "STAMINA": 4, "LUCK": 0},
+        )
+        hero.gain("GARTH")
+        direct = _drain(
+            run_fight(book.ruleset, hero, RandomSource(seed), FightSpec((brute,)), emit=False)
+        )
+        watched = _drain(watched_fight(book.ruleset, garth, brute, RandomSource(seed)))
+        assert (watched.outcome, watched.assaults) == (direct.outcome, direct.assaults)
+
+
+def _drain(gen):
+    try:
+        while True:
+            item = next(gen)
+            raise AssertionError(f"a watched fight asked {item}")
+    except StopIteration as stop:
+        return stop.value
+
+
+def test_no_bet_and_nothing_to_bet(tmp_path):
+    game = new_game(book_of(tmp_path, WATCHED))
+    play(game, [3])
+    assert game.state.hero.counters["gold"] == 6
+    game = new_game(book_of(tmp_path, WATCHED.replace("> gain 6 gold\n", "")))
+    seen = play(game, [])
+    assert not [e for e in seen if isinstance(e, events.MessageShown)]
+
+
+def test_a_watched_wager_without_its_second_fighter_is_located(tmp_path):
+    with pytest.raises(DedaleError) as raised:
+        book_of(tmp_path, "§ 1\n> bet up to 5 gold on GARTH SKILL 9 STAMINA 4\n> victory\n")
+    assert raised.value.errors[0].span.line == 7

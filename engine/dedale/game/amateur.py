@@ -279,6 +279,60 @@ class AmateurStatements:
             yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")
         return None
 
+    def _watched_wager(self, statement: ast.WatchedWager) -> Gen:
+        """Bet on one of two fighters (or not), watch their fight, pay out even money."""
+        hero = self.state.hero
+        counter = self.counter_id(statement.counter, statement.span)
+        most = max(0, min(statement.limit, hero.counters.get(counter, 0)))
+        if most == 0:
+            return None  # nothing to bet: the wager is not offered
+        name = self.ruleset.display_name(counter, self.lang)
+        first, second = (self._enemy(fighter) for fighter in statement.fighters)
+        first = yield from self._roll_fighter(first)
+        second = yield from self._roll_fighter(second)
+        if self.emit:
+            params = (("limit", most), ("name", name), ("first", first.name),
+                      ("second", second.name))  # fmt: skip
+            yield events.MessageShown(key="watched_wager_offer", params=params)
+        options = tuple(
+            events.ChoiceOption(index=index, text=text, target=None)
+            for index, text in enumerate(
+                (self.text("wager.on", fighter=first.name),
+                 self.text("wager.on", fighter=second.name), self.text("wager.none")),
+                start=1,
+            )
+        )  # fmt: skip
+        while True:
+            pick = yield events.ChoosePrompt(options=options)
+            if pick is not _eat_marker():
+                break
+            yield from self.eat()
+        if pick == 3:
+            return None
+        stake = yield events.NumberPrompt(kind="wager")
+        stake = max(0, min(most, stake))
+        if stake == 0:
+            return None
+        from dedale.rules.fights import watched_fight
+
+        try:
+            result = yield from watched_fight(self.ruleset, first, second, self.rng)
+        except GameError as error:
+            if error.span is None:
+                error.span = statement.span
+            raise
+        winner, loser = (first, second) if result.won else (second, first)
+        won = (pick == 1) == result.won
+        old, new = hero.change_counter(counter, stake if won else -stake)
+        if self.emit:
+            params = (("winner", winner.name), ("loser", loser.name),
+                      ("assaults", result.assaults))  # fmt: skip
+            yield events.MessageShown(key="watched_fight", params=params)
+            key = "wager_won" if won else "wager_lost"
+            yield events.MessageShown(key=key, params=(("stake", stake), ("name", name)))
+            yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")
+        return None
+
     # ------------------------------------------------------------------ counter limits
     def _cap_counter(self, ident: str) -> bool:
         """Bring a counter back to its ruleset maximum (``max``); True if it was above."""

@@ -48,6 +48,6 @@ def drop_at_will(runner, action: DropAtWill) -> Gen:
 def droppable(runner) -> tuple[str, ...]:
     """The items the reader may drop now: every item held, outside fights."""
     state = runner.state
-    if state.hero is None or state.in_fight:
-        return ()
+    if state.hero is None or state.in_fight or not runner.at_choice:
+        return ()  # not in a fight, nor at a shop's or a wager's own choice
     return tuple(name for name, count in state.hero.items.items() if count > 0)

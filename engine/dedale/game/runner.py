@@ -74,6 +74,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         self._text: list[ast.Prose] = []
         self._held: list[events.Event] = []
         self._forced = ForcedRun()  # paragraphs entered since the last decision
+        self.at_choice = False  # waiting at the paragraph's own choices
         self._handlers = {
             ast.ChangeValue: self._change,
             ast.GainItem: self._gain,
@@ -97,6 +98,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             ast.Wager: self._wager,
             ast.Penalty: partial(start_penalty, self),
             ast.MayTake: partial(may_take, self),
+            ast.WatchedWager: self._watched_wager,
         }
 
     @property
@@ -220,7 +222,9 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         # The reader chooses (the choice prompt is asked again after a meal).
         while True:
             offered, prompt = self._offer(paragraph)
+            self.at_choice = True  # the reader may drop items here (issue 13 §7)
             answer = yield prompt
+            self.at_choice = False
             if answer is EAT:
                 yield from self.eat()
                 continue

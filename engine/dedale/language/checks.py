@@ -116,6 +116,9 @@ class _Checker:
             self.value_name(node.stat, node.span, "stat")
         elif isinstance(node, ast.ItemTrigger):  # "(when STAMINA falls to 0: ...)"
             self.value_name(node.stat, node.span)
+        elif isinstance(node, ast.WatchedWager) and self.enemies is not None:
+            self.value_name(node.counter, node.span, "counter")
+            self.enemies.fight(ast.Fight(span=node.span, enemies=node.fighters))
         elif isinstance(node, ast.ShopOffer) and self.kind(node.goods.item) == "counter":
             self.counter_goods.add(id(node.goods))  # "buy 2 Provisions for 3 gold"
         elif isinstance(node, ast.GainItem | ast.LoseItem):

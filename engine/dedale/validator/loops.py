@@ -21,7 +21,7 @@ from dedale.span import Span
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, Node, header_span, walk
 
-ASKING = (ast.Choice, ast.Fight, ast.HiddenNumber, ast.Shop, ast.Wager)
+ASKING = (ast.Choice, ast.Fight, ast.HiddenNumber, ast.Shop, ast.Wager, ast.WatchedWager)
 BRANCHING = (ast.Test, ast.DuoTest, ast.D20Test, ast.RandomRoll)
 OUT = -1  # a way out of the paragraph that leads to no paragraph (an ending, a dead end)
 Key = tuple[str, object]  # what a condition reads or a statement changes
