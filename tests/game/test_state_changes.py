@@ -324,7 +324,8 @@ WATCHED = """
 
 @pytest.mark.parametrize(("pick", "gold"), [(1, 9), (2, 3)])
 def test_a_wager_on_a_watched_fight(tmp_path, pick, gold):
-    # GARTH 9+6+6 against BRUTE 7+1+1 (faces as the quiet rules core draws them), twice: GARTH wins at the second assault
+    # GARTH 9+6+6 against BRUTE 7+1+1 (faces as the quiet rules core draws them), twice:
+    # GARTH wins at the second assault
     game = new_game(book_of(tmp_path, WATCHED), force=[1, 1, 6, 6] * 2)
     seen = play(game, [pick, 3])
     watched = next(
