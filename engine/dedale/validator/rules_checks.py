@@ -253,8 +253,11 @@ def unacted_tags(graph: Graph, book: object) -> Iterator[Finding]:
             known.setdefault(fold(written), written)
     for ability in abilities:
         known.setdefault(fold(ability.tag), ability.tag)
+    exempt = set(getattr(ruleset, "inventory_exempt", ()))  # tags the inventory limit skips
     for number, span, tags in tagged_modifiers(graph):
         if any(ability.acts_on(tags) for ability in abilities):
+            continue
+        if any(fold(tag) in exempt for tag in tags):
             continue
         written = ", ".join(tags)
         suggestion = _did_you_mean(tags, known)
