@@ -125,8 +125,15 @@ CASES: dict[type, tuple[str, str, Check]] = {
                and g.state.hero.counters["gold"] == 3),
     ast.Wager: ("§ 1\n> gain 10 gold\n> wager up to 10 gold, win on 2d6 2-12\n-> 2 Stop\n"
                 + END, "df-classic", lambda g, s: g.state.hero.counters["gold"] == 14),
+    ast.Penalty: ("§ 1\n> lose 2 SKILL until you find a weapon\n-> 2 Stop\n" + END, "df-classic",
+                  lambda g, s: stats(g)["SKILL"] == 8 and len(g.state.penalties) == 1),
+    ast.MayTake: ("§ 1\n> you may take Rope\n> victory\n", "df-classic",
+                  lambda g, s: g.state.hero.items == {"Rope": 1}),
+    ast.WatchedWager: ("§ 1\n> gain 10 gold\n> bet up to 10 gold on A SKILL 9 STAMINA 2 "
+                       "against B SKILL 9 STAMINA 2\n-> 2 Stop\n" + END, "df-classic",
+                       lambda g, s: g.state.hero.counters["gold"] in (6, 14)),
 }  # fmt: skip
-NUMBERS = {ast.Wager: 4, ast.HiddenNumber: 0}
+NUMBERS = {ast.Wager: 4, ast.WatchedWager: 4, ast.HiddenNumber: 0}
 
 
 def kinds_in(body) -> set[type]:
