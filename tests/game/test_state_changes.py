@@ -379,3 +379,16 @@ def test_a_watched_wager_without_its_second_fighter_is_located(tmp_path):
     with pytest.raises(DedaleError) as raised:
         book_of(tmp_path, "§ 1\n> bet up to 5 gold on GARTH SKILL 9 STAMINA 4\n> victory\n")
     assert raised.value.errors[0].span.line == 7
+
+
+def test_an_optional_item_needed_later_is_info_not_an_error(tmp_path):
+    text = (
+        "§ 1\n> you may take Iron Key\n-> 2 On\n§ 2\n-> 3 (if Iron Key) Open the gate\n"
+        "-> 4 Climb\n§ 3\n> victory\n§ 4\n> victory\n"
+    )
+    book_of(tmp_path, text)
+    found = validate_path(tmp_path / "book.dd", runs=50, seed=0).findings
+    assert [(f.code, f.span.line) for f in found] == [("I064", 10)]
+    book_of(tmp_path, text.replace("> victory\n§ 4", "> take Iron Key\n> victory\n§ 4"))
+    found = validate_path(tmp_path / "book.dd", runs=50, seed=0).findings
+    assert [f.code for f in found] == []

@@ -290,7 +290,11 @@ def check_rules(graph: Graph, book: object, uses: Uses) -> list[Finding]:
     found += items_and_codewords(graph, book, uses)
     found += worlds(graph)
     found += unacted_tags(graph, book)
-    from dedale.validator.state_changes import penalties_never_lifted  # (imports this module)
+    from dedale.validator.state_changes import (  # (they import this module)
+        optional_items_needed,
+        penalties_never_lifted,
+    )
 
     found += penalties_never_lifted(graph, book, uses)
+    found += optional_items_needed(graph, book, uses)
     return found

@@ -1,6 +1,8 @@
 """Checks on the state changes of issue 13 §7: a penalty that lasts until an item is found
 but no paragraph, shop or starting kit gives that item (or any weapon, for
-``until you find a weapon``) is never lifted (W063)."""
+``until you find a weapon``) is never lifted (W063); an item needed somewhere that the book
+only ever offers as an optional pick-up (``you may take``) is pointed out (I064, info: the
+reader who leaves it chose to)."""
 
 from __future__ import annotations
 
@@ -39,6 +41,38 @@ def penalties_never_lifted(graph: Graph, book: object, uses: Uses) -> Iterator[F
                     "give the item somewhere (`> take …`, a shop, book.yaml's items), or lift "
                     "the penalty another way"
                 ),
+            )
+
+
+def optional_items_needed(graph: Graph, book: object, uses: Uses) -> Iterator[Finding]:
+    """I064: ``(if Iron Key)`` where every paragraph giving an Iron Key says "you may take"."""
+    optional: dict[str, tuple[int, str]] = {}  # folded name -> first paragraph offering it
+    firm = starting_items(book)
+    for number, node in graph.nodes.items():
+        body = node.paragraph.body
+        offered = {id(s.take) for s in walk(body) if isinstance(s, ast.MayTake)}
+        for statement in walk(body):
+            if not isinstance(statement, ast.GainItem):
+                continue
+            name = fold(statement.item)
+            if id(statement) in offered:
+                optional.setdefault(name, (number, statement.item))
+            else:
+                firm.add(name)
+    for name, (offered_at, _) in optional.items():
+        if name in firm:
+            continue
+        for number, span, written in uses.items_needed.get(name, ()):
+            yield finding(
+                "I064",
+                tr(
+                    "item '{name}' is needed here, but the book only offers it as an optional "
+                    "pick-up (paragraph {number}): a reader who left it cannot go this way",
+                    name=written,
+                    number=offered_at,
+                ),
+                span,
+                paragraph=number,
             )
 
 
