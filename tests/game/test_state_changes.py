@@ -392,3 +392,16 @@ def test_an_optional_item_needed_later_is_info_not_an_error(tmp_path):
     book_of(tmp_path, text.replace("> victory\n§ 4", "> take Iron Key\n> victory\n§ 4"))
     found = validate_path(tmp_path / "book.dd", runs=50, seed=0).findings
     assert [f.code for f in found] == []
+
+
+def test_the_help_screen_names_the_exemptions():
+    from pathlib import Path
+
+    from dedale.player.rules_summary import summarise
+    from dedale.player.texts import Texts
+
+    book = load_book(Path(__file__).resolve().parents[1] / "books_extra" / "changes")
+    assert "Not counted in that limit: ring, key." in summarise(book.ruleset, Texts("en"))
+    assert "Ne comptent pas dans cette limite\u00a0: ring, key." in summarise(
+        book.ruleset, Texts("fr")
+    )
