@@ -405,3 +405,16 @@ def test_the_help_screen_names_the_exemptions():
     assert "Ne comptent pas dans cette limite\u00a0: ring, key." in summarise(
         book.ruleset, Texts("fr")
     )
+
+
+def test_a_game_resumed_from_a_snapshot_still_watches_its_triggers(tmp_path):
+    text = (
+        "§ 1\n> take Vial (when STAMINA falls to 0: gain 5 STAMINA)\n-> 2 On\n"
+        "§ 2\n> lose 30 STAMINA\n-> 3 On\n§ 3\n> victory\n"
+    )
+    book = book_of(tmp_path, text)
+    game = new_game(book)
+    play(game, [])
+    resumed = Game(book, 1, dict(game.creation), origin={"state": game.state.to_dict()})
+    play(resumed, [1])
+    assert resumed.state.hero.stats["STAMINA"] == 5 and resumed.state.outcome is None

@@ -43,7 +43,8 @@ class FightExtras:
             or statement.assault_table is not None
             or bool(self.state.statuses)
             and any(d.get("per") == "assault" for d in self.state.statuses.values())
-            or holds_triggers(self.state.hero)  # an item acting when STAMINA falls to 0
+            or self.watch_triggers  # an item acting when STAMINA falls to 0
+            and holds_triggers(self.state.hero)
         )
 
     def _fight_by_assault(self, statement: ast.Fight, spec) -> Gen:
@@ -75,7 +76,11 @@ class FightExtras:
             result = yield from _one_assault(gen, assaults == 0, assaults, primed)
             assaults += result.assaults
             outcome, target = result.outcome, None
-            if outcome in ("limit", "lost") and (yield from fire_triggers(self)):
+            if (
+                self.watch_triggers
+                and outcome in ("limit", "lost")
+                and (yield from fire_triggers(self))
+            ):
                 if outcome == "lost" and hero.stats.get(health, 0) > 0:
                     outcome = "limit"  # a potion at 0 STAMINA: the fight goes on
             if outcome == "limit":

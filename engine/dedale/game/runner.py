@@ -32,7 +32,7 @@ from dedale.game.pickups import DropAtWill, drop_at_will, may_take
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
-from dedale.game.triggers import fire_triggers
+from dedale.game.triggers import fire_triggers, holds_triggers
 from dedale.i18n import message, tr
 from dedale.rules import (
     RandomSource,
@@ -75,6 +75,8 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
         self._held: list[events.Event] = []
         self._forced = ForcedRun()  # paragraphs entered since the last decision
         self.at_choice = False  # waiting at the paragraph's own choices
+        #: whether the hero may hold an item with a trigger (set once one is taken)
+        self.watch_triggers = holds_triggers(self.state.hero)
         self._handlers = {
             ast.ChangeValue: self._change,
             ast.GainItem: self._gain,
@@ -198,7 +200,8 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
             yield events.ParagraphEntered(number=number, label=paragraph.label, span=paragraph.span)
         if state.statuses and not resume:
             yield from self._ongoing_effects()
-            yield from fire_triggers(self)
+            if self.watch_triggers:
+                yield from fire_triggers(self)
             if self.health is not None and state.hero.stats.get(self.health, 1) <= 0:
                 if self.god_mode:
                     yield from playtest.spare(self)
@@ -289,7 +292,7 @@ class Runner(Statements, AmateurStatements, FightExtras, GameScope):
                 flow = _exhaust(handlers[kind](statement), self._held)
             else:
                 flow = yield from handlers[kind](statement)
-            if self.state.hero.item_effects and flow is not END:
+            if self.watch_triggers and flow is not END:
                 yield from fire_triggers(self)  # "when STAMINA falls to 0: restore STAMINA"
             if self.state.penalties and flow is not END:
                 yield from lift_penalties(self)  # "lose 2 SKILL until you find a weapon"

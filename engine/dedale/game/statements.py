@@ -102,6 +102,8 @@ class Statements:
             triggers = item_triggers(self, statement.effects)
             tags = tuple(e.tag for e in statement.effects if e.tag is not None and e.stat is None)
             info = BookItem(weapon=weapon, bonuses=bonuses, tags=tags, triggers=triggers)
+            if triggers:
+                self.watch_triggers = True  # the runner now checks them after each line
         hero.gain(key, statement.count, info)
         for effect in statement.effects:  # "take Brass Key (number 50)"
             if effect.number is not None:
