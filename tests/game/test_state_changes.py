@@ -418,3 +418,18 @@ def test_a_game_resumed_from_a_snapshot_still_watches_its_triggers(tmp_path):
     resumed = Game(book, 1, dict(game.creation), origin={"state": game.state.to_dict()})
     play(resumed, [1])
     assert resumed.state.hero.stats["STAMINA"] == 5 and resumed.state.outcome is None
+
+
+def test_a_rule_needing_more_items_than_fit_is_w065(tmp_path):
+    text = (
+        "§ 1\n> take Rope\n> take Lamp\n> take Gold Ring (ring)\n> take Map\n"
+        "-> 2 (if Rope and Lamp and Gold Ring and Iron Key) Open the vault\n-> 2 Leave\n"
+        "§ 2\n> take Iron Key\n> victory\n"
+    )
+    book_of(tmp_path, text, LIMIT)  # limit 2; rings and the Iron Key exempt
+    found = validate_path(tmp_path / "book.dd", runs=0, seed=0).findings
+    assert [f.code for f in found if f.code == "W065"] == []  # Rope and Lamp: 2 fit
+    book_of(tmp_path, text.replace("Gold Ring and", "Map and"), LIMIT)
+    found = validate_path(tmp_path / "book.dd", runs=0, seed=0).findings
+    w065 = [(f.span.line, f.message) for f in found if f.code == "W065"]
+    assert w065 == [(18, "this needs 3 items at once, but the hero may carry only 2")]

@@ -291,10 +291,12 @@ def check_rules(graph: Graph, book: object, uses: Uses) -> list[Finding]:
     found += worlds(graph)
     found += unacted_tags(graph, book)
     from dedale.validator.state_changes import (  # (they import this module)
+        needs_more_than_the_limit,
         optional_items_needed,
         penalties_never_lifted,
     )
 
     found += penalties_never_lifted(graph, book, uses)
     found += optional_items_needed(graph, book, uses)
+    found += needs_more_than_the_limit(graph, book)
     return found

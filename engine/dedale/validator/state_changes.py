@@ -2,7 +2,8 @@
 but no paragraph, shop or starting kit gives that item (or any weapon, for
 ``until you find a weapon``) is never lifted (W063); an item needed somewhere that the book
 only ever offers as an optional pick-up (``you may take``) is pointed out (I064, info: the
-reader who leaves it chose to)."""
+reader who leaves it chose to); a rule that needs more counted items at once than the
+inventory limit lets the hero carry can never be met (W065)."""
 
 from __future__ import annotations
 
@@ -74,6 +75,63 @@ def optional_items_needed(graph: Graph, book: object, uses: Uses) -> Iterator[Fi
                 span,
                 paragraph=number,
             )
+
+
+def needs_more_than_the_limit(graph: Graph, book: object) -> Iterator[Finding]:
+    """W065: ``(if Rope and Lamp and Bell and Map)`` with ``inventory_limit: 3`` (items the
+    limit does not count — by name, tag, ruleset id or kind — left out)."""
+    ruleset = getattr(book, "ruleset", None)
+    limit = getattr(ruleset, "inventory_limit", None)
+    if not limit:
+        return
+    tags: dict[str, set[str]] = {}  # folded item -> the plain tags the book gives it
+    for node in graph.nodes.values():
+        for statement in walk(node.paragraph.body):
+            if isinstance(statement, ast.GainItem):
+                found = tags.setdefault(fold(statement.item), set())
+                found.update(fold(e.tag) for e in statement.effects if e.tag and e.stat is None)
+    exempt = set(getattr(ruleset, "inventory_exempt", ()))
+    for number, node in graph.nodes.items():
+        for statement in walk(node.paragraph.body):
+            condition = getattr(statement, "condition", None)
+            if not isinstance(statement, ast.Choice | ast.If) or condition is None:
+                continue
+            needed = {
+                fold(name)
+                for name in _conjoined_items(condition)
+                if _counted(name, tags.get(fold(name), set()), exempt, ruleset)
+            }
+            if len(needed) > limit:
+                yield finding(
+                    "W065",
+                    tr(
+                        "this needs {count} items at once, but the hero may carry only {limit}",
+                        count=len(needed),
+                        limit=limit,
+                    ),
+                    statement.span,
+                    paragraph=number,
+                    hint=tr("raise inventory_limit, or exempt some of these items from it"),
+                )
+
+
+def _conjoined_items(condition: ast.Condition) -> list[str]:
+    """The items a condition needs all together (the atoms of its top-level ``and``)."""
+    if isinstance(condition, ast.HasItem):
+        return [condition.item]
+    if isinstance(condition, ast.And):
+        return [name for part in condition.operands for name in _conjoined_items(part)]
+    return []
+
+
+def _counted(name: str, tags: set[str], exempt: set[str], ruleset) -> bool:
+    if fold(name) in exempt or tags & exempt:
+        return False
+    found = ruleset.resolve(name) if hasattr(ruleset, "resolve") else None
+    if found is not None and found[0] == "item":
+        definition = ruleset.items[found[1]]
+        return fold(found[1]) not in exempt and fold(definition.kind) not in exempt
+    return True
 
 
 def _weapons_given(graph: Graph, book: object) -> bool:
