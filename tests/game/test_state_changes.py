@@ -432,4 +432,4 @@ def test_a_rule_needing_more_items_than_fit_is_w065(tmp_path):
     book_of(tmp_path, text.replace("Gold Ring and", "Map and"), LIMIT)
     found = validate_path(tmp_path / "book.dd", runs=0, seed=0).findings
     w065 = [(f.span.line, f.message) for f in found if f.code == "W065"]
-    assert w065 == [(18, "this needs 3 items at once, but the hero may carry only 2")]
+    assert w065 == [(14, "this needs 3 items at once, but the hero may carry only 2")]
