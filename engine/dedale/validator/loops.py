@@ -259,6 +259,10 @@ class _State:
                 found.add(("item", fold(statement.item)))
             elif isinstance(statement, ast.ChangeValue):
                 found.add(self.value(statement.name))
+            elif isinstance(statement, ast.Penalty):  # "lose 2 SKILL until you find …"
+                found.add(self.value(statement.stat))
+            elif isinstance(statement, ast.WatchedWager):  # the stake is won or lost
+                found.add(self.value(statement.counter))
             elif isinstance(statement, ast.StatusOn | ast.StatusOff):
                 found |= {("status", fold(statement.name)), ("value", "*")}
             elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.ForcedMeal):
