@@ -49,6 +49,7 @@ def test_every_state_change_in_english(book, snapshot):
     assert (hero.initial["LUCK"], hero.stats["SKILL"]) == (8, 10)  # cursed; penalty lifted
     assert "Penalties: SKILL -2 until a weapon" in text
     assert "Phoenix Tears takes effect and is used up." in text
+    assert "Items: Phoenix Tears (when STAMINA falls to 0), Copper Ring" in text
     assert (hero.counters["meals"], hero.counters["gold"]) == (12, 6)
     assert set(hero.items) == {"Copper Ring", "Iron Key", "Rope", "Pick Axe"}
     assert {"action": "drop", "item": "Bread"} in game.decisions

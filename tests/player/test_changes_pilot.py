@@ -84,7 +84,7 @@ def test_changes_book_played_in_the_textual_player(snapshot):
     seen = _play("en")
     assert seen["outcome"] == "victory" and seen["history"] == list(range(1, 10))
     assert "SKILL -2 until a weapon" in seen["sheet_at_3"]
-    assert "Bread" not in seen["sheet_at_3"]
+    assert "Bread" not in seen["sheet_at_3"] and "Phoenix Tears (when STAMINA" in seen["sheet_at_3"]
     assert "Penalties" not in seen["sheet_at_5"] and "Phoenix" not in seen["sheet_at_5"]
     assert {"action": "drop", "item": "Bread"} in seen["decisions"]
     assert seen == snapshot

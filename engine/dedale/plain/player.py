@@ -248,14 +248,21 @@ class PlainPlayer:
         return "" if number is None else self.t("sheet.item_number", number=number)
 
     def _bonuses(self, hero, item: str) -> str:
-        """`` (HABILETÉ +1)`` for an item the book gave with stat bonuses, else ""."""
+        """`` (HABILETÉ +1)`` for an item the book gave with stat bonuses, and
+        `` (when STAMINA falls to 0)`` for each of its triggers, else ""."""
         info = hero.item_effects.get(item)
-        if info is None or not info.bonuses:
+        if info is None:
             return ""
+        watch = "".join(
+            self.t("sheet.item_trigger", stat=self.render.name(stat), at=at)
+            for stat, at, *_ in info.triggers
+        )
+        if not info.bonuses:
+            return watch
         shown = ", ".join(
             f"{self.render.name(stat)} {amount:+d}" for stat, amount, _ in info.bonuses
         )
-        return f" ({shown})"
+        return f" ({shown})" + watch
 
     def sheet(self) -> list[str]:
         """The Adventure Sheet as text lines."""

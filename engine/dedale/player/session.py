@@ -57,6 +57,8 @@ class SheetModel:
     item_numbers: dict[str, int] = field(default_factory=dict)  # numbers noted on items
     #: penalties until an item is found: (stat id, amount, item or None for a weapon)
     penalties: list[tuple[str, int, str | None]] = field(default_factory=list)
+    #: item -> the (stat id, threshold) of its triggers ("when STAMINA falls to 0")
+    triggers: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     layout: SheetLayout = field(default_factory=SheetLayout)
 
     def apply(self, event: ev.Event) -> None:
@@ -109,6 +111,11 @@ class SheetModel:
         self.stats = {k: (v, hero.initial.get(k, v)) for k, v in hero.stats.items()}
         self.counters = dict(hero.counters)
         self.items = Counter({k: v for k, v in hero.items.items() if v > 0})
+        self.triggers = {
+            name: tuple((str(t[0]), int(t[1])) for t in info.triggers)
+            for name, info in hero.item_effects.items()
+            if info.triggers
+        }
         if hero.class_name is not None:
             self.class_name = hero.class_name
 

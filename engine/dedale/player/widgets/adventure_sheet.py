@@ -38,7 +38,12 @@ def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str
     for counter in _ordered(layout.counters, sheet.counters, keep_missing=True):
         table.add_row(stat_name(counter), Text(str(sheet.counters.get(counter, 0))))
     items = [
-        (f"{name} ×{n}" if n != 1 else name) + _noted(sheet.item_numbers, name, texts)
+        (f"{name} ×{n}" if n != 1 else name)
+        + _noted(sheet.item_numbers, name, texts)
+        + "".join(
+            texts("sheet.item_trigger", stat=stat_name(stat), at=at)
+            for stat, at in sheet.triggers.get(name, ())
+        )
         for name, n in sorted(sheet.items.items())
     ]
     table.add_row(texts("sheet.items"), Text(", ".join(items) or none))
