@@ -433,3 +433,15 @@ def test_a_rule_needing_more_items_than_fit_is_w065(tmp_path):
     found = validate_path(tmp_path / "book.dd", runs=0, seed=0).findings
     w065 = [(f.span.line, f.message) for f in found if f.code == "W065"]
     assert w065 == [(14, "this needs 3 items at once, but the hero may carry only 2")]
+
+
+def test_drop_answers_the_inventory_limit_question_in_the_plain_player(tmp_path):
+    import io
+
+    from dedale.plain.player import PlainPlayer
+
+    book = book_of(tmp_path, "§ 1\n> take Rope\n> take Lamp\n> take Map\n> victory\n", LIMIT)
+    game = new_game(book)
+    out = io.StringIO()
+    PlainPlayer(game, io.StringIO("drop lamp\n"), out, echo=True).play()
+    assert game.state.outcome == "victory" and set(game.state.hero.items) == {"Rope", "Map"}

@@ -104,6 +104,8 @@ class PlainPlayer:
                 continue
             word, _, rest = line.partition(" ")
             command = _COMMANDS.get(fold(word))
+            if command == "drop" and type(prompt) is events.DropItemPrompt and rest.strip():
+                command, line = None, rest.strip()  # "drop Lantern" answers "which item?"
             if command == "save" and not rest.strip():
                 self.write(self.t("plain.save_needs_file"), self.render.prompt(prompt)[-1])
                 continue
