@@ -6,7 +6,7 @@ worlds) are kept as the author wrote them; the Book resolves stat and counter al
 against the ruleset.
 
 Canonical vocabularies (whatever keyword language the author used):
-- stat operations: "add", "sub", "set", "restore", "raise_initial"
+- stat operations: "add", "sub", "set", "restore", "raise_initial", "lower_initial"
 - test outcomes: "success", "failure", "critical_success", "critical_failure"
   (Luck tests use success = lucky, failure = unlucky)
 - several-enemy modes: "single", "sequence", "together", "as_one"
@@ -280,24 +280,50 @@ class Goto:
 
 @node
 class ChangeValue:
-    """Change a stat or counter: add, sub, set, restore (to initial) or raise_initial."""
+    """Change a stat or counter: add, sub, set, restore (to initial), raise_initial or
+    lower_initial."""
 
     span: Span
-    op: Literal["add", "sub", "set", "restore", "raise_initial"]
+    op: Literal["add", "sub", "set", "restore", "raise_initial", "lower_initial"]
     name: str
     amount: Expr | None = None
     exceptional: bool = False
 
 
 @node
+class Penalty:
+    """``lose 2 SKILL until you find a weapon``: the stat is lowered now and given back as
+    soon as the hero holds ``item`` (or, with ``weapon``, any weapon)."""
+
+    span: Span
+    stat: str
+    amount: int
+    item: str | None = None
+    weapon: bool = False
+
+
+@node
+class ItemTrigger:
+    """``when STAMINA falls to 0: restore STAMINA``: once the stat (or counter) is at or
+    below ``at``, the change is made and one of the item is used up."""
+
+    span: Span
+    stat: str
+    at: int
+    change: ChangeValue
+
+
+@node
 class ItemEffect:
-    """An item's effect: a stat bonus, whether it is a weapon, tags, a number noted on it."""
+    """An item's effect: a stat bonus, whether it is a weapon, tags, a number noted on it,
+    a trigger."""
 
     span: Span
     stat: str | None = None
     amount: int = 0
     tag: str | None = None
     number: int | None = None
+    trigger: ItemTrigger | None = None
 
 
 @node
@@ -307,6 +333,14 @@ class GainItem:
     count: int = 1
     weapon: bool = False
     effects: tuple[ItemEffect, ...] = ()
+
+
+@node
+class MayTake:
+    """``you may take Rope``: the reader is asked whether the hero takes the item."""
+
+    span: Span
+    take: GainItem
 
 
 @node
@@ -653,6 +687,17 @@ class Wager:
     high: int
 
 
+@node
+class WatchedWager:
+    """A bet of up to ``limit`` ``counter`` on one of two ``fighters`` whose fight the hero
+    only watches (run by the rules core's fight, the first in the hero's place)."""
+
+    span: Span
+    counter: str
+    limit: int
+    fighters: tuple[Enemy, Enemy]
+
+
 Statement: TypeAlias = (
     Prose
     | Choice
@@ -683,6 +728,9 @@ Statement: TypeAlias = (
     | SetFlag
     | ClearFlag
     | ChangeCount
+    | Penalty
+    | MayTake
+    | WatchedWager
 )
 
 # --------------------------------------------------------------------------- paragraphs

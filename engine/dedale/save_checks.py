@@ -193,6 +193,30 @@ def _record(fields: dict[str, Check], required: tuple[str, ...] = (), other: Che
     return check
 
 
+CHANGE_OPS = ("add", "sub", "set", "restore", "raise_initial", "lower_initial")
+"""The changes a saved trigger may make (those of ``> gain``, ``> lose``, ``> set``...)."""
+
+
+def _one_of(allowed: tuple[str, ...]) -> Check:
+    def check(value: Any, path: tuple[str, ...]):
+        if value not in allowed:
+            return path, tr("one of {allowed} is expected", allowed=", ".join(allowed))
+        return None
+
+    return check
+
+
+def _amount(value: Any, path: tuple[str, ...]):
+    """A change's amount: none, a number or dice (``1d6``)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if len(value) > 50 or not re.fullmatch(r"\d*[dD]\d+(?:[+-]\d+)?", value):
+            return path, tr("dice such as `1d6` are expected, not {got}", got=_kind(value))
+        return None
+    return _integer(-(10**9), 10**9)(value, path)
+
+
 def _scalar(value: Any, path: tuple[str, ...]):
     if value is None or isinstance(value, bool):
         return None
@@ -247,6 +271,10 @@ _HERO = _record(
                 {
                     "weapon": _boolean,
                     "bonuses": _list(_tuple(_text(200), _STAT, _optional(_text(200))), 100),
+                    "tags": _list(_text(200), 100),
+                    "triggers": _list(
+                        _tuple(_text(200), _STAT, _one_of(CHANGE_OPS), _text(200), _amount), 100
+                    ),
                 },
                 ("weapon", "bonuses"),
             ),
@@ -280,6 +308,18 @@ _STATE = _record(
         "stop": _integer(0, 10**6),
         "flags": _list(_text(200), 1000),  # the book's own flags set (book.yaml `state:`)
         "counts": _mapping(_integer(0, 10**6), 1000),  # and its counters' values
+        "penalties": _mapping(
+            _record(
+                {
+                    "stat": _text(200),
+                    "amount": _integer(0, 10**9),
+                    "item": _optional(_text(200)),
+                    "weapon": _boolean,
+                },
+                ("stat", "amount", "item", "weapon"),
+            ),
+            100,
+        ),
     },
     ("paragraph", "codewords", "visited", "worlds", "meal_allowed", "history"),
 )

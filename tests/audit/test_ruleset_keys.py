@@ -149,6 +149,12 @@ EFFECTS: dict[str, Effect] = {
     ": classes": ("df48.5", "{classes: {Baroudeur: {stats: {SKILL: 1d6+1}}}}", "play"),
     ": items": ("d20", "{items: {épée: {damage: 1d2}}}", "play"),
     ": inventory_limit": ("df-classic", "{inventory_limit: 1}", "play"),
+    ": inventory_exempt": (
+        "df-classic",
+        ("{inventory_limit: 1}", "{inventory_limit: 1, inventory_exempt: [rope]}"),
+        "play",
+        "> take Lamp",
+    ),
     ": worlds": ("df-classic", "{worlds: true}", "play", "> world Mars\n> world Mars"),
     ": health": (
         "reliques",

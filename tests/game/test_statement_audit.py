@@ -134,8 +134,15 @@ CASES: dict[type, tuple[str, str, Check]] = {
                     and of(events.MessageShown, s)[-1].key == "flag_cleared"),
     ast.ChangeCount: ("§ 1\n> add 2 to lieutenants met\n> victory\n", "df-classic",
                       lambda g, s: g.state.counts == {"lieutenants met": 2}),
+    ast.Penalty: ("§ 1\n> lose 2 SKILL until you find a weapon\n-> 2 Stop\n" + END, "df-classic",
+                  lambda g, s: stats(g)["SKILL"] == 8 and len(g.state.penalties) == 1),
+    ast.MayTake: ("§ 1\n> you may take Rope\n> victory\n", "df-classic",
+                  lambda g, s: g.state.hero.items == {"Rope": 1}),
+    ast.WatchedWager: ("§ 1\n> gain 10 gold\n> bet up to 10 gold on A SKILL 9 STAMINA 2 "
+                       "against B SKILL 9 STAMINA 2\n-> 2 Stop\n" + END, "df-classic",
+                       lambda g, s: g.state.hero.counters["gold"] in (6, 14)),
 }  # fmt: skip
-NUMBERS = {ast.Wager: 4, ast.HiddenNumber: 0}
+NUMBERS = {ast.Wager: 4, ast.WatchedWager: 4, ast.HiddenNumber: 0}
 STATE = "state:\n  flags: [calf following]\n  counters: [lieutenants met]\n"
 FRONT = {ast.SetFlag: STATE, ast.ClearFlag: STATE, ast.ChangeCount: STATE}
 

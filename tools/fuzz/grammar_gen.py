@@ -219,6 +219,10 @@ class Shapes:
                         f"> set {s.stat()} to {s.amount()}",
                         f"> restore {s.stat()}",
                         f"> raise initial {s.stat()} by {s.amount()}",
+                        f"> lower initial {s.stat()} by {s.amount()}",
+                        f"> diminuez {s.stat()} initiale de {s.amount()}",
+                        f"> lose {s.number()} {s.stat()} until you find {s.item()}",
+                        f"> perdez {s.number()} {s.stat()} jusqu'à trouver une arme",
                         f"> gagnez {s.amount()} {s.stat()} (exceptionnel)",
                         f"> fixez votre {s.stat()} à {s.amount()}",
                     )
@@ -227,10 +231,12 @@ class Shapes:
         if family == 2:
             effects = s.pick(
                 ("", " (weapon)", f" (weapon, {s.stat()} {s.signed()})",
-                 f" (number {s.number()})", f" ({s.stat()} {s.signed()}, cursed)")
+                 f" (number {s.number()})", f" ({s.stat()} {s.signed()}, cursed)",
+                 f" (when {s.stat()} falls to {s.number()}: restore {s.stat()})")
             )  # fmt: skip
             count = f"{s.number()} " if s.rnd.random() < 0.2 else ""
-            return [f"> {s.pick(('take', 'prenez'))} {count}{s.item()}{effects}"]
+            verb = s.pick(("take", "prenez", "you may take", "vous pouvez prendre"))
+            return [f"> {verb} {count}{s.item()}{effects}"]
         if family == 3:
             return [
                 s.pick(

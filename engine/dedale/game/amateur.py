@@ -133,7 +133,10 @@ class AmateurStatements:
                 counter = self.counter_id(offer.counter, offer.span)
                 name = self.ruleset.display_name(counter, self.lang)
                 goods = offer.goods
-                item = f"{goods.count} {goods.item}" if goods.count > 1 else goods.item
+                shown = goods.item
+                if (traded := self._goods_counter(goods)) is not None:  # Provisions, arrows
+                    shown = self.ruleset.display_name(traded, self.lang)
+                item = f"{goods.count} {shown}" if goods.count > 1 else shown
                 buying = type(goods) is ast.GainItem
                 text = self.text(
                     "shop.buy" if buying else "shop.sell", item=item, price=offer.price, name=name
@@ -141,7 +144,7 @@ class AmateurStatements:
                 reason = ""
                 if buying and hero.counters.get(counter, 0) < offer.price:
                     reason = self.text("reason.cost", amount=offer.price, name=name)
-                elif not buying and hero.items.get(self.item_key(goods.item), 0) < goods.count:
+                elif not buying and self._goods_held(goods) < goods.count:
                     reason = self.text("reason.item", item=goods.item)
                 options.append(
                     events.ChoiceOption(index=index, text=text, target=None, enabled=not reason,
@@ -163,10 +166,37 @@ class AmateurStatements:
             old, new = hero.change_counter(counter, -price)
             if self.emit:
                 yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")
-            if type(offer.goods) is ast.GainItem:
+            goods_counter = self._goods_counter(offer.goods)
+            if goods_counter is not None:  # "buy 2 Provisions for 3 gold": a counter
+                yield from self._trade_counter(goods_counter, offer.goods)
+            elif type(offer.goods) is ast.GainItem:
                 yield from self._gain(offer.goods)
             else:
                 yield from self._lose(offer.goods)
+
+    def _goods_counter(self, goods: ast.GainItem | ast.LoseItem) -> str | None:
+        """The counter a shop line trades (Provisions, arrows...), or None for an item."""
+        found = self._lookup(goods.item)
+        return found[1] if found is not None and found[0] == "counter" else None
+
+    def _goods_held(self, goods: ast.GainItem | ast.LoseItem) -> int:
+        """How many of the goods the hero has to sell (a counter's value, or the item's)."""
+        counter = self._goods_counter(goods)
+        if counter is not None:
+            return self.state.hero.counters.get(counter, 0)
+        return self.state.hero.items.get(self.item_key(goods.item), 0)
+
+    def _trade_counter(self, counter: str, goods: ast.GainItem | ast.LoseItem) -> Gen:
+        """Add the bought count to a counter (capped at its maximum), or take the sold one."""
+        hero = self.state.hero
+        delta = goods.count if type(goods) is ast.GainItem else -goods.count
+        old, _ = hero.change_counter(counter, delta)
+        capped = self._cap_counter(counter)
+        new = hero.counters.get(counter, 0)
+        if self.emit:
+            yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")
+            if capped:
+                yield self._cap_message(counter)
 
     def _wager(self, statement: ast.Wager) -> Gen:
         """Ask the stake (clamped to the limit and to what the hero has), roll, pay out."""
@@ -194,6 +224,60 @@ class AmateurStatements:
             yield events.DiceRolled(
                 purpose="wager", faces=tuple(faces), total=total, expression=expr.text
             )
+            key = "wager_won" if won else "wager_lost"
+            yield events.MessageShown(key=key, params=(("stake", stake), ("name", name)))
+            yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")
+        return None
+
+    def _watched_wager(self, statement: ast.WatchedWager) -> Gen:
+        """Bet on one of two fighters (or not), watch their fight, pay out even money."""
+        hero = self.state.hero
+        counter = self.counter_id(statement.counter, statement.span)
+        most = max(0, min(statement.limit, hero.counters.get(counter, 0)))
+        if most == 0:
+            return None  # nothing to bet: the wager is not offered
+        name = self.ruleset.display_name(counter, self.lang)
+        first, second = (self._enemy(fighter) for fighter in statement.fighters)
+        first = yield from self._roll_fighter(first)
+        second = yield from self._roll_fighter(second)
+        if self.emit:
+            params = (("limit", most), ("name", name), ("first", first.name),
+                      ("second", second.name))  # fmt: skip
+            yield events.MessageShown(key="watched_wager_offer", params=params)
+        options = tuple(
+            events.ChoiceOption(index=index, text=text, target=None)
+            for index, text in enumerate(
+                (self.text("wager.on", fighter=first.name),
+                 self.text("wager.on", fighter=second.name), self.text("wager.none")),
+                start=1,
+            )
+        )  # fmt: skip
+        while True:
+            pick = yield events.ChoosePrompt(options=options)
+            if pick is not _eat_marker():
+                break
+            yield from self.eat()
+        if pick == 3:
+            return None
+        stake = yield events.NumberPrompt(kind="wager")
+        stake = max(0, min(most, stake))
+        if stake == 0:
+            return None
+        from dedale.rules.fights import watched_fight
+
+        try:
+            result = yield from watched_fight(self.ruleset, first, second, self.rng)
+        except GameError as error:
+            if error.span is None:
+                error.span = statement.span
+            raise
+        winner, loser = (first, second) if result.won else (second, first)
+        won = (pick == 1) == result.won
+        old, new = hero.change_counter(counter, stake if won else -stake)
+        if self.emit:
+            params = (("winner", winner.name), ("loser", loser.name),
+                      ("assaults", result.assaults))  # fmt: skip
+            yield events.MessageShown(key="watched_fight", params=params)
             key = "wager_won" if won else "wager_lost"
             yield events.MessageShown(key=key, params=(("stake", stake), ("name", name)))
             yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")

@@ -24,6 +24,7 @@ from collections.abc import Generator
 from typing import Any
 
 from dedale import ast, events
+from dedale.game.triggers import fire_triggers, holds_triggers
 from dedale.rules import parse_dice
 from dedale.rules.fight_opposed import ARMOUR_OFF
 
@@ -42,6 +43,8 @@ class FightExtras:
             or statement.assault_table is not None
             or bool(self.state.statuses)
             and any(d.get("per") == "assault" for d in self.state.statuses.values())
+            or self.watch_triggers  # an item acting when STAMINA falls to 0
+            and holds_triggers(self.state.hero)
         )
 
     def _fight_by_assault(self, statement: ast.Fight, spec) -> Gen:
@@ -73,6 +76,13 @@ class FightExtras:
             result = yield from _one_assault(gen, assaults == 0, assaults, primed)
             assaults += result.assaults
             outcome, target = result.outcome, None
+            if (
+                self.watch_triggers
+                and outcome in ("limit", "lost")
+                and (yield from fire_triggers(self))
+            ):
+                if outcome == "lost" and hero.stats.get(health, 0) > 0:
+                    outcome = "limit"  # a potion at 0 STAMINA: the fight goes on
             if outcome == "limit":
                 enemies = _survivors(enemies, result.enemies_left, health)
                 if sum(enemy.stats.get(health, 0) for enemy in enemies) < before:

@@ -17,13 +17,7 @@ def hero_to_dict(hero: Character) -> dict[str, Any]:
         "class": hero.class_name,
         "fights_with_armour": int(hero.fights_with_armour),
         "item_effects": {
-            name: {
-                "weapon": bool(info.weapon),
-                "bonuses": [
-                    [str(s), int(a), None if t is None else str(t)] for s, a, t in info.bonuses
-                ],
-            }
-            for name, info in sorted(hero.item_effects.items())
+            name: _item_effects(info) for name, info in sorted(hero.item_effects.items())
         },
         "protection_worn": {k: int(v) for k, v in sorted(hero.protection_worn.items())},
         "armour_wear": {k: [int(n) for n in v] for k, v in sorted(hero.armour_wear.items())},
@@ -48,6 +42,11 @@ def hero_from_dict(data: dict[str, Any]) -> Character:
                     (str(stat), int(amount), None if tag is None else str(tag))
                     for stat, amount, tag in info["bonuses"]
                 ),
+                tags=tuple(str(tag) for tag in info.get("tags", ())),
+                triggers=tuple(
+                    (str(stat), int(at), str(op), str(name), amount)
+                    for stat, at, op, name, amount in info.get("triggers", ())
+                ),
             )
             for name, info in data.get("item_effects", {}).items()
         },
@@ -56,6 +55,20 @@ def hero_from_dict(data: dict[str, Any]) -> Character:
         trained={str(t) for t in data.get("trained", [])},
         uncapped=frozenset(str(s) for s in data.get("uncapped", [])),
     )
+
+
+def _item_effects(info: BookItem) -> dict[str, Any]:
+    """One item's book effects (triggers written only when it has some: older saves keep
+    their bytes)."""
+    data: dict[str, Any] = {
+        "weapon": bool(info.weapon),
+        "bonuses": [[str(s), int(a), None if t is None else str(t)] for s, a, t in info.bonuses],
+    }
+    if info.tags:
+        data["tags"] = [str(tag) for tag in info.tags]
+    if info.triggers:
+        data["triggers"] = [list(trigger) for trigger in info.triggers]
+    return data
 
 
 def _armour_wear(data: dict[str, Any]) -> dict[str, list[int]]:

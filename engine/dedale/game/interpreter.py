@@ -10,6 +10,7 @@ from dedale import events
 from dedale.errors import GameError
 from dedale.events import Event, Prompt
 from dedale.game.creation import stats_problem
+from dedale.game.pickups import DropAtWill, droppable
 from dedale.game.playtest import ACTIONS, PlaytestAction
 from dedale.game.runner import EAT, Runner
 from dedale.game.state import GameState
@@ -236,6 +237,23 @@ class Game:
             raise InvalidAnswer(self._runner.text("error.cannot_eat"))
         return self._act(dict(EAT_ACTION), EAT)
 
+    # ------------------------------------------------------------------ dropping items
+
+    def droppable(self) -> tuple[str, ...]:
+        """The items the reader may drop now (at a choice, outside fights; else none)."""
+        if type(self._prompt) is not events.ChoosePrompt or self._backlog:
+            return ()
+        return droppable(self._runner)
+
+    def drop(self, item: str) -> list[Event]:
+        """Drop one of an item held, at a choice (logged as a decision); returns its
+        events. The choice prompt is then asked again."""
+        held = self.droppable()
+        found = next((name for name in held if fold(name) == fold(str(item))), None)
+        if found is None:
+            raise InvalidAnswer(tr("{item} is not an item you may drop now", item=str(item)))
+        return self._act({"action": "drop", "item": found}, DropAtWill(found))
+
     # ------------------------------------------------------------------ playtest
 
     # Each playtest tool is logged as a decision and works at a choice; its events (and
@@ -309,6 +327,8 @@ class Game:
         """Apply one logged decision at the current prompt (answer or action)."""
         if decision == EAT_ACTION:
             self.eat()
+        elif isinstance(decision, dict) and decision.get("action") == "drop":
+            self.drop(str(decision.get("item", "")))
         elif isinstance(decision, dict) and decision.get("action") in ACTIONS:
             self._playtest(decision)
         else:

@@ -30,9 +30,12 @@ from dedale.game.fight_extras import FightExtras
 from dedale.game.flow import stop_prompt
 from dedale.game.forced import HISTORY_LIMIT, ForcedRun, trim_history
 from dedale.game.hidden import HiddenNumbers
+from dedale.game.penalties import lift_penalties, start_penalty
+from dedale.game.pickups import DropAtWill, drop_at_will, may_take
 from dedale.game.scope import GameScope
 from dedale.game.state import GameState, HistoryEntry
 from dedale.game.statements import END, Statements
+from dedale.game.triggers import fire_triggers, holds_triggers
 from dedale.i18n import message, tr
 from dedale.language.order import NOT_RULES
 from dedale.rules import (
@@ -77,6 +80,9 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
         self._text: list[ast.Prose] = []
         self._held: list[events.Event] = []
         self._forced = ForcedRun()  # paragraphs entered since the last decision
+        self.at_choice = False  # waiting at the paragraph's own choices
+        #: whether the hero may hold an item with a trigger (set once one is taken)
+        self.watch_triggers = holds_triggers(self.state.hero)
         self._handlers = {
             ast.ChangeValue: self._change,
             ast.GainItem: self._gain,
@@ -101,6 +107,9 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
             ast.SetFlag: partial(flag_change, self),
             ast.ClearFlag: partial(flag_change, self),
             ast.ChangeCount: partial(count_change, self),
+            ast.Penalty: partial(start_penalty, self),
+            ast.MayTake: partial(may_take, self),
+            ast.WatchedWager: self._watched_wager,
         }
 
     @property
@@ -202,6 +211,8 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
             yield events.ParagraphEntered(number=number, label=paragraph.label, span=paragraph.span)
         if state.statuses and not resume:
             yield from self._ongoing_effects()
+            if self.watch_triggers:
+                yield from fire_triggers(self)
             if self.health is not None and state.hero.stats.get(self.health, 1) <= 0:
                 if self.god_mode:
                     yield from playtest.spare(self)
@@ -225,9 +236,14 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
         # The reader chooses (the choice prompt is asked again after a meal).
         while True:
             offered, prompt = self._offer(paragraph)
+            self.at_choice = True  # the reader may drop items here (issue 13 §7)
             answer = yield prompt
+            self.at_choice = False
             if answer is EAT:
                 yield from self.eat()
+                continue
+            if type(answer) is DropAtWill:  # the reader drops an item (issue 13 §7)
+                yield from drop_at_will(self, answer)
                 continue
             if type(answer) is playtest.PlaytestAction:
                 jump = yield from playtest.perform(self, answer)
@@ -289,6 +305,10 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
                 flow = _exhaust(handlers[kind](statement), self._held)
             else:
                 flow = yield from handlers[kind](statement)
+            if self.watch_triggers and flow is not END:
+                yield from fire_triggers(self)  # "when STAMINA falls to 0: restore STAMINA"
+            if self.state.penalties and flow is not END:
+                yield from lift_penalties(self)  # "lose 2 SKILL until you find a weapon"
             if self.health is not None and self.state.hero.stats.get(self.health, 1) <= 0:
                 if self.god_mode and flow is not END:
                     yield from self.flush()

@@ -52,6 +52,7 @@ class GameState:
     stop: int = 0  # the choices before a rule being offered: their rank in the paragraph
     flags: set[str] = field(default_factory=set)  # the book's flags set (declared names)
     counts: dict[str, int] = field(default_factory=dict)  # the book's counters moved
+    penalties: dict[str, dict[str, Any]] = field(default_factory=dict)  # until an item
 
     # ------------------------------------------------------------------ queries
 
@@ -84,6 +85,8 @@ class GameState:
             data["flags"] = sorted(self.flags)
         if self.counts:
             data["counts"] = dict(sorted(self.counts.items()))
+        if self.penalties:  # issue 13 §7
+            data["penalties"] = {k: dict(v) for k, v in self.penalties.items()}
         return data
 
     def _base_dict(self, history: bool = True) -> dict[str, Any]:
@@ -128,6 +131,7 @@ class GameState:
             stop=int(data.get("stop") or 0),
             flags={str(name) for name in (data.get("flags") or ())},
             counts={str(k): int(v) for k, v in (data.get("counts") or {}).items()},
+            penalties={str(k): dict(v) for k, v in (data.get("penalties") or {}).items()},
         )
 
 

@@ -16,6 +16,7 @@ from dedale.game import playtest, test_forms
 from dedale.game.cache import folded
 from dedale.game.conditions import compare
 from dedale.game.expressions import evaluate
+from dedale.game.triggers import item_triggers
 from dedale.rules import BookItem, run_d20_test, run_duo_test, run_fight, run_test
 from dedale.rules.fights import EnemyRoll, EnemySpec, FightSpec, roll_enemies, roll_enemy
 from dedale.rules.heroism import offer_ignore_loss
@@ -48,9 +49,10 @@ class Statements:
                 hero.change_counter(ident, -amount)
             elif op == "set":
                 hero.counters[ident] = max(0, amount)
-            else:  # restore / raise_initial: back to (or above) the starting value
+            else:  # restore / raise / lower initial: back to (or off) the starting value
                 start = next((c.initial for c in self.ruleset.counters if c.id == ident), 0)
-                hero.counters[ident] = start + (amount if op == "raise_initial" else 0)
+                shift = {"raise_initial": amount, "lower_initial": -amount}.get(op, 0)
+                hero.counters[ident] = max(0, start + shift)
             capped = self._cap_counter(ident)
             new = hero.counters.get(ident, 0)
             if self.emit and new != old:
@@ -69,6 +71,8 @@ class Statements:
             old, new = hero.set(ident, amount, exceptional=exceptional)
         elif op == "restore":
             old, new = hero.restore(ident)
+        elif op == "lower_initial":  # the current value is capped by the ruleset's rules
+            old, new = hero.lower_initial(ident, amount)
         else:  # raise_initial: the initial value moves, the current value with it
             hero.raise_initial(ident, amount)
             old, new = hero.change(ident, amount)
@@ -95,7 +99,11 @@ class Statements:
                 if e.stat is not None
             )
             weapon = statement.weapon
-            info = BookItem(weapon=weapon, bonuses=bonuses)
+            triggers = item_triggers(self, statement.effects)
+            tags = tuple(e.tag for e in statement.effects if e.tag is not None and e.stat is None)
+            info = BookItem(weapon=weapon, bonuses=bonuses, tags=tags, triggers=triggers)
+            if triggers:
+                self.watch_triggers = True  # the runner now checks them after each line
         hero.gain(key, statement.count, info)
         for effect in statement.effects:  # "take Brass Key (number 50)"
             if effect.number is not None:
@@ -103,8 +111,8 @@ class Statements:
         if self.emit:
             yield events.ItemGained(item=key, count=statement.count)
         limit = self.ruleset.inventory_limit
-        while limit is not None and hero.item_count() > limit:
-            items = tuple(hero.items)
+        while limit is not None and hero.limited_count(self.ruleset) > limit:
+            items = tuple(hero.limited_items(self.ruleset))  # exempt items are not offered
             dropped = yield events.DropItemPrompt(items=items, limit=limit)
             hero.lose(dropped, 1)
             if self.emit:

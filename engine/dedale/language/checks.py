@@ -59,6 +59,7 @@ class _Checker:
         self.spelled = _spellings(ruleset) if ruleset is not None else {}
         self.enemies = EnemyChecker(ruleset, self.error) if ruleset is not None else None
         self.state: Any = None
+        self.counter_goods: set[int] = set()  # shop goods that are counters (Provisions)
 
     def error(self, message: str, span: Span, hint: str | None = None) -> None:
         self.errors.append(BookStructureError(message, span, hint))
@@ -120,7 +121,16 @@ class _Checker:
                     tr("`{name}` is a stat or counter, not an item", name=node.item), node.span,
                     tr("compare it: `{line}`", line=f"if {node.item} >= {node.count}"),
                 )  # fmt: skip
+        elif isinstance(node, ast.ItemTrigger):  # "(when STAMINA falls to 0: ...)"
+            self.value_name(node.stat, node.span)
+        elif isinstance(node, ast.WatchedWager) and self.enemies is not None:
+            self.value_name(node.counter, node.span, "counter")
+            self.enemies.fight(ast.Fight(span=node.span, enemies=node.fighters))
+        elif isinstance(node, ast.ShopOffer) and self.kind(node.goods.item) == "counter":
+            self.counter_goods.add(id(node.goods))  # "buy 2 Provisions for 3 gold"
         elif isinstance(node, ast.GainItem | ast.LoseItem):
+            if id(node) in self.counter_goods:
+                return
             if self.kind(node.item) in ("stat", "counter"):
                 verb = "gain 2" if isinstance(node, ast.GainItem) else "lose 2"
                 self.error(

@@ -105,6 +105,7 @@ DIRECTIVE_WORDS: tuple[str, ...] = (
     "go to", "turn to", "allez au", "rendez-vous au",
     "gain", "add", "gagnez", "ajoutez", "lose", "remove", "perdez", "retirez",
     "set", "fixez", "restore", "restaurez", "raise", "augmentez",
+    "lower", "diminuez",
     "take", "prenez", "drop", "abandonnez",
     "set codeword", "notez mot-code", "clear codeword", "effacez mot-code",
     "world", "monde", "allow revisit", "revisite permise",

@@ -303,6 +303,28 @@ class LineTransformer(FightLines, AmateurLines):
     def raise_initial(self, meta, children):
         return self._change(meta, children, "raise_initial", children[-1])
 
+    def lower_initial(self, meta, children):
+        return self._change(meta, children, "lower_initial", children[-1])
+
+    def penalty(self, meta, children):
+        amount = children[0]
+        if not isinstance(amount, ast.Num):
+            raise BookSyntaxError(
+                tr("a penalty until an item is found takes a number, not dice"),
+                self._span(meta),
+                tr("write `lose 2 SKILL until you find a weapon`"),
+            )
+        stat = next(t for t in children if isinstance(t, Token) and t.type == "WORD")
+        until = children[-1]
+        weapon = until.type == "WEAPON"
+        return ast.Penalty(
+            span=self._span(meta),
+            stat=self._text(stat),
+            amount=amount.value,
+            item=None if weapon else self._text(until).strip(),
+            weapon=weapon,
+        )
+
     def take(self, meta, children):
         count = 1
         name = ""
@@ -319,6 +341,9 @@ class LineTransformer(FightLines, AmateurLines):
         return ast.GainItem(
             span=self._span(meta), item=name, count=count, weapon=weapon, effects=effects
         )
+
+    def may_take(self, meta, children):
+        return ast.MayTake(span=self._span(meta), take=self.take(meta, children))
 
     def drop(self, meta, children):
         count = _number(children[0], COUNT, self._span(meta)) if len(children) > 1 else 1
@@ -341,6 +366,17 @@ class LineTransformer(FightLines, AmateurLines):
 
     def last_roll(self, meta, children):
         return ast.LastRoll(span=self._span(meta))
+
+    def effect_trigger(self, meta, children):
+        stat = next(t for t in children if isinstance(t, Token) and t.type == "WORD")
+        at = next(t for t in children if isinstance(t, Token) and t.type == "INT")
+        trigger = ast.ItemTrigger(
+            span=self._span(meta),
+            stat=self._text(stat),
+            at=_number(at, NUMBER, self._tspan(at)),
+            change=children[-1],
+        )
+        return ast.ItemEffect(span=self._span(meta), trigger=trigger)
 
     def item_number(self, meta, children):
         return ast.ItemNumber(span=self._span(meta), item=self._text(children[-1]))

@@ -136,6 +136,16 @@ class AmateurLines:
             counter=self._text(counter),
         )
 
+    def watched_wager(self, meta, children):
+        limit, counter = [c for c in children if isinstance(c, Token)][:2]
+        first, second = [c for c in children if isinstance(c, ast.Enemy)]
+        return ast.WatchedWager(
+            span=self._span(meta),
+            counter=self._text(counter),
+            limit=_number(limit, AMOUNT, self._tspan(limit)),
+            fighters=(first, second),
+        )
+
     def wager(self, meta, children):
         limit, counter, dice_tok, *ints = [c for c in children if isinstance(c, Token)]
         low = _number(ints[0], DICE_TOTAL, self._tspan(ints[0]))

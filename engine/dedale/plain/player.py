@@ -3,7 +3,8 @@
 Answers: a choice number as shown; ``y``/``n`` (``o``/``n`` in French) to yes/no questions;
 a number or a name for targets, items and classes; any text for the hero's name. Commands,
 at any question: ``sheet``/``feuille``, ``eat``/``manger``, ``undo``/``annuler``,
-``save FILE``/``sauver FILE``, ``help``/``aide``, ``quit``/``quitter``.
+``drop ITEM``/``jeter OBJET`` (at a choice, outside fights), ``save FILE``/``sauver FILE``,
+``help``/``aide``, ``quit``/``quitter``.
 
 Exit codes (:data:`EXIT_VICTORY` ...): 0 victory, 3 death, 4 input ended (or ``quit``)
 before an ending, 1 error in the book (rendered with its caret), 2 usage error.
@@ -17,6 +18,7 @@ from dedale import events
 from dedale.errors import DedaleError, GameError
 from dedale.game import Game, InvalidAnswer
 from dedale.game.book_state import sheet_rows
+from dedale.game.penalties import penalty_lines
 from dedale.game.saving import save_game
 from dedale.i18n import message, translate
 from dedale.plain.render import Renderer
@@ -33,6 +35,7 @@ EXIT_INPUT_ENDED = 4
 _COMMANDS = {
     "sheet": "sheet", "feuille": "sheet", "fiche": "sheet",
     "eat": "eat", "manger": "eat", "repas": "eat",
+    "drop": "drop", "jeter": "drop", "jetez": "drop", "abandonner": "drop",
     "undo": "undo", "annuler": "undo",
     "save": "save", "sauver": "save", "sauvegarder": "save",
     "quit": "quit", "quitter": "quit",
@@ -102,6 +105,8 @@ class PlainPlayer:
                 continue
             word, _, rest = line.partition(" ")
             command = _COMMANDS.get(fold(word))
+            if command == "drop" and type(prompt) is events.DropItemPrompt and rest.strip():
+                command, line = None, rest.strip()  # "drop Lantern" answers "which item?"
             if command == "save" and not rest.strip():
                 self.write(self.t("plain.save_needs_file"), self.render.prompt(prompt)[-1])
                 continue
@@ -204,6 +209,8 @@ class PlainPlayer:
             for event in game.eat():
                 self.write(*self.render.event(event))
             return True
+        if command == "drop":
+            return self._drop(argument)
         if command == "undo":
             try:
                 game.undo()
@@ -220,20 +227,45 @@ class PlainPlayer:
         self.write(self.t("plain.saved", path=path))
         return True
 
+    def _drop(self, item: str) -> bool:
+        """``drop Rope``: drop one item at a choice (logged, so a replay drops it too)."""
+        held = self.game.droppable()
+        if not held:
+            self.write(self.t("plain.cannot_drop"))
+            return False
+        if not item:
+            self.write(self.t("plain.drop_needs_item", items=", ".join(held)))
+            return False
+        try:
+            produced = self.game.drop(item)
+        except InvalidAnswer as error:
+            self.write(self.t("plain.invalid", reason=translate(error.message, self.lang)))
+            return False
+        for event in produced:
+            self.write(*self.render.event(event))
+        return True
+
     def _noted(self, numbers: dict[str, int], item: str) -> str:
         """`` (no. 50)`` for an item with a number noted on it (issue 8), else ""."""
         number = numbers.get(fold(item))
         return "" if number is None else self.t("sheet.item_number", number=number)
 
     def _bonuses(self, hero, item: str) -> str:
-        """`` (HABILETÉ +1)`` for an item the book gave with stat bonuses, else ""."""
+        """`` (HABILETÉ +1)`` for an item the book gave with stat bonuses, and
+        `` (when STAMINA falls to 0)`` for each of its triggers, else ""."""
         info = hero.item_effects.get(item)
-        if info is None or not info.bonuses:
+        if info is None:
             return ""
+        watch = "".join(
+            self.t("sheet.item_trigger", stat=self.render.name(stat), at=at)
+            for stat, at, *_ in info.triggers
+        )
+        if not info.bonuses:
+            return watch
         shown = ", ".join(
             f"{self.render.name(stat)} {amount:+d}" for stat, amount, _ in info.bonuses
         )
-        return f" ({shown})"
+        return f" ({shown})" + watch
 
     def sheet(self) -> list[str]:
         """The Adventure Sheet as text lines."""
@@ -275,4 +307,7 @@ class PlainPlayer:
         if state.statuses:
             shown = ", ".join(data["status"] for data in state.statuses.values())
             lines.append(self.t("sheet.statuses", statuses=shown))
+        if state.penalties:  # "lose 2 SKILL until you find a weapon"
+            shown = ", ".join(penalty_lines(state, ruleset, self.lang))
+            lines.append(self.t("sheet.penalties", penalties=shown))
         return lines

@@ -59,6 +59,9 @@ def summarise(ruleset: Any, texts: Texts) -> str | None:
         points.append(
             texts("rules.inventory", count=ruleset.inventory_limit, limit=ruleset.inventory_limit)
         )
+        exempt = getattr(ruleset, "inventory_exempt", ())
+        if exempt:  # "rings and keys do not count" (issue 13 §7)
+            points.append(texts("rules.inventory_exempt", names=", ".join(exempt)))
     if getattr(ruleset, "worlds", False):
         points.append(texts("rules.worlds"))
     return "\n".join(f"- {point}" for point in points)

@@ -58,6 +58,10 @@ class SheetModel:
     item_numbers: dict[str, int] = field(default_factory=dict)  # numbers noted on items
     flags: set[str] = field(default_factory=set)  # the book's own flags set
     counts: dict[str, int] = field(default_factory=dict)  # and its counters moved
+    #: penalties until an item is found: (stat id, amount, item or None for a weapon)
+    penalties: list[tuple[str, int, str | None]] = field(default_factory=list)
+    #: item -> the (stat id, threshold) of its triggers ("when STAMINA falls to 0")
+    triggers: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     layout: SheetLayout = field(default_factory=SheetLayout)
 
     def apply(self, event: ev.Event) -> None:
@@ -106,6 +110,10 @@ class SheetModel:
         self.item_numbers = dict(state.item_numbers)
         self.flags = set(state.flags)
         self.counts = dict(state.counts)
+        self.penalties = [
+            (str(v.get("stat", "")), int(v.get("amount", 0)), v.get("item"))
+            for v in state.penalties.values()
+        ]
         if state.hero is not None:
             self._refresh_hero(state.hero)
 
@@ -114,6 +122,11 @@ class SheetModel:
         self.stats = {k: (v, hero.initial.get(k, v)) for k, v in hero.stats.items()}
         self.counters = dict(hero.counters)
         self.items = Counter({k: v for k, v in hero.items.items() if v > 0})
+        self.triggers = {
+            name: tuple((str(t[0]), int(t[1])) for t in info.triggers)
+            for name, info in hero.item_effects.items()
+            if info.triggers
+        }
         if hero.class_name is not None:
             self.class_name = hero.class_name
 

@@ -15,15 +15,19 @@ from dedale.errors import GameError
 from dedale.i18n import tr
 from dedale.rules.dice import Bonus, Dice, characteristic_bonus
 from dedale.rules.random_source import RandomSource
-from dedale.rules.ruleset import ItemDef, Ruleset
+from dedale.rules.ruleset import ItemDef, Ruleset, fold
 
 
 @dataclass(slots=True)
 class BookItem:
-    """What a book says about an item it gives (``weapon``, stat bonuses with tags)."""
+    """What a book says about an item it gives (``weapon``, stat bonuses with tags,
+    triggers: ``(stat or counter id, at, op, name, amount)`` — once the value is at or
+    below ``at``, the change ``op name amount`` is made and one of the item used up)."""
 
     weapon: bool = False
     bonuses: tuple[tuple[str, int, str | None], ...] = ()  # (stat, amount, tag)
+    tags: tuple[str, ...] = ()  # plain tags: "take Gold Ring (ring)"
+    triggers: tuple[tuple[str, int, str, str, int | str | None], ...] = ()
 
 
 @dataclass
@@ -74,6 +78,16 @@ class Character:
         if self.stats[stat] > self.initial[stat] and stat not in self.uncapped:
             self.stats[stat] = self.initial[stat]
         return old, self.initial[stat]
+
+    def lower_initial(self, stat: str, delta: int) -> tuple[int, int]:
+        """Lower the initial value by ``delta`` (never below 0); the current value is brought
+        down to it unless the ruleset lets the stat exceed its initial value. Returns the
+        current value's ``(old, new)``."""
+        if stat not in self.stats:
+            raise GameError(f"unknown stat {stat!r}")
+        old = self.stats[stat]
+        self.raise_initial(stat, -max(0, delta))
+        return old, self.stats[stat]
 
     # ------------------------------------------------------------------ counters, items
 
@@ -131,6 +145,31 @@ class Character:
 
     def item_count(self) -> int:
         return sum(self.items.values())
+
+    def counts_toward_limit(self, item: str, ruleset: Ruleset) -> bool:
+        """Whether the inventory limit counts this item: not when its name, one of its book
+        tags, its ruleset id or its ruleset kind is in the ruleset's ``inventory_exempt``."""
+        exempt = ruleset.inventory_exempt
+        if not exempt:
+            return True
+        if fold(item) in exempt:
+            return False
+        info = self.item_effects.get(item)
+        if info is not None and any(fold(tag) in exempt for tag in info.tags):
+            return False
+        found = ruleset.resolve(item)
+        if found is not None and found[0] == "item":
+            definition = ruleset.items[found[1]]
+            return fold(found[1]) not in exempt and fold(definition.kind) not in exempt
+        return True
+
+    def limited_items(self, ruleset: Ruleset) -> list[str]:
+        """The items the inventory limit counts, in the order taken."""
+        return [name for name in self.items if self.counts_toward_limit(name, ruleset)]
+
+    def limited_count(self, ruleset: Ruleset) -> int:
+        """How many items count toward the inventory limit."""
+        return sum(self.items[name] for name in self.limited_items(ruleset))
 
     # ------------------------------------------------------------------ equipment
 

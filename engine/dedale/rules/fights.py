@@ -222,3 +222,30 @@ def fight_outcomes(
             chance *= probability
         found.append((replace(spec, enemies=tuple(e for e, _ in combination)), chance))
     return tuple(found)
+
+
+# --------------------------------------------------------------------------- watched fights
+
+
+def watched_fight(
+    ruleset: Ruleset, first: EnemySpec, second: EnemySpec, rng: RandomSource
+) -> RulesGen[FightResult]:
+    """A fight the hero only watches (a wager on it, issue 13 §7), run quietly by the same
+    procedure as any fight: ``first`` stands in the hero's place — a Character with only its
+    own stats (no Luck to test, no class, no item but its weapon) — against ``second``.
+    ``won`` means ``first`` won. Opposed (FF family) rulesets only."""
+    from dedale.rules.character import BookItem, Character
+
+    if ruleset.procedure != "opposed":
+        raise GameError(
+            tr("a wager on a watched fight needs a ruleset of the FF family"),
+            hint=tr("bet on dice instead: `wager up to 10 gold, win on 2d6 8-12`"),
+        )
+    stats = {stat.id: max(0, int(first.stats.get(stat.id, 0))) for stat in ruleset.stats}
+    stand_in = Character(
+        stats=stats,
+        initial=dict(stats),
+        items={first.name: 1},
+        item_effects={first.name: BookItem(weapon=True)},  # armed, as enemies are
+    )
+    return run_fight(ruleset, stand_in, rng, FightSpec(enemies=(second,)), emit=False)

@@ -237,6 +237,8 @@ class Ruleset:
     health_levels: tuple[HealthLevel, ...] = ()
     heroism: dict[str, str] = field(default_factory=dict)
     tags: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: folded item names and tags the inventory limit does not count (rings, keys...)
+    inventory_exempt: tuple[str, ...] = ()
     source: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     _index: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False, compare=False)
     _resolved: dict[str, tuple[str, str] | None] = field(

@@ -50,7 +50,7 @@ from dedale.rules.yamltree import YNode, did_you_mean
 TOP_KEYS = (
     "name", "title", "stats", "counters", "meals", "tests", "duo_test",
     "d20_test", "fight", "classes", "items", "inventory_limit", "worlds", "health", "heroism",
-    "tags",
+    "tags", "inventory_exempt",
 )  # fmt: skip
 
 # A roll-under test only succeeds or fails (criticals belong to the duo and d20 tests).
@@ -383,6 +383,7 @@ def build_ruleset(tree: YNode) -> Ruleset:
         classes=classes,
         items=items,
         inventory_limit=opt(root, "inventory_limit", int_in(1, COUNT.high, True), None),
+        inventory_exempt=opt(root, "inventory_exempt", _exempt, ()),
         meals=read_meals(root.get("meals"), stat_ids, counter_ids),
         worlds=opt(root, "worlds", as_bool, False),
         health_levels=read_health(root.get("health")),
@@ -390,3 +391,8 @@ def build_ruleset(tree: YNode) -> Ruleset:
         tags=tags,
         source=tree.plain(),
     )
+
+
+def _exempt(node: YNode, what: str) -> tuple[str, ...]:
+    """``inventory_exempt: [ring, key, Tooth-piece]``: item names or tags, folded."""
+    return tuple(fold(name) for name in as_list(node, what, as_str))

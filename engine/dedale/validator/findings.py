@@ -73,6 +73,9 @@ _CHECKS = (
     Check("I060", "info", "tag-never-acted-on", "No ability acts on a modifier's tag"),
     Check("W061", "warning", "rule-as-prose", "A prose line reads like a rule without its `>`"),
     Check("W062", "warning", "destination-in-prose", "The text names a way on the rules lack"),
+    Check("W063", "warning", "penalty-never-lifted", "A penalty waits for an item nothing gives"),
+    Check("I064", "info", "optional-item-needed", "A needed item is only an optional pick-up"),
+    Check("W065", "warning", "needs-more-than-limit", "A rule needs more items than fit"),
     # loops of forced jumps
     Check("E070", "error", "forced-loop", "Paragraphs loop forever with nothing to decide"),
     Check("W071", "warning", "forced-loop-on-state", "A forced loop ends only on a state"),

@@ -192,6 +192,8 @@ def walk(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
                 yield offer.goods
         elif isinstance(statement, ast.Choice) and statement.effects:  # run when taken
             yield from walk(statement.effects)
+        elif isinstance(statement, ast.MayTake):  # an item the reader may take is given
+            yield statement.take
 
 
 def conditions(statements: Iterable[ast.Statement]) -> Iterator[ast.Condition]:

@@ -22,7 +22,7 @@ from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, Node, header_span, walk
 from dedale.validator.test_forms import asks as test_asks
 
-ASKING = (ast.Choice, ast.Fight, ast.HiddenNumber, ast.Shop, ast.Wager)
+ASKING = (ast.Choice, ast.Fight, ast.HiddenNumber, ast.Shop, ast.Wager, ast.WatchedWager)
 BRANCHING = (ast.Test, ast.DuoTest, ast.D20Test, ast.RandomRoll)
 OUT = -1  # a way out of the paragraph that leads to no paragraph (an ending, a dead end)
 Key = tuple[str, object]  # what a condition reads or a statement changes
@@ -264,6 +264,10 @@ class _State:
                 found.add(self.value(statement.name))
             elif isinstance(statement, ast.SetFlag | ast.ClearFlag):
                 found.add(("flag", statement.name))
+            elif isinstance(statement, ast.Penalty):  # "lose 2 SKILL until you find …"
+                found.add(self.value(statement.stat))
+            elif isinstance(statement, ast.WatchedWager):  # the stake is won or lost
+                found.add(self.value(statement.counter))
             elif isinstance(statement, ast.StatusOn | ast.StatusOff):
                 found |= {("status", fold(statement.name)), ("value", "*")}
             elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.ForcedMeal):

@@ -58,6 +58,8 @@ def collect_uses(graph: Graph) -> Uses:
                     uses.items_used.add(fold(statement.item))
             elif isinstance(statement, ast.LoseItem):
                 uses.items_used.add(fold(statement.item))
+            elif isinstance(statement, ast.Penalty) and statement.item is not None:
+                uses.items_used.add(fold(statement.item))  # it lifts a penalty
             elif isinstance(statement, ast.SetCodeword):
                 _add(uses.codewords_set, number, statement.span, statement.codeword)
             elif isinstance(statement, ast.Choice):
@@ -77,6 +79,12 @@ def collect_uses(graph: Graph) -> Uses:
                     elif isinstance(atom, ast.HasCodeword):
                         _add(uses.codewords_tested, number, atom.span, atom.codeword)
     return uses
+
+
+def _is_counter(ruleset: object, name: str) -> bool:
+    resolve = getattr(ruleset, "resolve", None)
+    found = resolve(name) if resolve is not None else None
+    return found is not None and found[0] == "counter"
 
 
 def items_and_codewords(graph: Graph, book: object, uses: Uses) -> Iterator[Finding]:
@@ -104,6 +112,8 @@ def items_and_codewords(graph: Graph, book: object, uses: Uses) -> Iterator[Find
                     hint=tr(hint.msgid, name=written),
                 )
     for name, sites in uses.items_given.items():
+        if _is_counter(ruleset, name):
+            continue  # "buy 2 Provisions for 3 gold": a counter bought, not an item
         known = ruleset.item(name) if ruleset is not None and hasattr(ruleset, "item") else None
         used = (
             name in uses.items_needed
@@ -250,8 +260,11 @@ def unacted_tags(graph: Graph, book: object) -> Iterator[Finding]:
             known.setdefault(fold(written), written)
     for ability in abilities:
         known.setdefault(fold(ability.tag), ability.tag)
+    exempt = set(getattr(ruleset, "inventory_exempt", ()))  # tags the inventory limit skips
     for number, span, tags in tagged_modifiers(graph):
         if any(ability.acts_on(tags) for ability in abilities):
+            continue
+        if any(fold(tag) in exempt for tag in tags):
             continue
         written = ", ".join(tags)
         suggestion = _did_you_mean(tags, known)
@@ -284,4 +297,13 @@ def check_rules(graph: Graph, book: object, uses: Uses) -> list[Finding]:
     found += items_and_codewords(graph, book, uses)
     found += worlds(graph)
     found += unacted_tags(graph, book)
+    from dedale.validator.state_changes import (  # (they import this module)
+        needs_more_than_the_limit,
+        optional_items_needed,
+        penalties_never_lifted,
+    )
+
+    found += penalties_never_lifted(graph, book, uses)
+    found += optional_items_needed(graph, book, uses)
+    found += needs_more_than_the_limit(graph, book)
     return found

@@ -210,6 +210,9 @@ class Explorer:
             } & self.items
             if bought:
                 yield "fall", (items | bought, codes, choices)
+        elif isinstance(statement, ast.MayTake):  # the reader may take it, or leave it
+            yield "fall", flow
+            yield from self.step(number, statement.take, flow)
         elif isinstance(statement, ast.HiddenNumber):  # its answers, wrong lines, fallback
             if not statement.offered:
                 for target in self.answers(statement, number):

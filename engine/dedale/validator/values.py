@@ -73,9 +73,10 @@ def counter_values(
                 else:
                     values[found[1]] = None
             traded = ()
-            if isinstance(statement, ast.Shop):
+            if isinstance(statement, ast.Shop):  # the price, and goods that are counters
                 traded = tuple(offer.counter for offer in statement.offers)
-            elif isinstance(statement, ast.Wager):
+                traded += tuple(offer.goods.item for offer in statement.offers)
+            elif isinstance(statement, ast.Wager | ast.WatchedWager):
                 traded = (statement.counter,)
             for name in traded:  # shops and wagers change their counter freely
                 found = ruleset.resolve(name)

@@ -17,7 +17,7 @@ from dedale import events as ev
 from dedale.errors import DedaleError
 from dedale.player import playtest
 from dedale.player.narration import describe, dice_faces, outcome_text
-from dedale.player.screens.prompts import AskScreen, ask_in_modal
+from dedale.player.screens.prompts import AskScreen, PickScreen, ask_in_modal
 from dedale.player.widgets.adventure_sheet import AdventureSheet
 from dedale.player.widgets.choices import ChoiceList
 from dedale.player.widgets.keys import localise_bindings
@@ -35,6 +35,7 @@ class ReadingScreen(Screen[None]):
     BINDINGS = [
         Binding("s", "sheet", "Sheet"),
         Binding("e", "eat", "Eat"),
+        Binding("d", "drop", "Drop", show=False),
         Binding("ctrl+s", "app.save", "Save"),
         Binding("ctrl+l", "app.load", "Load"),
         Binding("question_mark", "app.help", "Help"),
@@ -221,6 +222,28 @@ class ReadingScreen(Screen[None]):
         session.resync()  # the game asks the choice again
         self.refresh_sheet()
         app.pump()
+
+    def action_drop(self) -> None:
+        """Drop an item at will (issue 13 §7): pick one of the items held, at a choice."""
+        app = self.dedale
+        session = app.session
+        if session is None:
+            return
+        held = session.game.droppable()
+        if not held:
+            app.notify(app.texts("app.cannot_drop"), severity="warning")
+            return
+        options: list[tuple[str, bool, object]] = [(item, True, item) for item in held]
+        app.push_screen(PickScreen(app.texts("sheet.drop_which"), options), self._drop)
+
+    def _drop(self, item: object) -> None:
+        session = self.dedale.session
+        if item is None or session is None:
+            return
+        self.show_all(session.game.drop(str(item)))
+        session.resync()  # the game asks the choice again
+        self.refresh_sheet()
+        self.dedale.pump()
 
     def show_all(self, events: Iterable[object]) -> None:
         """Show events returned directly by a game call (eat)."""

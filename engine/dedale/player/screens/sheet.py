@@ -24,7 +24,16 @@ class SheetScreen(OnceModal[None]):
     BINDINGS = [
         Binding("escape", "dismiss", "Back"),
         Binding("s", "dismiss", "Back", show=False),
+        Binding("d", "drop", "Drop"),
     ]
+
+    def action_drop(self) -> None:
+        """Close the sheet and drop an item from the reading screen below it."""
+        below = self.app.screen_stack[-2]
+        self.dismiss(None)
+        drop = getattr(below, "action_drop", None)
+        if drop is not None:
+            drop()
 
     def compose(self) -> ComposeResult:
         app = cast("DedaleApp", self.app)

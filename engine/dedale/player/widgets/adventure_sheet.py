@@ -44,7 +44,12 @@ def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str
     for name, value in rows.stats:  # the book's own flags and counters (book.yaml `state:`)
         table.add_row(Text(name), Text(value))
     items = [
-        (f"{name} ×{n}" if n != 1 else name) + _noted(sheet.item_numbers, name, texts)
+        (f"{name} ×{n}" if n != 1 else name)
+        + _noted(sheet.item_numbers, name, texts)
+        + "".join(
+            texts("sheet.item_trigger", stat=stat_name(stat), at=at)
+            for stat, at in sheet.triggers.get(name, ())
+        )
         for name, n in sorted(sheet.items.items())
     ]
     table.add_row(texts("sheet.items"), Text(", ".join(items) or none))
@@ -55,6 +60,17 @@ def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str
         table.add_row(texts("sheet.worlds"), Text(", ".join(sheet.worlds) or none))
     if sheet.statuses:  # ongoing effects, only while there are some
         table.add_row(texts("sheet.statuses"), Text(", ".join(sheet.statuses), style="red"))
+    if sheet.penalties:  # "lose 2 SKILL until you find a weapon", while in force
+        shown = ", ".join(
+            texts(
+                "penalty.shown",
+                stat=stat_name(stat),
+                amount=amount,
+                until=item or texts("penalty.weapon"),
+            )
+            for stat, amount, item in sheet.penalties
+        )
+        table.add_row(texts("sheet.penalties"), Text(shown, style="red"))
     return table
 
 
