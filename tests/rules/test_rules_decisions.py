@@ -325,8 +325,9 @@ def test_an_automatic_miss_stays_a_miss_on_a_natural_20(rulesets):
 
 @pytest.mark.parametrize(
     "extra",
-    ["", "> each assault roll 1d6\n> 6: gain 1 LUCK\n", "> when your STAMINA falls to 2 or less -> 2\n",
-     "> after 9 assaults won -> 2\n", "> ally BRAN SKILL 1 STAMINA 5\n"],
+    ["", "> each assault roll 1d6\n> 6: gain 1 LUCK\n",
+     "> when your STAMINA falls to 2 or less -> 2\n", "> after 9 assaults won -> 2\n",
+     "> ally BRAN SKILL 1 STAMINA 5\n"],
     ids=["plain", "assault table", "threshold", "assaults won", "ally"],
 )  # fmt: skip
 def test_mercenaire_bonus_lands_on_the_first_hit_of_a_fight_only(tmp_path, extra):
