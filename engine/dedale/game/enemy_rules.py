@@ -91,8 +91,9 @@ class EnemyRules:
     def after_assault(self, state: FightState) -> Gen:
         """Events of the last assault, then the exits; returns the fight's outcome when
         one ends it (its destination in ``self.target``)."""
+        alive = state.health[state.current] > 0  # a fallen enemy's events do not act
         for rule in self.rules:
-            if rule.kind != "event" or not self._applies(rule, state):
+            if rule.kind != "event" or not alive or not self._applies(rule, state):
                 continue
             if not _happened(rule.on, state):
                 continue

@@ -157,7 +157,10 @@ class FightLines:
             on = "you_win"
         else:
             on = "it_wins"
-        return self._rule(meta, "event", (), on=on, effects=tuple(children[1:]))
+        rest = children[1:]
+        condition = [c for c in rest if isinstance(c, _CONDITIONS)]
+        effects = tuple(c for c in rest if not isinstance(c, _CONDITIONS))
+        return self._rule(meta, "event", condition, on=on, effects=effects)
 
     def rule_exit(self, meta, children):
         return self._rule(meta, "exit", (children[0],), target=children[-1])

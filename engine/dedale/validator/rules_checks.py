@@ -63,8 +63,13 @@ def collect_uses(graph: Graph) -> Uses:
                 for cost in statement.costs:
                     if cost.item is not None:
                         _add(uses.items_needed, number, cost.span, cost.item)
+            tested = []
             if isinstance(statement, ast.Choice | ast.If) and statement.condition is not None:
-                for atom in atoms(statement.condition):
+                tested.append(statement.condition)
+            if isinstance(statement, ast.Fight):  # rules under an enemy read items too
+                tested.extend(r.condition for r in statement.rules if r.condition is not None)
+            for condition in tested:
+                for atom in atoms(condition):
                     if isinstance(atom, ast.HasItem):
                         _add(uses.items_needed, number, atom.span, atom.item)
                     elif isinstance(atom, ast.HasCodeword):
