@@ -36,9 +36,9 @@ rules:
 """
 
 CASES = {
-    "survive 3 assaults": "> fight STONE GIANT SKILL 12 STAMINA 30\n> not won after 3 assaults -> 3",
-    "survive 8 assaults": "> fight STONE GIANT SKILL 12 STAMINA 30\n> not won after 8 assaults -> 3",
-    "assault limit": "> fight ORC SKILL 11 STAMINA 9\n> it deals 3\n> not won after 6 assaults -> 3",
+    "survive 3 assaults": "> fight GIANT SKILL 12 STAMINA 30\n> not won after 3 assaults -> 3",
+    "survive 8 assaults": "> fight GIANT SKILL 12 STAMINA 30\n> not won after 8 assaults -> 3",
+    "assault limit": "> fight ORC SKILL 11 STAMINA 9\n> it deals 3\n> not won after 6 -> 3",
     "assaults won": "> fight ORC SKILL 10 STAMINA 12\n> after 2 assaults won -> 3",
     "threshold": (
         "> fight TROLL SKILL 11 STAMINA 10\n> it deals 5\n"
