@@ -32,7 +32,7 @@ _FIGHT_WORDS = {
     "struck": "`the enemy strikes`/`l'ennemi frappe`",
     "assault_table": "`each assault roll`/`à chaque assaut lancez`",
     "win_assaults": "`after N assaults won`/`gagnez N assauts`",
-    "rule": "`it deals`/`il inflige` (a rule under an enemy)",
+    "rule": "`it deals`/`il inflige`, `it takes`/`il subit`…",
 }
 _FIGHT_FIELDS = {
     "win": "win",

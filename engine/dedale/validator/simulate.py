@@ -239,9 +239,15 @@ class FightSimulator:
             hero = character.copy()
             result = play(fight, spec, hero, rng, decider)
             rng.log.clear()
-            if result.outcome == "won" and (health is None or hero.stats.get(health, 1) > 0):
+            # a way out alive counts as a win: the fight leads on (an assault limit, a
+            # threshold, an exit: their destinations), as in the exact odds with exits
+            alive = health is None or hero.stats.get(health, 1) > 0
+            if alive and result.outcome in _WAYS_ON:
                 wins += 1
         return wins
+
+
+_WAYS_ON = ("won", "limit", "escaped")
 
 
 def _lineup(spec: Any, fight: ast.Fight) -> tuple:
@@ -266,7 +272,7 @@ def _lineup(spec: Any, fight: ast.Fight) -> tuple:
         fight.struck,
         fight.threshold is not None and (fight.threshold.stat, fight.threshold.value),
         fight.win_assaults is not None and fight.win_assaults.count,
-        id(fight) if fight.assault_table is not None else None,
+        id(fight) if fight.assault_table is not None or fight.rules else None,
     )
 
 
