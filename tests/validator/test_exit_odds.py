@@ -161,3 +161,17 @@ def test_without_exits_the_exact_odds_are_the_plain_dp(tmp_path, policy):
     assert _exact(book, fight, HERO, policy=policy) == pytest.approx(
         plain.win_probability, abs=1e-9
     )
+
+
+def test_a_fight_the_exact_odds_cannot_follow_is_estimated(tmp_path):
+    from dedale.validator.fights import fight_reports
+    from dedale.validator.graph import build_graph
+
+    text = (
+        "> fight OGRE SKILL 9 STAMINA 8\n> each assault roll 1d6\n> 6: gain 1 bites\n"
+        "> not won after 5 assaults -> 3"
+    )
+    book, _fight_ = _fight(tmp_path, text)
+    reports = fight_reports(build_graph(book), book, seconds=None)
+    assert [r.method for r in reports] == ["estimate"]
+    assert all(odds.win > 0.5 for odds in reports[0].odds)  # the limit is a way on

@@ -237,7 +237,7 @@ class OddsCalculator:
 
     def _exit_compute(self, hero: Hero, luck: str, enemies, mode, bonus, fight) -> float:
         """The exact chance to leave a fight with exits or per-enemy rules alive."""
-        from dedale.rules.odds_exits import ExitOddsTooLarge, exit_odds
+        from dedale.rules.odds_exits import ExitOddsTooLarge, exit_odds  # noqa: F401
 
         skill, stamina = hero.get(self.params.attack_stat), hero.get(self.params.health)
         if skill is None or stamina is None:
@@ -255,8 +255,8 @@ class OddsCalculator:
                 luck=hero.get(self.luck_stat) if self.luck_stat else None,
                 luck_policy=luck, abilities=abilities, armour=armour,
             )  # fmt: skip
-        except (PlanUnsupported, ExitOddsTooLarge) as error:
-            raise Unsupported(str(error)) from None
+        except ExitOddsTooLarge as error:  # W032, as for the plain DP's too many states
+            raise ValueError(error.message) from None
 
 
 def class_fight_kit(ruleset: object, class_name: str | None) -> tuple[tuple, bool]:
@@ -326,6 +326,7 @@ def fight_reports(
         if deadline.passed():
             reports.append(FightReport(number, fight, (), CUT, supported=False))
             continue
+        why = None
         try:
             if None in calculators and fight.mode in EXACT_MODES and not fight.allies:
                 stat = _attack_stat(ruleset, fight)
@@ -334,12 +335,19 @@ def fight_reports(
                     calculators[stat] = OddsCalculator(dataclasses.replace(ruleset, fight=changed))
                     calculators[stat].carried = calculators[None].carried
                     calculators[stat].codewords = calculators[None].codewords
-                reports.append(FightReport(number, fight, calculators[stat].odds(fight)))
-                continue
-            why = reason or (
-                tr("fights with allies have no exact odds")
-                if fight.allies
-                else tr("no exact odds for the '{mode}' mode", mode=fight.mode)
+                try:
+                    reports.append(FightReport(number, fight, calculators[stat].odds(fight)))
+                    continue
+                except PlanUnsupported as error:  # what the exact odds with exits cannot follow
+                    why = str(error)
+            why = (
+                why
+                or reason
+                or (
+                    tr("fights with allies have no exact odds")
+                    if fight.allies
+                    else tr("no exact odds for the '{mode}' mode", mode=fight.mode)
+                )
             )
             reports.append(
                 _estimated(simulator, graph, book, (seed, estimated), number, fight, why)

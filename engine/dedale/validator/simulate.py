@@ -30,6 +30,7 @@ that line-up and the row's index. Estimates are memoised per distinct line-up an
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -188,7 +189,7 @@ class FightSimulator:
                 )
                 win = wins / played
                 results.append(Odds(hero, luck, win, samples=played, margin=margin95(win, played)))
-        found = self.cache[key] = tuple(results)
+        found = self.cache[key] = _best_is_a_maximum(results)
         return found
 
     def _check_health(self, spec: Any) -> None:
@@ -248,6 +249,19 @@ class FightSimulator:
 
 
 _WAYS_ON = ("won", "limit", "escaped")
+
+
+def _best_is_a_maximum(rows: list[Odds]) -> tuple[Odds, ...]:
+    """Best Luck is the best policy played, never testing Luck included (issue 14.5): a
+    "best" row below its hero's "none" row takes that row's figure, samples and margin."""
+    plain = {row.hero: row for row in rows if row.luck == "none"}
+    found = []
+    for row in rows:
+        other = plain.get(row.hero)
+        if row.luck == "best" and other is not None and other.win > row.win:
+            row = dataclasses.replace(other, luck="best")
+        found.append(row)
+    return tuple(found)
 
 
 def _lineup(spec: Any, fight: ast.Fight) -> tuple:
