@@ -1,0 +1,63 @@
+"""Rules under an enemy (issue 13.2): where each line attaches, and malformed uses as load
+errors at their line, with a hint."""
+
+from __future__ import annotations
+
+from dedale import ast
+from dedale.validator import validate_path
+
+from .play_helpers import load_errors, load_text, write_book
+
+
+def head(lang: str = "en") -> str:
+    counters = (
+        "rules:\n  counters:\n    bites: {names: {en: Bites, fr: Morsures}, aliases: [bites]}\n"
+    )
+    return f"---\ntitle: t\nruleset: df-classic\nlanguage: {lang}\n{counters}---\n"
+
+
+def _fight(book) -> ast.Fight:
+    return next(s for s in book.paragraphs[1].body if isinstance(s, ast.Fight))
+
+
+def test_each_rule_goes_to_the_enemy_above_it(tmp_path):
+    text = head() + (
+        "§ 1\n> fight\n> enemy GUARD SKILL 7 STAMINA 5\n> it deals 1\n"
+        "> enemy SERGEANT SKILL 8 STAMINA 6\n> it takes half\n"
+        "> end the fight when bites >= 2 -> 2\n> win -> 2\n§ 2\n> victory\n"
+    )
+    rules = _fight(load_text(tmp_path, text)).rules
+    assert [(r.kind, r.enemy) for r in rules] == [("deals", 0), ("takes", 1), ("exit", None)]
+    assert rules[1].share == "half"
+
+
+def test_a_misspelt_enemy_stat_in_an_event_is_located(tmp_path):
+    text = head() + "§ 1\n> fight RAT SKILL 5 STAMINA 4\n> on a double: its SKILLL -2\n"
+    (error,) = load_errors(tmp_path, text)
+    assert error.message == "unknown stat `SKILLL`" and error.hint == "did you mean `SKILL`?"
+    assert (error.span.line, error.span.column) == (11, 16)
+
+
+def test_a_rule_without_a_fight_is_located(tmp_path):
+    (error,) = load_errors(tmp_path, head("fr") + "§ 1\n> il inflige 3\n> victoire\n")
+    assert "without a fight before it" in error.message
+    assert error.span.line == 10 and "`> fight` / `> combat`" in error.hint
+
+
+def test_an_exit_to_a_missing_paragraph_is_found_at_its_line(tmp_path):
+    text = head() + "§ 1\n> fight RAT SKILL 5 STAMINA 4\n> first assault won -> 77\n> win -> 2\n"
+    report = validate_path(write_book(tmp_path, text + "§ 2\n> victory\n"), runs=0)
+    (found,) = [f for f in report.findings if "77" in str(f.message)]
+    assert found.severity == "error" and found.span.line == 11
+
+
+def test_an_event_without_effects_is_a_syntax_error_at_its_line(tmp_path):
+    text = head() + "§ 1\n> fight RAT SKILL 5 STAMINA 4\n> when it wins an assault:\n"
+    (error,) = load_errors(tmp_path, text)
+    assert error.span.line == 11
+
+
+def test_a_huge_damage_is_refused(tmp_path):
+    text = head() + "§ 1\n> fight RAT SKILL 5 STAMINA 4\n> it deals 99999999999999\n"
+    (error,) = load_errors(tmp_path, text)
+    assert error.span.line == 11
