@@ -61,3 +61,44 @@ def test_a_huge_damage_is_refused(tmp_path):
     text = head() + "§ 1\n> fight RAT SKILL 5 STAMINA 4\n> it deals 99999999999999\n"
     (error,) = load_errors(tmp_path, text)
     assert error.span.line == 11
+
+
+def test_a_double_in_a_d20_fight_is_a_load_error(tmp_path):
+    text = (
+        "---\ntitle: t\nruleset: d20\nlanguage: en\n---\n§ 1\n"
+        "> fight Bandit AC 13 attack +3 damage 1d8 HP 12\n> on a double: lose 1 HP\n"
+    )
+    (error,) = load_errors(tmp_path, text)
+    assert error.message == "this ruleset's fights have no double to act on"
+    assert error.span.line == 8
+
+
+def test_its_stat_must_be_one_the_fight_reads(tmp_path):
+    text = head() + "§ 1\n> fight RAT SKILL 5 STAMINA 4\n> when it wins an assault: its LUCK -1\n"
+    (error,) = load_errors(tmp_path, text)
+    assert error.message == "`its LUCK` changes nothing in this fight"
+    assert "SKILL / STAMINA" in error.hint and error.span.line == 11
+
+
+def test_against_it_raises_the_heros_attack_in_a_d20_fight(tmp_path):
+    from dedale import events
+    from dedale.game import Game
+
+    def first_attack(rule: str) -> int:
+        text = (
+            "---\ntitle: t\nruleset: d20\nlanguage: en\nstart: 1\n---\n§ 1\n"
+            f"> fight Bandit AC 13 attack +3 damage 1d8 HP 12\n{rule}> win -> 2\n§ 2\n> victory\n"
+        )
+        book = load_text(tmp_path, text)
+        stats = [stat.id for stat in book.ruleset.stats]
+        game = Game.new(book, 1, name="A", hero=tuple(12 for _ in stats), free_stats=True)
+        game.rng.force([1] * 40)
+        for _ in range(200):
+            item = game.next()
+            if isinstance(item, events.AssaultResolved):
+                return item.hero_strength
+            if isinstance(item, events.Prompt):
+                game.answer(False)
+        raise AssertionError("no assault")
+
+    assert first_attack("> against it: attack +5\n") == first_attack("") + 5

@@ -243,7 +243,15 @@ class _D20State:
 
     def attack(self, attacker: Fighter, defender: Fighter, number: int, riposte=True, note=""):
         params = self.params
-        hit, total, damage, faces = attack_roll(params, self.rng, attacker, defender)
+        extra = 0
+        if self.hooks is not None and attacker is self.hero:  # "against it: attack +2"
+            self.between.current = next((i for i, e in enumerate(self.enemies) if e is defender), 0)
+            extra = self.hooks.attack_bonus(self.between)
+        attacker.attack += extra
+        try:
+            hit, total, damage, faces = attack_roll(params, self.rng, attacker, defender)
+        finally:
+            attacker.attack -= extra
         hero_attacks = attacker is self.hero
         if self.emit:
             yield DiceRolled(purpose=f"{attacker.name}_attack", faces=faces, total=total)

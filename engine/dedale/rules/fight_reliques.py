@@ -153,6 +153,9 @@ class _Reliques:
         """One attack action; returns False when a critical failure ends the turn."""
         params = self.params
         bonus = self.attack_bonus if attacker.is_hero else 0
+        if self.hooks is not None and attacker.is_hero:  # "against it: attack +2"
+            self.between.current = next((i for i, e in enumerate(self.enemies) if e is defender), 0)
+            bonus += self.hooks.attack_bonus(self.between)
         outcome, margin = yield from self.test(attacker, params.attack, "attack", bonus)
         if outcome == CRITICAL_FAILURE:
             yield from self.report(attacker, defender, turn, 0, "critical_failure")
