@@ -110,9 +110,12 @@ def exit_odds(
 
 
 @functools.lru_cache(maxsize=2048)
-def _outcomes(fight: OpposedFight, lead: int, immune: bool) -> tuple[tuple[float, str, bool], ...]:
+def _outcomes(
+    fight: OpposedFight, lead: int, immune: bool, doubles: bool = True
+) -> tuple[tuple[float, str, bool], ...]:
     """One assault's outcomes ``(p, winner, double)``: winner kill/hero/enemy/tie, double:
-    the hero's roll was a double (every face the same)."""
+    the hero's roll was a double (every face the same); ``doubles=False``: the doubles
+    that kill nothing are merged with the other rolls (nothing reads them)."""
     dice = fight.dice
     assert dice is not None
     parts = dice.dice
@@ -142,6 +145,12 @@ def _outcomes(fight: OpposedFight, lead: int, immune: bool) -> tuple[tuple[float
         for winner, p in (("hero", lower), ("tie", upto - lower), ("enemy", 1.0 - upto)):
             if p > 0:
                 found[winner, double] = found.get((winner, double), 0.0) + each * p
+    if not doubles:
+        merged: dict[tuple[str, bool], float] = {}
+        for (winner, double), p in found.items():
+            key = (winner, winner == "kill")
+            merged[key] = merged.get(key, 0.0) + p
+        found = merged
     return tuple((p, winner, double) for (winner, double), p in found.items())
 
 
@@ -168,14 +177,22 @@ class _Solver:
         self.luck_cost = test.cost if test else 0
         self.lucky = lucky_table(test.dice) if test is not None else (0.0,)
         self.names = tuple(name for name, _ in plan.counters)
-        marks = [plan.limit or 0, plan.escape_after or 0, 1 if plan.first_won else 0]
-        self.k_cap = max(marks) + (1 if armour else 0) + 1  # assault numbers that matter
+        # the assault numbers told apart: up to the limit or the escape, the first two for
+        # "first assault won", the first for armour; past that, all alike
+        marks = [plan.limit or 0, plan.escape_after or 0, 2 if plan.first_won else 0]
+        self.k_cap = max(*marks, 1 if armour else 0)
+        # What the states need not tell apart (fewer states, the same values): the first
+        # hit without a first-hit bonus, the assaults won without "after N assaults won",
+        # the hero's double without an event on it.
+        self.track_hit = self.first_bonus != 0
+        self.won_cap = 0 if plan.win_assaults is None else plan.win_assaults + 1
+        self.doubles = any(event.on == "double" for event in plan.events)
         self.memo: dict[tuple, float] = {}
         self.busy: set[tuple] = set()
 
     def solve(self, stamina: int, luck: int) -> float:
         plan = self.plan
-        start = (0, stamina, plan.enemies[0][1], luck, 0, 0, False,
+        start = (0, stamina, plan.enemies[0][1], luck, 0, 0, not self.track_hit,
                  tuple(v for _, v in plan.counters), 0)  # fmt: skip
         try:
             return self.value(start)
@@ -231,7 +248,7 @@ class _Solver:
                 lead += value
         k2 = min(k + 1, self.k_cap)
         total = stay = 0.0
-        for p, winner, double in _outcomes(self.fight, lead, immune):
+        for p, winner, double in _outcomes(self.fight, lead, immune, self.doubles):
             best = 0.0
             for option in self._after_wounds(state, winner, k2):
                 chance = 0.0
@@ -340,8 +357,8 @@ class _Solver:
         index, h, e, luck, k, won, hit, counters, shift = state
         if h <= 0:
             return 0.0
-        if dealt > 0:
-            won = min(won + 1, (plan.win_assaults or 0) + 1)
+        if dealt > 0 and self.won_cap:
+            won = min(won + 1, self.won_cap)
         alive = e > 0
         if not alive and index + 1 >= len(plan.enemies):
             return 1.0
