@@ -147,7 +147,7 @@ def _outcomes(
                 found[winner, double] = found.get((winner, double), 0.0) + each * p
     if not doubles:
         merged: dict[tuple[str, bool], float] = {}
-        for (winner, double), p in found.items():
+        for (winner, _double), p in found.items():
             key = (winner, winner == "kill")
             merged[key] = merged.get(key, 0.0) + p
         found = merged
