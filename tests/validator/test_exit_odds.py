@@ -175,3 +175,19 @@ def test_a_fight_the_exact_odds_cannot_follow_is_estimated(tmp_path):
     reports = fight_reports(build_graph(book), book, seconds=None)
     assert [r.method for r in reports] == ["estimate"]
     assert all(odds.win > 0.5 for odds in reports[0].odds)  # the limit is a way on
+
+
+def test_malformed_fights_give_typed_errors_not_crashes(tmp_path):
+    from dedale.errors import GameError
+    from dedale.rules import load_ruleset
+    from dedale.rules.odds_exits import ExitPlan
+
+    ruleset = load_ruleset("df-classic")
+    for enemies in ((), ((8, 0, False),), ((8, 10**9, False),)):
+        with pytest.raises(GameError):
+            exit_odds(ruleset, 10, 20, ExitPlan(enemies=enemies, limit=3))
+    path = tmp_path / "book.dd"
+    path.write_text(HEADER.format(ruleset="df-classic", fight="> fight\n> not won after 3 -> 3"))
+    from dedale.validator import validate_path
+
+    validate_path(path, runs=0)  # a fight without enemies: findings, no traceback

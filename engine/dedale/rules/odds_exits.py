@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from dedale.errors import GameError
 from dedale.i18n import tr
-from dedale.rules.odds_inputs import lucky_table
+from dedale.rules.odds_inputs import check_size, lucky_table
 from dedale.rules.ruleset import OpposedFight, Ruleset
 
 MAX_STATES = 200_000
@@ -104,6 +104,11 @@ def exit_odds(
     armour: bool = False,
 ) -> float:
     """The exact chance that the hero leaves the fight alive (see the module docstring)."""
+    if not plan.enemies:
+        raise GameError("a fight needs at least one enemy")
+    if any(stamina <= 0 for _, stamina, _ in plan.enemies):
+        raise GameError("every enemy needs at least 1 STAMINA")
+    check_size(max(0, luck or 0), hero_stamina, plan.enemies)  # the plain DP's bound too
     return _Solver(ruleset, hero_skill, plan, luck_policy, abilities, armour).solve(
         hero_stamina, luck or 0
     )
