@@ -37,6 +37,7 @@ class EnemyRules:
         if self.base_taken is None:
             self.base_taken = getattr(fight, "damage_to_hero", None)
         self.base_dealt = getattr(fight, "damage_to_enemy", None)
+        self.initial: dict[tuple[int, str], int] = {}
 
     def _applies(self, rule: ast.EnemyRule, state: FightState) -> bool:
         if rule.enemy is not None and rule.enemy != state.current and len(state.names) > 1:
@@ -142,9 +143,10 @@ class EnemyRules:
             return
         old = values[index]
         values[index] = new = max(0, old + effect.amount)
+        initial = self.initial.setdefault((index, ident), old)  # its value at the start
         if self.runner.emit:
             yield events.StatChanged(
-                name=ident, old=old, new=new, initial=old, who=state.names[index]
+                name=ident, old=old, new=new, initial=initial, who=state.names[index]
             )
 
 
