@@ -59,6 +59,10 @@ CASES = {
         "> fight CAPTAIN SKILL 10 STAMINA 8\n> on a double: its SKILL -2\n"
         "> when it wounds you: roll 1d6, 5-6: wound 1"
     ),
+    "double once": (
+        "> fight CAPTAIN SKILL 11 STAMINA 8\n"
+        "> on a double (if not codeword DISARMED): its SKILL -3, set codeword DISARMED"
+    ),
     "escape": "> fight OGRE SKILL 11 STAMINA 14\n> it deals 4\n> escape -> 3 after 4",
     "several enemies": (
         "> fight\n> enemy GUARD SKILL 8 STAMINA 4\n> it deals 1\n"

@@ -6,7 +6,8 @@ turns it into an :class:`~dedale.rules.odds_exits.ExitPlan`. Conditions are read
 :func:`dedale.game.conditions.holds` over a small world: the counters the fight changes and
 the hero's health vary with the fight's states; items and codewords are those the book can
 give (``carried``: the best loadout a reader can have there); other stats are the hero's.
-Counters start at their initial value. What the exact odds cannot follow (allies, an
+Counters start at their initial value; a codeword
+the fight's events set or clear is followed like a counter, unset at the start. What the exact odds cannot follow (allies, an
 assault table, an event that does anything but change a counter, the hero's health, the
 enemy's SKILL, a wound, or leave the fight) raises :class:`Unsupported`: the fight is then
 estimated by the seeded simulation of the real fight code.
@@ -69,6 +70,9 @@ class _World:
         return 1 if item.casefold() in self.carried else 0
 
     def has_codeword(self, codeword: str) -> bool:
+        key = _codeword_key(codeword)
+        if key in self.values:  # a codeword the fight's own events set or clear
+            return self.values[key] > 0
         return codeword.casefold() in self.codewords
 
     def visited(self, ref) -> bool:
@@ -146,7 +150,7 @@ def plan_of(
         elif rule.kind == "first":
             first = True
         else:
-            events.append(_event(rule, ruleset, params, counter_of, when, rolls))
+            events.append(_event(rule, ruleset, params, counter_of, when, rolls, counters))
     threshold = None
     if fight.threshold is not None:
         found = ruleset.resolve(fight.threshold.stat)
@@ -180,7 +184,13 @@ def plan_of(
     )
 
 
-def _event(rule: ast.EnemyRule, ruleset, params, counter_of, when, rolls: list) -> Event:
+def _codeword_key(codeword: str) -> str:
+    return "codeword:" + codeword.casefold()
+
+
+def _event(
+    rule: ast.EnemyRule, ruleset, params, counter_of, when, rolls: list, counters: dict
+) -> Event:
     changes, health, skill, leaves = [], 0, 0, False
     for effect in rule.effects:
         if isinstance(effect, ast.WoundRoll):
@@ -215,7 +225,13 @@ def _event(rule: ast.EnemyRule, ruleset, params, counter_of, when, rolls: list) 
             leaves = True
         elif isinstance(effect, ast.Ending):
             health -= 1 << 20  # death
-        elif isinstance(effect, ast.GainItem | ast.LoseItem | ast.SetCodeword | ast.ClearCodeword):
+        elif isinstance(effect, ast.SetCodeword | ast.ClearCodeword):
+            # followed like a counter (0/1, unset when the fight starts): "on a double (if
+            # not codeword DISARMED): its SKILL -2, set codeword DISARMED" acts once
+            key = _codeword_key(effect.codeword)
+            counters.setdefault(key, 0)
+            changes.append((key, "set", int(isinstance(effect, ast.SetCodeword))))
+        elif isinstance(effect, ast.GainItem | ast.LoseItem):
             continue  # nothing the fight reads (conditions take the best loadout)
         else:
             raise Unsupported(tr("an effect the fight's odds cannot follow"))
