@@ -6,11 +6,11 @@ turns it into an :class:`~dedale.rules.odds_exits.ExitPlan`. Conditions are read
 :func:`dedale.game.conditions.holds` over a small world: the counters the fight changes and
 the hero's health vary with the fight's states; items and codewords are those the book can
 give (``carried``: the best loadout a reader can have there); other stats are the hero's.
-Counters start at their initial value; a codeword
-the fight's events set or clear is followed like a counter, unset at the start. What the exact odds cannot follow (allies, an
-assault table, an event that does anything but change a counter, the hero's health, the
-enemy's SKILL, a wound, or leave the fight) raises :class:`Unsupported`: the fight is then
-estimated by the seeded simulation of the real fight code.
+Counters start at their initial value; a codeword the fight's events set or clear is
+followed like a counter, unset at the start. What the exact odds cannot follow (allies, an
+assault table, an event that does anything but change a counter or a codeword, the hero's
+health, the enemy's SKILL, a wound, or leave the fight) raises :class:`Unsupported`: the
+fight is then estimated by the seeded simulation of the real fight code.
 """
 
 from __future__ import annotations
