@@ -102,3 +102,23 @@ def test_against_it_raises_the_heros_attack_in_a_d20_fight(tmp_path):
         raise AssertionError("no assault")
 
     assert first_attack("> against it: attack +5\n") == first_attack("") + 5
+
+
+def test_a_fight_won_in_its_first_assault_takes_the_first_assault_way(tmp_path):
+    from dedale import events
+    from dedale.game import Game
+
+    text = head() + (
+        "§ 1\n> fight RAT SKILL 1 STAMINA 2\n> first assault won -> 3\n> win -> 2\n"
+        "§ 2\n> death\n§ 3\n> victory\n"
+    )
+    book = load_text(tmp_path, text)
+    game = Game.new(book, 1, name="A", hero=(10, 20, 9), free_stats=True)
+    game.rng.force([1, 1, 3, 4])  # the rat falls in one blow
+    for _ in range(100):
+        item = game.next()
+        if item is None:
+            break
+        if isinstance(item, events.Prompt):
+            game.answer(False)
+    assert game.outcome == "victory"

@@ -60,6 +60,11 @@ class FightExtras:
         result = yield from run_fight(
             ruleset, self.state.hero, self.rng, spec, emit=self.emit, hooks=hooks
         )
+        if hooks.target is None and result.outcome == "won" and result.assaults == 1:
+            # won in the first assault: "first assault won -> X" too (no hook ran after it)
+            first = next((r for r in statement.rules if r.kind == "first"), None)
+            if first is not None:
+                hooks.target = self.destination(first.target, required=True)
         return result, hooks.target
 
     def _value_of(self, threshold: ast.FightThreshold) -> int:
