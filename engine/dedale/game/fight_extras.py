@@ -1,13 +1,13 @@
-"""Fight extras (issue 8), a mixin of the Runner: a fight run one assault at a time
-through the rules core, so that the book can act between assaults — allies fighting beside
-the hero, statuses acting each assault, "when STAMINA falls to N", "after N assaults won".
+"""Fight extras (issue 8) and rules under an enemy (issue 13.2), a mixin of the Runner:
+a fight in which the book acts — allies fighting beside the hero, statuses acting each
+assault, an assault table, "when STAMINA falls to N", "after N assaults won", per-enemy
+damage, modifiers, events and exits.
 
-Each assault is a rules-core fight limited to one assault and resumed with the enemies'
-health; only one FightStarted and one FightEnded reach the reader, and assaults are
-numbered across the whole fight. Fights without extras never come here: they run in one
-piece, exactly as before. Armour that guards the first assault of each fight (df48.5)
-guards only the first assault here too; a class's bonus to the first wound of a fight
-applies to the first wound of each assault (a limit of running assaults one by one).
+Such a fight is one fight of the rules core, run with the book's hooks
+(:class:`dedale.game.fight_hooks.ExtrasHooks`) that its loop calls after each assault and
+on each wound (issue 15.1: there is no second path re-running assaults, so every rule of a
+whole fight — armour on its first assault, a class's bonus on its first wound — applies
+once, exactly as in a fight without extras).
 
 Allies (``> ally BRAN SKILL 8 STAMINA 10``) each exchange blows with the current enemy
 after the hero's assault: the higher attack strength wounds the other (the ruleset's
