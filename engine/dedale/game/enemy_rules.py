@@ -19,7 +19,7 @@ from typing import Any
 
 from dedale import ast, events
 from dedale.game.conditions import holds
-from dedale.rules.fight_state import FightState
+from dedale.rules.fight_state import FightState, happened, rebased, taken
 
 Gen = Generator[Any, Any, Any]
 
@@ -57,12 +57,8 @@ class EnemyRules:
         """The damage the hero's wound does to the current enemy."""
         rule = self._first("takes", state)
         if rule is not None:
-            if rule.share == "all":
-                damage = max(damage, state.health[state.current])
-            elif rule.share == "half":
-                damage = (damage + 1) // 2
-            else:
-                damage = _rebased(damage, self.base_dealt, rule.value)
+            health = state.health[state.current]
+            damage = taken(damage, rule.share, rule.value, self.base_dealt, health)
         return damage
         yield  # a generator: the fight loop delegates to it
 
@@ -71,7 +67,7 @@ class EnemyRules:
         rolls of ``when it wounds you``, a shield's)."""
         rule = self._first("deals", state)
         if rule is not None:
-            damage = _rebased(damage, self.base_taken, rule.value)
+            damage = rebased(damage, self.base_taken, rule.value)
         for rule in self.rules:
             if rule.kind != "event" or rule.on != "it_wounds" or not self._applies(rule, state):
                 continue
@@ -96,7 +92,7 @@ class EnemyRules:
         for rule in self.rules:
             if rule.kind != "event" or not alive or not self._applies(rule, state):
                 continue
-            if not _happened(rule.on, state):
+            if not happened(rule.on, state.winner, state.double, state.hero_damage):
                 continue
             flow = yield from self._effects(rule.effects, state)
             if flow is not None:
@@ -148,20 +144,3 @@ class EnemyRules:
             yield events.StatChanged(
                 name=ident, old=old, new=new, initial=initial, who=state.names[index]
             )
-
-
-def _happened(on: str, state: FightState) -> bool:
-    if on == "it_wins":
-        return state.winner == "enemy"
-    if on == "you_win":
-        return state.winner == "hero"
-    if on == "double":
-        return state.double
-    return state.winner == "enemy" and state.hero_damage > 0  # it_wounds
-
-
-def _rebased(damage: int, base: int | None, value: int) -> int:
-    """``value`` in place of the base damage, keeping what the fight added to the base."""
-    if base is None:
-        return value
-    return max(0, damage - base + value)

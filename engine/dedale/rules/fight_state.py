@@ -85,3 +85,37 @@ def between_assaults(hooks: FightHooks, state: FightState, fighters, assault: in
     for fighter, health in zip(fighters, state.health, strict=True):
         fighter.health = health
     return stop
+
+
+# The rules under an enemy, as both the fight (dedale.game.enemy_rules) and its exact odds
+# (dedale.rules.odds_exits) apply them: one definition each, so the two cannot differ.
+
+
+def rebased(damage: int, base: int | None, value: int) -> int:
+    """``value`` in place of the base damage, keeping what the fight added to the base (a
+    Luck test's shift, a class bonus); without a base (d20, reliques): ``value``."""
+    if base is None:
+        return value
+    return max(0, damage - base + value)
+
+
+def taken(damage: int, share: str, value: int, base: int | None, health: int) -> int:
+    """What a wound does to an enemy with an ``it takes`` rule: ``value`` (rebased),
+    ``half`` (rounded up) or ``all`` (at least its health: it falls)."""
+    if share == "all":
+        return max(damage, health)
+    if share == "half":
+        return (damage + 1) // 2
+    return rebased(damage, base, value)
+
+
+def happened(on: str, winner: str, double: bool, hero_damage: int) -> bool:
+    """Whether an assault event (``it_wins``, ``you_win``, ``double``, ``it_wounds``) took
+    place in an assault with this winner (``hero``, ``kill``, ``enemy``, ``tie``)."""
+    if on == "it_wins":
+        return winner == "enemy"
+    if on == "you_win":
+        return winner in ("hero", "kill")
+    if on == "double":
+        return double
+    return winner == "enemy" and hero_damage > 0  # it_wounds

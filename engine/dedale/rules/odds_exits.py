@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from dedale.errors import GameError
 from dedale.i18n import tr
+from dedale.rules.fight_state import happened, rebased, taken
 from dedale.rules.odds_inputs import check_size, lucky_table
 from dedale.rules.ruleset import OpposedFight, Ruleset
 
@@ -257,8 +258,8 @@ class _Solver:
             best = 0.0
             for option in self._after_wounds(state, winner, k2):
                 chance = 0.0
-                for q, nxt, dealt, taken in option:
-                    found = self._after(nxt, winner, double, dealt, taken)
+                for q, nxt, dealt, wound in option:
+                    found = self._after(nxt, winner, double, dealt, wound)
                     if found == state:  # only a tie that changes nothing comes back here
                         stay += p * q
                     else:
@@ -292,10 +293,8 @@ class _Solver:
                 row = []
                 for q, lk, damage in option:
                     damage = self._takes(index, damage, e, state)
-                    taken = min(damage, e)
-                    row.append(
-                        (q, (index, h, e - taken, lk, k2, won, True, counters, shift), taken, 0)
-                    )
+                    cut = min(damage, e)
+                    row.append((q, (index, h, e - cut, lk, k2, won, True, counters, shift), cut, 0))
                 result.append(row)
             return result
         # the enemy wins
@@ -327,19 +326,14 @@ class _Solver:
                 continue
             if not self.holds(rule.when, state):
                 continue
-            if rule.share == "all":
-                return max(damage, e)
-            if rule.share == "half":
-                return (damage + 1) // 2
-            return max(0, damage - self.fight.damage_to_enemy + rule.value)
+            return taken(damage, rule.share, rule.value, self.fight.damage_to_enemy, e)
         return damage
 
     def _deals(self, index: int, damage: int, state: tuple) -> list[tuple[float, int]]:
         for rule in self.plan.damages:
             if rule.kind == "deals" and self._mine(rule.enemy, index):
                 if self.holds(rule.when, state):
-                    base = self.to_hero
-                    damage = max(0, damage - base + rule.value)
+                    damage = rebased(damage, self.to_hero, rule.value)
                     break
         law = [(1.0, damage)]
         for enemy, when, p, value in self.plan.wound_rolls:
@@ -355,7 +349,7 @@ class _Solver:
     def _mine(self, enemy: int | None, index: int) -> bool:
         return enemy is None or enemy == index or len(self.plan.enemies) == 1
 
-    def _after(self, state: tuple, winner: str, double: bool, dealt: int, taken: int):
+    def _after(self, state: tuple, winner: str, double: bool, dealt: int, wound: int):
         """Once an assault's wounds are applied: deaths, then the hooks; the fight's value
         (a float) when it ends there, else the state before the next assault."""
         plan = self.plan
@@ -376,13 +370,7 @@ class _Solver:
                 now = (index, h, e, luck, k, won, hit, tuple(values), shift)
                 if not self.holds(event.when, now):
                     continue
-                happened = {
-                    "it_wins": winner == "enemy",
-                    "you_win": hero_won,
-                    "double": double,
-                    "it_wounds": winner == "enemy" and taken > 0,
-                }[event.on]
-                if not happened:
+                if not happened(event.on, winner, double, wound):
                     continue
                 for name, op, amount in event.counters:
                     at = self.names.index(name)
