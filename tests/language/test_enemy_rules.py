@@ -122,3 +122,27 @@ def test_a_fight_won_in_its_first_assault_takes_the_first_assault_way(tmp_path):
         if isinstance(item, events.Prompt):
             game.answer(False)
     assert game.outcome == "victory"
+
+
+def test_a_side_attack_in_a_fight_all_at_once_uses_its_enemys_damage(tmp_path):
+    from dedale import events
+    from dedale.game import Game
+
+    text = head() + (
+        "§ 1\n> fight all at once\n> enemy GUARD SKILL 5 STAMINA 2\n"
+        "> enemy BRUTE SKILL 9 STAMINA 9\n> it deals 5\n> win -> 2\n§ 2\n> victory\n"
+    )
+    book = load_text(tmp_path, text)
+    game = Game.new(book, 1, name="A", hero=(10, 20, 9), free_stats=True)
+    # the guard 1+1, the hero 3+4 (wounds the guard), the brute 6+6 (21 > 17: wounds)
+    game.rng.force([1, 1, 3, 4, 6, 6])
+    losses = []
+    for _ in range(60):
+        item = game.next()
+        if item is None or len(losses) == 1:
+            break
+        if isinstance(item, events.Prompt):
+            game.answer(0 if isinstance(item, events.TargetPrompt) else False)
+        elif isinstance(item, events.StatChanged) and item.who == "hero" and item.new < item.old:
+            losses.append(item.old - item.new)
+    assert losses == [5]

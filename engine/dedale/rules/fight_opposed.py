@@ -410,7 +410,7 @@ def opposed_fight(
         if together:
             yield from _side_attacks(
                 setup, character, rng, spec, emit, others, health, hero_as, assault,
-                armour and assault == 1, hit_yet,
+                armour and assault == 1, hit_yet, hooks, state,
             )  # fmt: skip
         if state is not None:
             if instant_kill and double and not immune[current]:
@@ -433,7 +433,7 @@ def opposed_fight(
 
 
 def _side_attacks(setup, character, rng, spec, emit, others, health, hero_as, assault, first,
-                  hit_yet):  # fmt: skip
+                  hit_yet, hooks=None, state=None):  # fmt: skip
     """The other enemies' attacks of a ``together`` assault (each may wound the hero)."""
     params = setup.params
     hero_stat = params.health
@@ -447,6 +447,10 @@ def _side_attacks(setup, character, rng, spec, emit, others, health, hero_as, as
             damage = yield from _luck_wounded(
                 setup, character, rng, damage, emit, health[index], (index, hit_yet)
             )
+            if state is not None:  # that enemy's own rules ("it deals 4")
+                target, state.current = state.current, index
+                damage = yield from hooks.hero_wound(state, damage)
+                state.current = target
             if emit:
                 yield AssaultResolved(
                     number=assault, enemy=names[index], hero_strength=hero_as,
