@@ -195,3 +195,14 @@ def test_malformed_fights_give_typed_errors_not_crashes(tmp_path):
     from dedale.validator import validate_path
 
     validate_path(path, runs=0)  # a fight without enemies: findings, no traceback
+
+
+def test_a_deadly_fight_with_exits_is_reported_as_leaving_it_alive(tmp_path):
+    from dedale.validator import validate_path
+
+    text = "> fight GIANT SKILL 14 STAMINA 40\n> it deals 6\n> not won after 9 assaults -> 3"
+    path = tmp_path / "book.dd"
+    path.write_text(HEADER.format(ruleset="df-classic", fight=text), encoding="utf-8")
+    report = validate_path(path, runs=0)
+    (found,) = [f for f in report.findings if f.code == "W030"]
+    assert "leaves the fight against GIANT alive" in str(found.message)

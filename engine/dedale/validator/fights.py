@@ -451,6 +451,13 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                     bound=localised(bound, ".1%"),
                 )
                 data = {"estimate": True, "samples": samples, "margin": round(bound, 6)}
+            elif needs_exits(fight):  # the chance of any way out alive
+                message = tr(
+                    "no hero the ruleset can roll leaves the fight against {enemies} alive, "
+                    "even with the best use of Luck",
+                    enemies=_enemies(fight),
+                )
+                data = {}
             else:
                 message = tr(
                     "no hero the ruleset can roll wins the fight against {enemies}, "
@@ -506,15 +513,20 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                         win=localised(win, ".1%"),
                         threshold=localised(threshold, ".0%"),
                     )
+                if needs_exits(fight):  # the chance of any way out alive
+                    text = tr(
+                        "{who} leaves the fight against {enemies} alive {how}",
+                        who=who, enemies=_enemies(fight), how=how,
+                    )  # fmt: skip
+                else:
+                    text = tr(
+                        "{who} wins the fight against {enemies} {how}",
+                        who=who, enemies=_enemies(fight), how=how,
+                    )  # fmt: skip
                 found.append(
                     finding(
                         "W030",
-                        tr(
-                            "{who} wins the fight against {enemies} {how}",
-                            who=who,
-                            enemies=_enemies(fight),
-                            how=how,
-                        ),
+                        text,
                         fight.span,
                         paragraph=report.paragraph,
                         hint=tr(
