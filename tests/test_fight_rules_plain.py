@@ -86,3 +86,14 @@ def test_the_mace_path_in_french(book, snapshot):
     code, text, _ = play(book, 1, MACE, lang="fr")
     assert code == EXIT_VICTORY
     assert text == snapshot
+
+
+def test_the_book_validates_with_no_finding_and_exact_odds_for_every_fight():
+    from dedale.validator import validate_path
+
+    report = validate_path(FIGHTS, runs=200)
+    assert [f.code for f in report.findings] == []
+    methods = {r.paragraph: r.method for r in report.fights}
+    assert set(methods.values()) == {"exact"}, methods
+    giant = next(r for r in report.fights if r.paragraph == 9)
+    assert all(odds.win > 1 - 1e-9 for odds in giant.odds)  # three assaults always survived
