@@ -97,3 +97,19 @@ def test_the_book_validates_with_no_finding_and_exact_odds_for_every_fight():
     assert set(methods.values()) == {"exact"}, methods
     giant = next(r for r in report.fights if r.paragraph == 9)
     assert all(odds.win > 1 - 1e-9 for odds in giant.odds)  # three assaults always survived
+
+
+def test_random_games_of_the_fight_rules_book_replay_exactly(book):
+    from dedale.game.random_player import RandomPlayer
+    from dedale.game.saving import replay_save, to_save
+
+    endings = set()
+    for seed in range(30):
+        game = Game.new(book, seed, name="Ari")
+        result = RandomPlayer(500 + seed).play(game, max_steps=seed % 7 * 10 + 5)
+        assert result.error is None, result.error
+        endings.add(game.outcome)
+        replayed = replay_save(book, to_save(game))  # built with events, replayed quietly
+        assert replayed.difference is None, (seed, replayed.difference)
+        assert replayed.decisions == len(game.decisions)
+    assert {"victory", "death"} <= endings
