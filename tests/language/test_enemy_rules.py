@@ -146,3 +146,26 @@ def test_a_side_attack_in_a_fight_all_at_once_uses_its_enemys_damage(tmp_path):
         elif isinstance(item, events.StatChanged) and item.who == "hero" and item.new < item.old:
             losses.append(item.old - item.new)
     assert losses == [5]
+
+
+def test_assaults_won_count_from_the_first_in_a_d20_fight(tmp_path):
+    from dedale import events
+    from dedale.game import Game
+
+    text = (
+        "---\ntitle: t\nruleset: d20\nlanguage: en\nstart: 1\n---\n§ 1\n"
+        "> fight Bandit AC 5 attack +0 damage 1d4 HP 30\n> after 1 assaults won -> 3\n"
+        "> win -> 2\n§ 2\n> death\n§ 3\n> victory\n"
+    )
+    book = load_text(tmp_path, text)
+    stats = [stat.id for stat in book.ruleset.stats]
+    game = Game.new(book, 1, name="A", hero=tuple(12 for _ in stats), free_stats=True)
+    game.rng.force([15, 2, 1])  # the hero hits (15 against AC 5) for 2; the bandit misses
+    for _ in range(200):
+        item = game.next()
+        if item is None:
+            break
+        if isinstance(item, events.Prompt):
+            game.answer(False)
+    assert game.outcome == "victory"
+    assert [e.paragraph for e in game.state.history] == [1, 3]

@@ -34,7 +34,7 @@ class ExtrasHooks:
         self.health = ruleset.fight.health
         self.target: Any = None  # where the fight turns to (a threshold, a table row...)
         self.won = 0  # assaults won by the hero (the enemies' health went down)
-        self.previous = sum(int(e.stats.get(self.health, 0)) for e in spec.enemies)
+        self.previous: int | None = None  # the enemies' health after the last assault
         self.rules = EnemyRules(runner, statement, spec)
 
     # ----------------------------------------------------------------- inside an assault
@@ -54,6 +54,8 @@ class ExtrasHooks:
         runner, statement = self.runner, self.statement
         hero = runner.state.hero
         total = sum(state.health)
+        if self.previous is None:
+            self.previous = sum(state.start)
         if total < self.previous:
             self.won += 1
         outcome = None

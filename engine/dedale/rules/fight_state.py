@@ -37,6 +37,12 @@ class FightState:
     hero_damage: int = 0
     current: int = 0
     quiet_end: bool = False
+    start: list[int] = field(default_factory=list)
+    """The enemies' health when the fight began (set from ``health`` if not given)."""
+
+    def __post_init__(self) -> None:
+        if not self.start:
+            self.start = list(self.health)
 
 
 class FightHooks(Protocol):
