@@ -169,3 +169,26 @@ def test_assaults_won_count_from_the_first_in_a_d20_fight(tmp_path):
             game.answer(False)
     assert game.outcome == "victory"
     assert [e.paragraph for e in game.state.history] == [1, 3]
+
+
+def test_an_event_that_lowers_the_heros_skill_acts_on_the_next_assault(tmp_path):
+    from dedale import events
+    from dedale.game import Game
+
+    text = head() + (
+        "§ 1\n> fight WITCH SKILL 5 STAMINA 9\n> when it wins an assault: lose 2 SKILL\n"
+        "> win -> 2\n§ 2\n> victory\n"
+    )
+    book = load_text(tmp_path, text)
+    game = Game.new(book, 1, name="A", hero=(10, 20, 9), free_stats=True)
+    game.rng.force([6, 6, 1, 1, 1, 1, 3, 4])  # she wins, then the hero rolls 7
+    strengths = []
+    for _ in range(100):
+        item = game.next()
+        if item is None or len(strengths) == 2:
+            break
+        if isinstance(item, events.Prompt):
+            game.answer(False)
+        elif isinstance(item, events.AssaultResolved):
+            strengths.append(item.hero_strength)
+    assert strengths == [12, 15]  # 10 + 2, then 8 + 7

@@ -183,6 +183,7 @@ def opposed_fight(
     if hooks is not None:  # the book acts in the fight: its own copy of the enemies' skills
         skills = skills[:]
         state = FightState(names, health, skills)
+        fixed_base = False  # its rules may change the hero's attack stat between assaults
     if emit:
         yield FightStarted(
             enemies=tuple(
