@@ -576,6 +576,52 @@ class Fight:
     allies: tuple[Enemy, ...] = ()  # fighting beside the hero, with their own stats
     struck: Literal["hero", "ally", "random"] = "hero"  # whom the enemies strike
     assault_table: RandomRoll | None = None  # "each assault roll 1d6" and its rows
+    rules: tuple[EnemyRule, ...] = ()  # rules written under an enemy (issue 13.2)
+
+
+@node
+class EnemyRule:
+    """A fight rule written under an enemy, or for the whole fight (issue 13.2).
+
+    ``kind``: ``deals`` (each wound it gives costs ``value``), ``takes`` (each wound it
+    gets costs it ``value``, or half, or all its health: ``share``), ``attack`` (the hero's
+    attack strength against it, +``value``), ``event`` (``on`` one of ``it_wins``,
+    ``you_win``, ``double``, ``it_wounds``: ``effects`` run), ``exit`` (the fight stops and
+    turns to ``target`` once ``condition`` holds after an assault), ``first`` (the first
+    assault won by the hero turns to ``target``). ``enemy``: the index of the enemy in the
+    fight (None: every enemy). A ``condition`` on the other kinds says when they apply
+    (checked at each wound or assault)."""
+
+    span: Span
+    kind: Literal["deals", "takes", "attack", "event", "exit", "first"]
+    enemy: int | None = None
+    value: int = 0
+    share: Literal["value", "half", "all"] = "value"
+    condition: Condition | None = None
+    on: str = ""
+    effects: tuple[Statement, ...] = ()
+    target: Destination | None = None
+
+
+@node
+class EnemyStatChange:
+    """``its SKILL -2`` / ``son HABILETÉ -2``: an effect of a fight event on the enemy."""
+
+    span: Span
+    stat: str
+    amount: int
+
+
+@node
+class WoundRoll:
+    """``wound 1`` or ``roll 1d6, 6: wound 1`` in ``when it wounds you``: the wound the
+    hero takes becomes ``value`` (when the roll falls in ``low``..``high``)."""
+
+    span: Span
+    value: int
+    dice: DiceRoll | None = None
+    low: int = 0
+    high: int = 0
 
 
 @node

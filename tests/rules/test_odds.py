@@ -117,6 +117,18 @@ def test_cli_text_and_json(capsys):
     assert {"win_probability", "expected_assaults", "stamina_distribution"} <= set(data)
 
 
+def test_cli_ways_out(capsys):
+    # a survive-3-assaults fight: never won, always left alive (issue 14.2)
+    base = ["odds", "--rules", "df-classic", "--hero", "9", "14", "--enemy", "12", "30"]
+    assert main([*base, "--survive", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Win probability: 0.00 %" in out
+    assert "Chance to leave the fight alive (any way out): 100.00 %" in out
+    assert main([*base, "--survive", "8", "--json"]) == 0
+    assert 0.5 < json.loads(capsys.readouterr().out)["way_out_probability"] < 0.7
+    assert main([*base, "--survive", "0"]) == 2
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -317,6 +317,35 @@ def test_an_automatic_miss_stays_a_miss_on_a_natural_20(rulesets):
         assert first.hero_strength == 22 and first.note == note, ac
 
 
+# --- df48.5 Mercenaire ---------------------------------------------------------------------
+# "the +1 damage lands on the first successful assault of each fight only, whatever way the
+#  fight is run (assault by assault with allies, statuses, STAMINA thresholds, per-assault
+#  tables included)."
+
+
+@pytest.mark.parametrize(
+    "extra",
+    ["", "> each assault roll 1d6\n> 6: gain 1 LUCK\n",
+     "> when your STAMINA falls to 2 or less -> 2\n", "> after 9 assaults won -> 2\n",
+     "> ally BRAN SKILL 1 STAMINA 5\n"],
+    ids=["plain", "assault table", "threshold", "assaults won", "ally"],
+)  # fmt: skip
+def test_mercenaire_bonus_lands_on_the_first_hit_of_a_fight_only(tmp_path, extra):
+    body = f"§ 1\n> fight\n> enemy ORC SKILL 1 STAMINA 7\n{extra}> win -> 2\n§ 2\n> victory\n"
+    book = _book(tmp_path, "df48.5", body)
+    stats = [stat.id for stat in book.ruleset.stats]
+    values = {"SKILL": 10, "STAMINA": 20, "LUCK": 9}
+    game = Game.new(book, 1, name="A", hero=tuple(values.get(s, 7) for s in stats),
+                    class_name="Mercenaire", free_stats=True)  # fmt: skip
+    # the hero wins three assaults (the table's die, the ally's dice: 1s)
+    game.rng.force([1, 1, 6, 6, 1, 1, 1, 1, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1, 6, 6, 1, 1, 1, 1])
+    items = _play(game, [False] * 10)  # never test Luck
+    dealt = [a.enemy_damage_taken for a in _of(events.AssaultResolved, items)
+             if a.winner == "hero" and a.note != "side_attack"]  # fmt: skip
+    assert dealt[:3] == [3, 2, 2], dealt
+    assert game.outcome == "victory"
+
+
 # --- df48.5 armour wear ------------------------------------------------------------------
 # "df48.5 armour wear is counted per armour item: a second armour found later starts fresh;
 #  the sheet shows how many fights each armour has left."

@@ -5,6 +5,10 @@
     dedale odds --rules df48.5 --class Mercenaire --hero 9 20 --enemy 9 12 --json
 
 Several ``--enemy SKILL STAMINA`` are fought one after another (``--as-one``: as one).
+Ways out (``--survive 3``: still standing after 3 assaults; ``--win-assaults 2``; ``--first-won``)
+add the exact chance to leave the fight alive by any of them (``dedale.rules.odds_exits``).
+
+    dedale odds --rules df-classic --hero 9 14 --enemy 12 30 --survive 3
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import json
 from pathlib import Path
 
 from dedale.errors import GameError, RulesetError, UsageError
+from dedale.i18n import tr
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,6 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--as-one", action="store_true", help="fight the enemies as one")
     parser.add_argument("--attack-bonus", type=int, default=0, help="hero attack bonus")
     parser.add_argument("--enemy-damage", type=int, help="damage each enemy wound does")
+    parser.add_argument(
+        "--survive", type=int, metavar="N",
+        help="a way out: the hero still stands after N assaults (not won after N -> X)",
+    )  # fmt: skip
+    parser.add_argument("--win-assaults", type=int, metavar="N", help="a way out: N assaults won")
+    parser.add_argument("--first-won", action="store_true", help="a way out: the first assault won")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -79,11 +90,13 @@ def run(args: argparse.Namespace) -> int:
         )  # fmt: skip
     except GameError as error:
         raise UsageError(error.message, hint=error.hint) from None
+    way_out = _way_out(args, ruleset, skill, stamina, policy)
     if args.json:
         print(
             json.dumps(
                 {
                     "ruleset": ruleset.name,
+                    **({} if way_out is None else {"way_out_probability": way_out}),
                     "win_probability": result.win_probability,
                     "expected_assaults": result.expected_assaults,
                     "stamina_distribution": {
@@ -97,6 +110,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"Ruleset: {ruleset.name}   Luck policy: {policy}")
     print(f"Win probability: {result.win_probability * 100:.2f} %")
+    if way_out is not None:
+        print(tr("Chance to leave the fight alive (any way out): {percent} %",
+                 percent=f"{way_out * 100:.2f}"))  # fmt: skip
     print(f"Expected assaults: {result.expected_assaults:.2f}")
     if result.win_probability > 0:
         stamina_name = ruleset.display_name(ruleset.fight.health, "en")
@@ -110,3 +126,30 @@ def run(args: argparse.Namespace) -> int:
             for value, p in result.luck_distribution.items():
                 print(f"  {value:>3}  {p * 100:6.2f} %")
     return 0
+
+
+def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy: str):
+    """The exact chance to leave the fight alive by any way out given, or None (none given)."""
+    if args.survive is None and args.win_assaults is None and not args.first_won:
+        return None
+    for name, value in (("--survive", args.survive), ("--win-assaults", args.win_assaults)):
+        if value is not None and value < 1:
+            raise UsageError(f"{name} must be 1 or more")
+    from dedale.rules.odds_exits import ExitPlan, exit_odds
+    from dedale.validator.fights import class_fight_kit
+
+    enemies = tuple((int(a), int(h), False) for a, h in args.enemy)
+    if args.as_one:
+        enemies = ((max(a for a, _, _ in enemies), sum(h for _, h, _ in enemies), False),)
+    plan = ExitPlan(
+        enemies=enemies, bonus=args.attack_bonus, enemy_damage=args.enemy_damage,
+        limit=args.survive, win_assaults=args.win_assaults, first_won=args.first_won,
+    )  # fmt: skip
+    abilities, armour = class_fight_kit(ruleset, args.class_name)
+    try:
+        return exit_odds(
+            ruleset, skill, stamina, plan, luck=args.luck, luck_policy=policy,
+            abilities=abilities, armour=armour,
+        )  # fmt: skip
+    except GameError as error:
+        raise UsageError(error.message, hint=error.hint) from None

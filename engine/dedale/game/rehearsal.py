@@ -54,6 +54,10 @@ class FightRehearsal:
             runner = self._runner
             runner.state.hero = hero
             runner.rng = rng
-            result, _target = drive(runner._fight_by_assault(fight, spec), decider)
+            codewords = dict(runner.state.codewords)  # each play starts from the same state
+            try:
+                result, _target = drive(runner._fight_by_assault(fight, spec), decider)
+            finally:
+                runner.state.codewords = codewords
             return result
         return drive(run_fight(self.ruleset(fight), hero, rng, spec, emit=False), decider)

@@ -36,6 +36,7 @@ _FIGHT_WORDS = {
     "struck": "`the enemy strikes`/`l'ennemi frappe`",
     "assault_table": "`each assault roll`/`à chaque assaut lancez`",
     "win_assaults": "`after N assaults won`/`gagnez N assauts`",
+    "rule": "`it deals`/`il inflige`, `it takes`/`il subit`…",
 }
 _FIGHT_FIELDS = {
     "win": "win",
@@ -315,6 +316,11 @@ class _Builder:
             fight = replace(fight, enemies=fight.enemies + (part.value,))
         elif part.kind == "ally":
             fight = replace(fight, allies=fight.allies + (part.value,))
+        elif part.kind == "rule":  # under the enemy line above it (exits: the whole fight)
+            rule = part.value
+            if rule.kind not in ("exit", "first"):
+                rule = replace(rule, enemy=max(0, len(fight.enemies) - 1))
+            fight = replace(fight, rules=fight.rules + (rule,))
         elif part.kind == "attack":
             bonus, modifiers = part.value
             fight = replace(

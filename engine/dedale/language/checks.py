@@ -171,6 +171,8 @@ class _Checker:
             self.enemies.fight(node)
         elif isinstance(node, ast.FightThreshold):
             self.value_name(node.stat, node.span)
+        elif isinstance(node, ast.EnemyStatChange):  # "its SKILL -2" under an enemy
+            self.value_name(node.stat, node.span, "stat")
         elif isinstance(node, ast.Prose):
             self.prose(node)
 

@@ -109,6 +109,40 @@ class EnemyChecker:
             needs = self._needs[fight.attack_stat] = self.needs(fight)
         for enemy in (*fight.enemies, *fight.allies):
             self.enemy(enemy, needs)
+        self.rules(fight)
+
+    def rules(self, fight: ast.Fight) -> None:
+        """Rules under an enemy that this ruleset's fights cannot play are load errors:
+        a double (only FF attack rolls have one) and ``its STAT`` on a stat the fight does
+        not read from its enemies (the attack stat or the health of an FF fight)."""
+        params = self.params
+        opposed = isinstance(params, OpposedFight)
+        wanted: set[str] = set()
+        if opposed:
+            attack = fight.attack_stat or params.attack_stat
+            found = self.ruleset.resolve(attack)
+            wanted = {found[1] if found and found[0] == "stat" else attack, params.health}
+        for rule in fight.rules:
+            if rule.kind != "event":
+                continue
+            if rule.on == "double" and not opposed:
+                self.report(
+                    tr("this ruleset's fights have no double to act on"), rule.span,
+                    tr("`on a double` / `sur un double` is for FF-family fights"),
+                )  # fmt: skip
+            for effect in rule.effects:
+                if not isinstance(effect, ast.EnemyStatChange):
+                    continue
+                found = self.ruleset.resolve(effect.stat)
+                if found is None or found[0] != "stat":
+                    continue  # an unknown name: reported by the name check
+                if found[1] not in wanted:
+                    names = " / ".join(sorted(wanted)) or "-"
+                    self.report(
+                        tr("`its {stat}` changes nothing in this fight", stat=effect.stat),
+                        effect.span,
+                        tr("an enemy's stat that a rule may change: {names}", names=names),
+                    )  # fmt: skip
 
     def enemy(self, enemy: ast.Enemy, needs: list[Need]) -> None:
         written = [_key(name) for name, _value in enemy.stats]

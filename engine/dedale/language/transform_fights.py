@@ -120,3 +120,74 @@ class FightLines:
         return FightPart(
             self._span(meta), "enemy_damage", _number(children[0], STAT, self._span(meta))
         )
+
+    # ------------------------------------------------- rules under an enemy (issue 13.2)
+    def rule_if(self, meta, children):
+        return children[-1]
+
+    def _rule(self, meta, kind: str, children, **fields) -> FightPart:
+        condition = next((c for c in children if isinstance(c, _CONDITIONS)), None)
+        rule = ast.EnemyRule(span=self._span(meta), kind=kind, condition=condition, **fields)
+        return FightPart(self._span(meta), "rule", rule)
+
+    def rule_deals(self, meta, children):
+        value = _number(children[0], STAT, self._tspan(children[0]))
+        return self._rule(meta, "deals", children[1:], value=value)
+
+    def rule_takes(self, meta, children):
+        token = children[0]
+        if token.type == "INT":
+            value = _number(token, STAT, self._tspan(token))
+            return self._rule(meta, "takes", children[1:], value=value)
+        share = "half" if token.type == "HALF" else "all"
+        return self._rule(meta, "takes", children[1:], share=share)
+
+    def rule_attack(self, meta, children):
+        value = next(c for c in children if isinstance(c, Token) and c.type == "SIGNED_INT")
+        rest = [c for c in children if not isinstance(c, Token)]
+        return self._rule(meta, "attack", rest, value=_signed(value))
+
+    def rule_event(self, meta, children):
+        word = " ".join(fold(str(children[0])).lower().split())
+        if "double" in word:
+            on = "double"
+        elif "bless" in word or "wounds" in word:
+            on = "it_wounds"
+        elif "vous" in word or "you" in word:
+            on = "you_win"
+        else:
+            on = "it_wins"
+        rest = children[1:]
+        condition = [c for c in rest if isinstance(c, _CONDITIONS)]
+        effects = tuple(c for c in rest if not isinstance(c, _CONDITIONS))
+        return self._rule(meta, "event", condition, on=on, effects=effects)
+
+    def rule_exit(self, meta, children):
+        return self._rule(meta, "exit", (children[0],), target=children[-1])
+
+    def rule_first(self, meta, children):
+        return self._rule(meta, "first", (), target=children[-1])
+
+    def enemy_stat_change(self, meta, children):
+        stat, amount = children
+        return ast.EnemyStatChange(
+            span=self._span(meta), stat=self._text(stat), amount=_signed(amount)
+        )
+
+    def wound_set(self, meta, children):
+        value = _number(children[0], STAT, self._tspan(children[0]))
+        return ast.WoundRoll(span=self._span(meta), value=value)
+
+    def wound_roll(self, meta, children):
+        dice_tok, *numbers = children
+        low = _number(numbers[0], COUNT, self._tspan(numbers[0]))
+        high = _number(numbers[-2], COUNT, self._tspan(numbers[-2])) if len(numbers) == 3 else low
+        value = _number(numbers[-1], STAT, self._tspan(numbers[-1]))
+        dice = ast.DiceRoll(span=self._tspan(dice_tok), text=str(dice_tok).lower())
+        return ast.WoundRoll(span=self._span(meta), value=value, dice=dice, low=low, high=high)
+
+
+_CONDITIONS = (
+    ast.HasItem, ast.HasCodeword, ast.Compare, ast.Visited, ast.WorldVisited, ast.HasClass,
+    ast.Not, ast.And, ast.Or, ast.HasStatus,
+)  # fmt: skip

@@ -50,6 +50,30 @@ def win_chance(
     )
 
 
+def plain_fights(book: BookView, paragraph: int | None) -> bool:
+    """Whether the fights of this paragraph are plain fights, whose chance the hint gives:
+    not with an exit (assault limit, escape, threshold...) or rules under an enemy, whose
+    exact chance is the validator's (the hint would be wrong, so it is left out)."""
+    from dedale import ast
+    from dedale.book import Book
+
+    if paragraph is None or not isinstance(book.book, Book):
+        return True
+    found = book.book.paragraphs.get(paragraph)
+    if found is None:
+        return True
+    for statement in found.body:
+        if isinstance(statement, ast.Fight) and (
+            statement.rules
+            or statement.assault_limit is not None
+            or statement.escape is not None
+            or statement.threshold is not None
+            or statement.win_assaults is not None
+        ):
+            return False
+    return True
+
+
 def percentage(chance: float, lang: str) -> str:
     """``0.8574`` -> ``85.74 %`` (``85,74 %`` in French); never rounds to a false 0 or 100."""
     if 0 < chance < 0.0001:

@@ -33,6 +33,7 @@ from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
 from dedale.rules.dice import DiceExpr, characteristic_bonus, parse_dice
+from dedale.rules.fight_state import FightHooks, FightState, between_assaults
 from dedale.rules.fights import (
     ESCAPED,
     LIMIT,
@@ -155,7 +156,12 @@ def attack_roll(
 
 
 def d20_fight(
-    ruleset: Ruleset, character: Character, rng: RandomSource, spec: FightSpec, emit: bool
+    ruleset: Ruleset,
+    character: Character,
+    rng: RandomSource,
+    spec: FightSpec,
+    emit: bool,
+    hooks: FightHooks | None = None,
 ) -> RulesGen[FightResult]:
     """The d20 fight generator (see module docstring)."""
     params = ruleset.fight
@@ -185,7 +191,20 @@ def d20_fight(
         )
     state = _D20State(params, character, rng, hero, enemies, emit)
     rounds = 0
+    between = None
+    if hooks is not None:  # the book acts between the assaults
+        between = FightState([e.name for e in enemies], [e.health for e in enemies])
+        state.hooks, state.between = hooks, between
+        hero_health = character.stats[params.health]
     while True:
+        if between is not None and rounds:
+            loss = max(0, hero_health - character.stats[params.health])
+            stop = yield from between_assaults(hooks, between, enemies, rounds, loss)
+            hero_health = character.stats[params.health]
+            if stop is not None:
+                if not emit or between.quiet_end:
+                    state.emit = False
+                return (yield from state.end(stop, rounds))
         living = [e for e in enemies if e.health > 0]
         if not living:
             return (yield from state.end(WON, rounds))
@@ -219,10 +238,20 @@ class _D20State:
     def __init__(self, params, character, rng, hero, enemies, emit) -> None:
         self.params, self.character, self.rng = params, character, rng
         self.hero, self.enemies, self.emit = hero, enemies, emit
+        self.hooks: FightHooks | None = None
+        self.between: FightState | None = None
 
     def attack(self, attacker: Fighter, defender: Fighter, number: int, riposte=True, note=""):
         params = self.params
-        hit, total, damage, faces = attack_roll(params, self.rng, attacker, defender)
+        extra = 0
+        if self.hooks is not None and attacker is self.hero:  # "against it: attack +2"
+            self.between.current = next((i for i, e in enumerate(self.enemies) if e is defender), 0)
+            extra = self.hooks.attack_bonus(self.between)
+        attacker.attack += extra
+        try:
+            hit, total, damage, faces = attack_roll(params, self.rng, attacker, defender)
+        finally:
+            attacker.attack -= extra
         hero_attacks = attacker is self.hero
         if self.emit:
             yield DiceRolled(purpose=f"{attacker.name}_attack", faces=faces, total=total)
@@ -243,6 +272,8 @@ class _D20State:
             yield from self.attack(defender, attacker, number, riposte=False, note="riposte")
 
     def wound(self, defender: Fighter, damage: int):
+        if self.hooks is not None and damage > 0:  # the book's per-enemy rules
+            damage = yield from self._book_wound(defender, damage)
         if damage <= 0:
             return
         if defender is self.hero:
@@ -262,6 +293,13 @@ class _D20State:
             )  # fmt: skip
             if defender.health == 0:
                 yield EnemyDefeated(name=defender.name)
+
+    def _book_wound(self, defender, damage: int):
+        between = self.between
+        if defender is self.hero:
+            return (yield from self.hooks.hero_wound(between, damage))
+        between.current = next((i for i, e in enumerate(self.enemies) if e is defender), 0)
+        return (yield from self.hooks.enemy_wound(between, damage))
 
     def end(self, outcome: str, rounds: int):
         if self.emit:

@@ -24,6 +24,7 @@ from dedale.events import (
 from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
+from dedale.rules.fight_state import FightHooks, FightState, winner_of
 from dedale.rules.fights import (
     ESCAPED,
     LIMIT,
@@ -158,9 +159,15 @@ def wear_armour(ruleset: Ruleset, character: Character) -> bool:
 
 
 def opposed_fight(
-    ruleset: Ruleset, character: Character, rng: RandomSource, spec: FightSpec, emit: bool
+    ruleset: Ruleset,
+    character: Character,
+    rng: RandomSource,
+    spec: FightSpec,
+    emit: bool,
+    hooks: FightHooks | None = None,
 ) -> RulesGen[FightResult]:
-    """The FF-family fight generator (see module docstring)."""
+    """The FF-family fight generator (see module docstring); ``hooks`` act between and
+    inside assaults (:mod:`dedale.rules.fight_state`)."""
     setup = cached_setup(ruleset, character, spec)
     (
         hero_stat, attack_stat, dice, plain_2d6, instant_kill, to_enemy, first_hit_bonus,
@@ -172,6 +179,11 @@ def opposed_fight(
     names, skills, immune = setup.names, setup.skills, setup.immune
     initial_health = setup.health
     health = initial_health[:]
+    state = None
+    if hooks is not None:  # the book acts in the fight: its own copy of the enemies' skills
+        skills = skills[:]
+        state = FightState(names, health, skills)
+        fixed_base = False  # its rules may change the hero's attack stat between assaults
     if emit:
         yield FightStarted(
             enemies=tuple(
@@ -204,7 +216,7 @@ def opposed_fight(
     hit_yet = False
     assault = 0
     enemy_skill = skills[current]
-    if fast and fixed_base and not (emit or checks or together or instant_kill or armour):
+    if fast and fixed_base and not (emit or checks or together or instant_kill or armour or state):
         # The plain quiet fight (most fights of a simulation): the same rules as the loop
         # below without the features that cannot apply; tests check both agree exactly.
         lead = hero_base - enemy_skill
@@ -256,6 +268,18 @@ def opposed_fight(
                 enemy_hp = health[current]
                 lead = hero_base - skills[current]
     while True:
+        if state is not None and assault:
+            state.assault = assault  # (state.current: the enemy of that assault)
+            stop = yield from hooks.after_assault(state)
+            alive = sum(1 for h in health if h > 0)
+            if stop is None and not alive:
+                stop = WON
+            if stop is not None:
+                quiet = not emit or state.quiet_end
+                return (yield from _end(stop, assault, names, health, not quiet))
+            if health[current] <= 0:
+                current = _first_alive(health)
+            enemy_skill = skills[current]
         if checks:
             if limit is not None and assault >= limit:
                 return (yield from _end(LIMIT, assault, names, health, emit))
@@ -299,6 +323,11 @@ def opposed_fight(
             hero_roll, hero_faces = dice.roll(rng)
             double = len(hero_faces) > 1 and len(set(hero_faces)) == 1
         hero_as = (hero_base if fixed_base else stats[attack_stat] + attack_bonus) + hero_roll
+        if state is not None:
+            state.current, state.double = current, double
+            hero_before = stats[hero_stat]
+            hero_as += hooks.attack_bonus(state)
+            state.winner = winner_of(hero_as, enemy_as)
         if together:
             others = []
             for index, h in enumerate(health):
@@ -331,6 +360,8 @@ def opposed_fight(
                     key = ("dealt", damage, stats[hero_stat], left, luck, current, True)
                     if (yield prompts.get(key) or _luck_prompt(key)):
                         damage = yield from _luck_test(setup, character, rng, damage, True, emit)
+            if state is not None:
+                damage = yield from hooks.enemy_wound(state, damage)
             taken = damage if damage < left else left
             health[current] = left - taken
             if emit:
@@ -360,6 +391,8 @@ def opposed_fight(
                             damage = yield from _luck_test(
                                 setup, character, rng, damage, False, emit
                             )
+                if state is not None:
+                    damage = yield from hooks.hero_wound(state, damage)
                 if emit:
                     yield AssaultResolved(
                         number=assault, enemy=names[current], hero_strength=hero_as,
@@ -378,8 +411,12 @@ def opposed_fight(
         if together:
             yield from _side_attacks(
                 setup, character, rng, spec, emit, others, health, hero_as, assault,
-                armour and assault == 1, hit_yet,
+                armour and assault == 1, hit_yet, hooks, state,
             )  # fmt: skip
+        if state is not None:
+            if instant_kill and double and not immune[current]:
+                state.winner = "hero"
+            state.hero_damage = max(0, hero_before - stats[hero_stat])
         if stats[hero_stat] <= 0:
             if emit:
                 yield FightEnded(outcome=LOST, assaults=assault)
@@ -397,7 +434,7 @@ def opposed_fight(
 
 
 def _side_attacks(setup, character, rng, spec, emit, others, health, hero_as, assault, first,
-                  hit_yet):  # fmt: skip
+                  hit_yet, hooks=None, state=None):  # fmt: skip
     """The other enemies' attacks of a ``together`` assault (each may wound the hero)."""
     params = setup.params
     hero_stat = params.health
@@ -411,6 +448,10 @@ def _side_attacks(setup, character, rng, spec, emit, others, health, hero_as, as
             damage = yield from _luck_wounded(
                 setup, character, rng, damage, emit, health[index], (index, hit_yet)
             )
+            if state is not None:  # that enemy's own rules ("it deals 4")
+                target, state.current = state.current, index
+                damage = yield from hooks.hero_wound(state, damage)
+                state.current = target
             if emit:
                 yield AssaultResolved(
                     number=assault, enemy=names[index], hero_strength=hero_as,

@@ -34,6 +34,7 @@ from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, _duo_outcome, health_malus
 from dedale.rules.decisions import RulesGen
+from dedale.rules.fight_state import FightHooks, FightState, between_assaults
 from dedale.rules.fights import (
     ESCAPED,
     LIMIT,
@@ -132,6 +133,8 @@ class _Reliques:
         self.attack_bonus = attack_bonus
         self.params: ReliquesFight = ruleset.fight
         self.hero, self.enemies, self.emit = hero, enemies, emit
+        self.hooks: FightHooks | None = None
+        self.between: FightState | None = None
 
     def test(self, side: Side, duo: tuple[str, str], purpose: str, bonus: int = 0):
         """A duo test of one side: ``(outcome, signed margin)``; yields its dice."""
@@ -150,6 +153,9 @@ class _Reliques:
         """One attack action; returns False when a critical failure ends the turn."""
         params = self.params
         bonus = self.attack_bonus if attacker.is_hero else 0
+        if self.hooks is not None and attacker.is_hero:  # "against it: attack +2"
+            self.between.current = next((i for i, e in enumerate(self.enemies) if e is defender), 0)
+            bonus += self.hooks.attack_bonus(self.between)
         outcome, margin = yield from self.test(attacker, params.attack, "attack", bonus)
         if outcome == CRITICAL_FAILURE:
             yield from self.report(attacker, defender, turn, 0, "critical_failure")
@@ -201,6 +207,8 @@ class _Reliques:
             )  # fmt: skip
 
     def wound(self, side: Side, damage: int):
+        if self.hooks is not None and damage > 0:  # the book's per-enemy rules
+            damage = yield from self._book_wound(side, damage)
         if damage <= 0:
             return
         if side.is_hero:
@@ -221,6 +229,13 @@ class _Reliques:
             if side.health == 0:
                 yield EnemyDefeated(name=side.name)
 
+    def _book_wound(self, side, damage: int):
+        between = self.between
+        if side is self.hero:
+            return (yield from self.hooks.hero_wound(between, damage))
+        between.current = next((i for i, e in enumerate(self.enemies) if e is side), 0)
+        return (yield from self.hooks.enemy_wound(between, damage))
+
     def end(self, outcome: str, turns: int):
         if self.emit:
             yield FightEnded(outcome=outcome, assaults=turns)
@@ -229,7 +244,12 @@ class _Reliques:
 
 
 def reliques_fight(
-    ruleset: Ruleset, character: Character, rng: RandomSource, spec: FightSpec, emit: bool
+    ruleset: Ruleset,
+    character: Character,
+    rng: RandomSource,
+    spec: FightSpec,
+    emit: bool,
+    hooks: FightHooks | None = None,
 ) -> RulesGen[FightResult]:
     """The reliques fight generator (see module docstring)."""
     params = ruleset.fight
@@ -253,7 +273,20 @@ def reliques_fight(
             enemies=tuple((e.name, tuple(e.stats.items())) for e in enemies), mode=spec.mode
         )
     turns = 0
+    between = None
+    if hooks is not None:  # the book acts between the assaults
+        between = FightState([e.name for e in enemies], [e.health for e in enemies])
+        fight.hooks, fight.between = hooks, between
+        hero_health = character.stats[params.health]
     while True:
+        if between is not None and turns:
+            loss = max(0, hero_health - character.stats[params.health])
+            stop = yield from between_assaults(hooks, between, enemies, turns, loss)
+            hero_health = character.stats[params.health]
+            if stop is not None:
+                if not emit or between.quiet_end:
+                    fight.emit = False
+                return (yield from fight.end(stop, turns))
         living = [e for e in enemies if e.health > 0]
         if not living:
             return (yield from fight.end(WON, turns))

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # (the decisions module loads the interpreter's events)
     from dedale.rules.character import Character
     from dedale.rules.decisions import RulesGen
     from dedale.rules.dice import DiceExpr
+    from dedale.rules.fight_state import FightHooks
     from dedale.rules.random_source import RandomSource
 
 MODES = ("single", "sequence", "together", "as_one")
@@ -107,10 +108,15 @@ def run_fight(
     spec: FightSpec,
     *,
     emit: bool = True,
+    hooks: FightHooks | None = None,
 ) -> RulesGen[FightResult]:
-    """Run a fight with the ruleset's procedure; ``emit=False`` skips building events."""
+    """Run a fight with the ruleset's procedure; ``emit=False`` skips building events.
+    ``hooks`` (:class:`dedale.rules.fight_state.FightHooks`): the book's rules acting
+    between and inside the assaults of this one fight."""
     procedure = _PROCEDURES.get(type(ruleset.fight)) or _procedure(ruleset)
-    return procedure(ruleset, character, rng, spec, emit)
+    if hooks is None:
+        return procedure(ruleset, character, rng, spec, emit)
+    return procedure(ruleset, character, rng, spec, emit, hooks)
 
 
 _PROCEDURES: dict[type, Any] = {}

@@ -24,6 +24,8 @@ from dedale.i18n import Message, ntr, tr
 from dedale.i18n import number as localised
 from dedale.validator.budget import FIGHTS_SECONDS, Deadline, budget_finding
 from dedale.validator.enemy_dice import mixed_win
+from dedale.validator.fight_plan import Unsupported as PlanUnsupported
+from dedale.validator.fight_plan import needs_exits, plan_of
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, walk
 
@@ -168,6 +170,8 @@ class OddsCalculator:
         self.heroes = hero_profiles(ruleset)
         self.cache: dict[tuple, float] = {}
         self.fight_odds = fight_odds
+        self.carried: frozenset[str] = frozenset()  # see book_loadout
+        self.codewords: frozenset[str] = frozenset()
 
     def odds(self, fight: ast.Fight) -> tuple[Odds, ...]:
         if fight.mode not in EXACT_MODES:
@@ -175,14 +179,20 @@ class OddsCalculator:
         enemies = self._enemies(fight)
         bonus = fight.attack_bonus + sum(modifier.value for modifier in fight.modifiers)
         mode = "sequence" if fight.mode == "single" else fight.mode
+        exits = needs_exits(fight)
         results = []
         for hero in self.heroes:
             for luck in self.policies:
                 key = (enemies, mode, bonus, fight.enemy_damage, hero, luck)
+                if exits:  # the chance to leave the fight alive by any of its ways out
+                    key = (key, id(fight))
+                    compute = self._exit_compute
+                else:
+                    compute = self._compute
                 if key not in self.cache:
                     self.cache[key] = mixed_win(  # stats as dice: the mix of their line-ups
                         enemies,
-                        lambda e, hero=hero, luck=luck: self._compute(
+                        lambda e, hero=hero, luck=luck, compute=compute: compute(
                             hero, luck, e, mode, bonus, fight
                         ),
                     )
@@ -225,6 +235,61 @@ class OddsCalculator:
         )
         return float(result.win_probability)
 
+    def _exit_compute(self, hero: Hero, luck: str, enemies, mode, bonus, fight) -> float:
+        """The exact chance to leave a fight with exits or per-enemy rules alive."""
+        from dedale.rules.odds_exits import ExitOddsTooLarge, exit_odds  # noqa: F401
+
+        skill, stamina = hero.get(self.params.attack_stat), hero.get(self.params.health)
+        if skill is None or stamina is None:
+            raise ValueError(tr("the ruleset's heroes have no fixed attack or health roll"))
+        line_up = tuple((int(a), int(h), bool(i)) for a, h, i in enemies)
+        if mode == "as_one":
+            line_up = ((max(a for a, _, _ in line_up), sum(h for _, h, _ in line_up),
+                        all(i for _, _, i in line_up)),)  # fmt: skip
+        abilities, armour = class_fight_kit(self.ruleset, hero.class_name)
+        try:
+            plan = plan_of(fight, self.ruleset, line_up, dict(hero.stats), self.carried,
+                           self.codewords)  # fmt: skip
+            return exit_odds(
+                self.ruleset, skill, stamina, plan,
+                luck=hero.get(self.luck_stat) if self.luck_stat else None,
+                luck_policy=luck, abilities=abilities, armour=armour,
+            )  # fmt: skip
+        except ExitOddsTooLarge as error:  # W032, as for the plain DP's too many states
+            raise ValueError(error.message) from None
+
+
+def class_fight_kit(ruleset: object, class_name: str | None) -> tuple[tuple, bool]:
+    """A class's abilities and whether its kit (or an ability) guards the first assault,
+    as in the hero's first fight (the exact DP's assumption)."""
+    from dedale.rules import modifiers as mods
+
+    if class_name is None:
+        return (), False
+    klass = ruleset.classes[class_name]  # type: ignore[attr-defined]
+    armour = mods.has_ability(klass.abilities, "first_assault", "no_wound")
+    for item in klass.kit:
+        found = ruleset.item(item)  # type: ignore[attr-defined]
+        if found and mods.has_ability(found.abilities, "first_assault", "no_wound"):
+            armour = armour or found.wear is None or found.wear > 0
+    return tuple(klass.abilities), armour
+
+
+def book_loadout(graph: Graph, ruleset: object) -> tuple[frozenset[str], frozenset[str]]:
+    """Every item and codeword the book can give (the best loadout, for the conditions of
+    rules under an enemy), names folded."""
+    items: set[str] = set()
+    codewords: set[str] = set()
+    for node in graph.nodes.values():
+        for statement in walk(node.paragraph.body):
+            if isinstance(statement, ast.GainItem):
+                items.add(statement.item.casefold())
+            elif isinstance(statement, ast.SetCodeword):
+                codewords.add(statement.codeword.casefold())
+    for klass in getattr(ruleset, "classes", {}).values():
+        items.update(name.casefold() for name in klass.kit)
+    return frozenset(items), frozenset(codewords)
+
 
 def fight_reports(
     graph: Graph, book: object, seed: int = 0, seconds: float | None = FIGHTS_SECONDS
@@ -246,6 +311,7 @@ def fight_reports(
     reason = None
     try:
         calculators[None] = OddsCalculator(ruleset)
+        calculators[None].carried, calculators[None].codewords = book_loadout(graph, ruleset)
     except (ImportError, Unsupported) as error:
         reason = str(error)
     simulator: list = []  # built on the first fight that needs it (imports the interpreter)
@@ -260,18 +326,28 @@ def fight_reports(
         if deadline.passed():
             reports.append(FightReport(number, fight, (), CUT, supported=False))
             continue
+        why = None
         try:
             if None in calculators and fight.mode in EXACT_MODES and not fight.allies:
                 stat = _attack_stat(ruleset, fight)
                 if stat not in calculators:  # "attack with MAGIC": that stat replaces SKILL
                     changed = dataclasses.replace(ruleset.fight, attack_stat=stat)
                     calculators[stat] = OddsCalculator(dataclasses.replace(ruleset, fight=changed))
-                reports.append(FightReport(number, fight, calculators[stat].odds(fight)))
-                continue
-            why = reason or (
-                tr("fights with allies have no exact odds")
-                if fight.allies
-                else tr("no exact odds for the '{mode}' mode", mode=fight.mode)
+                    calculators[stat].carried = calculators[None].carried
+                    calculators[stat].codewords = calculators[None].codewords
+                try:
+                    reports.append(FightReport(number, fight, calculators[stat].odds(fight)))
+                    continue
+                except PlanUnsupported as error:  # what the exact odds with exits cannot follow
+                    why = str(error)
+            why = (
+                why
+                or reason
+                or (
+                    tr("fights with allies have no exact odds")
+                    if fight.allies
+                    else tr("no exact odds for the '{mode}' mode", mode=fight.mode)
+                )
             )
             reports.append(
                 _estimated(simulator, graph, book, (seed, estimated), number, fight, why)
@@ -375,6 +451,13 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                     bound=localised(bound, ".1%"),
                 )
                 data = {"estimate": True, "samples": samples, "margin": round(bound, 6)}
+            elif needs_exits(fight):  # the chance of any way out alive
+                message = tr(
+                    "no hero the ruleset can roll leaves the fight against {enemies} alive, "
+                    "even with the best use of Luck",
+                    enemies=_enemies(fight),
+                )
+                data = {}
             else:
                 message = tr(
                     "no hero the ruleset can roll wins the fight against {enemies}, "
@@ -430,15 +513,20 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                         win=localised(win, ".1%"),
                         threshold=localised(threshold, ".0%"),
                     )
+                if needs_exits(fight):  # the chance of any way out alive
+                    text = tr(
+                        "{who} leaves the fight against {enemies} alive {how}",
+                        who=who, enemies=_enemies(fight), how=how,
+                    )  # fmt: skip
+                else:
+                    text = tr(
+                        "{who} wins the fight against {enemies} {how}",
+                        who=who, enemies=_enemies(fight), how=how,
+                    )  # fmt: skip
                 found.append(
                     finding(
                         "W030",
-                        tr(
-                            "{who} wins the fight against {enemies} {how}",
-                            who=who,
-                            enemies=_enemies(fight),
-                            how=how,
-                        ),
+                        text,
                         fight.span,
                         paragraph=report.paragraph,
                         hint=tr(

@@ -187,6 +187,9 @@ def walk(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
                 yield from walk(branch.body)
         elif isinstance(statement, ast.HiddenNumber):  # what a wrong number does
             yield from walk(statement.wrong)
+        if isinstance(statement, ast.Fight):  # the effects of its enemies' events
+            for rule in statement.rules:
+                yield from walk(e for e in rule.effects if isinstance(e, _PLAIN))
         elif isinstance(statement, ast.Shop):  # what a shop sells is given, what it buys used
             for offer in statement.offers:
                 yield offer.goods
@@ -206,6 +209,15 @@ def conditions(statements: Iterable[ast.Statement]) -> Iterator[ast.Condition]:
             yield from atoms(condition)
         for condition in modifier_conditions(statement):  # "test your skill -1 if Dagger"
             yield from atoms(condition)
+        if isinstance(statement, ast.Fight):  # the conditions of rules under an enemy
+            for rule in statement.rules:
+                if rule.condition is not None:
+                    yield from atoms(rule.condition)
+
+
+_PLAIN = (ast.Goto, ast.ChangeValue, ast.GainItem, ast.LoseItem, ast.SetCodeword,
+          ast.ClearCodeword, ast.Ending, ast.StatusOn, ast.StatusOff)  # fmt: skip
+"""What a fight event's effects may hold besides the enemy's own (its stat, a wound)."""
 
 
 def atoms(condition: ast.Condition) -> Iterator[ast.Condition]:
@@ -372,6 +384,11 @@ class _Builder:
         if fight.assault_table is not None:  # rows rolled each assault may turn away
             for branch in fight.assault_table.branches:
                 self.block(branch.body)
+        for rule in fight.rules:  # rules under an enemy: exits, and events' effects
+            if rule.target is not None:
+                self.add(rule.target, rule.span, "limit")
+            if rule.effects:
+                self.block(tuple(e for e in rule.effects if isinstance(e, _PLAIN)))
         return fight.win is None
 
 

@@ -72,6 +72,8 @@ def collect_uses(graph: Graph) -> Uses:
                 and statement.condition is not None
             ):
                 found.append(statement.condition)
+            if isinstance(statement, ast.Fight):  # rules under an enemy read items too
+                found.extend(r.condition for r in statement.rules if r.condition is not None)
             for condition in found:
                 for atom in atoms(condition):
                     if isinstance(atom, ast.HasItem):

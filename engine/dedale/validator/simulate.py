@@ -30,6 +30,7 @@ that line-up and the row's index. Estimates are memoised per distinct line-up an
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -188,7 +189,7 @@ class FightSimulator:
                 )
                 win = wins / played
                 results.append(Odds(hero, luck, win, samples=played, margin=margin95(win, played)))
-        found = self.cache[key] = tuple(results)
+        found = self.cache[key] = _best_is_a_maximum(results)
         return found
 
     def _check_health(self, spec: Any) -> None:
@@ -239,9 +240,28 @@ class FightSimulator:
             hero = character.copy()
             result = play(fight, spec, hero, rng, decider)
             rng.log.clear()
-            if result.outcome == "won" and (health is None or hero.stats.get(health, 1) > 0):
+            # a way out alive counts as a win: the fight leads on (an assault limit, a
+            # threshold, an exit: their destinations), as in the exact odds with exits
+            alive = health is None or hero.stats.get(health, 1) > 0
+            if alive and result.outcome in _WAYS_ON:
                 wins += 1
         return wins
+
+
+_WAYS_ON = ("won", "limit", "escaped")
+
+
+def _best_is_a_maximum(rows: list[Odds]) -> tuple[Odds, ...]:
+    """Best Luck is the best policy played, never testing Luck included (issue 14.5): a
+    "best" row below its hero's "none" row takes that row's figure, samples and margin."""
+    plain = {row.hero: row for row in rows if row.luck == "none"}
+    found = []
+    for row in rows:
+        other = plain.get(row.hero)
+        if row.luck == "best" and other is not None and other.win > row.win:
+            row = dataclasses.replace(other, luck="best")
+        found.append(row)
+    return tuple(found)
 
 
 def _lineup(spec: Any, fight: ast.Fight) -> tuple:
@@ -266,7 +286,7 @@ def _lineup(spec: Any, fight: ast.Fight) -> tuple:
         fight.struck,
         fight.threshold is not None and (fight.threshold.stat, fight.threshold.value),
         fight.win_assaults is not None and fight.win_assaults.count,
-        id(fight) if fight.assault_table is not None else None,
+        id(fight) if fight.assault_table is not None or fight.rules else None,
     )
 
 

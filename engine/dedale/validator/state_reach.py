@@ -197,6 +197,9 @@ class Explorer:
             for extra in (*extras, statement.threshold, statement.win_assaults):
                 if extra is not None:
                     yield "go", (self.target(extra.target, number), items, codes)
+            for rule in statement.rules:  # exits written under an enemy
+                if rule.target is not None:
+                    yield "go", (self.target(rule.target, number), items, codes)
             if statement.lose is None:
                 yield "end", "death"
             if statement.win is None:

@@ -14,7 +14,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from dedale import events as ev
 from dedale.player.narration import describe
-from dedale.player.odds import percentage, win_chance
+from dedale.player.odds import percentage, plain_fights, win_chance
 from dedale.player.screens.prompts import ask_in_modal
 from dedale.player.widgets.choices import ChoiceList
 from dedale.player.widgets.keys import localise_bindings
@@ -92,7 +92,7 @@ class FightScreen(Screen[None]):
             odds.update(Text(app.texts("app.odds_off"), style="dim"))
             return
         chance = None
-        if app.session is not None:
+        if app.session is not None and plain_fights(app.book_view, app.session.paragraph):
             alive = {n: s for n, s in self.enemies.items() if n not in self.defeated}
             chance = win_chance(
                 app.book_view, app.session.sheet, alive, self.mode, self.assaults == 0

@@ -1,0 +1,402 @@
+"""Exact odds of an FF-family fight with exits and per-enemy rules (issues 13.2, 14.2).
+
+The chance that the hero leaves the fight alive by any way the paragraph gives: winning,
+surviving an assault limit ("not won after N assaults -> X", "survive N assaults"), "after N
+assaults won", "when your STAMINA falls to N", an exit on a condition, "first assault won",
+escape (taken when it is the better choice), with per-enemy damage each way, attack
+modifiers, and events on an assault (counters the exits read, the enemy's SKILL, a wound
+roll such as a shield's). It follows the rules core's fight loop step by step — the same
+order as :func:`dedale.rules.fight_opposed.opposed_fight` with the book's hooks
+(:mod:`dedale.game.fight_hooks`) — over explicit states (hero STAMINA and Luck, enemy and its
+STAMINA, assault number while it matters, assaults won, first hit, counters, SKILL shift),
+memoised; a state that only a tie leaves unchanged is solved exactly (divided by 1 - P(tie)).
+Luck is either never tested or tested when it raises the chance (a maximum at each wound).
+
+The plan is data (:class:`ExitPlan`): conditions come as callables over the counters and
+the hero's health, so this module knows nothing of paragraphs.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from dedale.errors import GameError
+from dedale.i18n import tr
+from dedale.rules.fight_state import happened, rebased, taken
+from dedale.rules.odds_inputs import check_size, lucky_table
+from dedale.rules.ruleset import OpposedFight, Ruleset
+
+MAX_STATES = 200_000
+"""The exact odds with exits stop past this many states (the W032 cap of the DP)."""
+
+Condition = Callable[[Mapping[str, int]], bool]
+
+
+class ExitOddsTooLarge(GameError):
+    """The exact odds with exits would need more than ``MAX_STATES`` states, or loop."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An event rule: on ``on`` (it_wins, you_win, double, it_wounds), for enemy ``enemy``
+    (None: each), when ``when`` holds: counter changes ``(name, op, amount)`` (op add, sub,
+    set), a change of the hero's health and of the enemy's SKILL, and ``leaves`` (the
+    effects turn to a paragraph: the hero leaves the fight there)."""
+
+    on: str
+    enemy: int | None = None
+    when: Condition | None = None
+    counters: tuple[tuple[str, str, int], ...] = ()
+    health: int = 0
+    skill: int = 0
+    leaves: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """A damage rule: ``kind`` deals/takes, ``value`` or ``share`` (value, half, all)."""
+
+    kind: str
+    enemy: int | None = None
+    value: int = 0
+    share: str = "value"
+    when: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExitPlan:
+    """A fight as the exact odds with exits take it (opposed procedure).
+
+    ``enemies``: (SKILL, STAMINA, immune) in order (``as one`` already merged); ``bonus``:
+    the hero's attack bonus; ``attacks``: per-enemy attack modifiers ``(enemy, value, when)``;
+    ``wound_rolls``: ``(enemy, when, p, value)``: when it wounds the hero, with probability
+    ``p`` the wound is ``value``; ``limit``, ``escape_after``, ``threshold`` (hero health at
+    or below it after an assault: an exit), ``win_assaults``, ``first_won``; ``exits``:
+    conditions that end the fight alive after an assault; ``counters``: their start values.
+    """
+
+    enemies: tuple[tuple[int, int, bool], ...]
+    bonus: int = 0
+    enemy_damage: int | None = None
+    damages: tuple[Damage, ...] = ()
+    attacks: tuple[tuple[int | None, int, Condition | None], ...] = ()
+    events: tuple[Event, ...] = ()
+    wound_rolls: tuple[tuple[int | None, Condition | None, float, int], ...] = ()
+    exits: tuple[Condition, ...] = ()
+    limit: int | None = None
+    escape_after: int | None = None
+    threshold: int | None = None
+    win_assaults: int | None = None
+    first_won: bool = False
+    counters: tuple[tuple[str, int], ...] = field(default=())
+
+
+def exit_odds(
+    ruleset: Ruleset,
+    hero_skill: int,
+    hero_stamina: int,
+    plan: ExitPlan,
+    *,
+    luck: int | None = None,
+    luck_policy: str = "none",
+    abilities: tuple = (),
+    armour: bool = False,
+) -> float:
+    """The exact chance that the hero leaves the fight alive (see the module docstring)."""
+    if not plan.enemies:
+        raise GameError("a fight needs at least one enemy")
+    if any(stamina <= 0 for _, stamina, _ in plan.enemies):
+        raise GameError("every enemy needs at least 1 STAMINA")
+    check_size(max(0, luck or 0), hero_stamina, plan.enemies)  # the plain DP's bound too
+    return _Solver(ruleset, hero_skill, plan, luck_policy, abilities, armour).solve(
+        hero_stamina, luck or 0
+    )
+
+
+@functools.lru_cache(maxsize=2048)
+def _outcomes(
+    fight: OpposedFight, lead: int, immune: bool, doubles: bool = True
+) -> tuple[tuple[float, str, bool], ...]:
+    """One assault's outcomes ``(p, winner, double)``: winner kill/hero/enemy/tie, double:
+    the hero's roll was a double (every face the same); ``doubles=False``: the doubles
+    that kill nothing are merged with the other rolls (nothing reads them)."""
+    dice = fight.dice
+    assert dice is not None
+    parts = dice.dice
+    if len(parts) != 1 or parts[0].keep is not None or parts[0].sides ** parts[0].count > 4096:
+        raise GameError("exact odds with exits need a plain NdS attack roll")
+    count, sides = parts[0].count, parts[0].sides
+    constant = dice.max() - count * sides
+    enemy = dice.distribution()
+    lowest = min(enemy)
+    below = [0.0]
+    for total in range(lowest, max(enemy) + 1):
+        below.append(below[-1] + float(enemy.get(total, 0)))
+
+    def p_below(target: int) -> float:
+        return below[min(max(target - lowest, 0), len(below) - 1)]
+
+    found: dict[tuple[str, bool], float] = {}
+    each = 1.0 / sides**count
+    for code in range(sides**count):
+        faces = [(code // sides**i) % sides + 1 for i in range(count)]
+        total = sum(faces) + constant
+        double = count > 1 and len(set(faces)) == 1
+        if double and fight.instant_kill_on_double and not immune:
+            found["kill", True] = found.get(("kill", True), 0.0) + each
+            continue
+        lower, upto = p_below(lead + total), p_below(lead + total + 1)
+        for winner, p in (("hero", lower), ("tie", upto - lower), ("enemy", 1.0 - upto)):
+            if p > 0:
+                found[winner, double] = found.get((winner, double), 0.0) + each * p
+    if not doubles:
+        merged: dict[tuple[str, bool], float] = {}
+        for (winner, _double), p in found.items():
+            key = (winner, winner == "kill")
+            merged[key] = merged.get(key, 0.0) + p
+        found = merged
+    return tuple((p, winner, double) for (winner, double), p in found.items())
+
+
+class _Solver:
+    def __init__(self, ruleset, hero_skill, plan: ExitPlan, policy, abilities, armour) -> None:
+        from dedale.rules import modifiers as mods
+
+        fight = ruleset.fight
+        if not isinstance(fight, OpposedFight):
+            raise GameError("exact odds exist only for opposed (FF-family) fights")
+        self.fight, self.plan = fight, plan
+        self.health = fight.health
+        self.skill = (
+            hero_skill + plan.bonus + mods.ability_value(abilities, "fight", "attack_bonus")
+        )
+        self.to_enemy = fight.damage_to_enemy + mods.ability_value(
+            abilities, "fight", "damage_bonus"
+        )
+        self.first_bonus = mods.ability_value(abilities, "first_successful_assault", "bonus_damage")
+        self.armour = armour
+        self.to_hero = plan.enemy_damage if plan.enemy_damage is not None else fight.damage_to_hero
+        test = ruleset.tests.get(fight.luck_test) if fight.luck_test else None
+        self.use_luck = policy == "best" and test is not None and test.cost > 0
+        self.luck_cost = test.cost if test else 0
+        self.lucky = lucky_table(test.dice) if test is not None else (0.0,)
+        self.names = tuple(name for name, _ in plan.counters)
+        # the assault numbers told apart: up to the limit or the escape, the first two for
+        # "first assault won", the first for armour; past that, all alike
+        marks = [plan.limit or 0, plan.escape_after or 0, 2 if plan.first_won else 0]
+        self.k_cap = max(*marks, 1 if armour else 0)
+        # What the states need not tell apart (fewer states, the same values): the first
+        # hit without a first-hit bonus, the assaults won without "after N assaults won",
+        # the hero's double without an event on it.
+        self.track_hit = self.first_bonus != 0
+        self.won_cap = 0 if plan.win_assaults is None else plan.win_assaults + 1
+        self.doubles = any(event.on == "double" for event in plan.events)
+        self.memo: dict[tuple, float] = {}
+        self.busy: set[tuple] = set()
+
+    def solve(self, stamina: int, luck: int) -> float:
+        plan = self.plan
+        start = (0, stamina, plan.enemies[0][1], luck, 0, 0, not self.track_hit,
+                 tuple(v for _, v in plan.counters), 0)  # fmt: skip
+        try:
+            return self.value(start)
+        except RecursionError:
+            raise ExitOddsTooLarge(tr("the fight's states are too deep to compute")) from None
+
+    # ------------------------------------------------------------------ states
+    # (enemy index, hero STAMINA, enemy STAMINA, Luck, assault number (capped), assaults
+    #  won (capped), hit yet, counters, enemy SKILL shift): before an assault.
+
+    def values(self, state: tuple) -> dict[str, int]:
+        found = dict(zip(self.names, state[7], strict=True))
+        found[self.health] = state[1]
+        return found
+
+    def holds(self, when: Condition | None, state: tuple) -> bool:
+        return when is None or bool(when(self.values(state)))
+
+    def value(self, state: tuple) -> float:
+        found = self.memo.get(state)
+        if found is not None:
+            return found
+        if state in self.busy:
+            raise ExitOddsTooLarge(tr("the fight's states loop (an event undoes another)"))
+        if len(self.memo) > MAX_STATES:
+            raise ExitOddsTooLarge(
+                tr("the exact odds would need more than {limit} states", limit=f"{MAX_STATES:,}")
+            )
+        self.busy.add(state)
+        try:
+            result = self._value(state)
+        finally:
+            self.busy.discard(state)
+        self.memo[state] = result
+        return result
+
+    def _value(self, state: tuple) -> float:
+        plan = self.plan
+        index, h, e, luck, k, won, hit, counters, shift = state
+        if plan.limit is not None and k >= plan.limit:
+            return 1.0
+        escape = 0.0
+        if plan.escape_after is not None and k >= plan.escape_after:
+            escape = 1.0 if h > self.fight.escape_damage else 0.0
+            if escape == 1.0:
+                return 1.0
+        skill, _stamina, immune = plan.enemies[index]
+        lead = self.skill - (skill + shift)
+        for enemy, value, when in plan.attacks:
+            if (enemy is None or enemy == index or len(plan.enemies) == 1) and self.holds(
+                when, state
+            ):
+                lead += value
+        k2 = min(k + 1, self.k_cap)
+        total = stay = 0.0
+        for p, winner, double in _outcomes(self.fight, lead, immune, self.doubles):
+            best = 0.0
+            for option in self._after_wounds(state, winner, k2):
+                chance = 0.0
+                for q, nxt, dealt, wound in option:
+                    found = self._after(nxt, winner, double, dealt, wound)
+                    if found == state:  # only a tie that changes nothing comes back here
+                        stay += p * q
+                    else:
+                        chance += q * (found if isinstance(found, float) else self.value(found))
+                best = max(best, chance)
+            total += p * best
+        if stay >= 1.0:
+            return escape
+        return max(escape, total / (1.0 - stay))
+
+    def _after_wounds(self, state: tuple, winner: str, k2: int) -> list[list[tuple]]:
+        """The choices (Luck or not) after an assault's wound, each a list of ``(p, state,
+        damage dealt, damage taken)`` before the hooks act."""
+        index, h, e, luck, k, won, hit, counters, shift = state
+        fight = self.fight
+        if winner == "tie":
+            return [[(1.0, (index, h, e, luck, k2, won, hit, counters, shift), 0, 0)]]
+        if winner == "kill":
+            return [[(1.0, (index, h, 0, luck, k2, won, True, counters, shift), e, 0)]]
+        if winner == "hero":
+            base = self.to_enemy + (0 if hit else self.first_bonus)
+            options = [[(1.0, luck, base)]]
+            if self.use_luck and fight.luck_wounding is not None and luck > 0:
+                table, plain = fight.luck_wounding, fight.damage_to_enemy
+                q = self.lucky[min(luck, len(self.lucky) - 1)]
+                low = max(0, luck - self.luck_cost)
+                options.append([(q, low, max(0, base + table.lucky - plain)),
+                                (1 - q, low, max(0, base + table.unlucky - plain))])  # fmt: skip
+            result = []
+            for option in options:
+                row = []
+                for q, lk, damage in option:
+                    damage = self._takes(index, damage, e, state)
+                    cut = min(damage, e)
+                    row.append((q, (index, h, e - cut, lk, k2, won, True, counters, shift), cut, 0))
+                result.append(row)
+            return result
+        # the enemy wins
+        if self.armour and k == 0:
+            return [[(1.0, (index, h, e, luck, k2, won, hit, counters, shift), 0, 0)]]
+        base = self.to_hero
+        options = [[(1.0, luck, base)]]
+        if self.use_luck and fight.luck_wounded is not None and luck > 0:
+            table, plain = fight.luck_wounded, fight.damage_to_hero
+            q = self.lucky[min(luck, len(self.lucky) - 1)]
+            low = max(0, luck - self.luck_cost)
+            options.append([(q, low, max(0, base + table.lucky - plain)),
+                            (1 - q, low, max(0, base + table.unlucky - plain))])  # fmt: skip
+        result = []
+        for option in options:
+            row = []
+            for q, lk, damage in option:
+                for r, wound in self._deals(index, damage, state):
+                    new_h = h - wound if wound < h else 0
+                    row.append(
+                        (q * r, (index, new_h, e, lk, k2, won, hit, counters, shift), 0, wound)
+                    )
+            result.append(row)
+        return result
+
+    def _takes(self, index: int, damage: int, e: int, state: tuple) -> int:
+        for rule in self.plan.damages:
+            if rule.kind != "takes" or not self._mine(rule.enemy, index):
+                continue
+            if not self.holds(rule.when, state):
+                continue
+            return taken(damage, rule.share, rule.value, self.fight.damage_to_enemy, e)
+        return damage
+
+    def _deals(self, index: int, damage: int, state: tuple) -> list[tuple[float, int]]:
+        for rule in self.plan.damages:
+            if rule.kind == "deals" and self._mine(rule.enemy, index):
+                if self.holds(rule.when, state):
+                    damage = rebased(damage, self.to_hero, rule.value)
+                    break
+        law = [(1.0, damage)]
+        for enemy, when, p, value in self.plan.wound_rolls:
+            if not self._mine(enemy, index) or not self.holds(when, state):
+                continue
+            law = [
+                pair
+                for q, d in law
+                for pair in (((q * p, value), (q * (1 - p), d)) if d > 0 else ((q, d),))
+            ]
+        return law
+
+    def _mine(self, enemy: int | None, index: int) -> bool:
+        return enemy is None or enemy == index or len(self.plan.enemies) == 1
+
+    def _after(self, state: tuple, winner: str, double: bool, dealt: int, wound: int):
+        """Once an assault's wounds are applied: deaths, then the hooks; the fight's value
+        (a float) when it ends there, else the state before the next assault."""
+        plan = self.plan
+        index, h, e, luck, k, won, hit, counters, shift = state
+        if h <= 0:
+            return 0.0
+        if dealt > 0 and self.won_cap:
+            won = min(won + 1, self.won_cap)
+        alive = e > 0
+        if not alive and index + 1 >= len(plan.enemies):
+            return 1.0
+        hero_won = winner in ("hero", "kill")
+        if alive:  # the events of the enemy fought (none once it has fallen)
+            values = list(counters)
+            for event in plan.events:
+                if not self._mine(event.enemy, index):
+                    continue
+                now = (index, h, e, luck, k, won, hit, tuple(values), shift)
+                if not self.holds(event.when, now):
+                    continue
+                if not happened(event.on, winner, double, wound):
+                    continue
+                for name, op, amount in event.counters:
+                    at = self.names.index(name)
+                    old = values[at]
+                    values[at] = (
+                        old + amount if op == "add" else max(0, old - amount) if op == "sub"
+                        else max(0, amount)
+                    )  # fmt: skip
+                if event.health:
+                    h = max(0, h + event.health)
+                    if h <= 0:
+                        return 0.0
+                shift += event.skill
+                if event.leaves:
+                    return 1.0
+            counters = tuple(values)
+        state = (index, h, e, luck, k, won, hit, counters, shift)
+        if plan.first_won and k == 1 and hero_won:
+            return 1.0
+        if any(self.holds(exit_, state) for exit_ in plan.exits):
+            return 1.0
+        if plan.threshold is not None and h <= plan.threshold:
+            return 1.0
+        if plan.win_assaults is not None and won >= plan.win_assaults:
+            return 1.0
+        if not alive:  # the next enemy steps in
+            index += 1
+            state = (index, h, plan.enemies[index][1], luck, k, won, hit, counters, 0)
+        return state

@@ -1,0 +1,248 @@
+"""A fight's exits and per-enemy rules as the exact odds take them (rules/odds_exits.py).
+
+:func:`needs_exits` says whether a fight has anything the plain DP ignores (an assault
+limit, escape, "after N assaults won", a threshold, rules under an enemy); :func:`plan_of`
+turns it into an :class:`~dedale.rules.odds_exits.ExitPlan`. Conditions are read with
+:func:`dedale.game.conditions.holds` over a small world: the counters the fight changes and
+the hero's health vary with the fight's states; items and codewords are those the book can
+give (``carried``: the best loadout a reader can have there); other stats are the hero's.
+Counters start at their initial value; a codeword the fight's events set or clear is
+followed like a counter, unset at the start. What the exact odds cannot follow (allies, an
+assault table, an event that does anything but change a counter or a codeword, the hero's
+health, the enemy's SKILL, a wound, or leave the fight) raises :class:`Unsupported`: the
+fight is then estimated by the seeded simulation of the real fight code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from dedale import ast
+from dedale.i18n import tr
+from dedale.rules.odds_exits import Damage, Event, ExitPlan
+
+
+class Unsupported(Exception):
+    """The exact odds with exits cannot follow this fight (the reason is the message)."""
+
+
+def needs_exits(fight: ast.Fight) -> bool:
+    """Whether the fight has an exit or rule the plain exact DP leaves out."""
+    return bool(
+        fight.assault_limit is not None
+        or fight.escape is not None
+        or fight.win_assaults is not None
+        or fight.threshold is not None
+        or fight.rules
+    )
+
+
+class _World:
+    """What a rule's condition reads in a state of the fight (see the module docstring)."""
+
+    def __init__(self, ruleset, hero: Mapping[str, int], carried, codewords, values) -> None:
+        self.ruleset, self.hero = ruleset, hero
+        self.carried, self.codewords, self.values = carried, codewords, values
+
+    def value(self, name: str, initial: bool = False) -> int:
+        found = self.ruleset.resolve(name)
+        if found is None:
+            raise Unsupported(tr("'{name}' is not a stat or counter", name=name))
+        ident = found[1]
+        if ident in self.values and not initial:
+            return self.values[ident]
+        if found[0] == "stat" and ident in self.hero:
+            return self.hero[ident]
+        raise Unsupported(tr("the fight's odds cannot follow '{name}'", name=name))
+
+    def roll(self, text, span):
+        raise Unsupported(tr("a condition that rolls dice"))
+
+    @property
+    def paragraph(self) -> int:
+        raise Unsupported(tr("a condition on the paragraph number"))
+
+    def word(self, name: str) -> str | None:
+        return None
+
+    def item_count(self, item: str) -> int:
+        return 1 if item.casefold() in self.carried else 0
+
+    def has_codeword(self, codeword: str) -> bool:
+        key = _codeword_key(codeword)
+        if key in self.values:  # a codeword the fight's own events set or clear
+            return self.values[key] > 0
+        return codeword.casefold() in self.codewords
+
+    def visited(self, ref) -> bool:
+        raise Unsupported(tr("a condition on a visited paragraph"))
+
+    def world_visited(self, world: str) -> bool:
+        raise Unsupported(tr("a condition on a World"))
+
+    def has_class(self, name: str) -> bool:
+        raise Unsupported(tr("a condition on the hero's class"))
+
+    def has_status(self, name: str) -> bool:
+        return False
+
+
+def plan_of(
+    fight: ast.Fight,
+    ruleset,
+    enemies: tuple,
+    hero: Mapping[str, int],
+    carried: frozenset[str] = frozenset(),
+    codewords: frozenset[str] = frozenset(),
+) -> ExitPlan:
+    """The plan of ``fight`` against ``enemies`` ((SKILL, STAMINA, immune) triples) for a
+    hero with stats ``hero`` (see the module docstring)."""
+    from dedale.game.conditions import holds
+
+    if fight.allies:
+        raise Unsupported(tr("fights with allies have no exact odds"))
+    if fight.assault_table is not None:
+        raise Unsupported(tr("a table rolled each assault has no exact odds"))
+    params = ruleset.fight
+    counters: dict[str, int] = {}
+    starts = {counter.id: counter.initial for counter in ruleset.counters}
+
+    def counter_of(name: str, span) -> str:
+        found = ruleset.resolve(name)
+        if found is None or found[0] != "counter":
+            raise Unsupported(tr("the fight's odds cannot follow '{name}'", name=name))
+        counters.setdefault(found[1], starts.get(found[1], 0))
+        return found[1]
+
+    def note_counters(condition) -> None:  # the counters a condition reads vary too
+        if condition is None:
+            return
+        for node in _atoms(condition):
+            if isinstance(node, ast.Compare):
+                for side in (node.left, node.right):
+                    if isinstance(side, ast.ValueRef):
+                        found = ruleset.resolve(side.name)
+                        if found is not None and found[0] == "counter":
+                            counter_of(side.name, side.span)
+
+    def when(condition):
+        if condition is None:
+            return None
+        note_counters(condition)
+
+        def check(values: Mapping[str, int]) -> bool:
+            return holds(condition, _World(ruleset, hero, carried, codewords, values))
+
+        return check
+
+    damages, attacks, events, rolls, exits = [], [], [], [], []
+    first = False
+    for rule in fight.rules:
+        if rule.kind in ("deals", "takes"):
+            damages.append(
+                Damage(rule.kind, rule.enemy, rule.value, rule.share, when(rule.condition))
+            )
+        elif rule.kind == "attack":
+            attacks.append((rule.enemy, rule.value, when(rule.condition)))
+        elif rule.kind == "exit":
+            exits.append(when(rule.condition))
+        elif rule.kind == "first":
+            first = True
+        else:
+            events.append(_event(rule, ruleset, params, counter_of, when, rolls, counters))
+    threshold = None
+    if fight.threshold is not None:
+        found = ruleset.resolve(fight.threshold.stat)
+        if found is not None and found[1] == params.health:
+            threshold = fight.threshold.value
+        else:
+            compare = ast.Compare(
+                span=fight.threshold.span, op="<=",
+                left=ast.ValueRef(span=fight.threshold.span, name=fight.threshold.stat),
+                right=ast.Num(span=fight.threshold.span, value=fight.threshold.value),
+            )  # fmt: skip
+            exits.append(when(compare))
+    # Values read before the fight's own: the counters' starts (in the order first met).
+    for name in list(counters):
+        counters[name] = max(0, counters[name])
+    return ExitPlan(
+        enemies=enemies,
+        bonus=fight.attack_bonus + sum(modifier.value for modifier in fight.modifiers),
+        enemy_damage=fight.enemy_damage,
+        damages=tuple(damages),
+        attacks=tuple(attacks),
+        events=tuple(events),
+        wound_rolls=tuple(rolls),
+        exits=tuple(exits),
+        limit=None if fight.assault_limit is None else fight.assault_limit.assaults,
+        escape_after=None if fight.escape is None else (fight.escape.after or 0),
+        threshold=threshold,
+        win_assaults=None if fight.win_assaults is None else fight.win_assaults.count,
+        first_won=first,
+        counters=tuple(counters.items()),
+    )
+
+
+def _codeword_key(codeword: str) -> str:
+    return "codeword:" + codeword.casefold()
+
+
+def _event(
+    rule: ast.EnemyRule, ruleset, params, counter_of, when, rolls: list, counters: dict
+) -> Event:
+    changes, health, skill, leaves = [], 0, 0, False
+    for effect in rule.effects:
+        if isinstance(effect, ast.WoundRoll):
+            if rule.on != "it_wounds":
+                raise Unsupported(tr("a wound roll acts only when the enemy wounds the hero"))
+            chance = 1.0
+            if effect.dice is not None:
+                from dedale.rules import parse_dice
+
+                law = parse_dice(effect.dice.text).distribution()
+                chance = float(sum((p for t, p in law.items() if effect.low <= t <= effect.high),
+                                   Fraction(0)))  # fmt: skip
+            rolls.append((rule.enemy, when(rule.condition), chance, effect.value))
+        elif isinstance(effect, ast.EnemyStatChange):
+            found = ruleset.resolve(effect.stat)
+            if found is None or found[1] != params.attack_stat:
+                raise Unsupported(tr("the fight's odds follow only the enemy's attack stat"))
+            skill += effect.amount
+        elif isinstance(effect, ast.ChangeValue) and isinstance(effect.amount, ast.Num):
+            found = ruleset.resolve(effect.name)
+            if found is not None and found[1] == params.health and effect.op in ("add", "sub"):
+                health += effect.amount.value * (1 if effect.op == "add" else -1)
+            elif found is not None and found[0] == "counter" and effect.op in ("add", "sub", "set"):
+                changes.append(
+                    (counter_of(effect.name, effect.span), effect.op, effect.amount.value)
+                )
+            else:
+                raise Unsupported(tr("the fight's odds cannot follow '{name}'", name=effect.name))
+        elif isinstance(effect, ast.Goto) or (
+            isinstance(effect, ast.Ending) and effect.kind == "victory"
+        ):
+            leaves = True
+        elif isinstance(effect, ast.Ending):
+            health -= 1 << 20  # death
+        elif isinstance(effect, ast.SetCodeword | ast.ClearCodeword):
+            # followed like a counter (0/1, unset when the fight starts): "on a double (if
+            # not codeword DISARMED): its SKILL -2, set codeword DISARMED" acts once
+            key = _codeword_key(effect.codeword)
+            counters.setdefault(key, 0)
+            changes.append((key, "set", int(isinstance(effect, ast.SetCodeword))))
+        elif isinstance(effect, ast.GainItem | ast.LoseItem):
+            continue  # nothing the fight reads (conditions take the best loadout)
+        else:
+            raise Unsupported(tr("an effect the fight's odds cannot follow"))
+    return Event(rule.on, rule.enemy, when(rule.condition), tuple(changes), health, skill, leaves)
+
+
+def _atoms(condition):
+    yield condition
+    for attribute in ("operand", "operands"):
+        inner = getattr(condition, attribute, None)
+        if inner is None:
+            continue
+        for part in inner if isinstance(inner, tuple) else (inner,):
+            yield from _atoms(part)
