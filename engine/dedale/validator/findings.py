@@ -86,6 +86,8 @@ _CHECKS = (
     Check("W083", "warning", "no-meal-left", "A meal where no path has a meal left"),
     Check("W084", "warning", "loss-kills-every-hero", "A loss on the way to victory kills"),
     Check("W085", "warning", "never-won", "No way to win the book was found"),
+    Check("W086", "warning", "lost-before-needed", "On some path, what is needed later is lost"),
+    Check("W087", "warning", "lost-never-held", "An item lost where no path can hold it"),
 )
 
 CHECKS: dict[str, Check] = {check.code: check for check in _CHECKS}

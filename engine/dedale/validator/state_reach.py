@@ -70,6 +70,13 @@ class Explorer:
         self.timed_out = False
         self.bodies: dict[int, tuple[ast.Statement, ...]] = {}
         self.hero_class: frozenset[str] = frozenset()  # of the state being expanded
+        # with ``record`` (for the soft-lock checks): every state's predecessors, the first
+        # one found, and the items/codewords (kind, folded name) its gates failed for want of
+        self.record = False
+        self.preds: dict[State, set[State]] = {}
+        self.parent: dict[State, State] = {}
+        self.failures: dict[State, set[tuple[str, str]]] = {}
+        self._state: State | None = None
 
     # ----------------------------------------------------------------- conditions
     def value(self, condition: ast.Condition, items, codes) -> bool | None:
@@ -106,6 +113,9 @@ class Explorer:
                 or (isinstance(a, ast.HasCodeword) and fold(a.codeword) not in codes)
             }
             gate.missing = absent if gate.missing is None else gate.missing & absent
+            if self.record and self._state is not None:
+                failed = self.failures.setdefault(self._state, set())
+                failed.update((kind, fold(name)) for kind, name in absent)
         return passes
 
     # ----------------------------------------------------------------- bodies
@@ -226,6 +236,8 @@ class Explorer:
                 name = fold(cost.item)
                 if name in self.items and name not in end_items:
                     passes = False
+                    if self.record and self._state is not None:
+                        self.failures.setdefault(self._state, set()).add(("item", name))
                 left = left - {name}
         if passes:
             yield target, left, end_codes
@@ -236,11 +248,16 @@ class Explorer:
         while queue:
             state = queue.popleft()
             self.reached.add(state[0])
+            self._state = state
             for target, items, codes in self.successors(state):
                 if target is None or target not in self.graph.nodes:
                     continue
                 nxt = (target, items, codes, state[3])
+                if self.record:
+                    self.preds.setdefault(nxt, set()).add(state)
                 if nxt not in self.seen:
+                    if self.record:
+                        self.parent[nxt] = state
                     if len(self.seen) >= MAX_STATES:
                         self.truncated = True
                         return
@@ -269,19 +286,20 @@ def _kits(ruleset: object, items: set[str]) -> dict[frozenset[str], frozenset[st
     return kits or {frozenset(): frozenset()}
 
 
-def check_states(
+def explore_states(
     graph: Graph,
     book: object,
     uses: Uses,
     hidden: tuple[int, ...],
     seconds: float | None = STATES_SECONDS,
-) -> list[Finding]:
-    """E028, W029 (and I050 when the state space is too large to explore, I051 when
-    exploring takes more than ``seconds``)."""
+    record: bool = False,
+) -> Explorer | None:
+    """Explore the (paragraph, items, codewords, class) states from the start and the
+    hidden paragraphs; None when no item or codeword is ever tested."""
     items = set(uses.items_needed)
     codewords = set(uses.codewords_tested)
     if graph.start not in graph.nodes or not (items or codewords):
-        return []
+        return None
     start_items = starting_items(book)
     kits = _kits(getattr(book, "ruleset", None), items)
     base = frozenset(start_items & items) - frozenset().union(*kits.values())
@@ -294,7 +312,26 @@ def check_states(
     ]
     explorer = Explorer(graph, book, items, codewords)
     explorer.deadline = Deadline(seconds)
+    explorer.record = record
     explorer.explore(starts)
+    return explorer
+
+
+def check_states(
+    graph: Graph,
+    book: object,
+    uses: Uses,
+    hidden: tuple[int, ...],
+    seconds: float | None = STATES_SECONDS,
+    explorer: Explorer | None = None,
+) -> list[Finding]:
+    """E028, W029 (and I050 when the state space is too large to explore, I051 when
+    exploring takes more than ``seconds``), from ``explorer`` if given (see explore_states)."""
+    if explorer is None:
+        explorer = explore_states(graph, book, uses, hidden, seconds)
+    if explorer is None:
+        return []
+    start_items = starting_items(book)
     if explorer.timed_out:
         what = tr("state-aware checks (E028, W029)")
         states = tr("states")
