@@ -25,7 +25,7 @@ from dedale.validator.prose_checks import explain_dead_ends, prose_findings
 from dedale.validator.resources import check_resources
 from dedale.validator.rules_checks import check_rules, collect_uses
 from dedale.validator.settings import DEFAULT_RUNS, read_settings
-from dedale.validator.softlocks import check_softlocks
+from dedale.validator.softlocks import check_softlocks, may_lose
 from dedale.validator.state_reach import check_states, explore_states
 from dedale.validator.structure import check_structure, load_error_findings
 from dedale.validator.winnable import winnable_findings
@@ -72,7 +72,8 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     found += check_rules(graph, book, uses)
     found = tie_near_names(found, uses, book)
     budget = settings.time_budget
-    explorer = explore_states(graph, book, uses, hidden, budget or STATES_SECONDS, record=True)
+    seconds = budget or STATES_SECONDS
+    explorer = explore_states(graph, book, uses, hidden, seconds, record=may_lose(graph))
     found += check_states(graph, book, uses, hidden, explorer=explorer)
     found += check_softlocks(explorer, graph, book, uses, hidden)
     resources, bounds = check_resources(graph, book, hidden, budget or STATES_SECONDS)

@@ -82,6 +82,18 @@ def _written(uses: Uses, kind: str, name: str) -> str:
     return sites[0][2] if sites else name
 
 
+def may_lose(graph: Graph) -> bool:
+    """Whether some paragraph loses an item or clears a codeword (else W086 cannot be, and
+    the explorer need not record its steps)."""
+    for node in graph.nodes.values():
+        for statement in walk(node.paragraph.body):
+            if isinstance(statement, ast.LoseItem | ast.ClearCodeword | ast.Shop):
+                return True
+            if isinstance(statement, ast.Choice) and any(c.item for c in statement.costs):
+                return True
+    return False
+
+
 def lost_before_needed(explorer: Explorer | None, graph: Graph, uses: Uses) -> list[Finding]:
     """W086 from a finished exploration that recorded its steps (explore_states)."""
     if explorer is None or not explorer.record or explorer.truncated or explorer.timed_out:
@@ -90,28 +102,30 @@ def lost_before_needed(explorer: Explorer | None, graph: Graph, uses: Uses) -> l
     alive = _alive(explorer, victories)
     if not alive:
         return []  # no victory at all: E016 / E028 say so
+    losing = []  # (before, after, kind, name): a step from a winnable state to a doomed one
+    for state, befores in explorer.preds.items():
+        if state in alive:
+            continue
+        for before in befores:
+            if before in alive:
+                losing += [(before, state, "item", x) for x in before[1] - state[1]]
+                losing += [(before, state, "codeword", c) for c in before[2] - state[2]]
+    if not losing:
+        return []
     after: dict[State, list[State]] = {}
     for state, befores in explorer.preds.items():
         for before in befores:
             after.setdefault(before, []).append(state)
+    losing.sort(key=lambda step: (_order(step[0]), _order(step[1]), step[2], step[3]))
     budget = MAX_SEARCH
-    candidates = 0
     reported: dict[tuple[int, str, str], Finding] = {}
-    for state in sorted(explorer.seen - alive, key=_order):
-        for before in sorted(explorer.preds.get(state, ()), key=_order):
-            if before not in alive:
-                continue
-            lost = [("item", x) for x in sorted(before[1] - state[1])]
-            lost += [("codeword", c) for c in sorted(before[2] - state[2])]
-            for kind, name in lost:
-                key = (before[0], kind, name)
-                if key in reported or candidates >= MAX_CANDIDATES or budget <= 0:
-                    continue
-                candidates += 1
-                needed, budget = _needed_at(explorer, after, alive, state, (kind, name), budget)
-                if needed is None:
-                    continue
-                reported[key] = _finding(explorer, graph, uses, before, kind, name, needed)
+    for before, state, kind, name in losing[:MAX_CANDIDATES]:
+        key = (before[0], kind, name)
+        if key in reported or budget <= 0:
+            continue
+        needed, budget = _needed_at(explorer, after, alive, state, (kind, name), budget)
+        if needed is not None:
+            reported[key] = _finding(explorer, graph, uses, before, kind, name, needed)
     return list(reported.values())
 
 
