@@ -32,3 +32,80 @@ def test_fixture_finds_exactly_its_defect_at_its_line(name):
     expected, runs = EXPECTED[name]
     report = validate_path(BOOKS / f"{name}.dd", runs=runs, seed=0)
     assert [(item.code, item.span.line) for item in report.findings] == expected
+
+
+HEAD = "---\ntitle: T\nlanguage: {lang}\nruleset: {ruleset}\n---\n"
+
+
+def _codes(tmp_path, body: str, ruleset: str = "df-classic", lang: str = "en") -> list[str]:
+    path = tmp_path / "book.dd"
+    path.write_text(HEAD.format(ruleset=ruleset, lang=lang) + body, encoding="utf-8")
+    report = validate_path(path, runs=0)
+    return sorted(item.code for item in report.findings)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a loop that earns gold: the price is reached after a few rounds (widened, no W080)
+        "§ 1\n> gain 3 gold\n-> 1 Work again\n-> 2 (pay 50 gold) Buy the boat\n\n§ 2\n> victory\n",
+        # a loop that wounds: STAMINA can fall to 2 or less
+        "§ 1\n> lose 1 STAMINA\n-> 1 Again\n-> 2 (if STAMINA <= 2) Rest\n-> 2 Go\n\n"
+        "§ 2\n> victory\n",
+        # a Luck test costs a point: the gain is not wasted
+        "§ 1\n> test your luck\n> lucky -> 2\n> unlucky -> 2\n\n§ 2\n> gain 1 LUCK\n-> 3 On\n\n"
+        "§ 3\n> victory\n",
+        # a fight costs STAMINA: the gain heals
+        "§ 1\n> fight GOBLIN SKILL 5 STAMINA 5\n> win -> 2\n\n§ 2\n> gain 4 STAMINA\n-> 3 On\n\n"
+        "§ 3\n> victory\n",
+        # an ongoing effect lowers SKILL on every paragraph: the gain is not wasted
+        "§ 1\n> status Cursed: lose 1 SKILL each paragraph\n-> 2 On\n\n"
+        "§ 2\n> gain 1 SKILL\n-> 3 On\n\n§ 3\n> victory\n",
+        # set to a constant, then paid
+        "§ 1\n> set gold to 30\n-> 2 (pay 20 gold) Pay\n\n§ 2\n> victory\n",
+        # meals eaten where allowed, then a forced meal: some path may have one left
+        "§ 1\n> meals allowed\n-> 2 On\n\n§ 2\n> eat a meal or lose 2 STAMINA\n-> 3 On\n\n"
+        "§ 3\n> victory\n",
+        # a loss in a failed test's branch: the other branch goes on
+        "§ 1\n> test your skill\n> failure: lose 40 STAMINA\n> failure -> 2\n> success -> 2\n\n"
+        "§ 2\n> victory\n",
+        # French keywords: a payable price
+        "§ 1\n> gagnez 5 or\n-> 2 (payez 5 or) Payer\n\n§ 2\n> victoire\n",
+    ],
+)
+def test_no_false_alarm_where_some_path_can(tmp_path, body):
+    assert _codes(tmp_path, body) == []
+
+
+def test_a_french_book_gets_its_finding_in_french(tmp_path, capsys):
+    from dedale.validator.cli import main
+
+    path = tmp_path / "book.dd"
+    body = "§ 1\n> gagnez 3 or\n-> 2 (payez 20 or) Payer\n-> 2 Nager\n\n§ 2\n> victoire\n"
+    path.write_text(HEAD.format(ruleset="df-classic", lang="fr") + body, encoding="utf-8")
+    main([str(path), "--runs", "0"])
+    out = capsys.readouterr().out
+    assert "book.dd:8:7: alerte W080 aucun chemin ne peut payer 20 or ici\u00a0: au plus 3" in out
+
+
+def test_the_bounds_analysis_is_bounded_on_a_long_book_with_loops(tmp_path):
+    """3,000 paragraphs, each gaining gold and looping back: the analysis ends (widening)
+    and finds nothing."""
+    size = 3000
+    body = "".join(
+        f"§ {n}\n> gain 1 gold\n> lose 1 LUCK\n-> {n + 1} On\n-> {max(1, n - 5)} Back\n\n"
+        for n in range(1, size)
+    )
+    body += f"§ {size}\n-> 1 (pay 9999 gold) Buy the crown\n> victory\n"
+    from dedale.language import load_book
+    from dedale.validator.graph import build_graph, walk
+    from dedale.validator.intervals import INF, analyse
+
+    path = tmp_path / "book.dd"
+    path.write_text(HEAD.format(ruleset="df-classic", lang="en") + body, encoding="utf-8")
+    book = load_book(path)
+    graph = build_graph(book)
+    analysis = analyse(graph, book, walk, (), 30.0)
+    assert analysis is not None and analysis.complete
+    assert analysis.entry[size]["gold"].hi == INF  # widened: the loop earns without limit
+    assert analysis.victories == {size}

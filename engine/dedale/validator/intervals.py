@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from dedale import ast
 from dedale.rules.character import creation_ranges
+from dedale.rules.ruleset import fold
 from dedale.span import Span
 from dedale.validator.budget import CLOCK_EVERY, Deadline
 from dedale.validator.graph import Graph, constant_value, dice_bounds, resolve, some_roll_unmatched
@@ -76,7 +77,7 @@ class Model:
     health: str | None = None
     ignore_loss: bool = False  # a heroism point may cancel a loss of health
     fight_stats: set[str] = field(default_factory=set)  # what a fight may lower
-    test_costs: dict[str, tuple[str, int]] = field(default_factory=dict)  # test -> stat, cost
+    test_costs: dict[str, tuple[str, int]] = field(default_factory=dict)  # folded name ->
     meals: str | None = None
     meal_stat: str | None = None
     meals_anywhere: bool = False
@@ -126,7 +127,8 @@ def build_model(book: object, graph: Graph, walk) -> Model | None:
     model.health = getattr(fight, "health", None)
     model.ignore_loss = bool((getattr(ruleset, "heroism", None) or {}).get("ignore_loss"))
     for test in (getattr(ruleset, "tests", None) or {}).values():
-        model.test_costs[test.id] = (test.stat, test.cost)
+        for written in (test.id, *test.names.values()):
+            model.test_costs[fold(written)] = (test.stat, test.cost)
         if test.cost:
             model.fight_stats.add(test.stat)  # Luck may be tested in a fight
     if model.health:
@@ -392,8 +394,7 @@ class Analysis:
             yield "fall", wide, choices
 
     def test_cost(self, statement: ast.Test, state: State) -> State:
-        found = self.ruleset.resolve(statement.name)
-        test = self.model.test_costs.get(found[1]) if found and found[0] == "test" else None
+        test = self.model.test_costs.get(fold(statement.name))
         if test is None or not test[1] or test[0] not in state:
             return state
         old = state[test[0]]
