@@ -109,3 +109,17 @@ def test_the_bounds_analysis_is_bounded_on_a_long_book_with_loops(tmp_path):
     assert analysis is not None and analysis.complete
     assert analysis.entry[size]["gold"].hi == INF  # widened: the loop earns without limit
     assert analysis.victories == {size}
+
+
+def test_the_text_report_of_the_path_checks(monkeypatch, capsys, snapshot):
+    """What an author sees: `dedale validate --runs 0` on the fixtures, one after the other
+    (the messages with their bounds and paths, the hints), reviewed as a snapshot."""
+    from dedale.validator.cli import main
+
+    monkeypatch.chdir(BOOKS)
+    monkeypatch.setenv("COLUMNS", "100")
+    names = [f"{name}.dd" for name in sorted(EXPECTED) if EXPECTED[name][1] == 0 or "W08" in name]
+    main([*names, "--runs", "0", "--format", "text"])
+    out = capsys.readouterr().out
+    shown = [line for line in out.splitlines() if not line.startswith(("┏", "┃", "┡", "│", "└"))]
+    assert "\n".join(shown) == snapshot
