@@ -20,6 +20,7 @@ from dedale.validator.intervals import Analysis, analyse
 
 CUTTING = ("W031", "W080", "W081", "W084", "W029")  # findings that may cut a way to victory
 REASONS_SHOWN = 6
+MIN_RUNS = 100  # random games that must all fail before they alone make W085
 
 
 def _reasons(found: Sequence[Finding], reached: set[int], to_victory: set[int]) -> list[str]:
@@ -74,7 +75,7 @@ def winnable_findings(
             if reasons
             else tr("no path reaches a victory with the hero alive")
         )
-    elif stats is not None and getattr(stats, "runs", 0) > 0:
+    elif stats is not None and getattr(stats, "runs", 0) >= MIN_RUNS:
         if stats.runs < getattr(stats, "planned", 0) or getattr(stats, "unfinished", 0):
             return []  # cut by the time budget (I051), or games that never end (W043)
         reason = _random_reason(stats)
