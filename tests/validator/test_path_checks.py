@@ -77,6 +77,23 @@ def test_no_false_alarm_where_some_path_can(tmp_path, body):
     assert _codes(tmp_path, body) == []
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "body"),
+    [
+        # reliques: a test may spend the Courage point (a heroism point rerolls a die)
+        ("reliques", "§ 1\n> test FOR+AGL +1\n> success -> 2\n> failure -> 2\n\n"
+         "§ 2\n-> 3 (if courage <= 0) Flee\n-> 3 Stay\n\n§ 3\n> victory\n"),
+        # reliques: a loss the hero survives may be cancelled by Courage: not a sure death
+        ("reliques", "§ 1\n> lose 4 HEALTH\n-> 2 On\n\n§ 2\n> lose 4 HEALTH\n-> 3 On\n\n"
+         "§ 3\n> victory\n"),
+        # d20: a trained check costs nothing; a class's counters start where the class says
+        ("d20", "§ 1\n> check DEX hard\n> success -> 2\n> failure -> 2\n\n§ 2\n> victory\n"),
+    ],
+)
+def test_no_false_alarm_in_other_rulesets(tmp_path, ruleset, body):
+    assert _codes(tmp_path, body, ruleset=ruleset) == []
+
+
 def test_a_french_book_gets_its_finding_in_french(tmp_path, capsys):
     from dedale.validator.cli import main
 

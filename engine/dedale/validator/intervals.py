@@ -20,34 +20,19 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from dedale import ast
-from dedale.rules.character import creation_ranges
 from dedale.rules.ruleset import fold
 from dedale.span import Span
 from dedale.validator.budget import CLOCK_EVERY, Deadline
 from dedale.validator.graph import Graph, constant_value, dice_bounds, resolve, some_roll_unmatched
+from dedale.validator.interval_model import INF, Bound, Model, State, build_model
 
-INF = 10**9  # "no upper bound"
+__all__ = ["INF", "Analysis", "Bound", "Model", "Site", "State", "analyse"]
+
 WIDEN_AFTER = 6  # changes of a paragraph's bounds before a moving bound is widened
 MAX_STEPS_PER_PARAGRAPH = 200  # paragraph visits, on average, before the analysis gives up
-
-
-@dataclass(frozen=True, slots=True)
-class Bound:
-    """What a stat or counter may be: ``lo``..``hi`` (``hi`` INF: no limit); ``below``: a
-    stat may be below its initial value."""
-
-    lo: int
-    hi: int
-    below: bool = False
-
-    def join(self, other: Bound) -> Bound:
-        return Bound(min(self.lo, other.lo), max(self.hi, other.hi), self.below or other.below)
-
-
-State = dict[str, Bound]
 
 
 @dataclass(slots=True)
@@ -64,89 +49,6 @@ class Site:
     most: int = -1  # the highest value met there (-1: never reached)
     least: int = INF  # the lowest value met there
     kind: str = ""
-
-
-@dataclass(slots=True)
-class Model:
-    """What the ruleset and the book say about each stat and counter."""
-
-    kinds: dict[str, str] = field(default_factory=dict)  # id -> "stat" | "counter"
-    start: State = field(default_factory=dict)
-    cap: dict[str, int] = field(default_factory=dict)  # the most a value can ever be
-    capped: set[str] = field(default_factory=set)  # stats whose gains stop at the initial
-    health: str | None = None
-    ignore_loss: bool = False  # a heroism point may cancel a loss of health
-    fight_stats: set[str] = field(default_factory=set)  # what a fight may lower
-    test_costs: dict[str, tuple[str, int]] = field(default_factory=dict)  # folded name ->
-    meals: str | None = None
-    meal_stat: str | None = None
-    meals_anywhere: bool = False
-    status_sub: set[str] = field(default_factory=set)
-    status_add: set[str] = field(default_factory=set)
-
-
-def build_model(book: object, graph: Graph, walk) -> Model | None:
-    """The Model of ``book`` (None without a ruleset)."""
-    ruleset = getattr(book, "ruleset", None)
-    if ruleset is None or not hasattr(ruleset, "resolve"):
-        return None
-    model = Model()
-    classes = list(getattr(ruleset, "classes", None) or {}) or [None]
-    raised: set[str] = set()  # stats an exceptional gain or raise may lift over creation
-    for node in graph.nodes.values():
-        for statement in walk(node.paragraph.body):
-            for change in _changes(statement):
-                found = ruleset.resolve(change.name)
-                if found and (change.exceptional or change.op == "raise_initial"):
-                    raised.add(found[1])
-            if isinstance(statement, ast.StatusOn):
-                found = ruleset.resolve(statement.change.name)
-                if found:
-                    (model.status_add if statement.change.op == "add" else model.status_sub).add(
-                        found[1]
-                    )
-    for stat in ruleset.stats:
-        lows, highs = zip(*(creation_ranges(ruleset, c)[stat.id] for c in classes), strict=True)
-        model.kinds[stat.id] = "stat"
-        model.start[stat.id] = Bound(min(lows), max(highs))
-        uncapped = stat.may_exceed_initial or stat.id in raised
-        model.cap[stat.id] = INF if uncapped else max(highs)
-        if not uncapped:
-            model.capped.add(stat.id)
-    for counter in ruleset.counters:
-        values = [counter.initial]
-        for klass in (getattr(ruleset, "classes", None) or {}).values():
-            amount = (getattr(klass, "counters", None) or {}).get(counter.id)
-            if isinstance(amount, int):
-                values.append(amount)
-        model.kinds[counter.id] = "counter"
-        most = counter.maximum if counter.maximum is not None else INF
-        model.cap[counter.id] = most
-        model.start[counter.id] = Bound(max(0, min(values)), min(most, max(values)))
-    fight = getattr(ruleset, "fight", None)
-    model.health = getattr(fight, "health", None)
-    model.ignore_loss = bool((getattr(ruleset, "heroism", None) or {}).get("ignore_loss"))
-    for test in (getattr(ruleset, "tests", None) or {}).values():
-        for written in (test.id, *test.names.values()):
-            model.test_costs[fold(written)] = (test.stat, test.cost)
-        if test.cost:
-            model.fight_stats.add(test.stat)  # Luck may be tested in a fight
-    if model.health:
-        model.fight_stats.add(model.health)
-    meals = getattr(ruleset, "meals", None)
-    if meals is not None:
-        model.meals, model.meal_stat = meals.counter, meals.stat
-        model.meals_anywhere = bool(meals.anywhere)
-    return model
-
-
-def _changes(statement: object) -> Iterator[ast.ChangeValue]:
-    if isinstance(statement, ast.ChangeValue):
-        yield statement
-    elif isinstance(statement, ast.StatusOn):
-        yield statement.change
-    elif isinstance(statement, ast.ForcedMeal):
-        yield statement.penalty
 
 
 def _amount(expr: ast.Expr | None, number: int) -> tuple[int, int] | None:
@@ -235,11 +137,11 @@ class Analysis:
             else:
                 new = Bound(min(cap, old.lo + least), min(cap, _add(old.hi, most)), old.below)
         elif op == "sub":
-            hi = (
-                old.hi
-                if (stat and ident == self.model.health and self.model.ignore_loss)
-                else (max(0, _add(old.hi, -least)))
-            )
+            hi = max(0, _add(old.hi, -least))
+            if stat and ident == self.model.health and self.model.ignore_loss:
+                state = self.spend_heroism(state)
+                if least <= old.hi:  # a heroism point may cancel a loss the hero survives
+                    hi = old.hi
             new = Bound(max(0, old.lo - most), hi, old.below or (stat and most > 0))
         elif op == "set":
             start = self.model.start[ident]
@@ -257,6 +159,16 @@ class Analysis:
             return self.havoc(state, (ident,))
         out = dict(state)
         out[ident] = new
+        return out
+
+    def spend_heroism(self, state: State) -> State:
+        """A test, a fight or a loss may spend any heroism point (reliques' Courage...)."""
+        spent = self.model.heroism & set(state)
+        if not spent:
+            return state
+        out = dict(state)
+        for ident in spent:
+            out[ident] = Bound(0, out[ident].hi, out[ident].below)
         return out
 
     def site(self, kind, number, span, ident, written, amount, bound: Bound) -> Site:
@@ -368,6 +280,8 @@ class Analysis:
         elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll):
             if isinstance(statement, ast.Test) and statement.dice is None:
                 state = self.test_cost(statement, state)
+            if not isinstance(statement, ast.RandomRoll):
+                state = self.spend_heroism(state)
             for branch in statement.branches:
                 yield from self.run(number, branch.body, state, choices)
             if some_roll_unmatched(statement):
@@ -403,7 +317,7 @@ class Analysis:
         return out
 
     def fight(self, number: int, statement: ast.Fight, state: State, choices) -> Iterator[tuple]:
-        after = dict(state)
+        after = self.spend_heroism(state)
         for ident in self.model.fight_stats:
             if ident in after:
                 old = after[ident]
