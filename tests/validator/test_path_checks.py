@@ -81,11 +81,16 @@ def test_no_false_alarm_where_some_path_can(tmp_path, body):
     ("ruleset", "body"),
     [
         # reliques: a test may spend the Courage point (a heroism point rerolls a die)
-        ("reliques", "§ 1\n> test FOR+AGL +1\n> success -> 2\n> failure -> 2\n\n"
-         "§ 2\n-> 3 (if courage <= 0) Flee\n-> 3 Stay\n\n§ 3\n> victory\n"),
+        (
+            "reliques",
+            "§ 1\n> test FOR+AGL +1\n> success -> 2\n> failure -> 2\n\n"
+            "§ 2\n-> 3 (if courage <= 0) Flee\n-> 3 Stay\n\n§ 3\n> victory\n",
+        ),
         # reliques: a loss the hero survives may be cancelled by Courage: not a sure death
-        ("reliques", "§ 1\n> lose 4 HEALTH\n-> 2 On\n\n§ 2\n> lose 4 HEALTH\n-> 3 On\n\n"
-         "§ 3\n> victory\n"),
+        (
+            "reliques",
+            "§ 1\n> lose 4 HEALTH\n-> 2 On\n\n§ 2\n> lose 4 HEALTH\n-> 3 On\n\n§ 3\n> victory\n",
+        ),
         # d20: a trained check costs nothing; a class's counters start where the class says
         ("d20", "§ 1\n> check DEX hard\n> success -> 2\n> failure -> 2\n\n§ 2\n> victory\n"),
     ],
@@ -140,3 +145,36 @@ def test_the_text_report_of_the_path_checks(monkeypatch, capsys, snapshot):
     out = capsys.readouterr().out
     shown = [line for line in out.splitlines() if not line.startswith(("┏", "┃", "┡", "│", "└"))]
     assert "\n".join(shown) == snapshot
+
+
+def test_a_codeword_cleared_on_one_path_before_it_is_needed_is_w086(tmp_path):
+    body = (
+        "§ 1\n> set codeword OWL\n-> 2 Listen to the hermit\n-> 3 Walk on\n\n"
+        "§ 2\nThe hermit's tale makes you forget the watchword.\n> clear codeword OWL\n"
+        "-> 3 Walk on\n\n"
+        "§ 3\n-> 4 (if codeword OWL) Speak the watchword\n-> 5 Force the door\n\n"
+        "§ 4\n> victory\n\n§ 5\n> death\n"
+    )
+    path = tmp_path / "book.dd"
+    path.write_text(HEAD.format(ruleset="df-classic", lang="en") + body, encoding="utf-8")
+    (item,) = validate_path(path, runs=0).findings
+    assert (item.code, item.span.line, item.paragraph) == ("W086", 13, 2)
+    assert "codeword 'OWL'" in str(item.message) and "(e.g. 1 → 2)" in str(item.message)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # given up, then given back before it is needed
+        "§ 1\n> take Lantern\n-> 2 (give Lantern) Trade it\n-> 2 Keep it\n\n"
+        "§ 2\n> take Lantern\n-> 3 (if Lantern) Go down\n\n§ 3\n> victory\n",
+        # given up, but another way wins without it
+        "§ 1\n> take Lantern\n-> 2 (give Lantern) Trade it\n-> 2 Keep it\n\n"
+        "§ 2\n-> 3 (if Lantern) Go down\n-> 3 Feel your way down\n\n§ 3\n> victory\n",
+        # dropped where it is no longer needed
+        "§ 1\n> take Lantern\n-> 2 (if Lantern) Go down\n\n§ 2\n> drop Lantern\n-> 3 On\n\n"
+        "§ 3\n> victory\n",
+    ],
+)
+def test_no_w086_when_the_loss_does_not_lock(tmp_path, body):
+    assert _codes(tmp_path, body) == []

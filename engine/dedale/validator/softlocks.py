@@ -102,14 +102,18 @@ def lost_before_needed(explorer: Explorer | None, graph: Graph, uses: Uses) -> l
     alive = _alive(explorer, victories)
     if not alive:
         return []  # no victory at all: E016 / E028 say so
-    losing = []  # (before, after, kind, name): a step from a winnable state to a doomed one
+    # (before, after, kind, name): a step into a doomed state that loses something, taken
+    # from a state that could still win, or from the first doomed one (the paragraph the
+    # reader chose to enter loses it)
+    losing = []
     for state, befores in explorer.preds.items():
         if state in alive:
             continue
         for before in befores:
-            if before in alive:
-                losing += [(before, state, "item", x) for x in before[1] - state[1]]
-                losing += [(before, state, "codeword", c) for c in before[2] - state[2]]
+            lost = [("item", x) for x in before[1] - state[1]]
+            lost += [("codeword", c) for c in before[2] - state[2]]
+            if lost and (before in alive or explorer.preds.get(before, set()) & alive):
+                losing += [(before, state, kind, name) for kind, name in lost]
     if not losing:
         return []
     after: dict[State, list[State]] = {}
