@@ -22,6 +22,7 @@ EXPECTED: dict[str, tuple[list[tuple[str, int]], int]] = {
     "W085-never-won": ([("W085", 6), ("W031", 13), ("W080", 19)], 0),
     "W085-no-game-wins": ([("W085", 6), ("I042", 22)], 100),
     "W086-lost-before-needed": ([("W086", 13)], 100),
+    "W086-dropped-for-the-limit": ([("W086", 15)], 0),
     "W087-lost-never-held": ([("I025", 8), ("W087", 13)], 100),  # I025: the same typo
     "clean-resources": ([], 200),
 }

@@ -73,7 +73,8 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     found = tie_near_names(found, uses, book)
     budget = settings.time_budget
     seconds = budget or STATES_SECONDS
-    explorer = explore_states(graph, book, uses, hidden, seconds, record=may_lose(graph))
+    record = may_lose(graph, book, uses)
+    explorer = explore_states(graph, book, uses, hidden, seconds, record=record)
     found += check_states(graph, book, uses, hidden, explorer=explorer)
     found += check_softlocks(explorer, graph, book, uses, hidden)
     resources, bounds = check_resources(graph, book, hidden, budget or STATES_SECONDS)

@@ -197,6 +197,15 @@ def loadouts(graph: Graph, book: object, hidden: tuple[int, ...] = ()) -> dict[S
     return found
 
 
+def maybe_held(graph: Graph, book: object) -> tuple[dict[int, set[str]], dict[int, set[str]]]:
+    """The items some path may bring to each paragraph reached from the start, and the items
+    each paragraph gives."""
+    if graph.start not in graph.nodes:
+        return {}, {}
+    flow = _Flow(graph, book)
+    return flow.maybe({graph.start: set(starting_items(book))}), flow.gains
+
+
 def item_effects(graph: Graph) -> dict[str, ast.GainItem]:
     """Each item (folded name) the book gives with effects (a weapon, a stat bonus, a tag),
     and the first line that gives it so."""

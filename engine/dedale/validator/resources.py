@@ -15,10 +15,11 @@ Each message names the bound and a path that shows it (paragraph numbers).
 
 from __future__ import annotations
 
+from dedale import ast
 from dedale.i18n import tr
 from dedale.validator.budget import STATES_SECONDS, budget_finding
 from dedale.validator.findings import Finding, finding
-from dedale.validator.graph import Graph, walk
+from dedale.validator.graph import Graph, atoms, conditions, walk
 from dedale.validator.intervals import INF, Analysis, Site, analyse
 
 PATH_SHOWN = 12  # paragraphs of a path shown in full; longer ones are elided in the middle
@@ -182,10 +183,31 @@ def resource_findings(analysis: Analysis) -> list[Finding]:
     return [item for item in found if item is not None]
 
 
+_VALUE_DIRECTIVES = (ast.ChangeValue, ast.ForcedMeal, ast.StatusOn)
+
+
+def changes_values(graph: Graph) -> bool:
+    """Whether some paragraph changes a stat or counter, pays with one or tests one."""
+    for node in graph.nodes.values():
+        for statement in walk(node.paragraph.body):
+            if isinstance(statement, _VALUE_DIRECTIVES):
+                return True
+            if isinstance(statement, ast.Choice) and any(c.counter for c in statement.costs):
+                return True
+        for condition in conditions(node.paragraph.body):
+            if any(isinstance(atom, ast.Compare) for atom in atoms(condition)):
+                return True
+    return False
+
+
 def check_resources(
     graph: Graph, book: object, hidden: tuple[int, ...], seconds: float | None = STATES_SECONDS
 ) -> tuple[list[Finding], Analysis | None]:
-    """W080-W084 (I051 when the analysis stops at its budget), and the analysis itself."""
+    """W080-W084 (I051 when the analysis stops at its budget), and the analysis itself
+    (None when no directive of the book changes or tests a stat or counter: nothing to
+    follow)."""
+    if not changes_values(graph):
+        return [], None
     analysis = analyse(graph, book, walk, hidden, seconds)
     if analysis is None:
         return [], None

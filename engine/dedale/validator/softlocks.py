@@ -25,7 +25,7 @@ from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, header_span, walk
 from dedale.validator.resources import shown_path
 from dedale.validator.rules_checks import Uses, starting_items
-from dedale.validator.state_reach import Explorer, State
+from dedale.validator.state_reach import Explorer, State, over_the_limit
 
 MAX_CANDIDATES = 500  # losing steps examined
 MAX_SEARCH = 200_000  # doomed states visited in all, looking for where the loss bites
@@ -43,9 +43,9 @@ def _alive(explorer: Explorer, victories: set[int]) -> set[State]:
     return alive
 
 
-def _loss_span(graph: Graph, number: int, kind: str, name: str) -> Span:
-    """Where paragraph ``number`` loses the item or clears the codeword (its header if the
-    explorer lost it in some other way)."""
+def _loss_span(graph: Graph, number: int, kind: str, name: str) -> Span | None:
+    """Where paragraph ``number`` loses the item or clears the codeword (None if it does not:
+    the item was dropped for the inventory limit)."""
     paragraph = graph.nodes[number].paragraph
     for statement in walk(paragraph.body):
         if kind == "item" and isinstance(statement, ast.LoseItem) and fold(statement.item) == name:
@@ -59,6 +59,15 @@ def _loss_span(graph: Graph, number: int, kind: str, name: str) -> Span:
             and isinstance(statement, ast.ClearCodeword)
             and fold(statement.codeword) == name
         ):
+            return statement.span
+    return None
+
+
+def _gain_span(graph: Graph, number: int) -> Span:
+    """The first gain of paragraph ``number`` (where the inventory limit makes a drop)."""
+    paragraph = graph.nodes[number].paragraph
+    for statement in walk(paragraph.body):
+        if isinstance(statement, ast.GainItem):
             return statement.span
     return header_span(paragraph)
 
@@ -82,16 +91,32 @@ def _written(uses: Uses, kind: str, name: str) -> str:
     return sites[0][2] if sites else name
 
 
-def may_lose(graph: Graph) -> bool:
-    """Whether some paragraph loses an item or clears a codeword (else W086 cannot be, and
-    the explorer need not record its steps)."""
+def may_lose(graph: Graph, book: object = None, uses: Uses | None = None) -> bool:
+    """Whether some paragraph may lose an item or clear a codeword that a condition tests
+    (with ``uses``; any, without), or drop one for the inventory limit: else W086 cannot be,
+    and the explorer need not record its steps."""
+    items = set(uses.items_needed) if uses is not None else None
+    codewords = set(uses.codewords_tested) if uses is not None else None
     for node in graph.nodes.values():
         for statement in walk(node.paragraph.body):
-            if isinstance(statement, ast.LoseItem | ast.ClearCodeword | ast.Shop):
+            if isinstance(statement, ast.LoseItem):
+                names, wanted = {fold(statement.item)}, items
+            elif isinstance(statement, ast.ClearCodeword):
+                names, wanted = {fold(statement.codeword)}, codewords
+            elif isinstance(statement, ast.Shop):  # selling gives an item up
+                names = {
+                    fold(o.goods.item)
+                    for o in statement.offers
+                    if isinstance(o.goods, ast.LoseItem)
+                }
+                wanted = items
+            elif isinstance(statement, ast.Choice):
+                names, wanted = {fold(c.item) for c in statement.costs if c.item}, items
+            else:
+                continue
+            if names and (wanted is None or names & wanted):
                 return True
-            if isinstance(statement, ast.Choice) and any(c.item for c in statement.costs):
-                return True
-    return False
+    return bool(over_the_limit(graph, book)) if book is not None else False
 
 
 def lost_before_needed(explorer: Explorer | None, graph: Graph, uses: Uses) -> list[Finding]:
@@ -160,16 +185,29 @@ def _finding(explorer, graph, uses, before: State, kind, name, needed: int) -> F
         else tr("codeword '{name}'", name=written)
     )
     number = before[0]
-    return finding(
-        "W086",
-        tr(
+    path = shown_path(_path(explorer, before))
+    span = _loss_span(graph, number, kind, name)
+    if span is None:  # not lost by a line of the book: dropped for the inventory limit
+        span = _gain_span(graph, number)
+        message = tr(
+            "on some paths {what} may be dropped here for the inventory limit although "
+            "paragraph {needed} needs it later: the reader can then no longer win (e.g. {path})",
+            what=what,
+            needed=needed,
+            path=path,
+        )
+    else:
+        message = tr(
             "on some paths {what} is lost here although paragraph {needed} needs it later: "
             "the reader can then no longer win (e.g. {path})",
             what=what,
             needed=needed,
-            path=shown_path(_path(explorer, before)),
-        ),
-        _loss_span(graph, number, kind, name),
+            path=path,
+        )
+    return finding(
+        "W086",
+        message,
+        span,
         paragraph=number,
         hint=tr(
             "let the reader keep it, or give another way on at paragraph {needed}", needed=needed

@@ -77,6 +77,8 @@ class Explorer:
         self.parent: dict[State, State] = {}
         self.failures: dict[State, set[tuple[str, str]]] = {}
         self._state: State | None = None
+        # paragraphs where a gain may pass the ruleset's inventory limit (see explore_states)
+        self.may_drop: set[int] = set()
 
     # ----------------------------------------------------------------- conditions
     def value(self, condition: ast.Condition, items, codes) -> bool | None:
@@ -147,7 +149,11 @@ class Explorer:
         items, codes, choices = flow
         if isinstance(statement, ast.GainItem):
             name = fold(statement.item)
-            yield "fall", ((items | {name}) if name in self.items else items, codes, choices)
+            held = (items | {name}) if name in self.items else items
+            yield "fall", (held, codes, choices)
+            if number in self.may_drop:  # over the inventory limit: any item may be dropped
+                for dropped in sorted(held):
+                    yield "fall", (held - {dropped}, codes, choices)
         elif isinstance(statement, ast.LoseItem):
             yield "fall", (items - {fold(statement.item)}, codes, choices)
         elif isinstance(statement, ast.SetCodeword):
@@ -276,6 +282,18 @@ def _relevant(body: tuple[ast.Statement, ...]) -> tuple[ast.Statement, ...]:
     return tuple(statement for statement in body if not isinstance(statement, _PASS_THROUGH))
 
 
+def over_the_limit(graph: Graph, book: object) -> set[int]:
+    """Paragraphs whose gains may pass the ruleset's inventory limit: the items some path
+    may bring there, and those the paragraph gives, are more than the limit."""
+    from dedale.validator.loadout import maybe_held
+
+    limit = getattr(getattr(book, "ruleset", None), "inventory_limit", None)
+    if limit is None:
+        return set()
+    held, gains = maybe_held(graph, book)
+    return {n for n, given in gains.items() if given and len(held.get(n, set()) | given) > limit}
+
+
 def _kits(ruleset: object, items: set[str]) -> dict[frozenset[str], frozenset[str]]:
     """Each class (by its folded names) and the tracked items of its kit; one hero of no
     known class and no kit when the ruleset has no classes."""
@@ -313,6 +331,7 @@ def explore_states(
     explorer = Explorer(graph, book, items, codewords)
     explorer.deadline = Deadline(seconds)
     explorer.record = record
+    explorer.may_drop = over_the_limit(graph, book)
     explorer.explore(starts)
     return explorer
 

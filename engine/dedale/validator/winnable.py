@@ -17,6 +17,7 @@ from dedale.i18n import tr
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, header_span, walk
 from dedale.validator.intervals import Analysis, analyse
+from dedale.validator.resources import changes_values
 
 CUTTING = ("W031", "W080", "W081", "W084", "W029")  # findings that may cut a way to victory
 REASONS_SHOWN = 6
@@ -63,8 +64,8 @@ def winnable_findings(
     if stats is not None and getattr(stats, "victories", 0) > 0:
         return []
     lost = frozenset(item.span for item in found if item.code == "W031" and item.span)
-    analysis = bounds if bounds is not None and not lost else None
-    if analysis is None:
+    analysis = bounds
+    if lost or (bounds is None and changes_values(graph)):
         analysis = analyse(graph, book, walk, hidden, seconds, lost)
     if analysis is not None and analysis.complete and not analysis.victories:
         reasons = _reasons(found, set(analysis.entry), to_victory)
