@@ -17,7 +17,6 @@ from dedale.i18n import tr
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, header_span, walk
 from dedale.validator.intervals import Analysis, analyse
-from dedale.validator.resources import changes_values
 
 CUTTING = ("W031", "W080", "W081", "W084", "W029")  # findings that may cut a way to victory
 REASONS_SHOWN = 6
@@ -55,19 +54,22 @@ def winnable_findings(
 ) -> list[Finding]:
     """W085 when neither the analysis nor a random game finds a way to win (``bounds``: the
     analysis already run without lost fights, reused when no fight is lost)."""
-    victories = [n for n, node in graph.nodes.items() if "victory" in node.endings]
-    to_victory = graph.reaching(victories)
-    if graph.start not in to_victory:
-        return []  # E016
     if any(item.severity == "error" for item in found):
         return []  # E016, E028, a missing item...: the errors say why first
     if stats is not None and getattr(stats, "victories", 0) > 0:
         return []
     lost = frozenset(item.span for item in found if item.code == "W031" and item.span)
-    analysis = bounds
-    if lost or (bounds is None and changes_values(graph)):
+    analysis = bounds  # None: nothing in the book changes a value, so only W031 can cut
+    if lost:
         analysis = analyse(graph, book, walk, hidden, seconds, lost)
-    if analysis is not None and analysis.complete and not analysis.victories:
+    static_cut = analysis is not None and analysis.complete and not analysis.victories
+    if not static_cut and (stats is None or getattr(stats, "runs", 0) < MIN_RUNS):
+        return []
+    victories = [n for n, node in graph.nodes.items() if "victory" in node.endings]
+    to_victory = graph.reaching(victories)
+    if graph.start not in to_victory:
+        return []  # E016
+    if static_cut:
         reasons = _reasons(found, set(analysis.entry), to_victory)
         if len(reasons) == 1:
             return []  # one finding cuts every way: it says enough
