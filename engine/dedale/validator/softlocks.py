@@ -5,7 +5,8 @@ set), the states from which no victory can be reached any more are *doomed*. A s
 state that could still win into a doomed one, that loses an item or clears a codeword, is a
 soft-lock when a doomed state after it fails a condition (or a cost) for want of that very
 item or codeword: on that path the reader gave up, spent, dropped or traded away what the
-book needs later, and can no longer win. Found statically, on every path the explorer
+book needs later (or had to drop it for the ruleset's inventory limit, where a gain may pass
+it), and can no longer win. Found statically, on every path the explorer
 walks, with the path that shows it.
 
 W087: ``> lose Lantern`` in a paragraph where no path can hold a Lantern (no start item,
