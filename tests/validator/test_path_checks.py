@@ -179,3 +179,21 @@ def test_a_codeword_cleared_on_one_path_before_it_is_needed_is_w086(tmp_path):
 )
 def test_no_w086_when_the_loss_does_not_lock(tmp_path, body):
     assert _codes(tmp_path, body) == []
+
+
+def test_a_bounds_analysis_cut_by_its_budget_says_so(tmp_path, monkeypatch):
+    from dedale.validator import intervals
+
+    monkeypatch.setattr(intervals, "MAX_STEPS_PER_PARAGRAPH", 0)
+    body = "§ 1\n> gain 3 gold\n-> 2 (pay 20 gold) Pay\n-> 2 Swim\n\n§ 2\n> victory\n"
+    path = tmp_path / "book.dd"
+    path.write_text(HEAD.format(ruleset="df-classic", lang="en") + body, encoding="utf-8")
+    (item,) = validate_path(path, runs=0).findings
+    assert item.code == "I050"
+    assert str(item.message).endswith("paragraph visits: W080-W084 skipped")
+    monkeypatch.setattr(intervals, "MAX_STEPS_PER_PARAGRAPH", 200)
+    monkeypatch.setattr(intervals, "CLOCK_EVERY", 1)
+    monkeypatch.setattr(intervals.Deadline, "passed", lambda self: True)
+    (item,) = validate_path(path, runs=0).findings
+    assert item.code == "I051"
+    assert str(item.message).startswith("bounds of stats and counters (W080-W084) stopped")

@@ -99,6 +99,8 @@ class Analysis:
         self.victories: set[int] = set()  # victory paragraphs some path reaches alive
         self.deadline = Deadline(seconds)
         self.complete = True
+        self.timed_out = False  # stopped by the time budget (else, if not complete, by count)
+        self.steps = 0
         self._meal_paragraphs = {
             number
             for number, node in graph.nodes.items()
@@ -415,8 +417,11 @@ class Analysis:
         steps = 0
         while queue:
             steps += 1
-            if steps > limit or (steps % CLOCK_EVERY == 0 and self.deadline.passed()):
+            timed_out = steps % CLOCK_EVERY == 0 and self.deadline.passed()
+            if steps > limit or timed_out:
                 self.complete = False
+                self.timed_out = timed_out
+                self.steps = steps
                 return
             number = queue.popleft()
             queued.discard(number)

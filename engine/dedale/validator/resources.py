@@ -211,8 +211,15 @@ def check_resources(
     analysis = analyse(graph, book, walk, hidden, seconds)
     if analysis is None:
         return [], None
-    if not analysis.complete:
+    if analysis.timed_out:
         what = tr("bounds of stats and counters (W080-W084)")
         steps = len(analysis.entry)
         return [budget_finding(what, steps, None, seconds, tr("paragraphs"))], analysis
+    if not analysis.complete:
+        message = tr(
+            "the bounds of stats and counters still moved after {steps} paragraph visits: "
+            "W080-W084 skipped",
+            steps=analysis.steps,
+        )
+        return [finding("I050", message, None)], analysis
     return resource_findings(analysis), analysis
