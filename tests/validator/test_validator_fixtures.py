@@ -48,7 +48,7 @@ EXPECTED: dict[str, tuple[set[str], int]] = {
     "W031-d20-fight": ({"W031"}, 0),
     "W031-reliques-fight": ({"W031"}, 0),
     "estimate-ally-fight": (set(), 0),
-    "E041-softlock": ({"E041"}, 100),
+    "E041-softlock": ({"E041", "W081"}, 100),  # W081: the same choice, found statically
     "W043-game-too-long": ({"W043", "I042"}, 100),
     "silenced": ({"W013"}, 100),
 }
@@ -99,7 +99,7 @@ def test_fight_odds_cover_heroes_and_luck(books):
 
 def test_softlock_carries_seed_and_answers(books):
     report = validate_path("E041-softlock", runs=100, seed=0)
-    (item,) = report.findings
+    (item,) = [found for found in report.findings if found.code == "E041"]
     assert item.paragraph == 7
     assert "seed" in item.message and item.data["seed"] >= 0
     assert "dedale play" in item.hint

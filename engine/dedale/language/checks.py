@@ -157,12 +157,14 @@ class _Checker:
         elif isinstance(node, ast.D20Test):
             self.value_name(node.stat, node.span, "characteristic")
             try:
-                self.ruleset.difficulty(node.difficulty)
+                value = self.ruleset.difficulty(node.difficulty)
             except KeyError:
                 self.error(
                     tr("unknown difficulty `{name}`", name=str(node.difficulty)), node.span,
                     self._difficulty_hint(str(node.difficulty)),
                 )  # fmt: skip
+            else:
+                self.d20_range(value, node.span)
         elif isinstance(node, ast.ShopOffer | ast.Wager):
             self.value_name(node.counter, node.span, "counter")
         elif isinstance(node, ast.Fight):
@@ -187,6 +189,17 @@ class _Checker:
         self.error(
             tr("this ruleset has no `{name}` test", name=node.name), node.span,
             tr("its tests: {names}", names=", ".join(tests) or "-"),
+        )  # fmt: skip
+
+    def d20_range(self, value: int | None, span: Span) -> None:
+        """A numeric d20 difficulty outside the ruleset's scale of named difficulties (from
+        its easiest to its hardest) is an error: no roll can miss or make it."""
+        scale = d20_scale(self.ruleset)
+        if value is None or scale is None or scale[0] <= value <= scale[1]:
+            return
+        self.error(
+            tr("difficulty {value} is out of range", value=value), span,
+            tr("this ruleset's difficulties go from {low} to {high}", low=scale[0], high=scale[1]),
         )  # fmt: skip
 
     def _difficulty_hint(self, name: str) -> str:
@@ -217,6 +230,13 @@ class _Checker:
                 self.did_you_mean(bare)
                 or tr("interpolate {name}, {class}, a stat or a counter"),
             )  # fmt: skip
+
+
+def d20_scale(ruleset: Any) -> tuple[int, int] | None:
+    """The lowest and highest numeric difficulty the ruleset names (None: no d20 scale)."""
+    d20 = getattr(ruleset, "d20", None)
+    values = [level.value for level in getattr(d20, "difficulties", ()) if level.value is not None]
+    return (min(values), max(values)) if values else None
 
 
 def _unknown(what: str, name: str) -> str:

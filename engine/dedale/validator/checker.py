@@ -24,10 +24,13 @@ from dedale.validator.near_names import tie_near_names
 from dedale.validator.playthroughs import PlaythroughStats, play_random_games
 from dedale.validator.prose_checks import explain_dead_ends, prose_findings
 from dedale.validator.repeated_tests import repeated_test_findings
+from dedale.validator.resources import check_resources
 from dedale.validator.rules_checks import check_rules, collect_uses
 from dedale.validator.settings import DEFAULT_RUNS, read_settings
-from dedale.validator.state_reach import check_states
+from dedale.validator.softlocks import check_softlocks, may_lose
+from dedale.validator.state_reach import check_states, explore_states
 from dedale.validator.structure import check_structure, load_error_findings
+from dedale.validator.winnable import winnable_findings
 
 
 @dataclass(slots=True)
@@ -72,8 +75,14 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     found = tie_near_names(found, uses, book)
     budget = settings.time_budget
     roots = hidden if any(node.computed for node in graph.nodes.values()) else ()
-    found += check_states(graph, book, uses, roots, budget or STATES_SECONDS)
+    seconds = budget or STATES_SECONDS
+    record = may_lose(graph, book, uses)
+    explorer = explore_states(graph, book, uses, roots, seconds, record=record)
+    found += check_states(graph, book, uses, roots, explorer=explorer)
+    found += check_softlocks(explorer, graph, book, uses, roots)
     found += check_book_state(graph, book)
+    resources, bounds = check_resources(graph, book, roots, budget or STATES_SECONDS)
+    found += resources
     found += computed_destinations(graph, book)
     found += forced_loops(graph, book)
     found += repeated_test_findings(graph, book)
@@ -97,6 +106,9 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
         report.playthroughs = stats
         found += run_findings
         found += playthrough_budget(stats)
+    found += winnable_findings(
+        graph, book, hidden, found, report.playthroughs, budget or STATES_SECONDS, bounds
+    )
     found = explain_dead_ends(one_per_defect(found, graph))
     kept = [item for item in found if not settings.silences(item)]
     report.silenced = len(found) - len(kept)

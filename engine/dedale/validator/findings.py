@@ -4,7 +4,9 @@ A code never changes meaning once released: new checks get new codes. The first 
 is the severity (E error, W warning, I info); the number is unique across severities and
 grouped by family: 00x load errors, 01x structure, 02x rules and state, 03x fights,
 04x random playthroughs, 05x limits of the analysis, 06x rules and state (continued: 02x is
-full), 07x loops of forced jumps, 09x hidden numbers. docs/validator.md explains each
+full), 07x loops of forced jumps, 08x stats, counters and items along the paths (issue 14),
+09x hidden numbers and the book's own state, 10x tests repeated until success.
+docs/validator.md explains each
 code with an example.
 """
 
@@ -84,6 +86,15 @@ _CHECKS = (
     Check("W101", "warning", "repeated-test-stuck", "A repeated test may never succeed"),
     # limits of the analysis (continued)
     Check("I051", "info", "time-budget-reached", "A costly check stopped at its time budget"),
+    # stats, counters and items along the paths
+    Check("W080", "warning", "unaffordable-cost", "A cost no path can pay"),
+    Check("W081", "warning", "value-condition-never-met", "A stat condition no hero meets"),
+    Check("W082", "warning", "gain-does-nothing", "A gain that stops at the initial value"),
+    Check("W083", "warning", "no-meal-left", "A meal where no path has a meal left"),
+    Check("W084", "warning", "loss-kills-every-hero", "A loss on the way to victory kills"),
+    Check("W085", "warning", "never-won", "No way to win the book was found"),
+    Check("W086", "warning", "lost-before-needed", "On some path, what is needed later is lost"),
+    Check("W087", "warning", "lost-never-held", "An item lost where no path can hold it"),
     # hidden numbers (issue 13)
     Check("W090", "warning", "answer-not-hidden", "A prompt's answer is not marked hidden"),
     Check("W091", "warning", "answer-not-secret", "A prompt's answer is also an ordinary target"),

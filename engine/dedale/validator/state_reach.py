@@ -72,6 +72,15 @@ class Explorer:
         self.timed_out = False
         self.bodies: dict[int, tuple[ast.Statement, ...]] = {}
         self.hero_class: frozenset[str] = frozenset()  # of the state being expanded
+        # with ``record`` (for the soft-lock checks): every state's predecessors, the first
+        # one found, and the items/codewords (kind, folded name) its gates failed for want of
+        self.record = False
+        self.preds: dict[State, set[State]] = {}
+        self.parent: dict[State, State] = {}
+        self.failures: dict[State, set[tuple[str, str]]] = {}
+        self._state: State | None = None
+        # paragraphs where a gain may pass the ruleset's inventory limit (see explore_states)
+        self.may_drop: set[int] = set()
 
     # ----------------------------------------------------------------- conditions
     def value(self, condition: ast.Condition, items, codes) -> bool | None:
@@ -115,6 +124,9 @@ class Explorer:
                 if isinstance(a, ast.HasFlag) and flag_key(a.name) not in codes
             }
             gate.missing = absent if gate.missing is None else gate.missing & absent
+            if self.record and self._state is not None:
+                failed = self.failures.setdefault(self._state, set())
+                failed.update((kind, fold(name)) for kind, name in absent)
         return passes
 
     # ----------------------------------------------------------------- bodies
@@ -151,7 +163,11 @@ class Explorer:
         items, codes, choices = flow
         if isinstance(statement, ast.GainItem):
             name = fold(statement.item)
-            yield "fall", ((items | {name}) if name in self.items else items, codes, choices)
+            held = (items | {name}) if name in self.items else items
+            yield "fall", (held, codes, choices)
+            if number in self.may_drop:  # over the inventory limit: any item may be dropped
+                for dropped in sorted(held):
+                    yield "fall", (held - {dropped}, codes, choices)
         elif isinstance(statement, ast.LoseItem):
             yield "fall", (items - {fold(statement.item)}, codes, choices)
         elif isinstance(statement, ast.SetCodeword):
@@ -279,6 +295,8 @@ class Explorer:
                 name = fold(cost.item)
                 if name in self.items and name not in end_items:
                     passes = False
+                    if self.record and self._state is not None:
+                        self.failures.setdefault(self._state, set()).add(("item", name))
                 left = left - {name}
         if passes:
             codes = end_codes
@@ -305,11 +323,16 @@ class Explorer:
         while queue:
             state = queue.popleft()
             self.reached.add(state[0])
+            self._state = state
             for target, items, codes in self.successors(state):
                 if target is None or target not in self.graph.nodes:
                     continue
                 nxt = (target, items, codes, state[3])
+                if self.record:
+                    self.preds.setdefault(nxt, set()).add(state)
                 if nxt not in self.seen:
+                    if self.record:
+                        self.parent[nxt] = state
                     if len(self.seen) >= MAX_STATES:
                         self.truncated = True
                         return
@@ -328,6 +351,18 @@ def _relevant(body: tuple[ast.Statement, ...]) -> tuple[ast.Statement, ...]:
     return tuple(statement for statement in body if not isinstance(statement, _PASS_THROUGH))
 
 
+def over_the_limit(graph: Graph, book: object) -> set[int]:
+    """Paragraphs whose gains may pass the ruleset's inventory limit: the items some path
+    may bring there, and those the paragraph gives, are more than the limit."""
+    from dedale.validator.loadout import maybe_held
+
+    limit = getattr(getattr(book, "ruleset", None), "inventory_limit", None)
+    if limit is None:
+        return set()
+    held, gains = maybe_held(graph, book)
+    return {n for n, given in gains.items() if given and len(held.get(n, set()) | given) > limit}
+
+
 def _kits(ruleset: object, items: set[str]) -> dict[frozenset[str], frozenset[str]]:
     """Each class (by its folded names) and the tracked items of its kit; one hero of no
     known class and no kit when the ruleset has no classes."""
@@ -338,21 +373,22 @@ def _kits(ruleset: object, items: set[str]) -> dict[frozenset[str], frozenset[st
     return kits or {frozenset(): frozenset()}
 
 
-def check_states(
+def explore_states(
     graph: Graph,
     book: object,
     uses: Uses,
     hidden: tuple[int, ...],
     seconds: float | None = STATES_SECONDS,
-) -> list[Finding]:
-    """E028, W029 (and I050 when the state space is too large to explore, I051 when
-    exploring takes more than ``seconds``)."""
+    record: bool = False,
+) -> Explorer | None:
+    """Explore the (paragraph, items, codewords, class) states from the start and the
+    hidden paragraphs; None when no item or codeword is ever tested."""
     items = set(uses.items_needed)
     codewords = set(uses.codewords_tested)
     flags = flag_sites(graph, book)  # the book's own flags, tracked as codewords
     codewords |= {flag_key(name) for name in flags[1]}
     if graph.start not in graph.nodes or not (items or codewords):
-        return []
+        return None
     start_items = starting_items(book)
     kits = _kits(getattr(book, "ruleset", None), items)
     base = frozenset(start_items & items) - frozenset().union(*kits.values())
@@ -365,7 +401,28 @@ def check_states(
     ]
     explorer = Explorer(graph, book, items, codewords)
     explorer.deadline = Deadline(seconds)
+    explorer.record = record
+    explorer.may_drop = over_the_limit(graph, book)
     explorer.explore(starts)
+    return explorer
+
+
+def check_states(
+    graph: Graph,
+    book: object,
+    uses: Uses,
+    hidden: tuple[int, ...],
+    seconds: float | None = STATES_SECONDS,
+    explorer: Explorer | None = None,
+) -> list[Finding]:
+    """E028, W029 (and I050 when the state space is too large to explore, I051 when
+    exploring takes more than ``seconds``), from ``explorer`` if given (see explore_states)."""
+    if explorer is None:
+        explorer = explore_states(graph, book, uses, hidden, seconds)
+    if explorer is None:
+        return []
+    start_items = starting_items(book)
+    flags = flag_sites(graph, book)  # the book's own flags (where each is noted)
     if explorer.timed_out:
         what = tr("state-aware checks (E028, W029)")
         states = tr("states")
