@@ -78,6 +78,7 @@ class DedaleApp(App[int]):
         self.initial_save = initial_save
         self.view: GameView | None = None
         self._held: ev.Event | None = None
+        self._fight_begun = False  # the reader pressed "Fight" under the paragraph
         self.load_error: str | None = None
         self.reloading = False  # a --watch reload is running in a worker
         self._reload_again = False
@@ -144,6 +145,7 @@ class DedaleApp(App[int]):
         from dedale.player.screens.creation import CreationScreen
 
         self._held = None
+        self._fight_begun = False
         self.session = Session(self.new_game(self.book), self.book_view.sheet_layout())
         screen = CreationScreen()
         self.view = screen
@@ -154,6 +156,7 @@ class DedaleApp(App[int]):
         from dedale.player.screens.reading import ReadingScreen
 
         self._held = None
+        self._fight_begun = False
         self.session = Session(game, self.book_view.sheet_layout())
         screen = ReadingScreen()
         self.view = screen
@@ -184,6 +187,12 @@ class DedaleApp(App[int]):
         if screen is self.view:
             self.pump()
 
+    def begin_fight(self) -> None:
+        """The reader read the paragraph and pressed "Fight": open the fight screen."""
+        if isinstance(self._held, ev.FightStarted):
+            self._fight_begun = True
+            self.pump()
+
     def end_fight(self) -> None:
         """The reader closed the fight screen: back to the paragraph."""
         self.view = self.screen_stack[-2]  # type: ignore[assignment]
@@ -205,6 +214,7 @@ class DedaleApp(App[int]):
         self.session = None
         self.view = None
         self._held = None
+        self._fight_begun = False
         self.switch_screen(TitleScreen())
 
     # ------------------------------------------------------------------ the pump
@@ -239,9 +249,14 @@ class DedaleApp(App[int]):
                 self.view.ready()
                 return
             if isinstance(item, ev.FightStarted) and not isinstance(self.view, FightScreen):
+                self._held = item
+                offer = getattr(self.view, "offer_fight", None)
+                if callable(offer) and not self._fight_begun:
+                    offer()  # the paragraph is read first; its button calls begin_fight()
+                    return
+                self._fight_begun = False
                 screen = FightScreen()
                 self.view = screen
-                self._held = item
                 self.push_screen(screen)  # its on_mount calls view_ready()
                 return
             if not self.view.show(item):
@@ -254,6 +269,7 @@ class DedaleApp(App[int]):
         self.session = None
         self.view = None
         self._held = None
+        self._fight_begun = False
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.switch_screen(GameErrorScreen(error))
