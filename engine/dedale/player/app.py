@@ -18,6 +18,7 @@ from textual.binding import Binding
 from dedale import events as ev
 from dedale.errors import DedaleError
 from dedale.player.book_view import BookView
+from dedale.player.options import show_targets
 from dedale.player.session import Session
 from dedale.player.slots import AUTOSAVE, SaveSlots, load_path
 from dedale.player.texts import Texts
@@ -60,6 +61,7 @@ class DedaleApp(App[int]):
         show_odds: bool = True,
         initial_save: Path | None = None,
         load_book: Callable[[], Any] | None = None,
+        turn_to: bool | None = None,
     ) -> None:
         super().__init__()
         self.book = book
@@ -69,6 +71,7 @@ class DedaleApp(App[int]):
         self.slots = slots
         self.playtest = playtest
         self.show_odds = show_odds
+        self.turn_to = turn_to  # None: on for a French book (player.options.show_targets)
         self.reload_book = reload_book
         self.watcher = BookWatcher(watch_root) if watch_root and reload_book else None
         self.session: Session | None = None
@@ -99,6 +102,20 @@ class DedaleApp(App[int]):
         if target is None:
             return self.texts("app.go_on")
         return self.texts("app.turn_to", number=target)
+
+    @property
+    def show_targets(self) -> bool:
+        """Whether choices say where they lead, as a printed book does ("Turn to 7")."""
+        return show_targets(self.turn_to, self.book_view.language)
+
+    def choice_label(self, option: ev.ChoiceOption) -> str:
+        """A choice as the reader sees it: its text, with "turn to 7" when the option is on;
+        a computed or hidden target is never printed."""
+        if not option.text.strip():
+            return self.blank_choice(None if option.computed else option.target)
+        if not self.show_targets or option.computed or option.target is None:
+            return option.text
+        return self.texts("app.choice_turn_to", text=option.text, number=option.target)
 
     # ------------------------------------------------------------------ lifecycle
     def on_mount(self) -> None:
@@ -186,6 +203,11 @@ class DedaleApp(App[int]):
         """A game screen is mounted: continue the game on it."""
         if screen is self.view:
             self.pump()
+
+    @property
+    def fight_waiting(self) -> bool:
+        """A fight is about to start: its paragraph is on screen, "Fight" is offered."""
+        return isinstance(self._held, ev.FightStarted) and not self._fight_begun
 
     def begin_fight(self) -> None:
         """The reader read the paragraph and pressed "Fight": open the fight screen."""

@@ -56,6 +56,7 @@ class ReadingScreen(Screen[None]):
         super().__init__()
         self._page_done = True  # a choice was made: the next paragraph starts a new page
         self._last_dice: ev.DiceRolled | None = None
+        self._shown_choices: tuple[ev.ChoiceOption, ...] | None = None  # the list on screen
 
     @property
     def dedale(self) -> DedaleApp:
@@ -179,7 +180,14 @@ class ReadingScreen(Screen[None]):
         self.refresh_sheet()
         if isinstance(prompt, ev.ChoosePrompt):
             choices = self.query_one(ChoiceList)
-            choices.show_choices(prompt.options, self.dedale.blank_choice)
+            shown, self._shown_choices = self._shown_choices, prompt.options
+            if shown == prompt.options:
+                choices.display = True  # asked again (after a meal): the same list, untouched
+                choices.focus()
+                return
+            if shown is not None:  # the list changed under the reader's eyes: say so
+                self._add(Static(self.dedale.texts("app.choices_changed"), classes="note"))
+            choices.show_choices(prompt.options, label=self.dedale.choice_label)
             choices.display = True
             choices.focus()
             self.query_one("#page", VerticalScroll).scroll_home(animate=False)
@@ -206,6 +214,7 @@ class ReadingScreen(Screen[None]):
     # ------------------------------------------------------------------ input
     def on_choice_list_chosen(self, message: ChoiceList.Chosen) -> None:
         self.query_one(ChoiceList).display = False
+        self._shown_choices = None
         if message.value == "__end__":
             self.dedale.show_ending()
             return
@@ -270,6 +279,7 @@ class ReadingScreen(Screen[None]):
         if app.session is not None:
             app.session.resync()
         self._page_done = True
+        self._shown_choices = None
         self.query_one(ChoiceList).display = False
         app.pump()
 
