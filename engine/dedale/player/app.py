@@ -361,8 +361,12 @@ class DedaleApp(App[int]):
 
         if self.slots is None:
             return
-        slots = [AUTOSAVE, *self.slots.slots()]
-        options = [(self._slot_label(s), self.slots.exists(s), s) for s in slots]
+        # only the saves there are, numbered as shown: key 2 loads the second one (16.9)
+        slots = [s for s in (AUTOSAVE, *self.slots.slots()) if self.slots.exists(s)]
+        if not slots:
+            self.notify(self.texts("saves.none"), severity="warning")
+            return
+        options = [(self._slot_label(s), True, s) for s in slots]
         self.push_screen(PickScreen(self.texts("saves.title_load"), options), self._loaded)
 
     def _loaded(self, slot: object) -> None:
@@ -370,14 +374,16 @@ class DedaleApp(App[int]):
             self.load_from(str(slot))
 
     def _slot_label(self, slot: str) -> str:
+        """The slot's name, and what it holds: paragraph, hero, date, description."""
+        from dedale.player.slot_summary import read_summary, slot_label
+
         assert self.slots is not None
         name = (
             self.texts("saves.autosave")
             if slot == AUTOSAVE
             else self.texts("saves.slot", slot=slot)
         )
-        state = "" if self.slots.exists(slot) else f" ({self.texts('saves.empty')})"
-        return f"{name}{state}"
+        return slot_label(name, read_summary(self.slots.path(slot), self.book), self.texts)
 
     # ------------------------------------------------------------------ help
     def action_help(self) -> None:
