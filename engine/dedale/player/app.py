@@ -470,6 +470,8 @@ class DedaleApp(App[int]):
         if moved or (game is None) != (result.loaded is None):
             self.start_reload()  # the reader went on meanwhile: carry the newer game over
             return
+        if self.load_error is not None:
+            self.clear_notifications()  # the error toast goes with the error (issue 16.10)
         self.load_error = None
         self.book = result.book
         self.book_view = BookView(result.book)
