@@ -84,3 +84,19 @@ def test_the_reading_book_reads_like_a_book():
             assert isinstance(app.screen, EndingScreen) and app.screen.outcome == "victory"
 
     asyncio.run(scenario())
+
+
+def test_an_undo_while_the_fight_waits_forgets_that_fight():
+    app = _app()
+    app.playtest = True
+
+    async def scenario():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _press(pilot, "1", "enter", "2")  # new game, start, down the stairs: §4
+            assert app.fight_waiting and app.session.paragraph == 4
+            await _press(pilot, "u")  # undo the choice: back to the threshold
+            assert not app.fight_waiting
+            assert app.session.paragraph == 1 and isinstance(app.screen, ReadingScreen)
+            assert _labels(app)[1] == "2. Descendre l'escalier (rendez-vous au 4)"
+
+    asyncio.run(scenario())

@@ -209,6 +209,12 @@ class DedaleApp(App[int]):
         """A fight is about to start: its paragraph is on screen, "Fight" is offered."""
         return isinstance(self._held, ev.FightStarted) and not self._fight_begun
 
+    def forget_waiting_fight(self) -> None:
+        """The game was moved (undo, jump...): a fight that was waiting for "Fight" is gone."""
+        if isinstance(self._held, ev.FightStarted):
+            self._held = None
+        self._fight_begun = False
+
     def begin_fight(self) -> None:
         """The reader read the paragraph and pressed "Fight": open the fight screen."""
         if isinstance(self._held, ev.FightStarted):

@@ -276,6 +276,7 @@ class ReadingScreen(Screen[None]):
             return
         if message:
             app.notify(message)
+        app.forget_waiting_fight()
         if app.session is not None:
             app.session.resync()
         self._page_done = True
