@@ -18,6 +18,7 @@ from textual.binding import Binding
 from dedale import events as ev
 from dedale.errors import DedaleError
 from dedale.player.book_view import BookView
+from dedale.player.choice_label import choice_label
 from dedale.player.options import show_targets
 from dedale.player.session import Session
 from dedale.player.slots import AUTOSAVE, SaveSlots, load_path
@@ -109,13 +110,8 @@ class DedaleApp(App[int]):
         return show_targets(self.turn_to, self.book_view.language)
 
     def choice_label(self, option: ev.ChoiceOption) -> str:
-        """A choice as the reader sees it: its text, with "turn to 7" when the option is on;
-        a computed or hidden target is never printed."""
-        if not option.text.strip():
-            return self.blank_choice(None if option.computed else option.target)
-        if not self.show_targets or option.computed or option.target is None:
-            return option.text
-        return self.texts("app.choice_turn_to", text=option.text, number=option.target)
+        """A choice as the reader sees it (``player.choice_label``)."""
+        return choice_label(option, self.texts, self.show_targets)
 
     # ------------------------------------------------------------------ lifecycle
     def on_mount(self) -> None:
