@@ -72,6 +72,9 @@ def test_the_reading_book_reads_like_a_book():
             assert isinstance(app.screen, ReadingScreen) and app.fight_waiting
             assert _page(app)[0].startswith("Au pied des marches, un garde somnolent")
             assert _labels(app) == ["1. Combattre"]
+            await _press(pilot, "e")  # no meal while the guard stands there
+            assert [n.message for n in app._notifications] == ["Vous ne pouvez pas manger ici"]
+            assert app.fight_waiting
             await _press(pilot, "1")  # fight
             assert isinstance(app.screen_stack[-2], FightScreen)  # the Luck question
             await _press(pilot, "n", "enter")  # no Luck; leave the won fight

@@ -249,9 +249,7 @@ class ReadingScreen(Screen[None]):
         if session is None:
             return
         game = session.game
-        if session.prompt is None:
-            return  # between a paragraph and its fight: nothing is asked yet
-        if not game.can_eat():
+        if session.prompt is None or not game.can_eat():  # (no prompt: a fight is waiting)
             app.notify(app.texts("app.cannot_eat"), severity="warning")
             return
         self.show_all(game.eat() or ())
