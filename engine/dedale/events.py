@@ -171,6 +171,7 @@ class ChoiceOption:
     target: int | None
     enabled: bool = True
     reason: str = ""
+    computed: bool = False  # the target is worked out in play: a front end never prints it
 
 
 @event

@@ -55,6 +55,7 @@ def _play(lang: str) -> dict[str, object]:
             await press(pilot, *"24", "enter")  # C+A+T = 3+1+20
             assert app.session.paragraph == 24
             await press(pilot, "1")  # §24 -> §5 (poisoned, a fight with MAGIC)
+            await press(pilot, "1")  # §5 is read first: Fight
             await press(pilot, "n")  # no Luck on the wound (n: no / non)
             await press(pilot, "n")  # the second assault won: "after 2 assaults won"
             await press(pilot, "enter")  # leave the fight screen: §6

@@ -10,6 +10,13 @@ from dedale.player.screens.reading import ReadingScreen
 from fake_game import fake_app
 
 
+def _page_text(screen) -> str:
+    """The text of every paragraph on the reading screen's page."""
+    from textual.widgets import Markdown
+
+    return " ".join(m.source for m in screen.query("#page Markdown").results(Markdown))
+
+
 def test_title_to_victory():
     asyncio.run(_victory())
 
@@ -25,6 +32,10 @@ async def _victory():
         await pilot.pause()
         assert isinstance(app.screen, ReadingScreen)
         await pilot.press("1")  # open the door
+        await pilot.pause()
+        assert isinstance(app.screen, ReadingScreen)  # the guard's paragraph is read first
+        assert "goblin guard" in _page_text(app.screen)
+        await pilot.press("1")  # Fight
         await pilot.pause()
         assert isinstance(app.screen_stack[-2], FightScreen)  # the Luck question is a modal
         await pilot.press("y")  # test Luck after the wound

@@ -45,6 +45,8 @@ def test_each_prompt_gets_its_answer():
             await pilot.pause()
             await pilot.press(*"42", "enter")
             await pilot.pause()
+            await pilot.press("1")  # "Combattre", under the paragraph
+            await pilot.pause()
             await pilot.resize_terminal(60, 20)
             await pilot.pause()
             await pilot.press("down", "enter")  # the bat

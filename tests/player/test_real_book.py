@@ -38,6 +38,8 @@ async def _play(app: DedaleApp, route: dict[int, int], yes: set[str]) -> tuple[l
                 wanted = route[app.session.paragraph]
                 shown = [o.target for o in prompt.options]
                 await pilot.press(str(shown.index(wanted) + 1))
+            elif isinstance(screen, ReadingScreen) and app.fight_waiting:
+                await pilot.press("1")  # the paragraph is read first: "Fight"
             elif isinstance(screen, ReadingScreen) and app.session.finished:
                 await pilot.press("enter")  # "The end"
             await pilot.pause()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 
+import pytest
 from dedale.game import Game
 from dedale.language import load_book
 from dedale.player.app import DedaleApp
@@ -50,7 +51,7 @@ def test_save_load_and_continue(repo_root, tmp_path):
             assert (tmp_path / "tutorial" / "2.json").is_file()
             await _choose(pilot, 1)
             assert app.session.paragraph == 5
-            await pilot.press("ctrl+l", "3")  # autosave is 1, slot 2 is third
+            await pilot.press("ctrl+l", "2")  # the saves shown: the autosave, then slot 2
             await pilot.pause()
             await pilot.pause()
             assert isinstance(app.screen, ReadingScreen)
@@ -129,6 +130,7 @@ def test_watch_reports_a_broken_book_then_reloads(repo_root, tmp_path):
             await app.workers.wait_for_complete()  # the reload runs in a worker
             await pilot.pause()
             assert app.load_error is not None and "01-words.dd" in app.load_error
+            assert [n.severity for n in app._notifications] == ["error"]  # the toast shows
             assert app.session.paragraph == 2  # the game goes on
             page.write_text(good.replace("apprentice", "novice"), encoding="utf-8")
             app.check_book_changed()
@@ -137,5 +139,35 @@ def test_watch_reports_a_broken_book_then_reloads(repo_root, tmp_path):
             await pilot.pause()
             assert app.load_error is None
             assert app.session.paragraph == 2
+            shown = [(n.severity, n.message) for n in app._notifications]
+            assert shown == [("information", "Book reloaded")]  # the error toast is gone
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_watch_the_error_toast_goes_when_the_book_loads_again(
+    snap_compare, repo_root, tmp_path, size
+):
+    """The screen after a broken edit then its fix: the game goes on, only "reloaded" shows."""
+    book_dir = tmp_path / "book"
+    shutil.copytree(repo_root / "books" / "tutorial", book_dir)
+    page = book_dir / "01-words.dd"
+    good = page.read_text(encoding="utf-8")
+
+    async def break_then_fix(pilot):
+        app = pilot.app
+        await _start(pilot)
+        await _choose(pilot, 1)
+        for text, broken in ((good + "\n# 9999\n> turn to nowhere at all\n", True), (good, False)):
+            page.write_text(text, encoding="utf-8")
+            app.start_reload()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            errors = [n for n in app._notifications if n.severity == "error"]
+            assert (app.load_error is not None, len(errors)) == (broken, int(broken))
+        await pilot.pause()
+
+    # no watch_root: no timer; the reloads are started here, one at a time
+    app = _app(book_dir, tmp_path / "saves", reload_book=lambda: load_book(book_dir))
+    assert snap_compare(app, run_before=break_then_fix, terminal_size=size)

@@ -15,11 +15,12 @@ CASES = {
     "creation": (["1"], {"classes": True}),
     "reading": (START, {}),
     "sheet": ([*START, "s"], {}),
-    "fight": ([*START, "1"], {}),
+    "fight_offer": ([*START, "1"], {}),  # the paragraph is read before the fight
+    "fight": ([*START, "1", "1"], {}),
     "test": ([*START, "2"], {}),
     "help": ([*START, "question_mark"], {}),
     "death": ([*START, "2", "enter"], {}),
-    "victory": ([*START, "1", "y", "enter", "1", "enter"], {}),
+    "victory": ([*START, "1", "1", "y", "enter", "1", "enter"], {}),
 }
 SIZES = [(80, 24), (120, 40)]
 
@@ -35,5 +36,5 @@ def test_screen(snap_compare, screen, size):
             await pilot.press(key)
             await pilot.pause()
 
-    app = fake_app(lang="fr" if screen in {"fight", "death"} else None, **options)
+    app = fake_app(lang="fr" if screen in {"fight", "fight_offer", "death"} else None, **options)
     assert snap_compare(app, run_before=play, terminal_size=size)

@@ -60,6 +60,7 @@ def offer(
             target=target,
             enabled=not reason,
             reason=reason,
+            computed=type(choice.target) is not ast.ParagraphRef,
         )
         offered.append(Offered(option, choice, target))
     return offered

@@ -12,7 +12,7 @@ from dedale.game import Game
 from dedale.game.saving import load_game
 from dedale.i18n import message
 from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_USAGE, PlainPlayer
-from dedale.player.options import creation_options
+from dedale.player.options import creation_options, show_targets
 
 
 def _book_of_save(save: str) -> Path:
@@ -68,6 +68,7 @@ def run_plain(args: argparse.Namespace) -> int:
     if args.lang:
         game.lang = args.lang
     player = PlainPlayer(game, sys.stdin, sys.stdout, echo=not sys.stdin.isatty())
+    player.render.turn_to = show_targets(getattr(args, "turn_to", None), book.meta.language)
     try:
         return player.play()  # a closed output pipe (`| head`) is handled once, in dedale.cli
     except GameError as error:

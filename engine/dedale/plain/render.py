@@ -24,6 +24,7 @@ class Renderer:
     def __init__(self, ruleset: Ruleset, lang: str) -> None:
         self.ruleset = ruleset
         self.lang = lang
+        self.turn_to = False  # choices say where they lead (``--turn-to``, issue 16.3)
 
     def t(self, key: str, **params: object) -> str:
         return message(self.lang, key, **params)
@@ -159,9 +160,11 @@ class Renderer:
     def choice_text(self, option: events.ChoiceOption) -> str:
         """A choice's text; a choice written with none (``-> 12``) reads "Turn to 12"."""
         text = plain_text(option.text).strip()
+        if text and self.turn_to and option.target is not None and not option.computed:
+            return self.t("prompt.choice_turn_to", text=text, number=option.target)
         if text:
             return text
-        if option.target is None:
+        if option.target is None or option.computed:
             return self.t("prompt.go_on")
         return self.t("prompt.turn_to", number=option.target)
 

@@ -18,6 +18,8 @@ from textual.binding import Binding
 from dedale import events as ev
 from dedale.errors import DedaleError
 from dedale.player.book_view import BookView
+from dedale.player.choice_label import choice_label
+from dedale.player.options import show_targets
 from dedale.player.session import Session
 from dedale.player.slots import AUTOSAVE, SaveSlots, load_path
 from dedale.player.texts import Texts
@@ -60,6 +62,7 @@ class DedaleApp(App[int]):
         show_odds: bool = True,
         initial_save: Path | None = None,
         load_book: Callable[[], Any] | None = None,
+        turn_to: bool | None = None,
     ) -> None:
         super().__init__()
         self.book = book
@@ -69,6 +72,7 @@ class DedaleApp(App[int]):
         self.slots = slots
         self.playtest = playtest
         self.show_odds = show_odds
+        self.turn_to = turn_to  # None: on for a French book (player.options.show_targets)
         self.reload_book = reload_book
         self.watcher = BookWatcher(watch_root) if watch_root and reload_book else None
         self.session: Session | None = None
@@ -78,6 +82,7 @@ class DedaleApp(App[int]):
         self.initial_save = initial_save
         self.view: GameView | None = None
         self._held: ev.Event | None = None
+        self._fight_begun = False  # the reader pressed "Fight" under the paragraph
         self.load_error: str | None = None
         self.reloading = False  # a --watch reload is running in a worker
         self._reload_again = False
@@ -98,6 +103,15 @@ class DedaleApp(App[int]):
         if target is None:
             return self.texts("app.go_on")
         return self.texts("app.turn_to", number=target)
+
+    @property
+    def show_targets(self) -> bool:
+        """Whether choices say where they lead, as a printed book does ("Turn to 7")."""
+        return show_targets(self.turn_to, self.book_view.language)
+
+    def choice_label(self, option: ev.ChoiceOption) -> str:
+        """A choice as the reader sees it (``player.choice_label``)."""
+        return choice_label(option, self.texts, self.show_targets)
 
     # ------------------------------------------------------------------ lifecycle
     def on_mount(self) -> None:
@@ -144,6 +158,7 @@ class DedaleApp(App[int]):
         from dedale.player.screens.creation import CreationScreen
 
         self._held = None
+        self._fight_begun = False
         self.session = Session(self.new_game(self.book), self.book_view.sheet_layout())
         screen = CreationScreen()
         self.view = screen
@@ -154,6 +169,7 @@ class DedaleApp(App[int]):
         from dedale.player.screens.reading import ReadingScreen
 
         self._held = None
+        self._fight_begun = False
         self.session = Session(game, self.book_view.sheet_layout())
         screen = ReadingScreen()
         self.view = screen
@@ -184,6 +200,23 @@ class DedaleApp(App[int]):
         if screen is self.view:
             self.pump()
 
+    @property
+    def fight_waiting(self) -> bool:
+        """A fight is about to start: its paragraph is on screen, "Fight" is offered."""
+        return isinstance(self._held, ev.FightStarted) and not self._fight_begun
+
+    def forget_waiting_fight(self) -> None:
+        """The game was moved (undo, jump...): a fight that was waiting for "Fight" is gone."""
+        if isinstance(self._held, ev.FightStarted):
+            self._held = None
+        self._fight_begun = False
+
+    def begin_fight(self) -> None:
+        """The reader read the paragraph and pressed "Fight": open the fight screen."""
+        if isinstance(self._held, ev.FightStarted):
+            self._fight_begun = True
+            self.pump()
+
     def end_fight(self) -> None:
         """The reader closed the fight screen: back to the paragraph."""
         self.view = self.screen_stack[-2]  # type: ignore[assignment]
@@ -205,6 +238,7 @@ class DedaleApp(App[int]):
         self.session = None
         self.view = None
         self._held = None
+        self._fight_begun = False
         self.switch_screen(TitleScreen())
 
     # ------------------------------------------------------------------ the pump
@@ -239,9 +273,14 @@ class DedaleApp(App[int]):
                 self.view.ready()
                 return
             if isinstance(item, ev.FightStarted) and not isinstance(self.view, FightScreen):
+                self._held = item
+                offer = getattr(self.view, "offer_fight", None)
+                if callable(offer) and not self._fight_begun:
+                    offer()  # the paragraph is read first; its button calls begin_fight()
+                    return
+                self._fight_begun = False
                 screen = FightScreen()
                 self.view = screen
-                self._held = item
                 self.push_screen(screen)  # its on_mount calls view_ready()
                 return
             if not self.view.show(item):
@@ -254,6 +293,7 @@ class DedaleApp(App[int]):
         self.session = None
         self.view = None
         self._held = None
+        self._fight_begun = False
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.switch_screen(GameErrorScreen(error))
@@ -323,8 +363,12 @@ class DedaleApp(App[int]):
 
         if self.slots is None:
             return
-        slots = [AUTOSAVE, *self.slots.slots()]
-        options = [(self._slot_label(s), self.slots.exists(s), s) for s in slots]
+        # only the saves there are, numbered as shown: key 2 loads the second one (16.9)
+        slots = [s for s in (AUTOSAVE, *self.slots.slots()) if self.slots.exists(s)]
+        if not slots:
+            self.notify(self.texts("saves.none"), severity="warning")
+            return
+        options = [(self._slot_label(s), True, s) for s in slots]
         self.push_screen(PickScreen(self.texts("saves.title_load"), options), self._loaded)
 
     def _loaded(self, slot: object) -> None:
@@ -332,14 +376,16 @@ class DedaleApp(App[int]):
             self.load_from(str(slot))
 
     def _slot_label(self, slot: str) -> str:
+        """The slot's name, and what it holds: paragraph, hero, date, description."""
+        from dedale.player.slot_summary import read_summary, slot_label
+
         assert self.slots is not None
         name = (
             self.texts("saves.autosave")
             if slot == AUTOSAVE
             else self.texts("saves.slot", slot=slot)
         )
-        state = "" if self.slots.exists(slot) else f" ({self.texts('saves.empty')})"
-        return f"{name}{state}"
+        return slot_label(name, read_summary(self.slots.path(slot), self.book), self.texts)
 
     # ------------------------------------------------------------------ help
     def action_help(self) -> None:
@@ -426,6 +472,8 @@ class DedaleApp(App[int]):
         if moved or (game is None) != (result.loaded is None):
             self.start_reload()  # the reader went on meanwhile: carry the newer game over
             return
+        if self.load_error is not None:
+            self.clear_notifications()  # the error toast goes with the error (issue 16.10)
         self.load_error = None
         self.book = result.book
         self.book_view = BookView(result.book)

@@ -66,5 +66,6 @@ def build_app(args: argparse.Namespace) -> DedaleApp:
         reload_book=load if watch else None,
         load_book=load,
         show_odds=not getattr(args, "no_odds", False),
+        turn_to=getattr(args, "turn_to", None),
         initial_save=Path(args.load) if getattr(args, "load", None) else None,
     )

@@ -25,6 +25,21 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--no-odds", action="store_true", help="hide the chance-of-winning hint in fights"
     )
+    parser.add_argument(
+        "--turn-to",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help='choices say where they lead, as a printed book does ("Turn to 7"); both players '
+        "(default: on for a French book)",
+    )
+
+
+def show_targets(flag: bool | None, book_language: str | None) -> bool:
+    """Whether the choices print their paragraph numbers: ``--turn-to`` / ``--no-turn-to``,
+    else on for a French book (issue 16.3)."""
+    if flag is not None:
+        return flag
+    return (book_language or "").lower().replace("_", "-").split("-")[0] == "fr"
 
 
 def creation_options(args: argparse.Namespace) -> dict[str, object]:

@@ -176,8 +176,5 @@ def ask_in_modal(app: DedaleApp, prompt: ev.Prompt) -> None:
                 lambda value: app.answer(value or default),
             )
         case ev.ChoosePrompt(options=choice_options):
-            options = [
-                (o.text if o.text.strip() else app.blank_choice(o.target), o.enabled, o.index)
-                for o in choice_options
-            ]
+            options = [(app.choice_label(o), o.enabled, o.index) for o in choice_options]
             app.push_screen(PickScreen(texts("app.choose"), options, cancel=False), app.answer)

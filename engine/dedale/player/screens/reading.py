@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
 
 
+FIGHT = "__fight__"  # the value of the "Fight" button under a paragraph that starts a fight
+
+
 class ReadingScreen(Screen[None]):
     """One paragraph at a time; prompts other than choices open modals."""
 
@@ -54,6 +57,7 @@ class ReadingScreen(Screen[None]):
         super().__init__()
         self._page_done = True  # a choice was made: the next paragraph starts a new page
         self._last_dice: ev.DiceRolled | None = None
+        self._shown_choices: tuple[ev.ChoiceOption, ...] | None = None  # the list on screen
 
     @property
     def dedale(self) -> DedaleApp:
@@ -90,14 +94,23 @@ class ReadingScreen(Screen[None]):
         self, number: int | None, label: str | None = None, span: Span | None = None
     ) -> None:
         app = self.dedale
-        text = app.texts("app.paragraph", number=number) if number is not None else ""
+        text = self._paragraph_title(number, label, span)
         if app.playtest:
             text = f"[reverse] {app.texts('playtest.banner')} [/reverse] {text}"
+        self.query_one("#heading", Static).update(text)
+
+    def _paragraph_title(
+        self, number: int | None, label: str | None = None, span: Span | None = None
+    ) -> str:
+        """ "§ 12", with its label and source in playtest mode."""
+        app = self.dedale
+        text = app.texts("app.paragraph", number=number) if number is not None else ""
+        if app.playtest:
             if label:
                 text += f"  ({label})"
             if span is not None:
                 text += f"  [dim]{Path(span.file).name}:{span.line}[/dim]"
-        self.query_one("#heading", Static).update(text)
+        return text
 
     def _add(self, widget: Static | Markdown) -> None:
         self.query_one("#page", VerticalScroll).mount(widget)
@@ -113,11 +126,13 @@ class ReadingScreen(Screen[None]):
             self._flush_dice()
         match event:
             case ev.ParagraphEntered(number=number, label=label, span=span):
+                # Each paragraph keeps its own number above its own text (issue 16.2): the
+                # page's first one in the heading, the ones stacked under it in the page.
                 if self._page_done:
                     self.clear_page()
+                    self._heading(number, label, span)
                 else:
-                    self._add(Static(app.texts("app.paragraph", number=number), classes="sub"))
-                self._heading(number, label, span)
+                    self._add(Static(self._paragraph_title(number, label, span), classes="sub"))
             case ev.TextShown(text=text):
                 self._add(Markdown(text, classes="prose"))
             case ev.DiceRolled():
@@ -166,12 +181,28 @@ class ReadingScreen(Screen[None]):
         self.refresh_sheet()
         if isinstance(prompt, ev.ChoosePrompt):
             choices = self.query_one(ChoiceList)
-            choices.show_choices(prompt.options, self.dedale.blank_choice)
+            shown, self._shown_choices = self._shown_choices, prompt.options
+            if shown == prompt.options:
+                choices.display = True  # asked again (after a meal): the same list, untouched
+                choices.focus()
+                return
+            if shown is not None:  # the list changed under the reader's eyes: say so
+                self._add(Static(self.dedale.texts("app.choices_changed"), classes="note"))
+            choices.show_choices(prompt.options, label=self.dedale.choice_label)
             choices.display = True
             choices.focus()
             self.query_one("#page", VerticalScroll).scroll_home(animate=False)
         else:
             ask_in_modal(self.dedale, prompt)
+
+    def offer_fight(self) -> None:
+        """A fight starts: the paragraph that brings the enemy is read first (issue 16.1)."""
+        self._flush_dice()
+        self.refresh_sheet()
+        choices = self.query_one(ChoiceList)
+        choices.set_options([(self.dedale.texts("app.fight"), True, FIGHT)])
+        choices.display = True
+        choices.focus()
 
     def game_over(self) -> None:
         self._flush_dice()
@@ -184,8 +215,12 @@ class ReadingScreen(Screen[None]):
     # ------------------------------------------------------------------ input
     def on_choice_list_chosen(self, message: ChoiceList.Chosen) -> None:
         self.query_one(ChoiceList).display = False
+        self._shown_choices = None
         if message.value == "__end__":
             self.dedale.show_ending()
+            return
+        if message.value == FIGHT:
+            self.dedale.begin_fight()
             return
         self._page_done = True
         self.dedale.answer(message.value)
@@ -215,7 +250,7 @@ class ReadingScreen(Screen[None]):
         if session is None:
             return
         game = session.game
-        if not game.can_eat():
+        if session.prompt is None or not game.can_eat():  # (no prompt: a fight is waiting)
             app.notify(app.texts("app.cannot_eat"), severity="warning")
             return
         self.show_all(game.eat() or ())
@@ -262,9 +297,11 @@ class ReadingScreen(Screen[None]):
             return
         if message:
             app.notify(message)
+        app.forget_waiting_fight()
         if app.session is not None:
             app.session.resync()
         self._page_done = True
+        self._shown_choices = None
         self.query_one(ChoiceList).display = False
         app.pump()
 

@@ -53,13 +53,19 @@ class ChoiceList(OptionList):
         self.highlighted = first
 
     def show_choices(
-        self, options: tuple[ChoiceOption, ...], blank: Callable[[int | None], str] | None = None
+        self,
+        options: tuple[ChoiceOption, ...],
+        blank: Callable[[int | None], str] | None = None,
+        label: Callable[[ChoiceOption], str] | None = None,
     ) -> None:
         """Show a ChoosePrompt's options; disabled ones carry their reason. A choice written
-        with no text (``-> 12``) shows ``blank(target)`` ("Turn to 12")."""
+        with no text (``-> 12``) shows ``blank(target)`` ("Turn to 12"); ``label``, when
+        given, words every option (``DedaleApp.choice_label``)."""
         labels = []
         for o in options:
             text = o.text if o.text.strip() or blank is None else blank(o.target)
+            if label is not None:
+                text = label(o)
             if not o.enabled and o.reason:
                 text = f"{text} ({o.reason})"
             labels.append((text, o.enabled, o.index))
