@@ -172,6 +172,7 @@ class ChoiceOption:
     enabled: bool = True
     reason: str = ""
     computed: bool = False  # the target is worked out in play: a front end never prints it
+    go_on: bool = False  # "Fight the TROLL" / "Read on": the rule after choices (issue 13.5)
 
 
 @event

@@ -57,6 +57,7 @@ def _play(lang: str) -> dict[str, object]:
             await press(pilot, "5")
             seen["sheet_at_3"] = _sheet_text(app)
             await press(pilot, "1")  # -> the troll's bridge
+            await press(pilot, "1")  # the paragraph read: "Fight"
             await press(pilot, "n", "n", "n", "n")  # no Luck on the four wounds
             await press(pilot, "enter")  # leave the fight screen: §5
             assert app.session.paragraph == 5

@@ -39,6 +39,8 @@ def stop_prompt(
 ) -> tuple[list[Offered], ChoosePrompt]:
     """The choices offered before ``statement`` and the prompt, its last option going on."""
     offered = offer(choices, runner, allow_revisit)
-    go_on = ChoiceOption(index=len(offered) + 1, text=go_on_text(statement, runner), target=None)
+    go_on = ChoiceOption(
+        index=len(offered) + 1, text=go_on_text(statement, runner), target=None, go_on=True
+    )
     options = tuple(o.option for o in offered) + (go_on,)
     return offered, ChoosePrompt(options=options)

@@ -302,6 +302,12 @@ class DedaleApp(App[int]):
         """Send the reader's answer and continue."""
         if self.session is None or self.session.prompt is None:
             return
+        prompt = self.session.prompt
+        if isinstance(prompt, ev.ChoosePrompt) and isinstance(value, int):
+            # "Fight the TROLL" chosen before the fight (issue 13.5): it begins at once,
+            # the paragraph was read and the reader has just said so
+            chosen = next((o for o in prompt.options if o.index == value), None)
+            self._fight_begun = chosen is not None and chosen.go_on
         self.session.answer(value)
         self.pump()
 
