@@ -19,6 +19,7 @@ from dedale.game import Game, InvalidAnswer
 from dedale.game.saving import save_game
 from dedale.i18n import message, translate
 from dedale.plain.render import Renderer
+from dedale.player.narration import book_articles
 from dedale.rules import fold
 from dedale.rules.checks import health_level_suffix
 from dedale.typed import TypedValueError, whole_number
@@ -54,7 +55,7 @@ class PlainPlayer:
         self.stdout = stdout
         self.echo = echo
         self.lang = game.lang
-        self.render = Renderer(game.book.ruleset, self.lang)
+        self.render = Renderer(game.book.ruleset, self.lang, book_articles(game.book))
 
     def t(self, key: str, **params: object) -> str:
         return message(self.lang, key, **params)

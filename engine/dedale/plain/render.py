@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from dedale import events
-from dedale.i18n import has_message, message
+from dedale.i18n import french, has_message, message
 from dedale.rules import Ruleset
 
 _EMPHASIS = re.compile(r"(\*\*|__|\*|`)(.+?)\1", re.DOTALL)
@@ -19,9 +20,12 @@ def plain_text(text: str) -> str:
 class Renderer:
     """Turns events and prompts into lines of text in one language."""
 
-    def __init__(self, ruleset: Ruleset, lang: str) -> None:
+    def __init__(
+        self, ruleset: Ruleset, lang: str, articles: Mapping[str, str] | None = None
+    ) -> None:
         self.ruleset = ruleset
         self.lang = lang
+        self.articles: Mapping[str, str] = articles or {}  # enemy name -> its article
 
     def t(self, key: str, **params: object) -> str:
         return message(self.lang, key, **params)
@@ -31,6 +35,14 @@ class Renderer:
         if has_message(self.lang, f"test.{ident}"):
             return self.t(f"test.{ident}")
         return self.ruleset.display_name(ident.rpartition(":")[2], self.lang)
+
+    def foes(self, name: str) -> french.Foes:
+        """The enemies an event names, with their articles, number and gender."""
+        return french.foes(name, self.articles, self.lang)
+
+    def of_name(self, name: str) -> str:
+        """A test's name after "de" (French ``Test d'action``; English: the name)."""
+        return french.of(name) if self.lang == "fr" else name
 
     def outcome(self, outcome: str) -> str:
         return self.t(f"outcome.{outcome}")
@@ -67,7 +79,8 @@ class Renderer:
         if e.who == "counter":
             return [self.t("event.counter", name=name, old=e.old, new=e.new)]
         if e.who != "hero":
-            return [self.t("event.enemy_stat", who=e.who, name=name, old=e.old, new=e.new)]
+            who = french.capitalise(self.foes(e.who).phrase)
+            return [self.t("event.enemy_stat", who=who, name=name, old=e.old, new=e.new)]
         return [self.t("event.stat", name=name, old=e.old, new=e.new, initial=e.initial)]
 
     def _DiceRolled(self, e: events.DiceRolled) -> list[str]:
@@ -91,6 +104,7 @@ class Renderer:
             self.t(
                 "event.test",
                 name=name,
+                of_name=self.of_name(name),
                 roll=e.roll,
                 target=e.target,
                 outcome=self.test_outcome(e.name, e.outcome),
@@ -102,7 +116,7 @@ class Renderer:
         lines = [self.t("event.fight")]
         for enemy, stats in e.enemies:
             values = ", ".join(f"{self.name(stat)} {value}" for stat, value in stats)
-            lines.append(f"  {enemy} ({values})")
+            lines.append(f"  {self.foes(enemy).phrase} ({values})")
         return lines
 
     def _AssaultResolved(self, e: events.AssaultResolved) -> list[str]:
@@ -111,9 +125,9 @@ class Renderer:
         line = self.t(
             f"event.{kind}_{outcome}",
             number=e.number,
-            enemy=e.enemy,
             hero=e.hero_strength,
             foe=e.enemy_strength,
+            **self.foes(e.enemy).params(),
         )
         if e.note:
             note = self.t(f"note.{e.note}") if has_message(self.lang, f"note.{e.note}") else e.note
@@ -121,7 +135,9 @@ class Renderer:
         return [line]
 
     def _EnemyDefeated(self, e: events.EnemyDefeated) -> list[str]:
-        return [self.t("event.enemy_defeated", name=e.name)]
+        params = self.foes(e.name).params()
+        params["name"] = params["Enemy"]
+        return [self.t("event.enemy_defeated", **params)]
 
     def _FightEnded(self, e: events.FightEnded) -> list[str]:
         return [self.t(f"event.fight_{e.outcome}", count=e.assaults, assaults=e.assaults)]

@@ -18,6 +18,7 @@ from textual.binding import Binding
 from dedale import events as ev
 from dedale.errors import DedaleError
 from dedale.player.book_view import BookView
+from dedale.player.narration import book_articles
 from dedale.player.session import Session
 from dedale.player.slots import AUTOSAVE, SaveSlots, load_path
 from dedale.player.texts import Texts
@@ -65,7 +66,7 @@ class DedaleApp(App[int]):
         self.book = book
         self.book_view = BookView(book)
         self.new_game = new_game
-        self.texts = Texts(lang or self.book_view.language)
+        self.texts = Texts(lang or self.book_view.language, book_articles(book))
         self.slots = slots
         self.playtest = playtest
         self.show_odds = show_odds
@@ -132,6 +133,7 @@ class DedaleApp(App[int]):
 
         self.book = book
         self.book_view = BookView(book)
+        self.texts.articles = book_articles(book)
         self.book_ready = True
         self.title = self.book_view.title
         if isinstance(self.screen, TitleScreen):
@@ -429,6 +431,7 @@ class DedaleApp(App[int]):
         self.load_error = None
         self.book = result.book
         self.book_view = BookView(result.book)
+        self.texts.articles = book_articles(self.book)
         if result.loaded is not None:
             if result.loaded.divergence:
                 reason = result.loaded.divergence

@@ -2,13 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
+from dedale import ast
 from dedale import events as ev
+from dedale.i18n import french
 from dedale.player.texts import Texts
 
 StatNamer = Callable[[str], str]
 OutcomeNamer = Callable[[str, str], "str | None"]
+
+
+def enemy_articles(paragraphs: Iterable[Any]) -> dict[str, str]:
+    """The article each enemy or ally of a book is written with (``> enemy the GOBLIN``):
+    name -> article, for the narration."""
+    from dedale.language.checks import walk
+
+    found: dict[str, str] = {}
+    for paragraph in paragraphs:
+        for node in walk(paragraph):
+            if isinstance(node, ast.Enemy) and node.article:
+                found.setdefault(node.name, node.article)
+    return found
+
+
+def book_articles(book: Any) -> dict[str, str]:
+    """:func:`enemy_articles` of a loaded book (none for a book still loading)."""
+    paragraphs = getattr(book, "paragraphs", None)
+    return enemy_articles(paragraphs.values()) if isinstance(paragraphs, Mapping) else {}
+
+
+def foes(name: str, texts: Texts) -> french.Foes:
+    """The enemies an event names, with their articles, number and gender."""
+    return french.foes(name, texts.articles, texts.lang)
 
 
 def dice_faces(faces: tuple[int, ...]) -> str:
@@ -48,9 +75,9 @@ def describe(
         case ev.StatChanged(name=name, old=old, new=new, who="counter"):
             return _escape(texts("events.stat", stat=stat_name(name), old=old, new=new))
         case ev.StatChanged(name=name, old=old, new=new, who=who):
-            return _escape(
-                f"{who}: " + texts("events.stat", stat=stat_name(name), old=old, new=new)
-            )
+            shown = french.capitalise(foes(who, texts).phrase)
+            line = texts("events.enemy_stat", who=shown, stat=stat_name(name), old=old, new=new)
+            return _escape(line)
         case ev.DiceRolled(purpose=purpose, faces=faces, total=total):
             label = dice_purpose(purpose, texts, stat_name)
             return _escape(texts("dice", purpose=label, faces=dice_faces(faces), total=total))
@@ -77,7 +104,9 @@ def describe(
         case ev.AssaultResolved():
             return assault_line(event, texts)
         case ev.EnemyDefeated(name=name):
-            return f"[b]{_escape(texts('fight.defeated', name=name))}[/b]"
+            params = foes(name, texts).params()
+            params["name"] = params["Enemy"]
+            return f"[b]{_escape(texts('fight.defeated', **params))}[/b]"
         case ev.FightEnded(outcome=outcome):
             return f"[b]{_escape(texts(f'fight.{outcome}'))}[/b]"
         case ev.Death():
@@ -93,24 +122,26 @@ def dice_purpose(purpose: str, texts: Texts, stat_name: StatNamer) -> str:
         return texts(f"purposes.{purpose}")
     for suffix in ("_attack", "_initiative", "_dodge", "_parry"):
         if purpose.endswith(suffix) and texts.has(f"purposes.of{suffix}"):
-            return texts(f"purposes.of{suffix}", name=purpose[: -len(suffix)])
+            name = purpose[: -len(suffix)]
+            return texts(f"purposes.of{suffix}", name=name, of_name=of_phrase(name, texts))
     return stat_name(purpose)
 
 
 def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
     """``Assault 3: you 17, Orc 15: you wound Orc (-2)``."""
+    params = foes(event.enemy, texts).params()
     head = texts(
         "fight.assault",
         number=event.number,
-        enemy=event.enemy,
         hero=event.hero_strength,
         enemy_strength=event.enemy_strength,
+        **params,
     )
     if event.winner == "hero":
-        tail = texts("fight.assault_win", enemy=event.enemy, damage=event.enemy_damage_taken)
+        tail = texts("fight.assault_win", damage=event.enemy_damage_taken, **params)
         colour = "green"
     elif event.winner == "enemy":
-        tail = texts("fight.assault_lose", enemy=event.enemy, damage=event.hero_damage_taken)
+        tail = texts("fight.assault_lose", damage=event.hero_damage_taken, **params)
         colour = "red"
     else:
         tail, colour = texts("fight.assault_tie"), "yellow"
@@ -130,6 +161,13 @@ def prompt_question(prompt: ev.YesNoPrompt, texts: Texts) -> str:
     if texts.has(key):
         return texts(key, **params)
     return texts("prompts.generic", kind=prompt.kind.replace("_", " "))
+
+
+def of_phrase(name: str, texts: Texts) -> str:
+    """``name`` after "de" in the interface language (French: ``d'action``, ``du Gobelin``)."""
+    if texts.lang != "fr":
+        return name
+    return french.of(foes(name, texts).phrase)
 
 
 def _escape(text: str) -> str:

@@ -6,6 +6,8 @@ They are the keyed messages of the ``player`` context (see :mod:`dedale.i18n.cat
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dedale.i18n.catalogue import PLAYER, keyed, keyed_template
 from dedale.i18n.text import format_template
 
@@ -38,8 +40,10 @@ def normalise_language(lang: str | None) -> str:
 class Texts:
     """Look up interface strings by dotted key: ``texts("fight.won")``."""
 
-    def __init__(self, lang: str | None) -> None:
+    def __init__(self, lang: str | None, articles: Mapping[str, str] | None = None) -> None:
         self.lang = normalise_language(lang)
+        self.articles: Mapping[str, str] = articles or {}
+        """The articles of the book's enemies (name -> ``le``, ``the``…), for the narration."""
 
     def has(self, key: str) -> bool:
         return key in keyed(self.lang, PLAYER)
