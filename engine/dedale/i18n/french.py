@@ -159,3 +159,26 @@ def foes(shown: str, articles: Mapping[str, str], lang: str) -> Foes:
     count = sum(2 if a == "les" else 1 for a in given)
     feminine = all(a == "la" for a in given)
     return Foes(phrase, count, feminine)
+
+
+NBSP = "\u00a0"  # before ":" and inside « »
+NNBSP = "\u202f"  # narrow, before ";", "!" and "?"
+_BEFORE_PUNCTUATION = re.compile(r"[ \t]+([:;!?])(?=\s|$|[»)\]*_\"'!?.])", re.MULTILINE)
+_AFTER_OPENING = re.compile(r"«[ \t]*(?=\S)")
+_BEFORE_CLOSING = re.compile(r"(?<=\S)[ \t]*»")
+
+
+def typography(text: str) -> str:
+    """French typography at render time: the ordinary space an author types before
+    ``: ; ! ?`` becomes non-breaking (narrow before ``; ! ?``), and « » hold their text with
+    non-breaking spaces, so that no line starts with ":" and no « ends a line. Apostrophes,
+    dashes and everything else stay as written; a colon with no space before it (``10:30``,
+    a URL) is left alone."""
+
+    def before(match: re.Match[str]) -> str:
+        mark = match.group(1)
+        return (NBSP if mark == ":" else NNBSP) + mark
+
+    text = _BEFORE_PUNCTUATION.sub(before, text)
+    text = _AFTER_OPENING.sub("«" + NBSP, text)
+    return _BEFORE_CLOSING.sub(NBSP + "»", text)

@@ -58,7 +58,14 @@ class Renderer:
         method = getattr(self, f"_{kind}", None)
         if method is None:
             return [self.t("event.unknown", kind=kind)]
-        return method(event)
+        return self.typeset(method(event))
+
+    def typeset(self, lines: list[str]) -> list[str]:
+        """French lines with French typography (non-breaking spaces before ``: ; ! ?`` and
+        inside « »); other languages as they are."""
+        if self.lang != "fr":
+            return lines
+        return [french.typography(line) for line in lines]
 
     # ------------------------------------------------------------------ events
 
@@ -202,7 +209,7 @@ class Renderer:
             if wound and has_message(self.lang, f"{key}_{wound}"):
                 key = f"{key}_{wound}"  # Luck on a wound dealt / taken
             question = self.t(key, **params)
-            return [f"{question} {self.t('prompt.yes_no')}"]
+            return self.typeset([f"{question} {self.t('prompt.yes_no')}"])
         if kind is events.TargetPrompt:
             names = prompt.enemies  # type: ignore[attr-defined]
             lines = [f"  {i}. {name}" for i, name in enumerate(names, start=1)]

@@ -59,7 +59,25 @@ def describe(
 ) -> str | None:
     """One line of Rich markup for an event, or None for events shown another way
     (``meal_stat``: the stat a meal restores; ``outcome_word``: a test's own word for an
-    outcome; both from the ruleset)."""
+    outcome; both from the ruleset). French lines follow French typography."""
+    line = _describe(event, texts, stat_name, meal_stat=meal_stat, outcome_word=outcome_word)
+    return french.typography(line) if line is not None and texts.lang == "fr" else line
+
+
+def prose(text: str, lang: str | None) -> str:
+    """A paragraph's text as shown: French typography for a French book (no line starting
+    with ":", no « left at a line's end)."""
+    return french.typography(text) if lang == "fr" else text
+
+
+def _describe(
+    event: ev.Event,
+    texts: Texts,
+    stat_name: StatNamer,
+    *,
+    meal_stat: str | None = None,
+    outcome_word: OutcomeNamer | None = None,
+) -> str | None:
     match event:
         case ev.MessageShown(key=key, params=params):
             values = {k: v for k, v in params}
