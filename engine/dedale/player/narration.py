@@ -167,7 +167,8 @@ def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
     if event.note:
         shown = texts(f"notes.{event.note}") if texts.has(f"notes.{event.note}") else event.note
         note = f" ({shown})"
-    return f"{_escape(head)}: [{colour}]{_escape(tail + note)}[/{colour}]"
+    colon = " :" if texts.lang == "fr" else ":"  # made non-breaking by french.typography
+    return f"{_escape(head)}{colon} [{colour}]{_escape(tail + note)}[/{colour}]"
 
 
 def prompt_question(prompt: ev.YesNoPrompt, texts: Texts) -> str:
