@@ -17,8 +17,9 @@ from dedale import events
 from dedale.errors import DedaleError, GameError
 from dedale.game import Game, InvalidAnswer
 from dedale.game.saving import save_game
-from dedale.i18n import message, translate
+from dedale.i18n import french, message, translate
 from dedale.plain.render import Renderer
+from dedale.plain.screen_reader import ScreenReaderRenderer
 from dedale.player.narration import book_articles
 from dedale.rules import fold
 from dedale.rules.checks import health_level_suffix
@@ -49,13 +50,25 @@ class _Quit(Exception):
 class PlainPlayer:
     """Drives a Game from text lines; writes what happens as text lines."""
 
-    def __init__(self, game: Game, stdin: IO[str], stdout: IO[str], echo: bool = False) -> None:
+    def __init__(
+        self,
+        game: Game,
+        stdin: IO[str],
+        stdout: IO[str],
+        echo: bool = False,
+        screen_reader: bool = False,
+    ) -> None:
         self.game = game
         self.stdin = stdin
         self.stdout = stdout
         self.echo = echo
         self.lang = game.lang
-        self.render = Renderer(game.book.ruleset, self.lang, book_articles(game.book))
+        if screen_reader:  # sentences, accepted answers, no drawing (plain/screen_reader.py)
+            self.render = ScreenReaderRenderer(
+                game.book.ruleset, self.lang, book_articles(game.book), game
+            )
+        else:
+            self.render = Renderer(game.book.ruleset, self.lang, book_articles(game.book))
 
     def t(self, key: str, **params: object) -> str:
         return message(self.lang, key, **params)
@@ -239,7 +252,7 @@ class PlainPlayer:
         """The Adventure Sheet as text lines."""
         state = self.game.state
         hero = state.hero
-        lines = [self.t("sheet.title", name=state.name)]
+        lines = [self.t("sheet.title", name=state.name, of_name=french.of(state.name))]
         if hero is None:
             return lines
         if hero.class_name:
