@@ -65,8 +65,9 @@ def _placeholders(text: str) -> set[str]:
 
 
 # What dedale.i18n.french gives every fight narration for French's agreement (pronouns by
-# gender and number, the ending of "vaincu{e}", "de" + a name): English needs none of them.
-FRENCH_GRAMMAR = {"subject", "Subject", "stressed", "object", "e", "of_name", "Enemy"}
+# gender and number, the ending of "vaincu{e}" and of the hero's "mort{hero_e}", "de" + a
+# name): English needs none of them.
+FRENCH_GRAMMAR = {"subject", "Subject", "stressed", "object", "e", "of_name", "Enemy", "hero_e"}
 
 
 def test_translations_keep_the_placeholders():

@@ -28,6 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--class", dest="class_name", default=None, help="character class")
     parser.add_argument("--name", default=None, help="the hero's name")
+    parser.add_argument(
+        "--gender", choices=["f", "m"], default=None, help="the hero's gender (French sentences)"
+    )
     parser.add_argument("--load", default=None, metavar="SAVE", help="resume a saved game")
     add_player_arguments(parser)
 

@@ -71,7 +71,10 @@ def run_plain(args: argparse.Namespace) -> int:
         game.lang = args.lang
     reader = screen_reader.wanted(getattr(args, "screen_reader", False), os.environ)
     echo = not sys.stdin.isatty()
-    player = PlainPlayer(game, sys.stdin, sys.stdout, echo=echo, screen_reader=reader)
+    gender = getattr(args, "gender", None)
+    player = PlainPlayer(
+        game, sys.stdin, sys.stdout, echo=echo, screen_reader=reader, gender=gender
+    )
     try:
         return player.play()  # a closed output pipe (`| head`) is handled once, in dedale.cli
     except GameError as error:

@@ -20,7 +20,7 @@ from dedale.game.saving import save_game
 from dedale.i18n import french, message, translate
 from dedale.plain.render import Renderer
 from dedale.plain.screen_reader import ScreenReaderRenderer
-from dedale.player.narration import book_articles
+from dedale.player.narration import book_articles, book_gender
 from dedale.rules import fold
 from dedale.rules.checks import health_level_suffix
 from dedale.typed import TypedValueError, whole_number
@@ -57,6 +57,7 @@ class PlainPlayer:
         stdout: IO[str],
         echo: bool = False,
         screen_reader: bool = False,
+        gender: str | None = None,
     ) -> None:
         self.game = game
         self.stdin = stdin
@@ -69,6 +70,7 @@ class PlainPlayer:
             )
         else:
             self.render = Renderer(game.book.ruleset, self.lang, book_articles(game.book))
+        self.render.hero_gender = gender or book_gender(game.book)  # the player's choice wins
 
     def t(self, key: str, **params: object) -> str:
         return message(self.lang, key, **params)

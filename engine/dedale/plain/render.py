@@ -26,8 +26,10 @@ class Renderer:
         self.ruleset = ruleset
         self.lang = lang
         self.articles: Mapping[str, str] = articles or {}  # enemy name -> its article
+        self.hero_gender: str | None = None  # "f": "Vous êtes morte"
 
     def t(self, key: str, **params: object) -> str:
+        params.setdefault("hero_e", "e" if self.hero_gender == "f" else "")
         return message(self.lang, key, **params)
 
     def name(self, ident: str) -> str:

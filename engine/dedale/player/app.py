@@ -19,7 +19,7 @@ from textual.command import CommandPalette
 from dedale import events as ev
 from dedale.errors import DedaleError
 from dedale.player.book_view import BookView
-from dedale.player.narration import book_articles
+from dedale.player.narration import dress
 from dedale.player.session import Session
 from dedale.player.slots import AUTOSAVE, SaveSlots, load_path
 from dedale.player.system_texts import quit_key, quit_toast, translated_commands
@@ -68,7 +68,8 @@ class DedaleApp(App[int]):
         self.book = book
         self.book_view = BookView(book)
         self.new_game = new_game
-        self.texts = Texts(lang or self.book_view.language, book_articles(book))
+        self.texts = Texts(lang or self.book_view.language)
+        dress(self.texts, book)
         self.slots = slots
         self.playtest = playtest
         self.show_odds = show_odds
@@ -160,7 +161,7 @@ class DedaleApp(App[int]):
 
         self.book = book
         self.book_view = BookView(book)
-        self.texts.articles = book_articles(book)
+        dress(self.texts, book)
         self.book_ready = True
         self.title = self.book_view.title
         if isinstance(self.screen, TitleScreen):
@@ -458,7 +459,7 @@ class DedaleApp(App[int]):
         self.load_error = None
         self.book = result.book
         self.book_view = BookView(result.book)
-        self.texts.articles = book_articles(self.book)
+        dress(self.texts, self.book)
         if result.loaded is not None:
             if result.loaded.divergence:
                 reason = result.loaded.divergence

@@ -27,6 +27,19 @@ def enemy_articles(paragraphs: Iterable[Any]) -> dict[str, str]:
     return found
 
 
+def dress(texts: Texts, book: Any) -> None:
+    """Give ``texts`` what the narration needs of ``book``: its enemies' articles and the
+    hero's gender (``creation: gender: f``)."""
+    texts.articles = book_articles(book)
+    texts.book_gender = book_gender(book)
+
+
+def book_gender(book: Any) -> str | None:
+    """The hero's gender a loaded book gives (``creation: gender: f``), or None."""
+    creation = getattr(getattr(book, "meta", None), "creation", None)
+    return getattr(creation, "gender", None)
+
+
 def book_articles(book: Any) -> dict[str, str]:
     """:func:`enemy_articles` of a loaded book (none for a book still loading)."""
     paragraphs = getattr(book, "paragraphs", None)
