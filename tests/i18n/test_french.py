@@ -113,3 +113,12 @@ def test_typography(text, expected):
 def test_typography_is_idempotent():
     once = french.typography("« Halte ! » : stop ?")
     assert french.typography(once) == once
+
+
+def test_the_fighters_a_message_names_get_their_article():
+    params = french.named(
+        {"ally": "OURS", "enemy": "GOULE", "ally_strength": 12}, {"OURS": "l'", "GOULE": "la"}, "fr"
+    )
+    assert (params["Ally"], params["ally"], params["enemy"], params["ally_strength"]) == (
+        "L'OURS", "l'OURS", "la GOULE", 12,
+    )  # fmt: skip

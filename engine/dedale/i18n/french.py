@@ -182,3 +182,19 @@ def typography(text: str) -> str:
     text = _BEFORE_PUNCTUATION.sub(before, text)
     text = _AFTER_OPENING.sub("«" + NBSP, text)
     return _BEFORE_CLOSING.sub(NBSP + "»", text)
+
+
+NAMED = ("enemy", "ally", "first")  # the parameters of a message that name a fighter
+
+
+def named(params: Mapping[str, object], articles: Mapping[str, str], lang: str) -> dict:
+    """A message's parameters with the fighters they name given their article (``enemy``:
+    ``le GOBELIN``), and each also capitalised for a sentence's start (``Enemy``)."""
+    shown = dict(params)
+    for key in NAMED:
+        value = shown.get(key)
+        if isinstance(value, str) and value:
+            phrase = foes(value, articles, lang).phrase
+            shown[key] = phrase
+            shown[key[:1].upper() + key[1:]] = capitalise(phrase)
+    return shown

@@ -78,7 +78,7 @@ class Renderer:
         return [plain_text(e.text)]
 
     def _MessageShown(self, e: events.MessageShown) -> list[str]:
-        params = dict(e.params)
+        params = french.named(dict(e.params), self.articles, self.lang)
         if e.key == "initiative" and params.get("first") == "hero":
             return [self.t("message.initiative_hero")]
         return [self.t(f"message.{e.key}", **params)]

@@ -93,7 +93,7 @@ def _describe(
 ) -> str | None:
     match event:
         case ev.MessageShown(key=key, params=params):
-            values = {k: v for k, v in params}
+            values = french.named(dict(params), texts.articles, texts.lang)
             phrase = texts(f"messages.{key}", **values)
             if phrase == f"messages.{key}":
                 details = ", ".join(f"{k}={v}" for k, v in params)
