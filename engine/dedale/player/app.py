@@ -18,6 +18,7 @@ from textual.command import CommandPalette
 
 from dedale import events as ev
 from dedale.errors import DedaleError
+from dedale.player import nobreak
 from dedale.player.book_view import BookView
 from dedale.player.narration import dress
 from dedale.player.session import Session
@@ -65,6 +66,7 @@ class DedaleApp(App[int]):
         load_book: Callable[[], Any] | None = None,
     ) -> None:
         super().__init__()
+        nobreak.install()  # French typography: never a line break at a no-break space
         self.book = book
         self.book_view = BookView(book)
         self.new_game = new_game
