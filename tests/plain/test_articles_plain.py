@@ -62,3 +62,10 @@ def test_the_article_is_not_part_of_the_name(lang):
         {"fr": "le", "en": "the"}[lang],
         "GOBELIN" if lang == "fr" else "GOBLIN",
     )
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_test_books_are_clean(lang):
+    from dedale.validator import validate_path
+
+    assert validate_path(BOOKS / lang, runs=50, seed=0).findings == []
