@@ -150,3 +150,14 @@ def test_the_fight_screen_in_french(snap_compare):
             await pilot.pause()
 
     assert snap_compare(_app("fr"), run_before=play, terminal_size=(80, 24))
+
+
+def test_a_group_fight_in_french(snap_compare):
+    async def play(pilot):
+        await pilot.pause()
+        # the goblin's fight, Continue, then the two rats as one: two wounds, no Luck
+        for key in ("1", "1", "1", "n", "n", "enter", "n", "n"):
+            await pilot.press(key)
+            await pilot.pause()
+
+    assert snap_compare(_app("fr"), run_before=play, terminal_size=(80, 24))
