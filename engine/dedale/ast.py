@@ -521,6 +521,9 @@ class Enemy:
     name: str
     stats: tuple[tuple[str, int | str], ...]
     immune_instant_kill: bool = False
+    article: str | None = None
+    """The article the author writes before the name (``> enemy the GOBLIN``: "the"), for
+    the narration (:mod:`dedale.i18n.french`); None: the name alone."""
 
 
 @node

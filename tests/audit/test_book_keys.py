@@ -158,6 +158,16 @@ def _creation_default_name(a: Author) -> None:
     assert "Ash" in text and "Hello Ash." in text
 
 
+DEATH = "§ 1\nA trap.\n> death\n"
+
+
+def _creation_gender(a: Author) -> None:
+    # the hero's gender shows in the French sentences about the hero
+    folder = a.book("féminin" if a.french else "f", body=DEATH)
+    assert "Vous êtes morte." in plain(folder, lines="", lang="fr")
+    assert "You are dead" in plain(folder, lines="", lang="en")
+
+
 UNREACHABLE = BODY + "\n§ 30\nNobody comes here.\n> victory\n"
 
 
@@ -224,6 +234,7 @@ EFFECTS: dict[str, Callable[[Author], None]] = {
     "creation.fixed_stats": _creation_fixed_stats,
     "creation.reroll": _creation_reroll,
     "creation.default_name": _creation_default_name,
+    "creation.gender": _creation_gender,
     "validator.ignore": _validator_ignore,
     "validator.fight_threshold": _validator_fight_threshold,
     "validator.runs": _validator_runs,

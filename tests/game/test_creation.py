@@ -247,8 +247,28 @@ def _plays_reroll(tmp_path) -> None:
         assert game.outcome == "victory"
 
 
+def _plays_gender(tmp_path) -> None:
+    # the hero's gender is grammar: the French sentences about the hero agree with it
+    import io
+
+    from dedale.plain.player import PlainPlayer
+
+    for written, shown in (("f", "Vous êtes morte."), ("m", "Vous êtes mort.")):
+        path = tmp_path / f"{written}.dd"
+        path.write_text(
+            f"---\ntitle: t\nlanguage: fr\ncreation:\n  gender: {written}\n---\n"
+            "§ 1\nUn piège.\n> mort\n",
+            "utf-8",
+        )
+        game = Game.new(load_book(path), 1, lang="fr", name="Ari", hero=(10, 20, 9))
+        out = io.StringIO()
+        PlainPlayer(game, io.StringIO(""), out).play()
+        assert shown in out.getvalue()
+
+
 CREATION_EFFECTS = {
     "default_name": _plays_default_name,
+    "gender": _plays_gender,
     "fixed_stats": _plays_fixed_stats,
     "reroll": _plays_reroll,
 }

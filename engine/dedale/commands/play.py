@@ -7,6 +7,7 @@ Exit codes: 0 victory (or quit), 3 death, 4 input ended before an ending (``--pl
 from __future__ import annotations
 
 import argparse
+import os
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,6 +16,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("book", nargs="?", help="book folder or .dd file (default: bundled)")
     parser.add_argument("--plain", action="store_true", help="plain text on stdin/stdout")
+    parser.add_argument(
+        "--screen-reader",
+        action="store_true",
+        help="plain text read well aloud (implies --plain; or set DEDALE_SCREEN_READER=1)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed of the dice")
     parser.add_argument("--lang", choices=["fr", "en"], default=None, help="interface language")
     parser.add_argument(
@@ -22,13 +28,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--class", dest="class_name", default=None, help="character class")
     parser.add_argument("--name", default=None, help="the hero's name")
+    parser.add_argument(
+        "--gender", choices=["f", "m"], default=None, help="the hero's gender (French sentences)"
+    )
     parser.add_argument("--load", default=None, metavar="SAVE", help="resume a saved game")
     add_player_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the subcommand."""
-    if args.plain:
+    from dedale.plain.screen_reader import wanted
+
+    if args.plain or wanted(args.screen_reader, os.environ):
         from dedale.plain.command import run_plain
 
         return run_plain(args)

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from dedale import ast
+from dedale.i18n.french import split_article
 from dedale.language.keywords import NAMED_TESTS, OUTCOMES, fold
 from dedale.language.transform import FightPart, Header
 from dedale.limits import MAX_DIGITS, PARAGRAPH, STAT
@@ -150,9 +151,8 @@ def _enemy(line: str, folded: str, number: int, file: str) -> Any | None:
     if not stats or folded[position:].strip(" \t"):
         return None
     body_span = _span(file, number, name.start(), end)
-    enemy = ast.Enemy(
-        span=body_span, name=line[name.start() : name.end()].strip(), stats=tuple(stats)
-    )
+    article, written = split_article(line[name.start() : name.end()].strip())
+    enemy = ast.Enemy(span=body_span, name=written, stats=tuple(stats), article=article)
     return FightPart(_span(file, number, match.start(2), end), "enemy", enemy)
 
 

@@ -32,6 +32,7 @@ CREATION_KEYS: dict[str, tuple[str, tuple[str, ...]]] = {
     "fixed_stats": ("caractéristiques-fixes", ("stats-fixes", "caracteristiques-choisies")),
     "reroll": ("relance", ("relances", "relancer")),
     "default_name": ("nom-par-défaut", ("nom",)),
+    "gender": ("genre", ("sexe",)),
 }
 VALIDATOR_KEYS: dict[str, tuple[str, tuple[str, ...]]] = {
     "ignore": ("ignorer", ()),
@@ -52,6 +53,11 @@ REROLL_VALUES = {
     "once": "once", "une-fois": "once", "une": "once", "1": "once",
     "unlimited": "unlimited", "illimite": "unlimited", "illimitee": "unlimited",
     "illimitees": "unlimited", "toujours": "unlimited", "always": "unlimited",
+}  # fmt: skip
+GENDER_VALUES = {
+    "f": "f", "feminin": "f", "feminine": "f", "female": "f", "femme": "f", "elle": "f",
+    "she": "f", "m": "m", "masculin": "m", "masculine": "m", "male": "m", "homme": "m",
+    "il": "m", "he": "m",
 }  # fmt: skip
 BOOL_VALUES = {"oui": True, "vrai": True, "yes": True, "non": False, "faux": False, "no": False}
 

@@ -22,6 +22,7 @@ from dedale.language.keywords import fold
 from dedale.language.meta_keys import (
     BOOL_VALUES,
     CREATION,
+    GENDER_VALUES,
     LANGUAGE_VALUES,
     REROLL_VALUES,
     TOP,
@@ -45,6 +46,9 @@ class CreationOptions:
     fixed_stats: bool = False
     reroll: str = "never"
     default_name: str | None = None
+    gender: str | None = None
+    """The hero's grammatical gender ("f" or "m"), for the French sentences about the hero
+    ("Vous êtes morte"); None: masculine, unless the player chooses."""
 
 
 @dataclass(frozen=True)
@@ -352,7 +356,7 @@ def _english_keys(section: Mapping[str, Any], keys: Any) -> Mapping[str, Any]:
 def _creation(
     section: CommentedMap, file: str, offset: int, errors: list[DedaleError], french: bool
 ) -> CreationOptions:
-    fixed, reroll, name = False, "never", None
+    fixed, reroll, name, gender = False, "never", None, None
     for key in section:
         span = _shift(_key_span(section, key, file), offset)
         vspan = _shift(_key_span(section, key, file, value=True), offset)
@@ -390,6 +394,16 @@ def _creation(
                 reroll = policy
         elif canonical == "default_name":
             name = None if value is None else str(value)
+        elif canonical == "gender":
+            gender = GENDER_VALUES.get(norm(value))
+            if gender is None:
+                errors.append(
+                    BookMetadataError(
+                        tr("unknown gender `{value}`", value=value),
+                        vspan,
+                        hint=tr("write `{key}: f` or `{key}: m`", key=key),
+                    )
+                )
         else:
             errors.append(
                 BookMetadataError(
@@ -398,4 +412,4 @@ def _creation(
                     hint=CREATION.suggest(key, french),
                 )  # fmt: skip
             )
-    return CreationOptions(fixed_stats=fixed, reroll=reroll, default_name=name)
+    return CreationOptions(fixed_stats=fixed, reroll=reroll, default_name=name, gender=gender)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from lark import Token
 
 from dedale import ast
+from dedale.i18n.french import split_article
 from dedale.language.keywords import MODES, fold
 from dedale.language.transform_parts import FightPart, Mod
 from dedale.language.transform_parts import signed as _signed
@@ -26,11 +27,13 @@ class FightLines:
         return True
 
     def enemy_body(self, meta, children):
+        article, name = split_article(self._text(children[0]))
         return ast.Enemy(
             span=self._span(meta),
-            name=self._text(children[0]),
+            name=name,
             stats=tuple(c for c in children[1:] if isinstance(c, tuple)),
             immune_instant_kill=any(c is True for c in children),
+            article=article,
         )
 
     def fight(self, meta, children):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from dedale.errors import BookError, DedaleError, GameError, UsageError
 from dedale.game import Game
 from dedale.game.saving import load_game
 from dedale.i18n import message
+from dedale.plain import screen_reader
 from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_USAGE, PlainPlayer
 from dedale.player.options import creation_options, show_targets
 
@@ -67,7 +69,12 @@ def run_plain(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.lang:
         game.lang = args.lang
-    player = PlainPlayer(game, sys.stdin, sys.stdout, echo=not sys.stdin.isatty())
+    reader = screen_reader.wanted(getattr(args, "screen_reader", False), os.environ)
+    echo = not sys.stdin.isatty()
+    gender = getattr(args, "gender", None)
+    player = PlainPlayer(
+        game, sys.stdin, sys.stdout, echo=echo, screen_reader=reader, gender=gender
+    )
     player.render.turn_to = show_targets(getattr(args, "turn_to", None), book.meta.language)
     try:
         return player.play()  # a closed output pipe (`| head`) is handled once, in dedale.cli

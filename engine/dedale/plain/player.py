@@ -20,8 +20,10 @@ from dedale.game import Game, InvalidAnswer
 from dedale.game.book_state import sheet_rows
 from dedale.game.penalties import penalty_lines
 from dedale.game.saving import save_game
-from dedale.i18n import message, translate
+from dedale.i18n import french, message, translate
 from dedale.plain.render import Renderer
+from dedale.plain.screen_reader import ScreenReaderRenderer
+from dedale.player.narration import book_articles, book_gender
 from dedale.rules import fold
 from dedale.rules.checks import health_level_suffix
 from dedale.typed import TypedValueError, whole_number
@@ -52,13 +54,27 @@ class _Quit(Exception):
 class PlainPlayer:
     """Drives a Game from text lines; writes what happens as text lines."""
 
-    def __init__(self, game: Game, stdin: IO[str], stdout: IO[str], echo: bool = False) -> None:
+    def __init__(
+        self,
+        game: Game,
+        stdin: IO[str],
+        stdout: IO[str],
+        echo: bool = False,
+        screen_reader: bool = False,
+        gender: str | None = None,
+    ) -> None:
         self.game = game
         self.stdin = stdin
         self.stdout = stdout
         self.echo = echo
         self.lang = game.lang
-        self.render = Renderer(game.book.ruleset, self.lang)
+        if screen_reader:  # sentences, accepted answers, no drawing (plain/screen_reader.py)
+            self.render = ScreenReaderRenderer(
+                game.book.ruleset, self.lang, book_articles(game.book), game
+            )
+        else:
+            self.render = Renderer(game.book.ruleset, self.lang, book_articles(game.book))
+        self.render.hero_gender = gender or book_gender(game.book)  # the player's choice wins
 
     def t(self, key: str, **params: object) -> str:
         return message(self.lang, key, **params)
@@ -271,7 +287,7 @@ class PlainPlayer:
         """The Adventure Sheet as text lines."""
         state = self.game.state
         hero = state.hero
-        lines = [self.t("sheet.title", name=state.name)]
+        lines = [self.t("sheet.title", name=state.name, of_name=french.of(state.name))]
         if hero is None:
             return lines
         if hero.class_name:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from dedale import events
-from dedale.i18n import has_message, message
+from dedale.i18n import french, has_message, message
 from dedale.rules import Ruleset
 
 _EMPHASIS = re.compile(r"(\*\*|__|\*|`)(.+?)\1", re.DOTALL)
@@ -21,12 +22,17 @@ def plain_text(text: str) -> str:
 class Renderer:
     """Turns events and prompts into lines of text in one language."""
 
-    def __init__(self, ruleset: Ruleset, lang: str) -> None:
+    def __init__(
+        self, ruleset: Ruleset, lang: str, articles: Mapping[str, str] | None = None
+    ) -> None:
         self.ruleset = ruleset
         self.lang = lang
         self.turn_to = False  # choices say where they lead (``--turn-to``, issue 16.3)
+        self.articles: Mapping[str, str] = articles or {}  # enemy name -> its article
+        self.hero_gender: str | None = None  # "f": "Vous êtes morte"
 
     def t(self, key: str, **params: object) -> str:
+        params.setdefault("hero_e", "e" if self.hero_gender == "f" else "")
         return message(self.lang, key, **params)
 
     def name(self, ident: str) -> str:
@@ -34,6 +40,14 @@ class Renderer:
         if has_message(self.lang, f"test.{ident}"):
             return self.t(f"test.{ident}")
         return self.ruleset.display_name(ident.rpartition(":")[2], self.lang)
+
+    def foes(self, name: str) -> french.Foes:
+        """The enemies an event names, with their articles, number and gender."""
+        return french.foes(name, self.articles, self.lang)
+
+    def of_name(self, name: str) -> str:
+        """A test's name after "de" (French ``Test d'action``; English: the name)."""
+        return french.of(name) if self.lang == "fr" else name
 
     def outcome(self, outcome: str) -> str:
         return self.t(f"outcome.{outcome}")
@@ -49,7 +63,14 @@ class Renderer:
         method = getattr(self, f"_{kind}", None)
         if method is None:
             return [self.t("event.unknown", kind=kind)]
-        return method(event)
+        return self.typeset(method(event))
+
+    def typeset(self, lines: list[str]) -> list[str]:
+        """French lines with French typography (non-breaking spaces before ``: ; ! ?`` and
+        inside « »); other languages as they are."""
+        if self.lang != "fr":
+            return lines
+        return [french.typography(line) for line in lines]
 
     # ------------------------------------------------------------------ events
 
@@ -60,7 +81,7 @@ class Renderer:
         return [plain_text(e.text)]
 
     def _MessageShown(self, e: events.MessageShown) -> list[str]:
-        params = dict(e.params)
+        params = french.named(dict(e.params), self.articles, self.lang)
         if e.key == "initiative" and params.get("first") == "hero":
             return [self.t("message.initiative_hero")]
         return [self.t(f"message.{e.key}", **params)]
@@ -70,7 +91,8 @@ class Renderer:
         if e.who == "counter":
             return [self.t("event.counter", name=name, old=e.old, new=e.new)]
         if e.who != "hero":
-            return [self.t("event.enemy_stat", who=e.who, name=name, old=e.old, new=e.new)]
+            who = french.capitalise(self.foes(e.who).phrase)
+            return [self.t("event.enemy_stat", who=who, name=name, old=e.old, new=e.new)]
         return [self.t("event.stat", name=name, old=e.old, new=e.new, initial=e.initial)]
 
     def _DiceRolled(self, e: events.DiceRolled) -> list[str]:
@@ -96,6 +118,7 @@ class Renderer:
             self.t(
                 "event.test",
                 name=name,
+                of_name=self.of_name(name),
                 roll=e.roll,
                 target=e.target,
                 outcome=self.test_outcome(e.name, e.outcome),
@@ -107,7 +130,7 @@ class Renderer:
         lines = [self.t("event.fight")]
         for enemy, stats in e.enemies:
             values = ", ".join(f"{self.name(stat)} {value}" for stat, value in stats)
-            lines.append(f"  {enemy} ({values})")
+            lines.append(f"  {self.foes(enemy).phrase} ({values})")
         return lines
 
     def _AssaultResolved(self, e: events.AssaultResolved) -> list[str]:
@@ -116,9 +139,9 @@ class Renderer:
         line = self.t(
             f"event.{kind}_{outcome}",
             number=e.number,
-            enemy=e.enemy,
             hero=e.hero_strength,
             foe=e.enemy_strength,
+            **self.foes(e.enemy).params(),
         )
         if e.note:
             note = self.t(f"note.{e.note}") if has_message(self.lang, f"note.{e.note}") else e.note
@@ -126,7 +149,9 @@ class Renderer:
         return [line]
 
     def _EnemyDefeated(self, e: events.EnemyDefeated) -> list[str]:
-        return [self.t("event.enemy_defeated", name=e.name)]
+        params = self.foes(e.name).params()
+        params["name"] = params["Enemy"]
+        return [self.t("event.enemy_defeated", **params)]
 
     def _FightEnded(self, e: events.FightEnded) -> list[str]:
         return [self.t(f"event.fight_{e.outcome}", count=e.assaults, assaults=e.assaults)]
@@ -193,7 +218,7 @@ class Renderer:
             if wound and has_message(self.lang, f"{key}_{wound}"):
                 key = f"{key}_{wound}"  # Luck on a wound dealt / taken
             question = self.t(key, **params)
-            return [f"{question} {self.t('prompt.yes_no')}"]
+            return self.typeset([f"{question} {self.t('prompt.yes_no')}"])
         if kind is events.TargetPrompt:
             names = prompt.enemies  # type: ignore[attr-defined]
             lines = [f"  {i}. {name}" for i, name in enumerate(names, start=1)]

@@ -8,20 +8,24 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 
 from dedale import events as ev
 from dedale.errors import DedaleError
+from dedale.player import nobreak
 from dedale.player.book_view import BookView
 from dedale.player.choice_label import choice_label
+from dedale.player.narration import dress
 from dedale.player.options import show_targets
 from dedale.player.session import Session
 from dedale.player.slots import AUTOSAVE, SaveSlots, load_path
+from dedale.player.system_texts import quit_key, quit_toast, translated_commands
 from dedale.player.texts import Texts
 from dedale.player.watch import BookWatcher
 
@@ -65,10 +69,12 @@ class DedaleApp(App[int]):
         turn_to: bool | None = None,
     ) -> None:
         super().__init__()
+        nobreak.install()  # French typography: never a line break at a no-break space
         self.book = book
         self.book_view = BookView(book)
         self.new_game = new_game
         self.texts = Texts(lang or self.book_view.language)
+        dress(self.texts, book)
         self.slots = slots
         self.playtest = playtest
         self.show_odds = show_odds
@@ -88,6 +94,31 @@ class DedaleApp(App[int]):
         self._reload_again = False
         self.reload_seconds: float | None = None  # None: player.reload.RELOAD_SECONDS
         self.title = self.book_view.title
+
+    # ------------------------------------------------------------------ Textual's own texts
+    def get_system_commands(self, screen: Any) -> Iterable[SystemCommand]:
+        """The command palette's entries, in the player's language."""
+        return translated_commands(super().get_system_commands(screen), self.texts)
+
+    def action_help_quit(self) -> None:
+        """Ctrl-C does not quit: say which key does, in the player's language."""
+        key = quit_key(self)
+        if key is not None:
+            text, title = quit_toast(self.texts, key)
+            self.notify(text, title=title)
+
+    def action_command_palette(self) -> None:
+        """The command palette, its search prompt in the player's language."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            placeholder = self.texts("system.search_commands")
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
+
+    def search_themes(self) -> None:
+        """The theme list of the palette, its search prompt in the player's language."""
+        from textual.theme import ThemeProvider
+
+        placeholder = self.texts("system.search_themes")
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=placeholder))
 
     # ------------------------------------------------------------------ names
     def stat_name(self, stat_id: str) -> str:
@@ -146,6 +177,7 @@ class DedaleApp(App[int]):
 
         self.book = book
         self.book_view = BookView(book)
+        dress(self.texts, book)
         self.book_ready = True
         self.title = self.book_view.title
         if isinstance(self.screen, TitleScreen):
@@ -483,6 +515,7 @@ class DedaleApp(App[int]):
         self.load_error = None
         self.book = result.book
         self.book_view = BookView(result.book)
+        dress(self.texts, self.book)
         if result.loaded is not None:
             if result.loaded.divergence:
                 reason = result.loaded.divergence

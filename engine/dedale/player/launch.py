@@ -56,7 +56,7 @@ def build_app(args: argparse.Namespace) -> DedaleApp:
     folder = getattr(args, "save_dir", None) or default_save_dir()
     slots = SaveSlots(Path(folder), path.resolve().stem if path.is_file() else path.resolve().name)
     watch = bool(getattr(args, "watch", False))
-    return DedaleApp(
+    app = DedaleApp(
         read_preview(path),
         new_game,
         lang=lang,
@@ -69,3 +69,5 @@ def build_app(args: argparse.Namespace) -> DedaleApp:
         turn_to=getattr(args, "turn_to", None),
         initial_save=Path(args.load) if getattr(args, "load", None) else None,
     )
+    app.texts.chosen_gender = getattr(args, "gender", None)  # the player's, over the book's
+    return app

@@ -2,13 +2,53 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
+from dedale import ast
 from dedale import events as ev
+from dedale.i18n import french
 from dedale.player.texts import Texts
 
 StatNamer = Callable[[str], str]
 OutcomeNamer = Callable[[str, str], "str | None"]
+
+
+def enemy_articles(paragraphs: Iterable[Any]) -> dict[str, str]:
+    """The article each enemy or ally of a book is written with (``> enemy the GOBLIN``):
+    name -> article, for the narration."""
+    from dedale.language.checks import walk
+
+    found: dict[str, str] = {}
+    for paragraph in paragraphs:
+        for node in walk(paragraph):
+            if isinstance(node, ast.Enemy) and node.article:
+                found.setdefault(node.name, node.article)
+    return found
+
+
+def dress(texts: Texts, book: Any) -> None:
+    """Give ``texts`` what the narration needs of ``book``: its enemies' articles and the
+    hero's gender (``creation: gender: f``)."""
+    texts.articles = book_articles(book)
+    texts.book_gender = book_gender(book)
+
+
+def book_gender(book: Any) -> str | None:
+    """The hero's gender a loaded book gives (``creation: gender: f``), or None."""
+    creation = getattr(getattr(book, "meta", None), "creation", None)
+    return getattr(creation, "gender", None)
+
+
+def book_articles(book: Any) -> dict[str, str]:
+    """:func:`enemy_articles` of a loaded book (none for a book still loading)."""
+    paragraphs = getattr(book, "paragraphs", None)
+    return enemy_articles(paragraphs.values()) if isinstance(paragraphs, Mapping) else {}
+
+
+def foes(name: str, texts: Texts) -> french.Foes:
+    """The enemies an event names, with their articles, number and gender."""
+    return french.foes(name, texts.articles, texts.lang)
 
 
 def dice_faces(faces: tuple[int, ...]) -> str:
@@ -32,10 +72,28 @@ def describe(
 ) -> str | None:
     """One line of Rich markup for an event, or None for events shown another way
     (``meal_stat``: the stat a meal restores; ``outcome_word``: a test's own word for an
-    outcome; both from the ruleset)."""
+    outcome; both from the ruleset). French lines follow French typography."""
+    line = _describe(event, texts, stat_name, meal_stat=meal_stat, outcome_word=outcome_word)
+    return french.typography(line) if line is not None and texts.lang == "fr" else line
+
+
+def prose(text: str, lang: str | None) -> str:
+    """A paragraph's text as shown: French typography for a French book (no line starting
+    with ":", no « left at a line's end)."""
+    return french.typography(text) if lang == "fr" else text
+
+
+def _describe(
+    event: ev.Event,
+    texts: Texts,
+    stat_name: StatNamer,
+    *,
+    meal_stat: str | None = None,
+    outcome_word: OutcomeNamer | None = None,
+) -> str | None:
     match event:
         case ev.MessageShown(key=key, params=params):
-            values = {k: v for k, v in params}
+            values = french.named(dict(params), texts.articles, texts.lang)
             phrase = texts(f"messages.{key}", **values)
             if phrase == f"messages.{key}":
                 details = ", ".join(f"{k}={v}" for k, v in params)
@@ -48,9 +106,9 @@ def describe(
         case ev.StatChanged(name=name, old=old, new=new, who="counter"):
             return _escape(texts("events.stat", stat=stat_name(name), old=old, new=new))
         case ev.StatChanged(name=name, old=old, new=new, who=who):
-            return _escape(
-                f"{who}: " + texts("events.stat", stat=stat_name(name), old=old, new=new)
-            )
+            shown = french.capitalise(foes(who, texts).phrase)
+            line = texts("events.enemy_stat", who=shown, stat=stat_name(name), old=old, new=new)
+            return _escape(line)
         case ev.DiceRolled(purpose=purpose, faces=faces, total=total):
             label = dice_purpose(purpose, texts, stat_name)
             return _escape(texts("dice", purpose=label, faces=dice_faces(faces), total=total))
@@ -77,7 +135,9 @@ def describe(
         case ev.AssaultResolved():
             return assault_line(event, texts)
         case ev.EnemyDefeated(name=name):
-            return f"[b]{_escape(texts('fight.defeated', name=name))}[/b]"
+            params = foes(name, texts).params()
+            params["name"] = params["Enemy"]
+            return f"[b]{_escape(texts('fight.defeated', **params))}[/b]"
         case ev.FightEnded(outcome=outcome):
             return f"[b]{_escape(texts(f'fight.{outcome}'))}[/b]"
         case ev.Death():
@@ -93,24 +153,26 @@ def dice_purpose(purpose: str, texts: Texts, stat_name: StatNamer) -> str:
         return texts(f"purposes.{purpose}")
     for suffix in ("_attack", "_initiative", "_dodge", "_parry"):
         if purpose.endswith(suffix) and texts.has(f"purposes.of{suffix}"):
-            return texts(f"purposes.of{suffix}", name=purpose[: -len(suffix)])
+            name = purpose[: -len(suffix)]
+            return texts(f"purposes.of{suffix}", name=name, of_name=of_phrase(name, texts))
     return stat_name(purpose)
 
 
 def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
     """``Assault 3: you 17, Orc 15: you wound Orc (-2)``."""
+    params = foes(event.enemy, texts).params()
     head = texts(
         "fight.assault",
         number=event.number,
-        enemy=event.enemy,
         hero=event.hero_strength,
         enemy_strength=event.enemy_strength,
+        **params,
     )
     if event.winner == "hero":
-        tail = texts("fight.assault_win", enemy=event.enemy, damage=event.enemy_damage_taken)
+        tail = texts("fight.assault_win", damage=event.enemy_damage_taken, **params)
         colour = "green"
     elif event.winner == "enemy":
-        tail = texts("fight.assault_lose", enemy=event.enemy, damage=event.hero_damage_taken)
+        tail = texts("fight.assault_lose", damage=event.hero_damage_taken, **params)
         colour = "red"
     else:
         tail, colour = texts("fight.assault_tie"), "yellow"
@@ -118,7 +180,8 @@ def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
     if event.note:
         shown = texts(f"notes.{event.note}") if texts.has(f"notes.{event.note}") else event.note
         note = f" ({shown})"
-    return f"{_escape(head)}: [{colour}]{_escape(tail + note)}[/{colour}]"
+    colon = " :" if texts.lang == "fr" else ":"  # made non-breaking by french.typography
+    return f"{_escape(head)}{colon} [{colour}]{_escape(tail + note)}[/{colour}]"
 
 
 def prompt_question(prompt: ev.YesNoPrompt, texts: Texts) -> str:
@@ -130,6 +193,13 @@ def prompt_question(prompt: ev.YesNoPrompt, texts: Texts) -> str:
     if texts.has(key):
         return texts(key, **params)
     return texts("prompts.generic", kind=prompt.kind.replace("_", " "))
+
+
+def of_phrase(name: str, texts: Texts) -> str:
+    """``name`` after "de" in the interface language (French: ``d'action``, ``du Gobelin``)."""
+    if texts.lang != "fr":
+        return name
+    return french.of(foes(name, texts).phrase)
 
 
 def _escape(text: str) -> str:

@@ -6,6 +6,8 @@ They are the keyed messages of the ``player`` context (see :mod:`dedale.i18n.cat
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dedale.i18n.catalogue import PLAYER, keyed, keyed_template
 from dedale.i18n.text import format_template
 
@@ -38,8 +40,17 @@ def normalise_language(lang: str | None) -> str:
 class Texts:
     """Look up interface strings by dotted key: ``texts("fight.won")``."""
 
-    def __init__(self, lang: str | None) -> None:
+    def __init__(self, lang: str | None, articles: Mapping[str, str] | None = None) -> None:
         self.lang = normalise_language(lang)
+        self.articles: Mapping[str, str] = articles or {}
+        """The articles of the book's enemies (name -> ``le``, ``the``…), for the narration."""
+        self.book_gender: str | None = None  # the hero's gender as the book gives it
+        self.chosen_gender: str | None = None  # ... or as the player chose it (wins)
+
+    @property
+    def hero_e(self) -> str:
+        """The ending French gives a word about the hero: "e" (morte) or ""."""
+        return "e" if (self.chosen_gender or self.book_gender) == "f" else ""
 
     def has(self, key: str) -> bool:
         return key in keyed(self.lang, PLAYER)
@@ -52,4 +63,5 @@ class Texts:
             return key
         if count is not None:
             params.setdefault("count", count)
+        params.setdefault("hero_e", self.hero_e)
         return format_template(found, params, self.lang)

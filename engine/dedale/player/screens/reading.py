@@ -16,7 +16,7 @@ from textual.widgets import Footer, Markdown, Static
 from dedale import events as ev
 from dedale.errors import DedaleError
 from dedale.player import playtest
-from dedale.player.narration import describe, dice_faces, outcome_text
+from dedale.player.narration import describe, dice_faces, outcome_text, prose
 from dedale.player.screens.prompts import AskScreen, PickScreen, ask_in_modal
 from dedale.player.widgets.adventure_sheet import AdventureSheet
 from dedale.player.widgets.choices import ChoiceList
@@ -134,7 +134,7 @@ class ReadingScreen(Screen[None]):
                 else:
                     self._add(Static(self._paragraph_title(number, label, span), classes="sub"))
             case ev.TextShown(text=text):
-                self._add(Markdown(text, classes="prose"))
+                self._add(Markdown(prose(text, app.book_view.language), classes="prose"))
             case ev.DiceRolled():
                 self._last_dice = event  # shown in the test's card if a test follows
             case ev.TestResolved():
