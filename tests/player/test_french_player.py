@@ -32,7 +32,8 @@ def _app(lang: str) -> DedaleApp:
 
 
 async def _to_first_fight_end(pilot) -> None:
-    for key in ("1", "1", "1", "n", "n"):  # new game, start, enter the tower, no Luck twice
+    # new game, start, enter the tower, "Combattre" (the paragraph read first), no Luck twice
+    for key in ("1", "1", "1", "1", "n", "n"):
         await pilot.press(key)
         await pilot.pause()
 
@@ -145,7 +146,7 @@ def test_french_prose_is_typeset_on_the_reading_screen(snap_compare):
 def test_the_fight_screen_in_french(snap_compare):
     async def play(pilot):
         await pilot.pause()
-        for key in ("1", "1", "1", "n", "n"):
+        for key in ("1", "1", "1", "1", "n", "n"):  # ..., "Combattre", no Luck twice
             await pilot.press(key)
             await pilot.pause()
 
@@ -155,8 +156,8 @@ def test_the_fight_screen_in_french(snap_compare):
 def test_a_group_fight_in_french(snap_compare):
     async def play(pilot):
         await pilot.pause()
-        # the goblin's fight, Continue, then the two rats as one: two wounds, no Luck
-        for key in ("1", "1", "1", "n", "n", "enter", "n", "n"):
+        # the goblin's fight, Continue, "Combattre", the two rats as one: two wounds, no Luck
+        for key in ("1", "1", "1", "1", "n", "n", "enter", "1", "n", "n"):
             await pilot.press(key)
             await pilot.pause()
 
