@@ -35,6 +35,8 @@ def test_screen(snap_compare, screen, size):
         for key in keys:
             await pilot.press(key)
             await pilot.pause()
+        await pilot.wait_for_scheduled_animations()  # a loaded machine may lag a frame
+        await pilot.pause()
 
     app = fake_app(lang="fr" if screen in {"fight", "fight_offer", "death"} else None, **options)
     assert snap_compare(app, run_before=play, terminal_size=size)
