@@ -253,7 +253,9 @@ class DedaleApp(App[int]):
         """The reader closed the fight screen: back to the paragraph."""
         self.view = self.screen_stack[-2]  # type: ignore[assignment]
         self.pop_screen()
-        self.pump()
+        # go on from the screen beneath: a modal asked from the fight screen's handler (a
+        # pick-up, an optional test) would report its answer to that closed screen
+        self.view.call_later(self.pump)  # type: ignore[union-attr]
 
     def show_ending(self) -> None:
         from dedale.player.screens.ending import EndingScreen

@@ -315,6 +315,10 @@ class Explorer:
             return items, codes | {fold(statement.codeword)}
         if kind is ast.ClearCodeword:
             return items, codes - {fold(statement.codeword)}
+        if kind is ast.SetFlag and flag_key(statement.name) in self.codewords:
+            return items, codes | {flag_key(statement.name)}
+        if kind is ast.ClearFlag:
+            return items, codes - {flag_key(statement.name)}
         return items, codes
 
     def explore(self, starts: list[State]) -> None:
