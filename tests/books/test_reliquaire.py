@@ -23,7 +23,7 @@ ROUTES = {
     "careful": ((1, 2, 4, 8, 7, 9, 11, 12, 13, 16, 20, 22, 25, 23), {}, 0),
     # Picks the lock with a risk roll (critical success: the secret passage), surprises the
     # guardian, guesses the flagstones, takes the risk again on the way out.
-    "daring": ((1, 3, 6, 9, 10, 12, 14, 16, 20, 22, 25, 23), {"risk": True}, 1),
+    "daring": ((1, 3, 6, 9, 10, 12, 14, 16, 20, 22, 25, 23), {"risk": True}, 5),
 }
 
 

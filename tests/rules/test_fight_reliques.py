@@ -98,3 +98,20 @@ def test_attack_bonus_adds_to_the_hero_attack_tests(rulesets):
     result, seen = collect(run_fight(rulesets["reliques"], hero(), ScriptedDice(faces), spec),
                            AlwaysNo())  # fmt: skip
     assert blows(seen)[0].note == "hit" and blows(seen)[0].enemy_damage_taken == 3 + 0 - 1
+
+
+def test_running_away_costs_an_action_so_only_a_second_one_defends(rulesets):
+    # Dédale's choice (running is an action in the original): the ghoul's parting blow
+    # 2+2 vs 5 (MR 1); with two actions the hero is asked to defend (6+6 fails), with one
+    # he is not; either way 2 + 1 - leather 2 = 1
+    asked = []
+    for agl, answers in ((3, [True, True]), (2, [True])):
+        spec = FightSpec((SKELETON,), escape_after=0)
+        h = hero(AGL=agl)
+        result, seen = collect(
+            run_fight(rulesets["reliques"], h, ScriptedDice([2, 2, 6, 6]), spec),
+            ScriptedDecider(answers),
+        )
+        assert result.outcome == "escaped" and h.stats["HEALTH"] == 19
+        asked.append([p.kind for p in seen if getattr(p, "kind", None) == "dodge"])
+    assert asked == [["dodge"], []]

@@ -1,17 +1,25 @@
 """Reliques fights (procedure ``reliques``): initiative and blows decided by test margins.
 
-A turn: both sides roll an initiative duo test (``fight.initiative``, AGL+PER); the
-better margin acts first (a critical success always first, ties to the hero), and a
-critical failure loses its actions this turn. Each side has actions by its ``actions_stat``
-(AGL 1-2: 1, 3-4: 2, 5-6: 3). An action is an attack test (FOR+AGL); on a success of
-margin MR, the defender tries a dodge (AGL+PER) or a parry (FOR+AGL) — the hero is asked,
-an enemy takes its better duo — and avoids the blow with a success of margin >= MR (a
-critical success attack cannot be avoided; a critical failure ends the attacker's turn).
+As RULES.md decides ("Decisions added after the first audit"). A turn: every fighter rolls
+an initiative duo test (``fight.initiative``, AGL+PER) and has actions by its
+``actions_stat`` (AGL 1-2: 1, 3-4: 2, 5-6: 3); a critical failure leaves it no action that
+turn, or only 1 when it has 2 or more. Then each fighter takes ONE action in order — critical
+successes first, then by margin (ties to the hero, then as written) — then a second round
+for those with actions left, and so on. An action is an attack test (FOR+AGL); on a success
+of margin MR the defender, if it has an action left, spends one on a dodge (AGL+PER) or a
+parry (FOR+AGL) — the hero is asked which, an enemy takes its better duo — and avoids the
+blow with a success of margin >= MR. A critical success in defence parries and strikes back
+at once (weapon + its margin; the whole is the one action); the attacker may defend against
+that blow (spending an action) but only a critical success avoids it, and strikes back in
+turn. Dédale's choices where the texts are silent: a critical success attack cannot be
+avoided, a critical failure attack ends the attacker's actions for the turn, a fighter with
+an action left always defends.
 Damage = weapon + MR; protection absorbs what it can and wears by 1 each time it does.
 The paragraph's attack bonus and tagged modifiers add to the hero's attack tests.
 The hero may spend a heroism point (``heroism.ignore_loss``) to ignore a loss of health
 that leaves health at 0 or above (dedale.rules.heroism). The hero's health level malus
-applies to his tests.
+applies to his tests. Escaping costs the hero an action: the enemy's parting blow is
+defended only with a second action.
 """
 
 from __future__ import annotations
@@ -49,6 +57,8 @@ from dedale.rules.fights import (
 from dedale.rules.heroism import offer_ignore_loss
 from dedale.rules.random_source import RandomSource
 from dedale.rules.ruleset import ReliquesFight, Ruleset, fold
+
+MAX_STRIKES_BACK = 12  # critical defences answering each other: bounded by the actions
 
 
 @dataclass(slots=True)
@@ -149,8 +159,9 @@ class _Reliques:
             yield DiceRolled(purpose=f"{side.name}_{purpose}", faces=faces, total=sum(faces))
         return outcome, target - sum(faces)
 
-    def blow(self, attacker: Side, defender: Side, turn: int):
-        """One attack action; returns False when a critical failure ends the turn."""
+    def blow(self, attacker: Side, defender: Side, turn: int, left: dict[int, int]):
+        """One attack action (already paid from ``left``, the actions each side has left
+        this turn, by ``id``); returns False when a critical failure ends the turn."""
         params = self.params
         bonus = self.attack_bonus if attacker.is_hero else 0
         if self.hooks is not None and attacker.is_hero:  # "against it: attack +2"
@@ -163,20 +174,51 @@ class _Reliques:
         if margin < 0 or outcome == "failure":
             yield from self.report(attacker, defender, turn, 0, "miss")
             return True
-        if outcome != CRITICAL_SUCCESS:
-            if defender.is_hero:
-                dodge = bool((yield YesNoPrompt(kind="dodge", params=(("margin", margin),))))
-            else:
-                dodge = sum(defender.stats[s] for s in params.dodge) >= sum(
-                    defender.stats[s] for s in params.parry
-                )
-            duo = params.dodge if dodge else params.parry
-            defence, defence_margin = yield from self.test(defender, duo, "defence")
-            if defence in ("success", CRITICAL_SUCCESS) and defence_margin >= margin:
-                note = "dodged" if dodge else "parried"
+        if outcome != CRITICAL_SUCCESS and left.get(id(defender), 0) > 0:
+            left[id(defender)] -= 1  # dodging or parrying costs an action
+            defence, defence_margin, note = yield from self.defend(defender, margin)
+            if defence == CRITICAL_SUCCESS:  # parries and strikes back at once
+                yield from self.report(attacker, defender, turn, 0, "parried")
+                yield from self.strike_back(defender, attacker, turn, defence_margin, left)
+                return True
+            if defence == "success" and defence_margin >= margin:
                 yield from self.report(attacker, defender, turn, 0, note)
                 return True
-        damage = attacker.weapon + margin
+        yield from self.hit(attacker, defender, turn, attacker.weapon + margin, "hit")
+        return True
+
+    def defend(self, defender: Side, margin: int):
+        """A dodge or a parry test: ``(outcome, signed margin, note)``."""
+        params = self.params
+        if defender.is_hero:
+            dodge = bool((yield YesNoPrompt(kind="dodge", params=(("margin", margin),))))
+        else:
+            dodge = sum(defender.stats[s] for s in params.dodge) >= sum(
+                defender.stats[s] for s in params.parry
+            )
+        duo = params.dodge if dodge else params.parry
+        outcome, defence_margin = yield from self.test(defender, duo, "dodge" if dodge else "parry")
+        return outcome, defence_margin, "dodged" if dodge else "parried"
+
+    def strike_back(self, striker: Side, target: Side, turn: int, margin: int, left):
+        """The blow of a critical defence: weapon + the defence margin. The target may
+        defend if it has an action left, but only a critical success avoids the blow (and
+        strikes back in turn); every defence costs an action, so the chain ends."""
+        for _ in range(MAX_STRIKES_BACK):
+            if striker.health <= 0 or target.health <= 0:
+                return
+            if left.get(id(target), 0) <= 0:
+                break
+            left[id(target)] -= 1
+            defence, defence_margin, _ = yield from self.defend(target, margin)
+            if defence != CRITICAL_SUCCESS:
+                break
+            yield from self.report(striker, target, turn, 0, "parried")
+            striker, target, margin = target, striker, defence_margin
+        yield from self.hit(striker, target, turn, striker.weapon + margin, "riposte")
+
+    def hit(self, attacker: Side, defender: Side, turn: int, damage: int, note: str):
+        """A blow that lands: protection absorbs and wears, Courage may cancel the loss."""
         absorbed = min(defender.protection, damage)
         if absorbed > 0:
             defender.protection -= 1
@@ -192,9 +234,37 @@ class _Reliques:
                 )
             ):
                 damage = 0
-        yield from self.report(attacker, defender, turn, damage, "hit")
+        yield from self.report(attacker, defender, turn, damage, note)
         yield from self.wound(defender, damage)
-        return True
+
+    def turn(self, sides: list[Side], target: Side, turn: int):
+        """One turn: initiative, then one action each in order, round after round."""
+        params, hero = self.params, self.hero
+        hero.health = self.character.stats[params.health]  # the book may have healed him
+        ranked = []
+        for index, side in enumerate(sides):
+            outcome, margin = yield from self.test(side, params.initiative, "initiative")
+            actions = actions_of(params, side)
+            if outcome == CRITICAL_FAILURE:  # no action, or 1 of 2 or more
+                actions = 1 if actions >= 2 else 0
+            rank = (outcome == CRITICAL_SUCCESS, margin, side.is_hero)
+            ranked.append((rank, -index, side, actions))
+        ranked.sort(key=lambda entry: entry[:2], reverse=True)
+        order = [side for _, _, side, _ in ranked]
+        left = {id(side): actions for _, _, side, actions in ranked}
+        acting = [side for side in order if left[id(side)] > 0]
+        if self.emit and acting:
+            yield MessageShown(key="initiative", params=(("first", acting[0].name),))
+        for _ in range(max(left.values(), default=0)):
+            for side in order:
+                if left[id(side)] <= 0 or side.health <= 0 or hero.health <= 0:
+                    continue
+                defender = target if side.is_hero else hero
+                if defender.health <= 0:
+                    continue
+                left[id(side)] -= 1
+                if not (yield from self.blow(side, defender, turn, left)):
+                    left[id(side)] = 0
 
     def report(self, attacker: Side, defender: Side, turn: int, damage: int, note: str):
         if self.emit:
@@ -294,7 +364,8 @@ def reliques_fight(
             return (yield from fight.end(LIMIT, turns))
         if spec.escape_after is not None and turns >= spec.escape_after:
             if (yield YesNoPrompt(kind="escape", params=(("assault", turns),))):
-                yield from fight.blow(living[0], hero, turns)
+                left = {id(hero): actions_of(params, hero) - 1, id(living[0]): 0}
+                yield from fight.blow(living[0], hero, turns, left)  # running is an action
                 outcome = LOST if character.stats[params.health] <= 0 else ESCAPED
                 return (yield from fight.end(outcome, turns))
         turns += 1
@@ -306,24 +377,6 @@ def reliques_fight(
             valid = isinstance(choice, int) and 0 <= choice < len(living)
             target = living[choice] if valid else living[0]
         opponents = living if spec.mode == "together" else [target]
-        # Initiative: (critical success, margin); critical failure loses the turn.
-        order = []
-        for side in (hero, *opponents):
-            outcome, margin = yield from fight.test(side, params.initiative, "initiative")
-            if outcome != CRITICAL_FAILURE:
-                rank = (outcome == CRITICAL_SUCCESS, margin, side.is_hero)
-                order.append((rank, len(order), side))
-        order.sort(key=lambda entry: (entry[0], -entry[1]), reverse=True)
-        if emit and order:
-            yield MessageShown(key="initiative", params=(("first", order[0][2].name),))
-        for _, _, side in order:
-            if side.health <= 0 or character.stats[params.health] <= 0:
-                continue
-            for _ in range(actions_of(params, side)):
-                defender = target if side.is_hero else hero
-                if defender.health <= 0:
-                    break
-                if not (yield from fight.blow(side, defender, turns)):
-                    break
+        yield from fight.turn([hero, *opponents], target, turns)
         if character.stats[params.health] <= 0:
             return (yield from fight.end(LOST, turns))
