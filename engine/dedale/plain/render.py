@@ -215,8 +215,11 @@ class Renderer:
                     params[key] = self.name(value)
             key = f"ask.{prompt.kind}"  # type: ignore[attr-defined]
             wound = dict(prompt.params).get("wound")  # type: ignore[attr-defined]
+            use = dict(prompt.params).get("use")  # type: ignore[attr-defined]
             if wound and has_message(self.lang, f"{key}_{wound}"):
                 key = f"{key}_{wound}"  # Luck on a wound dealt / taken
+            elif use and has_message(self.lang, f"{key}_{use}"):
+                key = f"{key}_{use}"  # a heroism point: reroll a die / cancel a loss
             question = self.t(key, **params)
             return self.typeset([f"{question} {self.t('prompt.yes_no')}"])
         if kind is events.TargetPrompt:

@@ -190,6 +190,8 @@ def prompt_question(prompt: ev.YesNoPrompt, texts: Texts) -> str:
     key = f"prompts.{prompt.kind}"
     if texts.has(f"{key}_{params.get('wound')}"):
         key = f"{key}_{params['wound']}"  # Luck on a wound dealt / taken
+    elif texts.has(f"{key}_{params.get('use')}"):
+        key = f"{key}_{params['use']}"  # a heroism point: reroll a die / cancel a loss
     if texts.has(key):
         return texts(key, **params)
     return texts("prompts.generic", kind=prompt.kind.replace("_", " "))
