@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 from dedale.events import YesNoPrompt
+from dedale.plain.render import Renderer
 from dedale.player.narration import prompt_question
 from dedale.player.texts import Texts
-from dedale.plain.render import Renderer
 from dedale.rules import load_ruleset
 
 CANCEL = YesNoPrompt(
