@@ -127,7 +127,7 @@ class _Flow:
             number = queue.popleft()
             out = held[number] | self.gains[number]
             for target in set(self.graph.successors(number)):
-                if not out <= held.get(target, set()):
+                if target not in held or not out <= held[target]:  # reached, or grown
                     held[target] = held.get(target, set()) | out
                     queue.append(target)
         return held
