@@ -400,6 +400,8 @@ def _loadout_report(calculator: OddsCalculator, number: int, fight, loadout, shi
     best: tuple[Odds, ...] = ()
     if any(shifts(carried.best, c, stat) != shifts(carried.surely, c, stat) for c in classes):
         best = calculator.odds(fight, lambda hero: shifts(carried.best, hero.class_name, stat))
+        if all(abs(a.win - b.win) < 1e-12 for a, b in zip(worst, best, strict=True)):
+            best = ()  # the items help the attack but change no figure (a sure win already)
     return FightReport(number, fight, worst, best=best, carried=carried)
 
 
