@@ -103,3 +103,30 @@ def test_the_odds_with_the_item_agree_with_the_interpreter_within_3_se():
     exact = _median_row(report.fights[0].best, "none")
     se = math.sqrt(exact * (1 - exact) / runs)
     assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)
+
+
+def test_the_starting_weapon_of_book_yaml_counts(tmp_path):
+    path = tmp_path / "book.dd"
+    path.write_text(
+        "---\ntitle: t\nlanguage: en\nruleset: df-classic\n"
+        "items:\n  - Silver Sword (weapon, SKILL +2)\n---\n"
+        "§ 1\nThe warden rises.\n> fight BONE WARDEN SKILL 12 STAMINA 16\n> win -> 2\n"
+        "> lose -> 3\n\n§ 2\nDaylight.\n> victory\n\n§ 3\nDust.\n> death\n",
+        "utf-8",
+    )
+    report = validate_path(path, runs=0)
+    assert [f.code for f in report.findings] == []
+    (fight,) = report.fights
+    assert fight.carried.surely == {"silver sword"}
+    assert _median_row(fight.odds, "best") > 0.5
+
+
+def test_w031_judges_the_worst_loadout_and_names_the_item(tmp_path):
+    """SKILL 23: no hero wins bare-handed (12 + 12 < 23 + 2), the sword makes it possible."""
+    text = ONE_PATH.read_text("utf-8").replace("SKILL 12 STAMINA 16", "SKILL 23 STAMINA 2")
+    path = tmp_path / "book.dd"
+    path.write_text(text, "utf-8")
+    report = validate_path(path, runs=0)
+    (warning,) = [f for f in report.findings if f.code == "W031"]
+    assert warning.data["items"] == ["Silver Sword"] and warning.data["best_loadout_win"] > 0
+    assert ", without Silver Sword (" in warning.message.translate("en")
