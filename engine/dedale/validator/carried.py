@@ -38,11 +38,18 @@ class ItemBook:
     """The items a book gives: their effects (the first ``take`` with effects) and the
     name as first written, by folded name."""
 
-    def __init__(self, graph: Graph, book: object) -> None:
+    def __init__(self, graph: Graph, book: object, given: list[ast.GainItem] | None = None) -> None:
+        """``given``: the book's ``take`` lines when the caller has walked them already."""
         meta = getattr(book, "meta", None)
         gains = [s for s in getattr(meta, "items", None) or () if isinstance(s, ast.GainItem)]
-        for node in graph.nodes.values():
-            gains.extend(s for s in walk(node.paragraph.body) if isinstance(s, ast.GainItem))
+        if given is None:
+            given = [
+                s
+                for node in graph.nodes.values()
+                for s in walk(node.paragraph.body)
+                if isinstance(s, ast.GainItem)
+            ]
+        gains.extend(given)
         self.effects: dict[str, ast.GainItem] = {}
         self.names: dict[str, str] = {}
         for statement in gains:

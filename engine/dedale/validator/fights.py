@@ -291,15 +291,19 @@ def class_fight_kit(ruleset: object, class_name: str | None) -> tuple[tuple, boo
     return tuple(klass.abilities), armour
 
 
-def book_loadout(graph: Graph, ruleset: object) -> tuple[frozenset[str], frozenset[str]]:
+def book_loadout(
+    graph: Graph, ruleset: object, given: list[ast.GainItem] | None = None
+) -> tuple[frozenset[str], frozenset[str]]:
     """Every item and codeword the book can give (the best loadout, for the conditions of
-    rules under an enemy), names folded."""
+    rules under an enemy), names folded; ``given`` receives the book's ``take`` lines."""
     items: set[str] = set()
     codewords: set[str] = set()
     for node in graph.nodes.values():
         for statement in walk(node.paragraph.body):
             if isinstance(statement, ast.GainItem):
                 items.add(statement.item.casefold())
+                if given is not None:
+                    given.append(statement)
             elif isinstance(statement, ast.SetCodeword):
                 codewords.add(statement.codeword.casefold())
     for klass in getattr(ruleset, "classes", {}).values():
@@ -331,9 +335,10 @@ def fight_reports(
     ruleset = getattr(book, "ruleset", None)
     calculators: dict[str | None, OddsCalculator] = {}
     reason = None
+    given: list[ast.GainItem] = []
     try:
         calculators[None] = OddsCalculator(ruleset)
-        calculators[None].carried, calculators[None].codewords = book_loadout(graph, ruleset)
+        calculators[None].carried, calculators[None].codewords = book_loadout(graph, ruleset, given)
     except (ImportError, Unsupported) as error:
         reason = str(error)
     held: dict = {}
@@ -341,8 +346,13 @@ def fight_reports(
     if None in calculators:
         from dedale.validator.loadout import loadouts
 
-        held = loadouts(graph, book, hidden)
-        shifts = AttackShifts(ruleset, ItemBook(graph, book))
+        shifts = AttackShifts(ruleset, ItemBook(graph, book, given))
+        stat = calculators[None].params.attack_stat
+        classes = {hero.class_name for hero in calculators[None].heroes}
+        if shifts.items.effects or any(shifts(frozenset(), c, stat) for c in classes):
+            held = loadouts(graph, book, hidden)
+        else:  # no item bonus, and armed by the kit or no unarmed penalty: items change nothing
+            shifts = None
     simulator: list = []  # built on the first fight that needs it (imports the interpreter)
     estimated = sum(
         1
@@ -392,7 +402,10 @@ def fight_reports(
 
 def _loadout_report(calculator: OddsCalculator, number: int, fight, loadout, shifts):
     """The exact odds of a fight with the items surely held there, and with the best
-    loadout a reachable path brings when it changes some hero's attack."""
+    loadout a reachable path brings when it changes some hero's attack (``shifts`` None:
+    no item of the book changes a fight)."""
+    if shifts is None:
+        return FightReport(number, fight, calculator.odds(fight))
     stat = calculator.params.attack_stat
     classes = tuple(dict.fromkeys(hero.class_name for hero in calculator.heroes))
     carried = carried_at(loadout, shifts, classes, stat)
