@@ -130,3 +130,27 @@ def test_w031_judges_the_worst_loadout_and_names_the_item(tmp_path):
     (warning,) = [f for f in report.findings if f.code == "W031"]
     assert warning.data["items"] == ["Silver Sword"] and warning.data["best_loadout_win"] > 0
     assert ", without Silver Sword (" in warning.message.translate("en")
+
+
+def test_the_unarmed_penalty_and_the_best_weapon_are_the_interpreters():
+    """attack_shift asks the fight's own code: the ruleset's unarmed penalty (df48.5: -2),
+    none when the kit or the items hold a weapon, one weapon's bonus of two held."""
+    import dataclasses
+
+    from dedale.rules.loader import load_ruleset
+    from dedale.validator.carried import attack_shift
+
+    class _Items:
+        effects: dict = {}
+        names: dict = {}
+
+    ruleset = load_ruleset("df48.5")
+    assert attack_shift(ruleset, _Items(), frozenset(), None, "SKILL") == -2
+    assert attack_shift(ruleset, _Items(), frozenset(), "Baroudeur", "SKILL") == 0  # BFG 9000
+    assert attack_shift(ruleset, _Items(), frozenset({"bfg 9000"}), None, "SKILL") == 0
+    book = load_book(ONE_PATH)
+    statements = [s for n in book.paragraphs.values() for s in walk(n.body)]
+    sword = next(s for s in statements if type(s).__name__ == "GainItem")
+    items = _Items()
+    items.effects = {"silver sword": sword, "axe": dataclasses.replace(sword, item="Axe")}
+    assert attack_shift(book.ruleset, items, frozenset({"silver sword", "axe"}), None, "SKILL") == 2
