@@ -87,7 +87,7 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     found += forced_loops(graph, book)
     found += repeated_test_findings(graph, book)
     found += prose_findings(book)
-    report.fights = fight_reports(graph, book, seed, budget or FIGHTS_SECONDS)
+    report.fights = fight_reports(graph, book, seed, budget or FIGHTS_SECONDS, hidden)
     found += fights_budget(report.fights, budget or FIGHTS_SECONDS)
     found += fight_findings(report.fights, settings.fight_threshold)
     if runs is None:

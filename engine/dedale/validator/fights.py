@@ -14,7 +14,7 @@ W030 when the median hero (of any class) wins less often than the threshold of b
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -23,6 +23,7 @@ from dedale.errors import DedaleError
 from dedale.i18n import Message, ntr, tr
 from dedale.i18n import number as localised
 from dedale.validator.budget import FIGHTS_SECONDS, Deadline, budget_finding
+from dedale.validator.carried import AttackShifts, Carried, ItemBook, carried_at
 from dedale.validator.enemy_dice import mixed_win
 from dedale.validator.fight_plan import Unsupported as PlanUnsupported
 from dedale.validator.fight_plan import needs_exits, plan_of
@@ -71,6 +72,15 @@ class FightReport:
     odds: tuple[Odds, ...]
     error: str | None = None
     supported: bool = True
+    #: the rows with the best loadout a reachable path brings (empty: the same as ``odds``)
+    best: tuple[Odds, ...] = ()
+    carried: Carried | None = None  # the worst and best loadouts, the items that change them
+
+    def best_loadout_win(self, level: str, class_name: str | None = None) -> float | None:
+        """With the best loadout and the best Luck policy (None: no better loadout)."""
+        who = (level, class_name)
+        wins = [o.win for o in self.best if (o.hero.level, o.hero.class_name) == who]
+        return max(wins) if wins else None
 
     @property
     def method(self) -> str | None:
@@ -173,7 +183,11 @@ class OddsCalculator:
         self.carried: frozenset[str] = frozenset()  # see book_loadout
         self.codewords: frozenset[str] = frozenset()
 
-    def odds(self, fight: ast.Fight) -> tuple[Odds, ...]:
+    def odds(
+        self, fight: ast.Fight, shift: Callable[[Hero], int] | None = None
+    ) -> tuple[Odds, ...]:
+        """The rows of ``fight``; ``shift`` gives what each hero's items add to his attack
+        (:mod:`dedale.validator.carried`)."""
         if fight.mode not in EXACT_MODES:
             raise Unsupported(f"no exact odds for the '{fight.mode}' mode")
         enemies = self._enemies(fight)
@@ -182,8 +196,9 @@ class OddsCalculator:
         exits = needs_exits(fight)
         results = []
         for hero in self.heroes:
+            own = bonus + (shift(hero) if shift is not None else 0)
             for luck in self.policies:
-                key = (enemies, mode, bonus, fight.enemy_damage, hero, luck)
+                key = (enemies, mode, own, fight.enemy_damage, hero, luck)
                 if exits:  # the chance to leave the fight alive by any of its ways out
                     key = (key, id(fight))
                     compute = self._exit_compute
@@ -192,8 +207,8 @@ class OddsCalculator:
                 if key not in self.cache:
                     self.cache[key] = mixed_win(  # stats as dice: the mix of their line-ups
                         enemies,
-                        lambda e, hero=hero, luck=luck, compute=compute: compute(
-                            hero, luck, e, mode, bonus, fight
+                        lambda e, hero=hero, luck=luck, compute=compute, own=own: compute(
+                            hero, luck, e, mode, own, fight
                         ),
                     )
                 results.append(Odds(hero, luck, self.cache[key]))
@@ -250,6 +265,7 @@ class OddsCalculator:
         try:
             plan = plan_of(fight, self.ruleset, line_up, dict(hero.stats), self.carried,
                            self.codewords)  # fmt: skip
+            plan = dataclasses.replace(plan, bonus=bonus)  # the fight's and the items' bonus
             return exit_odds(
                 self.ruleset, skill, stamina, plan,
                 luck=hero.get(self.luck_stat) if self.luck_stat else None,
@@ -275,15 +291,19 @@ def class_fight_kit(ruleset: object, class_name: str | None) -> tuple[tuple, boo
     return tuple(klass.abilities), armour
 
 
-def book_loadout(graph: Graph, ruleset: object) -> tuple[frozenset[str], frozenset[str]]:
+def book_loadout(
+    graph: Graph, ruleset: object, given: list[ast.GainItem] | None = None
+) -> tuple[frozenset[str], frozenset[str]]:
     """Every item and codeword the book can give (the best loadout, for the conditions of
-    rules under an enemy), names folded."""
+    rules under an enemy), names folded; ``given`` receives the book's ``take`` lines."""
     items: set[str] = set()
     codewords: set[str] = set()
     for node in graph.nodes.values():
         for statement in walk(node.paragraph.body):
             if isinstance(statement, ast.GainItem):
                 items.add(statement.item.casefold())
+                if given is not None:
+                    given.append(statement)
             elif isinstance(statement, ast.SetCodeword):
                 codewords.add(statement.codeword.casefold())
     for klass in getattr(ruleset, "classes", {}).values():
@@ -292,12 +312,18 @@ def book_loadout(graph: Graph, ruleset: object) -> tuple[frozenset[str], frozens
 
 
 def fight_reports(
-    graph: Graph, book: object, seed: int = 0, seconds: float | None = FIGHTS_SECONDS
+    graph: Graph,
+    book: object,
+    seed: int = 0,
+    seconds: float | None = FIGHTS_SECONDS,
+    hidden: tuple[int, ...] = (),
 ) -> list[FightReport]:
     """The odds of every fight of the book, in paragraph order: exact where the rules core
     has a method, else estimated by a seeded simulation of the real fight code
     (:mod:`dedale.validator.simulate`, seeded with ``seed``). Past ``seconds`` the fights
-    left get no odds (their error is ``CUT``; see :func:`fights_budget`)."""
+    left get no odds (their error is ``CUT``; see :func:`fights_budget`). Exact odds take
+    the items the hero carries there (:mod:`dedale.validator.carried`; ``hidden``: the
+    paragraphs a reader may also open directly)."""
     fights = [
         (number, statement)
         for number in sorted(graph.nodes)
@@ -309,11 +335,24 @@ def fight_reports(
     ruleset = getattr(book, "ruleset", None)
     calculators: dict[str | None, OddsCalculator] = {}
     reason = None
+    given: list[ast.GainItem] = []
     try:
         calculators[None] = OddsCalculator(ruleset)
-        calculators[None].carried, calculators[None].codewords = book_loadout(graph, ruleset)
+        calculators[None].carried, calculators[None].codewords = book_loadout(graph, ruleset, given)
     except (ImportError, Unsupported) as error:
         reason = str(error)
+    held: dict = {}
+    shifts = None
+    if None in calculators:
+        from dedale.validator.loadout import loadouts
+
+        shifts = AttackShifts(ruleset, ItemBook(graph, book, given))
+        stat = calculators[None].params.attack_stat
+        classes = {hero.class_name for hero in calculators[None].heroes}
+        if shifts.items.effects or any(shifts(frozenset(), c, stat) for c in classes):
+            held = loadouts(graph, book, hidden)
+        else:  # no item bonus, and armed by the kit or no unarmed penalty: items change nothing
+            shifts = None
     simulator: list = []  # built on the first fight that needs it (imports the interpreter)
     estimated = sum(
         1
@@ -336,7 +375,9 @@ def fight_reports(
                     calculators[stat].carried = calculators[None].carried
                     calculators[stat].codewords = calculators[None].codewords
                 try:
-                    reports.append(FightReport(number, fight, calculators[stat].odds(fight)))
+                    calculator = calculators[stat]
+                    loadout = held.get(fight.span)
+                    reports.append(_loadout_report(calculator, number, fight, loadout, shifts))
                     continue
                 except PlanUnsupported as error:  # what the exact odds with exits cannot follow
                     why = str(error)
@@ -357,6 +398,24 @@ def fight_reports(
         except (DedaleError, KeyError, ValueError) as error:
             reports.append(FightReport(number, fight, (), _reason(error)))
     return reports
+
+
+def _loadout_report(calculator: OddsCalculator, number: int, fight, loadout, shifts):
+    """The exact odds of a fight with the items surely held there, and with the best
+    loadout a reachable path brings when it changes some hero's attack (``shifts`` None:
+    no item of the book changes a fight)."""
+    if shifts is None:
+        return FightReport(number, fight, calculator.odds(fight))
+    stat = calculator.params.attack_stat
+    classes = tuple(dict.fromkeys(hero.class_name for hero in calculator.heroes))
+    carried = carried_at(loadout, shifts, classes, stat)
+    worst = calculator.odds(fight, lambda hero: shifts(carried.surely, hero.class_name, stat))
+    best: tuple[Odds, ...] = ()
+    if any(shifts(carried.best, c, stat) != shifts(carried.surely, c, stat) for c in classes):
+        best = calculator.odds(fight, lambda hero: shifts(carried.best, hero.class_name, stat))
+        if all(abs(a.win - b.win) < 1e-12 for a, b in zip(worst, best, strict=True)):
+            best = ()  # the items help the attack but change no figure (a sure win already)
+    return FightReport(number, fight, worst, best=best, carried=carried)
 
 
 def _reason(error: Exception) -> str:
@@ -465,6 +524,8 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                     enemies=_enemies(fight),
                 )
                 data = {}
+            message, more = _without_items(message, report, "strongest", None)
+            data.update(more)
             found.append(
                 finding(
                     "W031",
@@ -523,6 +584,8 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                         "{who} wins the fight against {enemies} {how}",
                         who=who, enemies=_enemies(fight), how=how,
                     )  # fmt: skip
+                text, more = _without_items(text, report, "median", class_name)
+                data.update(more)
                 found.append(
                     finding(
                         "W030",
@@ -537,6 +600,31 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                     )
                 )
     return found
+
+
+def _without_items(text, report: FightReport, level: str, class_name: str | None):
+    """A weak-fight message judged on the items every path carries, naming the items some
+    path brings that would change it, with the chance they give (and the finding's data)."""
+    carried = report.carried
+    if not report.best or carried is None or not carried.changing:
+        return text, {}
+    if class_name is None and level == "strongest":
+        wins = [o.win for o in report.best if o.hero.level == level]
+        win = max(wins, default=None)
+    else:
+        win = report.best_loadout_win(level, class_name)
+    if win is None:
+        return text, {}
+    items = ", ".join(carried.changing)
+    message = ntr(
+        "{text}, without {items} ({win} with it)",
+        "{text}, without {items} ({win} with them)",
+        len(carried.changing),
+        text=text,
+        items=items,
+        win=localised(win, ".1%"),
+    )
+    return message, {"items": list(carried.changing), "best_loadout_win": round(win, 6)}
 
 
 def fights_budget(reports: list[FightReport], seconds: float | None) -> list[Finding]:

@@ -115,8 +115,26 @@ class _Flow:
         self.graph = graph
         ruleset = getattr(book, "ruleset", None)
         self.limit = getattr(ruleset, "inventory_limit", None)
-        self.gains = {n: _gains(node.paragraph.body) for n, node in graph.nodes.items()}
-        self.losses = {n: _losses(node.paragraph.body) for n, node in graph.nodes.items()}
+        self.gains: dict[int, set[str]] = {}
+        self.losses: dict[int, set[str]] = {}
+        self.fights: set[int] = set()  # the paragraphs with a fight
+        for n, node in graph.nodes.items():  # one walk of each body
+            gains, losses = self.gains[n], self.losses[n] = set(), set()
+            for statement in walk(node.paragraph.body):
+                kind = type(statement)
+                if kind is ast.GainItem:
+                    gains.add(fold(statement.item))
+                elif kind is ast.LoseItem:
+                    losses.add(fold(statement.item))
+                elif kind is ast.Fight:
+                    self.fights.add(n)
+                elif kind is ast.Shop:
+                    for offer in statement.offers:
+                        goods = offer.goods
+                        if isinstance(goods, ast.GainItem):
+                            gains.add(fold(goods.item))
+                        elif isinstance(goods, ast.LoseItem):
+                            losses.add(fold(goods.item))
         self.sure = {n: _sure_gains(node.paragraph.body) for n, node in graph.nodes.items()}
         self.every = set(starting_items(book)).union(*self.gains.values())
 
@@ -127,7 +145,7 @@ class _Flow:
             number = queue.popleft()
             out = held[number] | self.gains[number]
             for target in set(self.graph.successors(number)):
-                if not out <= held.get(target, set()):
+                if target not in held or not out <= held[target]:  # reached, or grown
                     held[target] = held.get(target, set()) | out
                     queue.append(target)
         return held
@@ -175,7 +193,7 @@ def loadouts(graph: Graph, book: object, hidden: tuple[int, ...] = ()) -> dict[S
     surely = flow.surely(sure_starts, maybe)
     found: dict[Span, Loadout] = {}
     for number, node in graph.nodes.items():
-        if number not in maybe:
+        if number not in maybe or number not in flow.fights:
             continue
         body = node.paragraph.body
         for index, statement in enumerate(body):

@@ -47,18 +47,34 @@ def fight_data(report: FightReport, lang: str | None = None) -> dict[str, Any]:
         "enemies": [enemy.name for enemy in report.fight.enemies],
         "error": translate(report.error, lang) if report.error is not None else None,
         "method": report.method,  # exact | estimate | null (unavailable)
-        "odds": [
-            {
-                "hero": odds.hero.level,
-                "class": odds.hero.class_name,
-                "stats": dict(odds.hero.stats),
-                "luck": odds.luck,
-                "win": round(odds.win, 6),
-                "samples": odds.samples,  # simulated fights (estimates), else null
-                "margin": None if odds.margin is None else round(odds.margin, 6),
-            }
-            for odds in report.odds
-        ],
+        "odds": [_odds_row(odds) for odds in report.odds],  # with the items surely held
+        "loadout": _loadout(report),
+    }
+
+
+def _odds_row(odds) -> dict[str, Any]:
+    return {
+        "hero": odds.hero.level,
+        "class": odds.hero.class_name,
+        "stats": dict(odds.hero.stats),
+        "luck": odds.luck,
+        "win": round(odds.win, 6),
+        "samples": odds.samples,  # simulated fights (estimates), else null
+        "margin": None if odds.margin is None else round(odds.margin, 6),
+    }
+
+
+def _loadout(report: FightReport) -> dict[str, Any] | None:
+    """The items surely held at the fight, the best loadout, the items maybe held that
+    change the odds and the odds with them (null: the exact odds did not look at items)."""
+    carried = report.carried
+    if carried is None:
+        return None
+    return {
+        "surely": sorted(carried.surely),
+        "best": sorted(carried.best),
+        "changing": list(carried.changing),
+        "best_odds": [_odds_row(odds) for odds in report.best] if report.best else None,
     }
 
 

@@ -95,19 +95,33 @@ def _fights_table(fights: Sequence[FightReport], lang: str | None = None) -> Tab
                 margin=percent(margin, lang),
             )
             enemies += "\n" + note.translate(lang)
-        for position, class_name in enumerate(classes):
+        # the range over the loadouts: what every path carries, then the best one
+        rows = [(report.odds, class_name, False) for class_name in classes]
+        rows += [(report.best, class_name, True) for class_name in classes if report.best]
+        for position, (odds, class_name, best_loadout) in enumerate(rows):
             cells = []
             for level in ("weakest", "median", "strongest"):
-                none = report.win(level, "none", class_name or None)
-                best = report.win(level, "best", class_name or None)
+                none = _win(odds, level, "none", class_name or None)
+                best = _win(odds, level, "best", class_name or None)
                 cells.append(f"{shown(none, lang)} / {shown(best, lang)}")
+            hero = class_name or tr("any").translate(lang)
+            if best_loadout and report.carried is not None:
+                items = ", ".join(report.carried.changing)
+                hero = tr("{hero} with {items}", hero=hero, items=items).translate(lang)
             table.add_row(
                 str(report.paragraph) if position == 0 else "",
                 enemies if position == 0 else "",
-                class_name or tr("any").translate(lang),
+                hero,
                 *cells,
             )
     return table
+
+
+def _win(odds, level: str, luck: str, class_name: str | None) -> float | None:
+    for row in odds:
+        if (row.hero.level, row.luck, row.hero.class_name) == (level, luck, class_name):
+            return row.win
+    return None
 
 
 def _playthroughs(report: BookReport, lang: str | None = None) -> Text:
