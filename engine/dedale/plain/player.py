@@ -334,4 +334,4 @@ class PlainPlayer:
         if state.penalties:  # "lose 2 SKILL until you find a weapon"
             shown = ", ".join(penalty_lines(state, ruleset, self.lang))
             lines.append(self.t("sheet.penalties", penalties=shown))
-        return lines
+        return self.render.typeset(lines)  # French typography, as the narration's (16.4)

@@ -1,0 +1,27 @@
+"""The sheet test book (issue 16.7-8) through the plain player: the ``feuille`` command shows
+a weapon's bonus with its cause, the initial values, tagged items in their own boxes and one
+item a line; the payment of a choice is narrated. Transcript snapshotted."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from dedale.game import Game
+from dedale.language import load_book
+from dedale.plain.player import EXIT_VICTORY, PlainPlayer
+
+SHEET_BOOK = Path(__file__).resolve().parents[1] / "books_extra" / "sheet"
+
+
+def test_the_sheet_command_and_a_payment(snapshot):
+    game = Game.new(load_book(SHEET_BOOK), 1, hero=(9, 20, 9), name="Ari", lang="fr")
+    out = io.StringIO()
+    code = PlainPlayer(game, io.StringIO("feuille\n1\nfeuille\n1\n"), out, echo=True).play()
+    text = out.getvalue()
+    assert code == EXIT_VICTORY
+    assert "  HABILETÉ\u00a0: 9 (+1 Épée d'argent) = 10 (au départ 9)" in text
+    assert "  Potion\u00a0:\n    Potion d'Adresse\n" in text
+    assert "Pièces d'or\u00a0: 10 -> 7" in text  # the lantern's price, narrated
+    assert "    Lanterne à double mèche et verre fumé des mines de l'Est\n" in text
+    assert text == snapshot
