@@ -1,6 +1,7 @@
 """The sheet test book (issue 16.7-8) through the plain player: the ``feuille`` command shows
 a weapon's bonus with its cause, the initial values, tagged items in their own boxes and one
-item a line; the payment of a choice is narrated. Transcript snapshotted."""
+item a line; the payment of a choice is narrated; Luck is not offered on a blow that kills
+whatever Luck gives. Transcript snapshotted."""
 
 from __future__ import annotations
 
@@ -16,12 +17,18 @@ SHEET_BOOK = Path(__file__).resolve().parents[1] / "books_extra" / "sheet"
 
 def test_the_sheet_command_and_a_payment(snapshot):
     game = Game.new(load_book(SHEET_BOOK), 1, hero=(9, 20, 9), name="Ari", lang="fr")
+    # the rat's attack 1+1 against the hero's 6+5, twice: two wounds of 2 on its 3 STAMINA
+    game.rng.force([1, 1, 6, 5, 1, 1, 6, 5])
     out = io.StringIO()
-    code = PlainPlayer(game, io.StringIO("feuille\n1\nfeuille\n1\n"), out, echo=True).play()
+    script = "feuille\n1\nfeuille\n1\nn\n"  # sheet, buy, sheet, go on, no Luck
+    code = PlainPlayer(game, io.StringIO(script), out, echo=True).play()
     text = out.getvalue()
     assert code == EXIT_VICTORY
     assert "  HABILETÉ\u00a0: 9 (+1 Épée d'argent) = 10 (au départ 9)" in text
     assert "  Potion\u00a0:\n    Potion d'Adresse\n" in text
     assert "Pièces d'or\u00a0: 10 -> 7" in text  # the lantern's price, narrated
     assert "    Lanterne à double mèche et verre fumé des mines de l'Est\n" in text
+    # Luck is offered on the first wound (a bad luck's 1 would leave the rat standing), not
+    # on the second: even an unlucky 1 kills it
+    assert text.count("tenter votre Chance") == 1
     assert text == snapshot

@@ -239,7 +239,7 @@ def opposed_fight(
                 if not hit_yet:
                     damage += first_hit_bonus
                     hit_yet = True
-                if luck_when_wounding:
+                if luck_when_wounding and not _kills_anyway(setup, damage, enemy_hp):
                     luck = stats[luck_stat]
                     if luck > 0:
                         key = ("dealt", damage, stats[hero_stat], enemy_hp, luck, current, True)
@@ -354,7 +354,7 @@ def opposed_fight(
                 damage += first_hit_bonus
                 hit_yet = True
             left = health[current]
-            if luck_when_wounding:
+            if luck_when_wounding and not _kills_anyway(setup, damage, left, hooks, state):
                 luck = stats[luck_stat]
                 if luck > 0:
                     key = ("dealt", damage, stats[hero_stat], left, luck, current, True)
@@ -499,6 +499,26 @@ def _luck_prompt(key: tuple) -> YesNoPrompt:
             kind="use_luck", params=tuple(zip(names, key, strict=True))
         )
     return prompt
+
+
+def _kills_anyway(setup, damage: int, left: int, hooks=None, state=None) -> bool:
+    """Whether the hero's wound kills the enemy whatever Luck gives (issue 16.8): then Luck,
+    which could only cost a point, is not offered. With the book's wound rules ("it takes
+    1") the wound they would let through is checked too; a rule that acts (yields) leaves
+    the offer as it is."""
+    table, base = setup.wounding, setup.params.damage_to_enemy
+    worst = max(0, damage + min(table.lucky, table.unlucky) - base)
+    if worst < left:
+        return False
+    if state is None:
+        return True
+    wound = hooks.enemy_wound(state, worst)
+    try:
+        next(wound)
+    except StopIteration as done:
+        return isinstance(done.value, int) and done.value >= left
+    wound.close()
+    return False
 
 
 def _luck_wounded(setup, character, rng, damage, emit, enemy=0, where=(0, True)):
