@@ -20,7 +20,8 @@ def test_the_sheet_command_and_a_payment(snapshot):
     # the rat's attack 1+1 against the hero's 6+5, twice: two wounds of 2 on its 3 STAMINA
     game.rng.force([1, 1, 6, 5, 1, 1, 6, 5])
     out = io.StringIO()
-    script = "feuille\n1\nfeuille\n1\nn\n"  # sheet, buy, sheet, go on, no Luck
+    # sheet, buy, a meal at full STAMINA refused then eaten, sheet, go on, no Luck
+    script = "feuille\n1\nmanger\nn\nmanger\no\nfeuille\n1\nn\n"
     code = PlainPlayer(game, io.StringIO(script), out, echo=True).play()
     text = out.getvalue()
     assert code == EXIT_VICTORY
@@ -31,4 +32,7 @@ def test_the_sheet_command_and_a_payment(snapshot):
     # Luck is offered on the first wound (a bad luck's 1 would leave the rat standing), not
     # on the second: even an unlucky 1 kills it
     assert text.count("tenter votre Chance") == 1
+    asked = "Votre ENDURANCE est déjà à son total de départ (20)\u00a0: voulez-vous"
+    assert text.count(asked) == 2
+    assert text.count("Repas\u00a0: 10 -> 9") == 1  # refused once, eaten once
     assert text == snapshot

@@ -1,6 +1,7 @@
 """The Adventure Sheet of the Textual player over the sheet test book (issue 16.7-8): a
 weapon's bonus shown with its cause, initial values, tagged items in their own boxes, long
-names wrapped; a payment narrated on the page of the paragraph it leads to."""
+names wrapped; a payment narrated on the page of the paragraph it leads to; a meal at full
+STAMINA asked first."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from dedale.language import load_book
 from dedale.player.app import DedaleApp
 from dedale.player.widgets.adventure_sheet import render_sheet
 from rich.console import Console
+from textual.widgets import Static
 
 SHEET_BOOK = Path(__file__).resolve().parents[1] / "books_extra" / "sheet"
 
@@ -58,6 +60,17 @@ def test_the_sheet_shows_causes_boxes_and_the_payment():
             await pilot.pause()
             seen["after"] = _sheet_text(app)
             seen["page"] = _page_text(app)
+            await pilot.press("e")  # a meal at full STAMINA: the player asks first
+            await pilot.pause()
+            seen["question"] = str(app.screen.query_one(".question", Static).render())
+            await pilot.press("n")
+            await pilot.pause()
+            seen["refused"] = str(app.session.game.state.hero.counters["meals"])
+            await pilot.press("e")
+            await pilot.pause()
+            await pilot.press("o")  # oui
+            await pilot.pause()
+            seen["eaten"] = str(app.session.game.state.hero.counters["meals"])
 
     asyncio.run(scenario())
     before, after = seen["before"], seen["after"]
@@ -72,6 +85,8 @@ def test_the_sheet_shows_causes_boxes_and_the_payment():
         in after
     )
     # the payment is narrated on the page of the paragraph it leads to, above its text
+    assert seen["question"].startswith("Votre ENDURANCE est déjà à son total de départ (20)")
+    assert (seen["refused"], seen["eaten"]) == ("10", "9")
     page = seen["page"].splitlines()
     assert page[0] == "Pièces d'or 10 → 7"
     assert page[1].startswith("Le passeur décroche la lanterne")

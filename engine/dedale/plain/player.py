@@ -24,7 +24,13 @@ from dedale.i18n import french, message, translate
 from dedale.plain.render import Renderer
 from dedale.plain.screen_reader import ScreenReaderRenderer
 from dedale.player.narration import book_articles, book_gender
-from dedale.player.sheet_content import effective_text, item_bonuses, item_boxes, item_tags
+from dedale.player.sheet_content import (
+    effective_text,
+    item_bonuses,
+    item_boxes,
+    item_tags,
+    meal_at_full,
+)
 from dedale.rules import fold
 from dedale.rules.checks import health_level_suffix
 from dedale.typed import TypedValueError, whole_number
@@ -223,6 +229,13 @@ class PlainPlayer:
             if not game.can_eat():
                 self.write(self.t("error.cannot_eat"))
                 return False
+            full = meal_at_full(game.book.ruleset, game.state.hero)
+            if full is not None:  # eating at full health wastes the meal: ask first (16.8)
+                name, value = self.render.name(full[0]), full[1]
+                question = self.t("ask.eat_full", stat=name, value=value)
+                self.write(*self.render.typeset([f"{question} {self.t('prompt.yes_no')}"]))
+                if fold(self._read_line()) not in _YES:
+                    return False
             for event in game.eat():
                 self.write(*self.render.event(event))
             return True

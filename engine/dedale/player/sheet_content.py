@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from dedale.rules.character import Character
+    from dedale.rules.ruleset import Ruleset
 
 Bonus = tuple[str, int]  # (item, amount)
 
@@ -69,3 +70,13 @@ def item_tags(hero: Character) -> dict[str, tuple[str, ...]]:
         for name, info in hero.item_effects.items()
         if info.tags and hero.has(name)
     }
+
+
+def meal_at_full(ruleset: Ruleset, hero: Character | None) -> tuple[str, int] | None:
+    """The stat a meal restores and its value when it is already at its initial value (a
+    meal would restore nothing: the players ask before eating, issue 16.8), else None."""
+    meals = ruleset.meals
+    if meals is None or hero is None or meals.stat not in hero.stats:
+        return None
+    value = hero.stats[meals.stat]
+    return (meals.stat, value) if value >= hero.initial.get(meals.stat, value) else None

@@ -18,6 +18,7 @@ from dedale.errors import DedaleError
 from dedale.player import playtest
 from dedale.player.narration import describe, dice_faces, outcome_text, prose
 from dedale.player.screens.prompts import AskScreen, PickScreen, ask_in_modal
+from dedale.player.sheet_content import meal_at_full
 from dedale.player.widgets.adventure_sheet import AdventureSheet
 from dedale.player.widgets.choices import ChoiceList
 from dedale.player.widgets.keys import localise_bindings
@@ -268,7 +269,23 @@ class ReadingScreen(Screen[None]):
         if session.prompt is None or not game.can_eat():  # (no prompt: a fight is waiting)
             app.notify(app.texts("app.cannot_eat"), severity="warning")
             return
-        self.show_all(game.eat() or ())
+        full = meal_at_full(game.book.ruleset, game.state.hero)
+        if full is not None:  # a meal at full health restores nothing: ask first (16.8)
+            from dedale.player.screens.prompts import YesNoScreen
+
+            question = app.texts("app.eat_full", stat=app.stat_name(full[0]), value=full[1])
+            screen = YesNoScreen(question, app.texts("app.yes"), app.texts("app.no"))
+            app.push_screen(screen, lambda yes: self._eat() if yes else None)
+            return
+        self._eat()
+
+    def _eat(self) -> None:
+        """Eat a meal and show what it did; the game asks its question again."""
+        app = self.dedale
+        session = app.session
+        if session is None or session.prompt is None or not session.game.can_eat():
+            return
+        self.show_all(session.game.eat() or ())
         session.resync()  # the game asks the choice again
         self.refresh_sheet()
         app.pump()
