@@ -310,6 +310,7 @@ def opposed_fight(
             double = doubles[y]
             if emit:
                 hero_faces = pairs[y]
+                enemy_faces = pairs[x]
         elif plain_2d6:
             a, b = rng.roll2(6)
             c, d = rng.roll2(6)
@@ -317,8 +318,9 @@ def opposed_fight(
             hero_roll = c + d
             double = c == d
             hero_faces = (c, d)
+            enemy_faces = (a, b)
         else:
-            roll, _ = dice.roll(rng)
+            roll, enemy_faces = dice.roll(rng)
             enemy_as = enemy_skill + roll
             hero_roll, hero_faces = dice.roll(rng)
             double = len(hero_faces) > 1 and len(set(hero_faces)) == 1
@@ -337,7 +339,11 @@ def opposed_fight(
                         others.append((index, skills[index] + a + b))
                     else:
                         others.append((index, skills[index] + dice.roll(rng)[0]))
-        if emit:
+        if emit:  # the enemy's dice, shown as the hero's are (issue 16.8)
+            yield DiceRolled(
+                purpose=f"{names[current]}_attack", faces=tuple(enemy_faces),
+                total=enemy_as - enemy_skill,
+            )  # fmt: skip
             yield DiceRolled(purpose="hero_attack", faces=hero_faces, total=hero_roll)
         if instant_kill and double and not immune[current]:
             taken = health[current]
