@@ -36,3 +36,13 @@ def test_the_sheet_command_and_a_payment(snapshot):
     assert text.count(asked) == 2
     assert text.count("Repas\u00a0: 10 -> 9") == 1  # refused once, eaten once
     assert text == snapshot
+
+
+def test_the_sheet_book_validates_clean():
+    from dedale.validator import validate_path
+
+    report = validate_path(SHEET_BOOK, runs=50)
+    assert report.count("error") == 0 and report.count("warning") == 0
+    # the infos are real: no ability acts on the (potion)/(bijou) tags (they only sort the
+    # items into the sheet's boxes), and the lantern is never needed
+    assert sorted(f.code for f in report.findings) == ["I025", "I060", "I060"]
