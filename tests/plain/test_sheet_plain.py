@@ -10,7 +10,7 @@ from pathlib import Path
 
 from dedale.game import Game
 from dedale.language import load_book
-from dedale.plain.player import EXIT_VICTORY, PlainPlayer
+from dedale.plain.player import EXIT_DEATH, EXIT_VICTORY, PlainPlayer
 
 SHEET_BOOK = Path(__file__).resolve().parents[1] / "books_extra" / "sheet"
 
@@ -46,3 +46,21 @@ def test_the_sheet_book_validates_clean():
     # the infos are real: no ability acts on the (potion)/(bijou) tags (they only sort the
     # items into the sheet's boxes), and the lantern is never needed
     assert sorted(f.code for f in report.findings) == ["I025", "I060", "I060"]
+
+
+def _fight(stamina: int, answers: str) -> tuple[int, str]:
+    book = load_book(SHEET_BOOK)
+    game = Game.new(book, 1, hero=(9, stamina, 9), name="Ari", lang="fr", free_stats=True)
+    game.rng.force([6, 6, 1, 1])  # the rat's 4+12 against the hero's 10+2: a wound of 2
+    out = io.StringIO()
+    code = PlainPlayer(game, io.StringIO("2\n" + answers), out, echo=True).play()
+    return code, out.getvalue()
+
+
+def test_no_luck_on_a_wound_that_kills_whatever_luck_gives():
+    # STAMINA 1: even a lucky wound (1) kills: the hero is not asked, he dies
+    code, text = _fight(1, "")
+    assert code == EXIT_DEATH and "Chance" not in text.split("Combat")[1]
+    # STAMINA 2: a lucky wound (1) would save him: he is asked
+    code, text = _fight(2, "n\n")
+    assert code == EXIT_DEATH and "voulez-vous tenter votre Chance" in text

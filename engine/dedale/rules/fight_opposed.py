@@ -249,7 +249,7 @@ def opposed_fight(
                 health[current] = enemy_hp
             elif margin < 0:
                 damage = enemy_damage
-                if luck_when_wounded:
+                if luck_when_wounded and not _dies_anyway(setup, damage, stats[hero_stat], state):
                     luck = stats[luck_stat]
                     if luck > 0:
                         key = ("taken", damage, stats[hero_stat], enemy_hp, luck, current, hit_yet)
@@ -388,7 +388,7 @@ def opposed_fight(
                     )  # fmt: skip
             else:
                 damage = enemy_damage
-                if luck_when_wounded:
+                if luck_when_wounded and not _dies_anyway(setup, damage, stats[hero_stat], state):
                     luck = stats[luck_stat]
                     if luck > 0:
                         key = ("taken", damage, stats[hero_stat], health[current], luck, current,
@@ -525,6 +525,17 @@ def _kills_anyway(setup, damage: int, left: int, hooks=None, state=None) -> bool
         return isinstance(done.value, int) and done.value >= left
     wound.close()
     return False
+
+
+def _dies_anyway(setup, damage: int, hero_hp: int, state=None) -> bool:
+    """Whether the enemy's wound kills the hero whatever Luck gives (issue 16.8), so that
+    Luck is not offered; never while the book acts in the fight (an item or a rule may
+    still save him)."""
+    if state is not None:
+        return False
+    table, base = setup.wounded, setup.params.damage_to_hero
+    least = max(0, damage + min(table.lucky, table.unlucky) - base)
+    return least >= hero_hp
 
 
 def _luck_wounded(setup, character, rng, damage, emit, enemy=0, where=(0, True)):
