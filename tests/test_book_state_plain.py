@@ -46,8 +46,8 @@ def test_victory_with_the_calf_and_three_lieutenants(book, snapshot):
     assert [e.paragraph for e in game.state.history] == [1, 2, 3, 10, 4, 10, 5, 10, 7, 10, 6, 8]
     assert game.state.counts == {"lieutenants met": 3}
     assert game.state.flags == {"searched west corridor", "searched east corridor"}
-    assert "  Lieutenants met: 2\n  Items: Tooth-piece x2\n  Notes: A calf follows you" in text
-    assert "  Lieutenants met: 3\n  Items: Tooth-piece x2\nYour choice?" in text  # calf gone
+    assert "  Lieutenants met: 2\n  Items:\n    Tooth-piece x2\n  Notes: A calf follows you" in text
+    assert "  Lieutenants met: 3\n  Items:\n    Tooth-piece x2\nYour choice?" in text  # calf gone
     assert "Crossed out: A calf follows you." in text
     assert "With 3 lieutenants to" in text  # the counter in the text
     assert "searched" not in text.lower().split("§ 1", 1)[1].replace("search the", "")

@@ -49,7 +49,8 @@ def test_every_state_change_in_english(book, snapshot):
     assert (hero.initial["LUCK"], hero.stats["SKILL"]) == (8, 10)  # cursed; penalty lifted
     assert "Penalties: SKILL -2 until a weapon" in text
     assert "Phoenix Tears takes effect and is used up." in text
-    assert "Items: Phoenix Tears (when STAMINA falls to 0), Copper Ring" in text
+    assert "Items:\n    Phoenix Tears (when STAMINA falls to 0)\n" in text
+    assert "  Ring:\n    Copper Ring" in text  # its (ring) tag gives it a box (16.8)
     assert (hero.counters["meals"], hero.counters["gold"]) == (12, 6)
     assert set(hero.items) == {"Copper Ring", "Iron Key", "Rope", "Pick Axe"}
     assert {"action": "drop", "item": "Bread"} in game.decisions

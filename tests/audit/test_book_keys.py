@@ -138,14 +138,15 @@ def _items(a: Author) -> None:
     )
     folder = a.book("[Rope, Sword (weapon, SKILL +1)]", body=body)
     text = plain(folder, lines="sheet\n1\n")
-    assert "Items: Rope, Sword (SKILL +1)" in text
+    assert "Items:\n    Rope\n    Sword (SKILL +1)" in text
+    assert "SKILL: 10 (+1 Sword) = 11 (initial 10)" in text  # the sheet says why (16.7)
     assert "1. Climb down" in text and "Down." in text  # the gated choice is offered
     assert "against 11" in text  # the sword's SKILL +1 counts in the test (SKILL 10)
 
 
 def _creation_fixed_stats(a: Author) -> None:
     text = plain(a.book("oui" if a.french else "true"), lines="8\n15\n7\nsheet\n1\n", hero=None)
-    assert "SKILL: 8/8" in text and "STAMINA: 15/15" in text
+    assert "SKILL: 8 (initial 8)" in text and "STAMINA: 15 (initial 15)" in text
 
 
 def _creation_reroll(a: Author) -> None:

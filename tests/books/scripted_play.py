@@ -26,6 +26,7 @@ from pathlib import Path
 from dedale import ast, events
 from dedale.game import Game
 from dedale.language import load_book
+from dedale.player.sheet_content import meal_at_full
 
 BOOKS = Path(__file__).resolve().parents[2] / "books"
 
@@ -127,6 +128,8 @@ def play_route(
             if here in meals and game.can_eat():
                 meals.remove(here)
                 result.typed.append("eat")
+                if meal_at_full(game.book.ruleset, game.state.hero):
+                    result.typed.append("y")  # the plain player asks first (issue 16.8)
                 for eaten in game.eat():
                     result.transcript.append(describe(eaten))
                     result.log.append(eaten)

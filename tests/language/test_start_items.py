@@ -45,7 +45,7 @@ def test_a_starting_sword_is_given_offered_and_shown_end_to_end(tmp_path):
     assert report.count("error") == 0
     code, text = transcript(book, "feuille\n1\n", lang="fr")
     assert "Forcer la porte avec l'épée" in text
-    assert "Objets\u00a0: Épée (HABILETÉ +1), Torches x2" in text
+    assert "Objets\u00a0:\n    Épée (HABILETÉ +1)\n    Torches x2" in text
     assert code == EXIT_VICTORY
 
 

@@ -40,8 +40,9 @@ def transcript(book, lines: str, seed: int = 1, force=(), **creation) -> tuple[i
 
 
 def test_victory_with_sheet_and_a_meal(trail, snapshot):
-    # luck 2+2: lucky; table 5 -> 12
-    code, text = transcript(trail, "1\nsheet\n4\nxyz\n2\neat\n3\n1\n", force=[2, 2, 5], lang="en")
+    # luck 2+2: lucky; table 5 -> 12; the meal at full STAMINA is confirmed (y)
+    script = "1\nsheet\n4\nxyz\n2\neat\ny\n3\n1\n"
+    code, text = transcript(trail, script, force=[2, 2, 5], lang="en")
     assert code == EXIT_VICTORY
     assert text == snapshot
 

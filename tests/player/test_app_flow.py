@@ -91,6 +91,9 @@ async def _eat():
         await pilot.pause()
         await pilot.press("e")
         await pilot.pause()
+        assert app.session.sheet.counters["meals"] == 2  # at full STAMINA: asked first
+        await pilot.press("y")
+        await pilot.pause()
         assert app.session.sheet.counters["meals"] == 1
         await pilot.press("2")  # the choice is asked again and still answers
         await pilot.pause()

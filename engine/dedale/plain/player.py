@@ -24,6 +24,13 @@ from dedale.i18n import french, message, translate
 from dedale.plain.render import Renderer
 from dedale.plain.screen_reader import ScreenReaderRenderer
 from dedale.player.narration import book_articles, book_gender
+from dedale.player.sheet_content import (
+    effective_text,
+    item_bonuses,
+    item_boxes,
+    item_tags,
+    meal_at_full,
+)
 from dedale.rules import fold
 from dedale.rules.checks import health_level_suffix
 from dedale.typed import TypedValueError, whole_number
@@ -222,6 +229,13 @@ class PlainPlayer:
             if not game.can_eat():
                 self.write(self.t("error.cannot_eat"))
                 return False
+            full = meal_at_full(game.book.ruleset, game.state.hero)
+            if full is not None:  # eating at full health wastes the meal: ask first (16.8)
+                name, value = self.render.name(full[0]), full[1]
+                question = self.t("ask.eat_full", stat=name, value=value)
+                self.write(*self.render.typeset([f"{question} {self.t('prompt.yes_no')}"]))
+                if fold(self._read_line()) not in _YES:
+                    return False
             for event in game.eat():
                 self.write(*self.render.event(event))
             return True
@@ -298,7 +312,8 @@ class PlainPlayer:
         health = getattr(ruleset.fight, "health", None)
         for stat, value in hero.stats.items():
             name, initial = self.render.name(stat), hero.initial[stat]
-            line = self.t("sheet.stat", name=name, value=value, initial=initial)
+            shown = effective_text(value, item_bonuses(hero, stat), self.t)
+            line = self.t("sheet.stat", name=name, value=shown, initial=initial)
             if stat == health:
                 line += health_level_suffix(ruleset.health_levels, value, initial, self.lang)
             lines.append(line)
@@ -307,13 +322,19 @@ class PlainPlayer:
         book_rows = sheet_rows(self.game.book.meta.state, state.flags, state.counts)
         for name, value in book_rows.stats:  # the book's own flags and counters
             lines.append(self.t("sheet.counter", name=name, value=value))
-        items = ", ".join(
-            (f"{k} x{v}" if v > 1 else k)
-            + self._bonuses(hero, k)
-            + self._noted(state.item_numbers, k)
-            for k, v in hero.items.items()
-        )
-        lines.append(self.t("sheet.items", items=items or "-"))
+        equipment, boxes = item_boxes(hero.items, item_tags(hero))
+        for index, names in enumerate([equipment, *boxes.values()]):
+            if index and not names:
+                continue
+            if not names:  # an empty Equipment box
+                lines.append(self.t("sheet.items", items="-"))
+                continue
+            title = list(boxes)[index - 1] if index else self.t("sheet.items", items="")
+            lines.append(self.t("sheet.box", title=title) if index else title.rstrip())
+            for k in names:  # one item a line: none is cut mid-name
+                v = hero.items[k]
+                shown = (f"{k} x{v}" if v > 1 else k) + self._bonuses(hero, k)
+                lines.append("    " + shown + self._noted(state.item_numbers, k))
         if state.codewords:
             lines.append(self.t("sheet.codewords", words=", ".join(state.codewords.values())))
         if book_rows.notes:
@@ -326,4 +347,4 @@ class PlainPlayer:
         if state.penalties:  # "lose 2 SKILL until you find a weapon"
             shown = ", ".join(penalty_lines(state, ruleset, self.lang))
             lines.append(self.t("sheet.penalties", penalties=shown))
-        return lines
+        return self.render.typeset(lines)  # French typography, as the narration's (16.4)

@@ -108,6 +108,12 @@ class Renderer:
                     total=e.total,
                 )
             ]
+        enemy = e.purpose.removesuffix("_attack")
+        if enemy == "hero":  # the hero's attack roll, and the enemy's alike (issue 16.8)
+            return [self.t("event.dice_hero", faces=faces, total=e.total)]
+        if enemy != e.purpose:
+            params = self.foes(enemy).params()
+            return [self.t("event.dice_enemy", faces=faces, total=e.total, **params)]
         if e.purpose in _LABELLED_ROLLS:  # two rolls compared (dedale.game.test_forms)
             return [self.t(f"event.dice_{e.purpose}", faces=faces, total=e.total)]
         return [self.t("event.dice", faces=faces, total=e.total, purpose=e.purpose)]

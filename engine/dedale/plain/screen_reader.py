@@ -63,7 +63,12 @@ class ScreenReaderRenderer(Renderer):
         count = len(e.faces)
         if count == 0:
             return super()._DiceRolled(e)
-        return [self.t("sr.dice", count=count, faces=self.numbers(e.faces), total=e.total)]
+        faces = self.numbers(e.faces)
+        enemy = e.purpose.removesuffix("_attack")
+        if enemy not in (e.purpose, "hero"):  # an enemy's attack roll (issue 16.8)
+            who = self.foes(enemy).phrase
+            return [self.t("sr.dice_enemy", count=count, who=who, faces=faces, total=e.total)]
+        return [self.t("sr.dice", count=count, faces=faces, total=e.total)]
 
     def _StatChanged(self, e: events.StatChanged) -> list[str]:
         name = self.name(e.name)

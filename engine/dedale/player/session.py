@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dedale import events as ev
+from dedale.player.sheet_content import item_bonuses, item_tags
 
 if TYPE_CHECKING:
     from dedale.game import Game, GameState
@@ -63,6 +64,10 @@ class SheetModel:
     #: item -> the (stat id, threshold) of its triggers ("when STAMINA falls to 0")
     triggers: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     layout: SheetLayout = field(default_factory=SheetLayout)
+    #: stat id -> the (item, amount) bonuses that count toward it (issue 16.7)
+    bonuses: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    #: item -> its book tags (the sheet's box it goes in)
+    item_tags: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def apply(self, event: ev.Event) -> None:
         """Update from one event of the game."""
@@ -129,6 +134,8 @@ class SheetModel:
         }
         if hero.class_name is not None:
             self.class_name = hero.class_name
+        self.bonuses = {stat: b for stat in hero.stats if (b := item_bonuses(hero, stat))}
+        self.item_tags = item_tags(hero)
 
 
 class Session:

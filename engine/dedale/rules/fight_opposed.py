@@ -239,7 +239,7 @@ def opposed_fight(
                 if not hit_yet:
                     damage += first_hit_bonus
                     hit_yet = True
-                if luck_when_wounding:
+                if luck_when_wounding and not _kills_anyway(setup, damage, enemy_hp):
                     luck = stats[luck_stat]
                     if luck > 0:
                         key = ("dealt", damage, stats[hero_stat], enemy_hp, luck, current, True)
@@ -249,7 +249,7 @@ def opposed_fight(
                 health[current] = enemy_hp
             elif margin < 0:
                 damage = enemy_damage
-                if luck_when_wounded:
+                if luck_when_wounded and not _dies_anyway(setup, damage, stats[hero_stat], state):
                     luck = stats[luck_stat]
                     if luck > 0:
                         key = ("taken", damage, stats[hero_stat], enemy_hp, luck, current, hit_yet)
@@ -310,6 +310,7 @@ def opposed_fight(
             double = doubles[y]
             if emit:
                 hero_faces = pairs[y]
+                enemy_faces = pairs[x]
         elif plain_2d6:
             a, b = rng.roll2(6)
             c, d = rng.roll2(6)
@@ -317,8 +318,9 @@ def opposed_fight(
             hero_roll = c + d
             double = c == d
             hero_faces = (c, d)
+            enemy_faces = (a, b)
         else:
-            roll, _ = dice.roll(rng)
+            roll, enemy_faces = dice.roll(rng)
             enemy_as = enemy_skill + roll
             hero_roll, hero_faces = dice.roll(rng)
             double = len(hero_faces) > 1 and len(set(hero_faces)) == 1
@@ -337,7 +339,11 @@ def opposed_fight(
                         others.append((index, skills[index] + a + b))
                     else:
                         others.append((index, skills[index] + dice.roll(rng)[0]))
-        if emit:
+        if emit:  # the enemy's dice, shown as the hero's are (issue 16.8)
+            yield DiceRolled(
+                purpose=f"{names[current]}_attack", faces=tuple(enemy_faces),
+                total=enemy_as - enemy_skill,
+            )  # fmt: skip
             yield DiceRolled(purpose="hero_attack", faces=hero_faces, total=hero_roll)
         if instant_kill and double and not immune[current]:
             taken = health[current]
@@ -354,7 +360,7 @@ def opposed_fight(
                 damage += first_hit_bonus
                 hit_yet = True
             left = health[current]
-            if luck_when_wounding:
+            if luck_when_wounding and not _kills_anyway(setup, damage, left, hooks, state):
                 luck = stats[luck_stat]
                 if luck > 0:
                     key = ("dealt", damage, stats[hero_stat], left, luck, current, True)
@@ -382,7 +388,7 @@ def opposed_fight(
                     )  # fmt: skip
             else:
                 damage = enemy_damage
-                if luck_when_wounded:
+                if luck_when_wounded and not _dies_anyway(setup, damage, stats[hero_stat], state):
                     luck = stats[luck_stat]
                     if luck > 0:
                         key = ("taken", damage, stats[hero_stat], health[current], luck, current,
@@ -499,6 +505,37 @@ def _luck_prompt(key: tuple) -> YesNoPrompt:
             kind="use_luck", params=tuple(zip(names, key, strict=True))
         )
     return prompt
+
+
+def _kills_anyway(setup, damage: int, left: int, hooks=None, state=None) -> bool:
+    """Whether the hero's wound kills the enemy whatever Luck gives (issue 16.8): then Luck,
+    which could only cost a point, is not offered. With the book's wound rules ("it takes
+    1") the wound they would let through is checked too; a rule that acts (yields) leaves
+    the offer as it is."""
+    table, base = setup.wounding, setup.params.damage_to_enemy
+    worst = max(0, damage + min(table.lucky, table.unlucky) - base)
+    if worst < left:
+        return False
+    if state is None:
+        return True
+    wound = hooks.enemy_wound(state, worst)
+    try:
+        next(wound)
+    except StopIteration as done:
+        return isinstance(done.value, int) and done.value >= left
+    wound.close()
+    return False
+
+
+def _dies_anyway(setup, damage: int, hero_hp: int, state=None) -> bool:
+    """Whether the enemy's wound kills the hero whatever Luck gives (issue 16.8), so that
+    Luck is not offered; never while the book acts in the fight (an item or a rule may
+    still save him)."""
+    if state is not None:
+        return False
+    table, base = setup.wounded, setup.params.damage_to_hero
+    least = max(0, damage + min(table.lucky, table.unlucky) - base)
+    return least >= hero_hp
 
 
 def _luck_wounded(setup, character, rng, damage, emit, enemy=0, where=(0, True)):

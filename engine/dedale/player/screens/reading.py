@@ -18,6 +18,7 @@ from dedale.errors import DedaleError
 from dedale.player import playtest
 from dedale.player.narration import describe, dice_faces, outcome_text, prose
 from dedale.player.screens.prompts import AskScreen, PickScreen, ask_in_modal
+from dedale.player.sheet_content import meal_at_full
 from dedale.player.widgets.adventure_sheet import AdventureSheet
 from dedale.player.widgets.choices import ChoiceList
 from dedale.player.widgets.keys import localise_bindings
@@ -56,6 +57,9 @@ class ReadingScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._page_done = True  # a choice was made: the next paragraph starts a new page
+        #: what a choice's payment or effects narrate before its paragraph (issue 16.8),
+        #: shown on the new page under its heading rather than on the page it clears
+        self._carried: list[str] = []
         self._last_dice: ev.DiceRolled | None = None
         self._shown_choices: tuple[ev.ChoiceOption, ...] | None = None  # the list on screen
 
@@ -131,6 +135,7 @@ class ReadingScreen(Screen[None]):
                 if self._page_done:
                     self.clear_page()
                     self._heading(number, label, span)
+                    self._show_carried()
                 else:
                     self._add(Static(self._paragraph_title(number, label, span), classes="sub"))
             case ev.TextShown(text=text):
@@ -148,13 +153,21 @@ class ReadingScreen(Screen[None]):
                     meal_stat=meal_stat,
                     outcome_word=app.outcome_word,
                 )
-                if line:
+                if line and self._page_done:
+                    self._carried.append(line)
+                elif line:
                     self._add(Static(line, classes="note"))
         if isinstance(event, ev.StatChanged | ev.ItemGained | ev.ItemLost | ev.MealEaten):
             self.refresh_sheet()
         elif isinstance(event, ev.CodewordChanged | ev.WorldEntered):
             self.refresh_sheet()
         return True
+
+    def _show_carried(self) -> None:
+        """Show the lines a choice narrated before the page they belong to."""
+        carried, self._carried = self._carried, []
+        for line in carried:
+            self._add(Static(line, classes="note"))
 
     def _flush_dice(self) -> None:
         dice, self._last_dice = self._last_dice, None
@@ -178,6 +191,7 @@ class ReadingScreen(Screen[None]):
 
     def ask(self, prompt: ev.Prompt) -> None:
         self._flush_dice()
+        self._show_carried()
         self.refresh_sheet()
         if isinstance(prompt, ev.ChoosePrompt):
             choices = self.query_one(ChoiceList)
@@ -198,6 +212,7 @@ class ReadingScreen(Screen[None]):
     def offer_fight(self) -> None:
         """A fight starts: the paragraph that brings the enemy is read first (issue 16.1)."""
         self._flush_dice()
+        self._show_carried()
         self.refresh_sheet()
         choices = self.query_one(ChoiceList)
         choices.set_options([(self.dedale.texts("app.fight"), True, FIGHT)])
@@ -206,6 +221,7 @@ class ReadingScreen(Screen[None]):
 
     def game_over(self) -> None:
         self._flush_dice()
+        self._show_carried()
         self.refresh_sheet()
         choices = self.query_one(ChoiceList)
         choices.set_options([(self.dedale.texts("app.the_end"), True, "__end__")])
@@ -253,7 +269,23 @@ class ReadingScreen(Screen[None]):
         if session.prompt is None or not game.can_eat():  # (no prompt: a fight is waiting)
             app.notify(app.texts("app.cannot_eat"), severity="warning")
             return
-        self.show_all(game.eat() or ())
+        full = meal_at_full(game.book.ruleset, game.state.hero)
+        if full is not None:  # a meal at full health restores nothing: ask first (16.8)
+            from dedale.player.screens.prompts import YesNoScreen
+
+            question = app.texts("app.eat_full", stat=app.stat_name(full[0]), value=full[1])
+            screen = YesNoScreen(question, app.texts("app.yes"), app.texts("app.no"))
+            app.push_screen(screen, lambda yes: self._eat() if yes else None)
+            return
+        self._eat()
+
+    def _eat(self) -> None:
+        """Eat a meal and show what it did; the game asks its question again."""
+        app = self.dedale
+        session = app.session
+        if session is None or session.prompt is None or not session.game.can_eat():
+            return
+        self.show_all(session.game.eat() or ())
         session.resync()  # the game asks the choice again
         self.refresh_sheet()
         app.pump()

@@ -16,6 +16,7 @@ from textual.widgets import Static
 from dedale.game.book_state import sheet_rows
 from dedale.language.book_state import BookState
 from dedale.player.session import SheetModel
+from dedale.player.sheet_content import effective_text, item_boxes
 from dedale.player.texts import Texts
 from dedale.rules.checks import health_level_suffix
 
@@ -34,7 +35,8 @@ def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str
     for stat in _ordered(layout.stats, sheet.stats):
         current, initial = sheet.stats[stat]
         style = "red" if initial and current * 3 <= initial else ""
-        shown = f"{current}/{initial}"
+        value = effective_text(current, sheet.bonuses.get(stat, ()), texts)
+        shown = texts("sheet.stat_value", value=value, initial=initial)
         if stat == layout.health:
             shown += health_level_suffix(layout.health_levels, current, initial, texts.lang)
         table.add_row(stat_name(stat), Text(shown, style=style))
@@ -43,16 +45,12 @@ def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str
     rows = sheet_rows(layout.book_state or BookState(), sheet.flags, sheet.counts)
     for name, value in rows.stats:  # the book's own flags and counters (book.yaml `state:`)
         table.add_row(Text(name), Text(value))
-    items = [
-        (f"{name} ×{n}" if n != 1 else name)
-        + _noted(sheet.item_numbers, name, texts)
-        + "".join(
-            texts("sheet.item_trigger", stat=stat_name(stat), at=at)
-            for stat, at in sheet.triggers.get(name, ())
-        )
-        for name, n in sorted(sheet.items.items())
-    ]
-    table.add_row(texts("sheet.items"), Text(", ".join(items) or none))
+    equipment, boxes = item_boxes(dict(sorted(sheet.items.items())), sheet.item_tags)
+    entries = [_item(sheet, n, texts, stat_name) for n in equipment]
+    _add_box(table, texts("sheet.items"), entries, none)
+    for title, names in boxes.items():  # the items a book tag puts in a box of their own
+        entries = [_item(sheet, n, texts, stat_name) for n in names]
+        _add_box(table, title, entries, none)
     table.add_row(texts("sheet.codewords"), Text(", ".join(sorted(sheet.codewords)) or none))
     if rows.notes:
         table.add_row(texts("sheet.notes"), Text(", ".join(rows.notes)))
@@ -72,6 +70,29 @@ def render_sheet(sheet: SheetModel, texts: Texts, stat_name: Callable[[str], str
         )
         table.add_row(texts("sheet.penalties"), Text(shown, style="red"))
     return table
+
+
+def _item(sheet: SheetModel, name: str, texts: Texts, stat_name: Callable[[str], str]) -> str:
+    """One item as the sheet writes it: count, number noted on it, triggers."""
+    count = sheet.items[name]
+    return (
+        (f"{name} ×{count}" if count != 1 else name)
+        + _noted(sheet.item_numbers, name, texts)
+        + "".join(
+            texts("sheet.item_trigger", stat=stat_name(stat), at=at)
+            for stat, at in sheet.triggers.get(name, ())
+        )
+    )
+
+
+def _add_box(table: Table, title: str, entries: list[str], none: str) -> None:
+    """A box of the sheet: its title beside the first entry, one entry a row (a long one
+    wraps; none is cut mid-name)."""
+    if not entries:
+        table.add_row(Text(title), Text(none))
+        return
+    for index, entry in enumerate(entries):
+        table.add_row(Text(title) if index == 0 else Text(""), Text(entry))
 
 
 def _ordered(
