@@ -84,7 +84,8 @@ def test_random_games_stop_at_their_time_budget(tmp_path):
 
 def test_fight_odds_stop_at_their_time_budget(tmp_path):
     from dedale.language import load_book
-    from dedale.validator.fights import CUT, fight_reports, fights_budget
+    from dedale.validator.fight_findings import fights_budget
+    from dedale.validator.fights import CUT, fight_reports
     from dedale.validator.graph import build_graph
 
     fights = "".join(

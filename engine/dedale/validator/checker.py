@@ -16,7 +16,8 @@ from dedale.validator.budget import (
 )
 from dedale.validator.computed import computed_destinations
 from dedale.validator.dedupe import one_per_defect
-from dedale.validator.fights import FightReport, fight_findings, fight_reports, fights_budget
+from dedale.validator.fight_findings import fight_findings, fights_budget
+from dedale.validator.fights import FightReport, fight_reports
 from dedale.validator.findings import Finding
 from dedale.validator.graph import build_graph, declared_hidden
 from dedale.validator.loops import forced_loops, needs_guard
