@@ -17,6 +17,6 @@ def test_forms(flags: set[str]) -> dict[str, bool]:
 
 def refuse_options(flags: set[str], allowed: frozenset[str], span: Span, test: str) -> None:
     """A located error for an option this kind of test does not take."""
-    from dedale.language.transform import _refuse_options  # lazy: transform imports us
+    from dedale.language.transform_checks import _refuse_options  # lazy: it imports us
 
     _refuse_options(flags, allowed, span, test)
