@@ -48,6 +48,9 @@ from dedale.rules import (
 EAT = object()
 """Sent into the runner at a ChoosePrompt: the reader eats a meal (then the prompt is re-asked)."""
 
+_AGAIN = object()
+"""What :meth:`Runner._aside` returns when the choice prompt is to be asked again."""
+
 Gen = Generator[Any, Any, Any]
 
 
@@ -239,17 +242,11 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
             self.at_choice = True  # the reader may drop items here (issue 13 §7)
             answer = yield prompt
             self.at_choice = False
-            if answer is EAT:
-                yield from self.eat()
+            aside = yield from self._aside(answer)
+            if aside is _AGAIN:
                 continue
-            if type(answer) is DropAtWill:  # the reader drops an item (issue 13 §7)
-                yield from drop_at_will(self, answer)
-                continue
-            if type(answer) is playtest.PlaytestAction:
-                jump = yield from playtest.perform(self, answer)
-                if jump is None:
-                    continue
-                return jump
+            if aside is not None:
+                return aside
             taken = offered[answer - 1]
             if type(taken.choice) is ast.HiddenNumber:  # the reader types the number
                 jump = yield from self.take_hidden_choice(taken.choice)
@@ -402,14 +399,11 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
             state.stop = self._stops
             answer = yield prompt
             state.stop = 0
-            if answer is EAT:
-                yield from self.eat()
+            aside = yield from self._aside(answer)
+            if aside is _AGAIN:
                 continue
-            if type(answer) is playtest.PlaytestAction:
-                jump = yield from playtest.perform(self, answer)
-                if jump is None:
-                    continue
-                return jump
+            if aside is not None:
+                return aside
             if answer > len(offered):
                 return None
             taken = offered[answer - 1]
@@ -419,6 +413,21 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
                     continue
                 return jump
             return (yield from self._take(taken))
+
+    def _aside(self, answer: Any) -> Gen:
+        """An answer to a choice prompt that is no choice: a meal, an item dropped (only
+        where it may be, see game.pickups), a playtest tool. Returns _AGAIN to ask the
+        prompt again, a paragraph a playtest tool jumps to, or None for a choice."""
+        if answer is EAT:
+            yield from self.eat()
+            return _AGAIN
+        if type(answer) is DropAtWill:  # the reader drops an item (issue 13 §7)
+            yield from drop_at_will(self, answer)
+            return _AGAIN
+        if type(answer) is playtest.PlaytestAction:
+            jump = yield from playtest.perform(self, answer)
+            return _AGAIN if jump is None else jump
+        return None
 
     def _take(self, taken: Offered) -> Gen:
         """Take a choice: pay its costs, run its effects; return its target (END if the

@@ -281,13 +281,7 @@ class _Solver:
             return [[(1.0, (index, h, 0, luck, k2, won, True, counters, shift), e, 0)]]
         if winner == "hero":
             base = self.to_enemy + (0 if hit else self.first_bonus)
-            options = [[(1.0, luck, base)]]
-            if self.use_luck and fight.luck_wounding is not None and luck > 0:
-                table, plain = fight.luck_wounding, fight.damage_to_enemy
-                q = self.lucky[min(luck, len(self.lucky) - 1)]
-                low = max(0, luck - self.luck_cost)
-                options.append([(q, low, max(0, base + table.lucky - plain)),
-                                (1 - q, low, max(0, base + table.unlucky - plain))])  # fmt: skip
+            options = self._luck_options(base, luck, fight.luck_wounding, fight.damage_to_enemy)
             result = []
             for option in options:
                 row = []
@@ -301,13 +295,7 @@ class _Solver:
         if self.armour and k == 0:
             return [[(1.0, (index, h, e, luck, k2, won, hit, counters, shift), 0, 0)]]
         base = self.to_hero
-        options = [[(1.0, luck, base)]]
-        if self.use_luck and fight.luck_wounded is not None and luck > 0:
-            table, plain = fight.luck_wounded, fight.damage_to_hero
-            q = self.lucky[min(luck, len(self.lucky) - 1)]
-            low = max(0, luck - self.luck_cost)
-            options.append([(q, low, max(0, base + table.lucky - plain)),
-                            (1 - q, low, max(0, base + table.unlucky - plain))])  # fmt: skip
+        options = self._luck_options(base, luck, fight.luck_wounded, fight.damage_to_hero)
         result = []
         for option in options:
             row = []
@@ -319,6 +307,17 @@ class _Solver:
                     )
             result.append(row)
         return result
+
+    def _luck_options(self, base: int, luck: int, table, plain: int) -> list[list[tuple]]:
+        """The ways a wound of ``base`` may go: as it is, and (when Luck is tested) lucky or
+        unlucky by the ruleset's ``table`` — rows of (probability, Luck after, damage)."""
+        options = [[(1.0, luck, base)]]
+        if self.use_luck and table is not None and luck > 0:
+            q = self.lucky[min(luck, len(self.lucky) - 1)]
+            low = max(0, luck - self.luck_cost)
+            options.append([(q, low, max(0, base + table.lucky - plain)),
+                            (1 - q, low, max(0, base + table.unlucky - plain))])  # fmt: skip
+        return options
 
     def _takes(self, index: int, damage: int, e: int, state: tuple) -> int:
         for rule in self.plan.damages:

@@ -75,28 +75,24 @@ def _sure_start(book: object) -> set[str]:
     return sure
 
 
-def _gains(body) -> set[str]:
+def _moved(body, kind: type) -> set[str]:
+    """The items the statements of ``body`` give (``kind`` GainItem) or take (LoseItem),
+    shops' goods included."""
     found = set()
     for statement in walk(body):
-        if isinstance(statement, ast.GainItem):
+        if isinstance(statement, kind):
             found.add(fold(statement.item))
         elif isinstance(statement, ast.Shop):
-            found.update(
-                fold(o.goods.item) for o in statement.offers if isinstance(o.goods, ast.GainItem)
-            )
+            found.update(fold(o.goods.item) for o in statement.offers if isinstance(o.goods, kind))
     return found
+
+
+def _gains(body) -> set[str]:
+    return _moved(body, ast.GainItem)
 
 
 def _losses(body) -> set[str]:
-    found = set()
-    for statement in walk(body):
-        if isinstance(statement, ast.LoseItem):
-            found.add(fold(statement.item))
-        elif isinstance(statement, ast.Shop):
-            found.update(
-                fold(o.goods.item) for o in statement.offers if isinstance(o.goods, ast.LoseItem)
-            )
-    return found
+    return _moved(body, ast.LoseItem)
 
 
 def _sure_gains(body) -> set[str]:
