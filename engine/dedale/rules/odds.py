@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dedale.errors import GameError
@@ -39,6 +39,9 @@ class OddsResult:
     stamina_distribution: dict[int, float]
     luck_distribution: dict[int, float]
     states: int = 0
+    end_states: dict[tuple[int, int], float] = field(default_factory=dict)
+    """The hero's (STAMINA, LUCK) when he wins, jointly (sums to 1; LUCK 0 without Luck):
+    what a fight passes on to the next one (the path of fights, the solver)."""
 
 
 def fight_odds(
@@ -416,11 +419,13 @@ class OddsTable:
         win = self.state_value(start)
         forward = Forward(self)
         forward.run(start)
-        stamina, lucks = forward.stamina, forward.lucks
+        stamina, lucks, ends = forward.stamina, forward.lucks, forward.ends
         if luck is None:
             lucks = {}
+            ends = _at_luck(ends, 0)
         elif not self.use_luck:
             lucks = {luck: sum(lucks.values())}
+            ends = _at_luck(ends, luck)
         scale = 1.0 / win if win > 0 else 0.0
         return OddsResult(
             win_probability=win,
@@ -428,7 +433,16 @@ class OddsTable:
             stamina_distribution={k: v * scale for k, v in sorted(stamina.items()) if v},
             luck_distribution={k: v * scale for k, v in sorted(lucks.items()) if v},
             states=forward.visited,
+            end_states={k: v * scale for k, v in sorted(ends.items()) if v},
         )
+
+
+def _at_luck(ends: dict[tuple[int, int], float], luck: int) -> dict[tuple[int, int], float]:
+    """The joint end states with every LUCK set to ``luck`` (Luck unused in the fight)."""
+    merged: dict[tuple[int, int], float] = {}
+    for (h, _), p in ends.items():
+        merged[h, luck] = merged.get((h, luck), 0.0) + p
+    return merged
 
 
 class BestLuckPolicy:

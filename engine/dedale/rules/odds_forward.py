@@ -3,7 +3,7 @@
 From the start state, mass flows through the fight's states in topological order (the
 few states before the first assault / first hit first, then the regular grids by enemy,
 Luck, STAMINA, enemy STAMINA, all decreasing) and gives the expected number of assaults
-and the hero's STAMINA and LUCK when he wins.
+and the hero's STAMINA and LUCK when he wins, apart and jointly (``ends``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ class Forward:
         self.assaults = 0.0
         self.stamina: dict[int, float] = {}
         self.lucks: dict[int, float] = {}
+        self.ends: dict[tuple[int, int], float] = {}
         self.visited = 0
         self.mass = [
             [[[0.0] * (stamina + 1) for _ in range(table.stamina_max + 1)]
@@ -38,6 +39,7 @@ class Forward:
             if index >= len(self.table.enemies):
                 self.stamina[h] = self.stamina.get(h, 0.0) + flow
                 self.lucks[luck] = self.lucks.get(luck, 0.0) + flow
+                self.ends[h, luck] = self.ends.get((h, luck), 0.0) + flow
                 return
             e = self.table.enemies[index][1]
         self.mass[index][luck][h][e] += flow
