@@ -8,7 +8,6 @@ import shutil
 from xml.etree import ElementTree
 
 import pytest
-
 from dedale.cli import main
 
 BOOK = "tests/books_extra/map"

@@ -99,9 +99,7 @@ def book_language(book: object) -> str | None:
     return lang if isinstance(lang, str) else None
 
 
-def build_map(
-    book: object, odds_seconds: float | None = 2.0, lang: str | None = None
-) -> BookMap:
+def build_map(book: object, odds_seconds: float | None = 2.0, lang: str | None = None) -> BookMap:
     """The map of a loaded book, in ``lang`` (default: the book's language);
     ``odds_seconds``: the time the fight odds may take (None or 0: no odds, so no
     deadly-fight marks)."""
