@@ -126,3 +126,20 @@ def test_a_book_that_does_not_load_gives_its_located_error(capsys, tmp_path):
     code, out, err = graph(capsys, str(book))
     assert (code, out) == (1, "")
     assert "broken.dd:6:" in err
+
+
+def test_the_french_book_map_speaks_french(capsys, monkeypatch, repo_root, snapshot):
+    monkeypatch.chdir(repo_root)
+    code, out, err = graph(capsys, "tests/books_extra/map-fr", "--format", "mermaid", *ODDS)
+    assert (code, err) == (0, "")
+    assert "⚠ impasse" in out and "⚠ inaccessible" in out and "⚠ combat mortel" in out
+    assert '|"si mot-code BORNE"|' in out and '|"victoire"|' in out
+    assert out == snapshot
+
+
+def test_lang_overrides_the_book_language(capsys, monkeypatch, repo_root):
+    monkeypatch.chdir(repo_root)
+    args = ["--format", "json", "--lang", "fr", "--odds-seconds", "0"]
+    _, out, _ = graph(capsys, BOOK, *args)
+    words = {f["words"] for node in json.loads(out)["nodes"] for f in node["findings"]}
+    assert words == {"impasse", "inaccessible"}
