@@ -143,3 +143,15 @@ def test_lang_overrides_the_book_language(capsys, monkeypatch, repo_root):
     _, out, _ = graph(capsys, BOOK, *args)
     words = {f["words"] for node in json.loads(out)["nodes"] for f in node["findings"]}
     assert words == {"impasse", "inaccessible"}
+
+
+def test_a_bundled_book_by_its_name(capsys):
+    code, out, err = graph(capsys, "first-steps", "--format", "json", "--odds-seconds", "0")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["title"] == "First Steps"
+
+
+def test_no_such_book_is_a_usage_error(capsys, tmp_path):
+    code, out, err = graph(capsys, str(tmp_path / "nowhere"))
+    assert (code, out) == (2, "")
+    assert "no book at" in err

@@ -25,7 +25,7 @@ FORMATS = ("dot", "mermaid", "svg", "json")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the subcommand's arguments."""
-    parser.add_argument("book", help="the book's folder (or single .dd file)")
+    parser.add_argument("book", help="the book's folder, a single .dd file, or a bundled book")
     parser.add_argument("--format", choices=FORMATS, default="dot", help="output format")
     parser.add_argument(
         "--from", dest="from_paragraph", type=int, metavar="N",
@@ -56,10 +56,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(tr("--depth must be 0 or more"))
     if args.odds_seconds < 0:
         raise UsageError(tr("--odds-seconds must be 0 or more"))
-    path = Path(args.book)
-    if not path.exists():
-        raise UsageError(tr("{path}: no such file or folder", path=path))
-    book = load_book(path)
+    from dedale.commands.books import resolve_book
+
+    book = load_book(resolve_book(args.book))
     book_map = build_map(book, args.odds_seconds or None, args.lang)
     if args.from_paragraph is not None:
         book_map = from_paragraph(book_map, args.from_paragraph)
