@@ -59,6 +59,7 @@ def to_dot(book_map: BookMap) -> str:
         "digraph book {",
         f'  label="{_dot_text(book_map.title)}";',
         "  labelloc=t;",
+        '  fontname="Helvetica";',
         "  rankdir=TB;",
         '  node [shape=box, fontname="Helvetica", fontsize=11];',
         '  edge [fontname="Helvetica", fontsize=9];',
