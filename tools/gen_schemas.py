@@ -187,6 +187,26 @@ FIGHT_KEYS: dict[str, dict[str, Schema]] = {
     },
 }  # fmt: skip
 """The keys of ``fight:`` for each procedure (the loader accepts one set per procedure)."""
+TOP_DESCRIPTIONS = {
+    "name": "The ruleset's identifier (df-classic)",
+    "title": "Its title in each language: {fr: ..., en: ...}",
+    "stats": "The hero's stats, in order: SKILL: {names, aliases, roll: 1d6+6}",
+    "counters": "Counted things (meals, gold): gold: {names, aliases, initial, max}",
+    "meals": "What a meal restores: {counter: meals, stat: STAMINA, heal: 4, where}",
+    "tests": "Roll-under tests: luck: {stat: LUCK, dice: 2d6, cost: 1}",
+    "duo_test": "The reliques duo test: {dice, target, difficulty, criticals, stat_range}",
+    "d20_test": "d20 action rolls: {trained: 1d20, untrained: 1d10, difficulties}",
+    "fight": "How fights are fought: procedure opposed, d20 or reliques, and its values",
+    "classes": "Character classes: Name: {names, stats, counters, kit, abilities}",
+    "items": "Items the rules know: sword: {kind: weapon, damage, protection}",
+    "inventory_limit": "How many items the hero may carry (null: no limit)",
+    "worlds": "true: a World may not be visited twice",
+    "health": "reliques health levels: {levels: [{id, names, malus}]}",
+    "heroism": "reliques: the counter paying for each use of heroism",
+    "tags": "Other spellings of modifier tags: {piloting: [pilotage]}",
+    "inventory_exempt": "Items the inventory limit does not count: [ring, key]",
+}
+"""What each top-level key is for (shown by editors on hover; docs/rulesets.md says more)."""
 LOADER_ONLY = {"extends": {"description": "A ruleset this one changes (df-classic)", **NAME}}
 """Keys the ruleset file loader reads before the schema (``extends:``)."""
 
@@ -240,7 +260,10 @@ def ruleset_properties() -> dict[str, Schema]:
         },
         heroism={**obj(tables["heroism"]), "type": ["object", "null"]},
     )
-    return {**LOADER_ONLY, **top}
+    described = {
+        key: {"description": TOP_DESCRIPTIONS[key], **schema} for key, schema in top.items()
+    }
+    return {**LOADER_ONLY, **described}
 
 
 def ruleset_schema() -> Schema:
