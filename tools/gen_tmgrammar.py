@@ -218,6 +218,13 @@ def grammar() -> dict[str, Any]:
                     },
                     {"include": "#computed"},
                     {"include": "#group"},
+                    {  # `> if A or B -> 40`: and/or/not are operators up to the arrow or `:`
+                        "name": "meta.condition.dedale",
+                        "begin": r"(?<![\w'-])(" + accented("if|si") + r")(?![\w'-])",
+                        "beginCaptures": {"1": {"name": "keyword.control.dedale"}},
+                        "end": r"(?=->|→|:|[ \t]//|$)",
+                        "patterns": [{"include": "#group"}, logic, {"include": "#rule-words"}],
+                    },
                     {"include": "#rule-words"},
                 ],
             },

@@ -144,7 +144,9 @@ def test_french_and_english_keywords_and_interpolation(tmp_path: Path):
         "> chanceux -> 2   // la bonne porte\n"
         "> échec : perdez 2 ENDURANCE\n"
         "-> 3 (si mot-code PANTHÈRE, grisé) Dire le mot de passe\n"
-        "-> 4 (if SKILL >= 10 and not visited 2) Jump the gap\n",
+        "-> 4 (if SKILL >= 10 and not visited 2) Jump the gap\n"
+        "> si mot-code LOUP ou visité 3 -> 7\n"
+        "> gagnez 12 or\n",
         encoding="utf-8",
     )
     lines = tokenize([book])[book]
@@ -165,3 +167,7 @@ def test_french_and_english_keywords_and_interpolation(tmp_path: Path):
     assert scoped[6][">="] == "keyword.operator.comparison.dedale"
     assert scoped[6]["visited"] == "keyword.control.dedale"
     assert scoped[6]["and"] == scoped[6]["not"] == "keyword.operator.logical.dedale"
+    assert scoped[7]["si"] == "keyword.control.dedale"
+    assert scoped[7]["ou"] == "keyword.operator.logical.dedale"  # in a condition: an operator
+    assert scoped[7]["7"] == "constant.numeric.paragraph.dedale"
+    assert scoped[8]["or"] == "meta.directive.dedale"  # gold, in French: not an operator
