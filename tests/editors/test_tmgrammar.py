@@ -150,7 +150,7 @@ def test_french_and_english_keywords_and_interpolation(tmp_path: Path):
         encoding="utf-8",
     )
     lines = tokenize([book])[book]
-    scoped = [{text: scopes[-1] for text, scopes in line if text.strip()} for line in lines]
+    scoped = [{t.strip(): scopes[-1] for t, scopes in line if t.strip()} for line in lines]
     assert scoped[0]["1"] == "entity.name.section.paragraph-number.dedale"
     assert scoped[0]["la porte"] == "entity.name.tag.label.dedale"
     assert scoped[1]["ENDURANCE"] == "variable.other.interpolation.dedale"
