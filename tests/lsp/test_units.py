@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from dedale.errors import BookLoadError
 from dedale.language.keywords import CHOICE_OPTION_WORDS, DIRECTIVE_WORDS
 from dedale.lsp.books import find_book
