@@ -115,7 +115,10 @@ class Client:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError(f"no diagnostics for {uri}")
-            message = self.notifications.get(timeout=left)
+            try:
+                message = self.notifications.get(timeout=left)
+            except queue.Empty:
+                raise TimeoutError(f"no diagnostics for {uri}") from None
             if message["method"] != "textDocument/publishDiagnostics":
                 continue
             params = self.converter.structure(message["params"], types.PublishDiagnosticsParams)

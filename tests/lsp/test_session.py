@@ -169,3 +169,34 @@ def test_rename_symbols_code_action(client: Client, book: Path) -> None:
         list[types.CodeAction],
     )
     assert [a.edit.changes[document][0].new_text for a in actions] == ["> "]
+
+
+def test_renumbering_the_start_follows_in_book_yaml(client: Client, book: Path) -> None:
+    road = book / "01-road.dd"
+    document = client.open(road)
+    client.wait_diagnostics(document)
+    edit = client.request(
+        "textDocument/rename",
+        types.RenameParams(
+            text_document=doc(document), position=position(_line(road, "§ 1"), 2), new_name="100"
+        ),
+        types.WorkspaceEdit,
+    )
+    meta = edit.changes[uri(book / "book.yaml")]
+    assert [(e.range.start.line, e.range.start.character, e.new_text) for e in meta] == [
+        (4, 7, "100")
+    ]
+
+
+def test_edits_in_a_burst_are_checked_once(client: Client, book: Path) -> None:
+    road = book / "01-road.dd"
+    document = client.open(road)
+    client.wait_diagnostics(document)
+    text = road.read_text()
+    for version in range(2, 7):  # five keystrokes within the debounce
+        client.replace(document, text.replace("-> 2 Walk", f"-> {version}00 Walk"), version)
+    found = client.wait_diagnostics(document)
+    missing = [d.message for d in found if d.code == "E010"]
+    assert len(missing) == 1 and "600" in missing[0]  # the last text only
+    with pytest.raises(TimeoutError):
+        client.wait_diagnostics(document, timeout=1.0)  # no second publication

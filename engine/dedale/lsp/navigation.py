@@ -6,8 +6,10 @@ import re
 from pathlib import Path
 
 from dedale.i18n import tr
+from dedale.language.keywords import fold
 from dedale.lsp.index import BookIndex, Heading, Place, Reference
 
+_START = re.compile(r"^(start|depart|debut|paragraphe[-_ ]de[-_ ]depart)[ \t]*:[ \t]*(\d+)\b", re.I)
 _LABEL = re.compile(r"^[^\W\d][\w'’-]{0,79}$")
 MAX_NUMBER = 10**6
 
@@ -40,9 +42,15 @@ def references(index: BookIndex, number: int, declaration: bool) -> list[Place]:
 
 
 def rename(
-    index: BookIndex, found: Reference | Heading | None, line: int, column: int, new: str
+    index: BookIndex,
+    found: Reference | Heading | None,
+    line: int,
+    column: int,
+    new: str,
+    meta: tuple[Path, list[str]] | None = None,
 ) -> dict[Path, list[tuple[Place, str]]]:
-    """The edits, file by file, that rename the paragraph number or label at the cursor."""
+    """The edits, file by file, that rename the paragraph number or label at the cursor
+    (``meta``: book.yaml's path and lines, whose ``start:`` follows a renumbered start)."""
     number = target_of(index, found)
     heading = index.heading(number) if number is not None else None
     if heading is None:
@@ -76,10 +84,23 @@ def rename(
             for ref in index.references_to(heading.number)
             if ref.number is not None
         ]
+        start = _start_value(meta, heading.number) if meta is not None else None
+        if start is not None:
+            edits.append((start, str(int(new))))
     by_file: dict[Path, list[tuple[Place, str]]] = {}
     for place, text in edits:
         by_file.setdefault(place.path, []).append((place, text))
     return by_file
+
+
+def _start_value(meta: tuple[Path, list[str]], number: int) -> Place | None:
+    """Where book.yaml's ``start:`` writes ``number``, if it does."""
+    path, lines = meta
+    for position, text in enumerate(lines[:1_000]):
+        found = _START.match(fold(text))
+        if found and int(found.group(2)) == number:
+            return Place(path, position, found.start(2), found.end(2))
+    return None
 
 
 def outline(index: BookIndex, path: Path) -> list[Heading]:

@@ -72,10 +72,13 @@ class DedaleServer(LanguageServer):
             return None
         session, path = found
         document = self.workspace.text_documents.get(uri)
+        before = session.overlay.get(path)
         if document is not None:
             session.overlay[path] = document.source
         else:
             session.overlay.pop(path, None)
+        if session.overlay.get(path) != before:
+            session.generation += 1
         return session
 
     # -------------------------------------------------------------- diagnostics
@@ -95,10 +98,11 @@ class DedaleServer(LanguageServer):
             self.report(traceback.format_exc())
 
     async def full_check(self, session: BookSession) -> None:
-        place, overlay = session.place, dict(session.overlay)
+        place, overlay, generation = session.place, dict(session.overlay), session.generation
         try:
             findings = await asyncio.to_thread(_full, place, overlay)
-            self.publish(session, findings)
+            if session.generation == generation:  # else the author typed on: stale
+                self.publish(session, findings)
         except Exception:  # noqa: BLE001
             self.report(traceback.format_exc())
 
@@ -313,7 +317,7 @@ def on_rename(ls: DedaleServer, params: types.RenameParams) -> Any:
         return None
     session, _path, index, line, column, under = found
     try:
-        edits = navigation.rename(index, under, line, column, params.new_name)
+        edits = navigation.rename(index, under, line, column, params.new_name, _meta(session))
     except navigation.RenameRefused as refused:
         from pygls.exceptions import JsonRpcInvalidRequest
 
@@ -326,6 +330,16 @@ def on_rename(ls: DedaleServer, params: types.RenameParams) -> Any:
         for path, items in edits.items()
     }
     return types.WorkspaceEdit(changes=changes)
+
+
+def _meta(session: BookSession) -> tuple[Path, list[str]]:
+    """book.yaml's path and lines, or a single-file book's front matter."""
+    if session.place.folder:
+        meta = session.place.root / "book.yaml"
+        return meta, session.lines(meta)
+    lines = session.lines(session.place.root)
+    end = next((n for n in range(1, len(lines)) if lines[n].strip() == "---"), 0)
+    return session.place.root, lines[:end]
 
 
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)

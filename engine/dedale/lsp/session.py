@@ -26,6 +26,7 @@ class BookSession:
     overlay: dict[Path, str] = field(default_factory=dict)
     book: object | None = None
     findings: list[Finding] = field(default_factory=list)
+    generation: int = 0  # counts the edits, so that a check of an older text is dropped
     _indexed: dict[Path, tuple[str, FileIndex]] = field(default_factory=dict)
     _fights: list | None = None  # FightReport list of ``book`` (computed on first hover)
 
