@@ -20,15 +20,6 @@ def book(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.fixture
-def client(book: Path):
-    session = Client(cwd=book)
-    result = session.initialize(book)
-    assert result.capabilities.completion_provider is not None
-    yield session
-    assert session.close() == 0
-
-
 def _line(path: Path, start: str) -> int:
     return next(n for n, text in enumerate(path.read_text().split("\n")) if text.startswith(start))
 

@@ -15,12 +15,6 @@ PUITS = ROOT / "books" / "le-puits-des-ombres"
 SALT = ROOT / "tests" / "books_extra" / "lsp"
 
 
-def _start(folder: Path) -> Client:
-    client = Client(cwd=folder)
-    client.initialize(folder)
-    return client
-
-
 @pytest.fixture
 def puits(tmp_path: Path) -> Path:
     folder = tmp_path / "puits"
@@ -44,72 +38,62 @@ def _complete(client: Client, document: str, line: int, column: int) -> list[str
     return [item.label for item in items]
 
 
-def test_french_book_speaks_french_and_fixes_a_misspelt_keyword(puits: Path) -> None:
-    client = _start(puits)
-    try:
-        path = puits / "01-vaubrune.dd"
-        text = path.read_text()
-        document = client.open(path, text)
-        assert client.wait_diagnostics(document) == []
-        lines = text.split("\n")
-        gain = next(n for n, line in enumerate(lines) if line.startswith("> gagnez 12 or"))
-        words = _complete(client, document, gain, 2)
-        assert words.index("combat") < words.index("fight")  # the book's language first
-        assert "Épée d'argent" in _complete(client, document, gain, 14)  # items of the book
-        broken = text.replace("-> 2 Retourner sur la place", "-> 99 Retourner sur la place", 1)
-        client.replace(document, broken, 2)
-        found = client.wait_diagnostics(document)
-        assert [d.code for d in found] == ["E010"]
-        assert "99" in found[0].message and "paragraphe" in found[0].message
-        typo = text.replace("> gagnez 12 or", "> gagnze 12 or")
-        client.replace(document, typo, 3)
-        found = client.wait_diagnostics(document)
-        assert [d.code for d in found] == ["E001"]
-        actions = client.request(
-            "textDocument/codeAction",
-            types.CodeActionParams(
-                text_document=doc(document),
-                range=found[0].range,
-                context=types.CodeActionContext(diagnostics=found),
-            ),
-            list[types.CodeAction],
-        )
-        edits = [a.edit.changes[document][0] for a in actions]
-        assert [e.new_text for e in edits] == ["gagnez"]
-        assert edits[0].range.start == position(gain, 2)
-        assert edits[0].range.end == position(gain, 8)
-    finally:
-        assert client.close() == 0
+def test_french_book_speaks_french_and_fixes_a_misspelt_keyword(
+    client: Client, puits: Path
+) -> None:
+    path = puits / "01-vaubrune.dd"
+    text = path.read_text()
+    document = client.open(path, text)
+    assert client.wait_diagnostics(document) == []
+    lines = text.split("\n")
+    gain = next(n for n, line in enumerate(lines) if line.startswith("> gagnez 12 or"))
+    words = _complete(client, document, gain, 2)
+    assert words.index("combat") < words.index("fight")  # the book's language first
+    assert "Épée d'argent" in _complete(client, document, gain, 14)  # items of the book
+    broken = text.replace("-> 2 Retourner sur la place", "-> 99 Retourner sur la place", 1)
+    client.replace(document, broken, 2)
+    found = client.wait_diagnostics(document)
+    assert [d.code for d in found] == ["E010"]
+    assert "99" in found[0].message and "paragraphe" in found[0].message
+    typo = text.replace("> gagnez 12 or", "> gagnze 12 or")
+    client.replace(document, typo, 3)
+    found = client.wait_diagnostics(document)
+    assert [d.code for d in found] == ["E001"]
+    actions = client.request(
+        "textDocument/codeAction",
+        types.CodeActionParams(
+            text_document=doc(document),
+            range=found[0].range,
+            context=types.CodeActionContext(diagnostics=found),
+        ),
+        list[types.CodeAction],
+    )
+    edits = [a.edit.changes[document][0] for a in actions]
+    assert [e.new_text for e in edits] == ["gagnez"]
+    assert edits[0].range.start == position(gain, 2)
+    assert edits[0].range.end == position(gain, 8)
 
 
-def test_save_runs_the_costly_checks(salt: Path) -> None:
-    client = _start(salt)
-    try:
-        road = salt / "01-road.dd"
-        text = road.read_text().replace("SKILL 7 STAMINA 6", "SKILL 14 STAMINA 30")
-        document = client.open(road, text)
-        quick = client.wait_diagnostics(document)
-        assert "W030" not in {d.code for d in quick}  # the odds wait for the save
-        road.write_text(text)
-        client.notify(
-            "textDocument/didSave", types.DidSaveTextDocumentParams(text_document=doc(document))
-        )
-        found = client.wait_diagnostics(document)
-        assert {"W030", "W031"} & {d.code for d in found}, [d.code for d in found]
-    finally:
-        assert client.close() == 0
+def test_save_runs_the_costly_checks(client: Client, salt: Path) -> None:
+    road = salt / "01-road.dd"
+    text = road.read_text().replace("SKILL 7 STAMINA 6", "SKILL 14 STAMINA 30")
+    document = client.open(road, text)
+    quick = client.wait_diagnostics(document)
+    assert "W030" not in {d.code for d in quick}  # the odds wait for the save
+    road.write_text(text)
+    client.notify(
+        "textDocument/didSave", types.DidSaveTextDocumentParams(text_document=doc(document))
+    )
+    found = client.wait_diagnostics(document)
+    assert {"W030", "W031"} & {d.code for d in found}, [d.code for d in found]
 
 
-def test_book_yaml_errors_land_in_book_yaml(salt: Path) -> None:
-    client = _start(salt)
-    try:
-        meta = salt / "book.yaml"
-        document = client.open(meta, meta.read_text().replace("start: 1", "start: 77"))
-        found = client.wait_diagnostics(document)
-        assert [d.code for d in found] == ["E003"]
-        assert found[0].range.start.line == 4
-    finally:
-        assert client.close() == 0
+def test_book_yaml_errors_land_in_book_yaml(client: Client, salt: Path) -> None:
+    meta = salt / "book.yaml"
+    document = client.open(meta, meta.read_text().replace("start: 1", "start: 77"))
+    found = client.wait_diagnostics(document)
+    assert [d.code for d in found] == ["E003"]
+    assert found[0].range.start.line == 4
 
 
 @pytest.mark.parametrize(
@@ -121,31 +105,29 @@ def test_book_yaml_errors_land_in_book_yaml(salt: Path) -> None:
         "§ 99999999999999999999 big\n-> 99999999999999999999\n",
     ],
 )
-def test_a_broken_book_gives_diagnostics_never_a_crash(salt: Path, text: str) -> None:
-    client = _start(salt)
-    try:
-        road = salt / "01-road.dd"
-        document = client.open(road, text)
-        found = client.wait_diagnostics(document)
-        assert found and all(d.severity == types.DiagnosticSeverity.Error for d in found[:1])
-        for method, params, answer in [
-            (
-                "textDocument/completion",
-                types.CompletionParams(text_document=doc(document), position=position(0, 2)),
-                list[types.CompletionItem],
-            ),
-            (
-                "textDocument/hover",
-                types.HoverParams(text_document=doc(document), position=position(1, 4)),
-                types.Hover,
-            ),
-            (
-                "textDocument/documentSymbol",
-                types.DocumentSymbolParams(text_document=doc(document)),
-                list[types.DocumentSymbol],
-            ),
-        ]:
-            client.request(method, params, answer)
-        assert client.process.poll() is None
-    finally:
-        assert client.close() == 0
+def test_a_broken_book_gives_diagnostics_never_a_crash(
+    client: Client, salt: Path, text: str
+) -> None:
+    road = salt / "01-road.dd"
+    document = client.open(road, text)
+    found = client.wait_diagnostics(document)
+    assert found and all(d.severity == types.DiagnosticSeverity.Error for d in found[:1])
+    for method, params, answer in [
+        (
+            "textDocument/completion",
+            types.CompletionParams(text_document=doc(document), position=position(0, 2)),
+            list[types.CompletionItem],
+        ),
+        (
+            "textDocument/hover",
+            types.HoverParams(text_document=doc(document), position=position(1, 4)),
+            types.Hover,
+        ),
+        (
+            "textDocument/documentSymbol",
+            types.DocumentSymbolParams(text_document=doc(document)),
+            list[types.DocumentSymbol],
+        ),
+    ]:
+        client.request(method, params, answer)
+    assert client.process.poll() is None
