@@ -173,6 +173,15 @@ def test_renumbering_the_start_follows_in_book_yaml(client: Client, book: Path) 
         ),
         types.WorkspaceEdit,
     )
+    with pytest.raises(RuntimeError, match="paragraph 2 already exists"):
+        client.request(
+            "textDocument/rename",
+            types.RenameParams(
+                text_document=doc(document),
+                position=position(_line(road, "§ 1"), 2),
+                new_name="2",
+            ),
+        )
     meta = edit.changes[uri(book / "book.yaml")]
     assert [(e.range.start.line, e.range.start.character, e.new_text) for e in meta] == [
         (4, 7, "100")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
 
 from dedale import __version__
@@ -159,6 +160,8 @@ def guarded(default: Any = None) -> Callable:
         def call(ls: DedaleServer, params: Any) -> Any:
             try:
                 return handler(ls, params)
+            except JsonRpcException:  # an answer meant for the editor (a refused rename)
+                raise
             except Exception:  # noqa: BLE001 - a bug must never stop the server
                 ls.report(traceback.format_exc())
                 return default
@@ -318,12 +321,8 @@ def on_rename(ls: DedaleServer, params: types.RenameParams) -> Any:
     session, _path, index, line, column, under = found
     try:
         edits = navigation.rename(index, under, line, column, params.new_name, _meta(session))
-    except navigation.RenameRefused as refused:
-        from pygls.exceptions import JsonRpcInvalidRequest
-
-        raise_refused = JsonRpcInvalidRequest(translate(str(refused), session.lang))
-        ls.report(str(refused))
-        raise raise_refused from None
+    except navigation.RenameRefused as refused:  # the editor shows the reason
+        raise JsonRpcInvalidRequest(translate(refused.args[0], session.lang)) from None
     positions = ls.positions(session)
     changes = {
         uri_of(path): [types.TextEdit(positions.range(place), text) for place, text in items]
