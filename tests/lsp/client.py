@@ -21,6 +21,9 @@ from pygls.protocol import default_converter
 from pygls.uris import from_fs_path
 
 TIMEOUT = 8.0
+STARTUP = 30.0
+"""The server's first answer waits for its imports (lsprotocol's types alone take 0.5 s idle,
+several seconds on a loaded machine)."""
 
 
 class Client:
@@ -77,7 +80,9 @@ class Client:
                     self.notifications.put(message)
 
     # -------------------------------------------------------------- messages
-    def request(self, method: str, params: Any, answer: type | None = None) -> Any:
+    def request(
+        self, method: str, params: Any, answer: type | None = None, timeout: float = TIMEOUT
+    ) -> Any:
         self.next_id += 1
         ident = self.next_id
         self._send(
@@ -88,7 +93,7 @@ class Client:
                 "params": self.converter.unstructure(params),
             }
         )
-        deadline = time.monotonic() + TIMEOUT
+        deadline = time.monotonic() + timeout
         with self.lock:
             while ident not in self.answers:
                 left = deadline - time.monotonic()
@@ -136,7 +141,7 @@ class Client:
                 )
             ),
         )
-        result = self.request("initialize", params, types.InitializeResult)
+        result = self.request("initialize", params, types.InitializeResult, STARTUP)
         self.notify("initialized", types.InitializedParams())
         return result
 

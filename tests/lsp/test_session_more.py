@@ -131,3 +131,22 @@ def test_a_broken_book_gives_diagnostics_never_a_crash(
     ]:
         client.request(method, params, answer)
     assert client.process.poll() is None
+
+
+def test_french_hovers(client: Client, puits: Path) -> None:
+    path = puits / "02-galeries.dd"
+    document = client.open(path)
+    client.wait_diagnostics(document)
+
+    def hover(line: int, column: int) -> str:
+        found = client.request(
+            "textDocument/hover",
+            types.HoverParams(text_document=doc(document), position=position(line, column)),
+            types.Hover,
+        )
+        return found.contents.value
+
+    assert "héros médian" in hover(16, 4)  # > combat comme un seul (line 17)
+    habilete = hover(17, 22)  # HABILETÉ of the grey rat
+    assert "HABILETÉ" in habilete and "caractéristique des règles" in habilete
+    assert "§ 16" in hover(8, 4)

@@ -58,3 +58,10 @@ def test_rename_refuses_a_number_taken_or_a_bad_label() -> None:
         rename(index, heading, label.line, label.start, "12 monkeys")
     with pytest.raises(RenameRefused):
         rename(index, heading, label.line, label.start, "gate")  # names paragraph 1
+
+
+def test_the_test_book_validates_strictly() -> None:
+    from dedale.validator.checker import validate_path
+
+    report = validate_path(SALT)
+    assert [(f.code, f.message) for f in report.findings] == []
