@@ -23,16 +23,13 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
 
 from dedale import __version__
-from dedale.errors import BookLoadError
 from dedale.i18n import translate
 from dedale.lsp import completion, hover, navigation
-from dedale.lsp.books import BookPlace, find_book
-from dedale.lsp.checks import full_findings, load_findings
+from dedale.lsp.books import find_book
 from dedale.lsp.diagnostics import by_file, diagnostic
 from dedale.lsp.index import Heading, Reference
-from dedale.lsp.overlay import load_with_overlay
 from dedale.lsp.positions import Positions, path_of, uri_of
-from dedale.lsp.session import BookSession
+from dedale.lsp.session import BookSession, run_checks
 
 DEBOUNCE = 0.3
 """Seconds of quiet after a change before the quick checks run."""
@@ -92,19 +89,23 @@ class DedaleServer(LanguageServer):
 
     async def _quick_later(self, session: BookSession, delay: float) -> None:
         await asyncio.sleep(delay)
-        try:
-            session.check()
-            self.publish(session, session.findings)
-        except Exception:  # noqa: BLE001 - never let a check stop the server
-            self.report(traceback.format_exc())
+        await self._check(session, full=False)
 
     async def full_check(self, session: BookSession) -> None:
+        await self._check(session, full=True)
+
+    async def _check(self, session: BookSession, full: bool) -> None:
+        """Run the checks in a worker thread (requests are answered meanwhile) and publish
+        them, unless the author typed on in the meantime (a newer check is on its way)."""
         place, overlay, generation = session.place, dict(session.overlay), session.generation
         try:
-            findings = await asyncio.to_thread(_full, place, overlay)
-            if session.generation == generation:  # else the author typed on: stale
+            book, findings = await asyncio.to_thread(run_checks, place, overlay, full)
+            if session.generation == generation:
+                session.adopt(book, findings)
                 self.publish(session, findings)
-        except Exception:  # noqa: BLE001
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - never let a check stop the server
             self.report(traceback.format_exc())
 
     def publish(self, session: BookSession, findings: list) -> None:
@@ -142,14 +143,6 @@ class DedaleServer(LanguageServer):
             )
         except Exception:  # noqa: BLE001 - the client went away
             pass
-
-
-def _full(place: BookPlace, overlay: dict[Path, str]) -> list:
-    try:
-        book = load_with_overlay(place.root, overlay)
-    except BookLoadError as error:
-        return load_findings(error)
-    return full_findings(book, place.root)
 
 
 def guarded(default: Any = None) -> Callable:

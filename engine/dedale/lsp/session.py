@@ -74,27 +74,12 @@ class BookSession:
 
     def check(self, full: bool = False) -> list[Finding]:
         """Load the book with the unsaved texts and run the quick (or every) check."""
-        self._fights = None
-        try:
-            self.book = load_with_overlay(self.place.root, self.overlay)
-        except BookLoadError as error:
-            self.book = None
-            self.findings = load_findings(error)
-            return self.findings
-        try:
-            if full:
-                self.findings = full_findings(self.book, self.place.root)
-            else:
-                self.findings = quick_findings(self.book)
-        except (DedaleError, RecursionError, ValueError, KeyError) as error:
-            # a check that fails on an odd book: say so at the book's first file
-            where = Span(str(self.files()[0]), 1, 1)
-            self.findings = [
-                finding(
-                    "E005", tr("a check stopped on this book: {reason}", reason=str(error)), where
-                )
-            ]
+        self.adopt(*run_checks(self.place, dict(self.overlay), full))
         return self.findings
+
+    def adopt(self, book: object | None, findings: list[Finding]) -> None:
+        """Take the result of :func:`run_checks` (the odds of hovers are computed anew)."""
+        self.book, self.findings, self._fights = book, findings, None
 
     def fight_reports(self, seconds: float = 2.0) -> list:
         """The fight odds of the loaded book (cached until the next check)."""
@@ -109,6 +94,24 @@ class BookSession:
             except (DedaleError, RecursionError, ValueError, KeyError):
                 self._fights = []
         return self._fights
+
+
+def run_checks(
+    place: BookPlace, overlay: dict[Path, str], full: bool = False
+) -> tuple[object | None, list[Finding]]:
+    """(the book, its findings) for the files with ``overlay``'s texts; safe in a worker
+    thread (it touches no session)."""
+    try:
+        book = load_with_overlay(place.root, overlay)
+    except BookLoadError as error:
+        return None, load_findings(error)
+    try:
+        return book, full_findings(book, place.root) if full else quick_findings(book)
+    except (DedaleError, RecursionError, ValueError, KeyError) as error:
+        # a check that fails on an odd book: say so at the book's first file
+        where = Span(str(place.files()[0]), 1, 1)
+        reason = tr("a check stopped on this book: {reason}", reason=str(error))
+        return book, [finding("E005", reason, where)]
 
 
 def _blank_front_matter(text: str) -> str:
