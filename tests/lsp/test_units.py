@@ -65,3 +65,20 @@ def test_the_test_book_validates_strictly() -> None:
 
     report = validate_path(SALT)
     assert [(f.code, f.message) for f in report.findings] == []
+
+
+def test_completion_after_a_keyword_of_several_words_and_after_a_keyword() -> None:
+    from dedale.lsp.completion import complete
+
+    place = find_book((SALT / "01-road.dd").resolve())
+    index = BookSession(place).index()
+    several = [item.label for item in complete(index, "> test your", "en")]
+    assert "test your luck" in several
+    names = {item.label: item.detail for item in complete(index, "> take ", "en")}
+    assert names["Copper Key"] == "item" and names["SCARF"] == "codeword"
+    assert names["DUNE RAIDER"] == "enemy"
+    french = {item.label: item.detail for item in complete(index, "> prenez ", "fr")}
+    assert french["Copper Key"] == "objet"
+    options = [item.label for item in complete(index, "-> 4 (", "fr")]
+    assert options.index("si") < options.index("if")
+    assert complete(index, "Plain prose here", "en") == []

@@ -8,6 +8,7 @@ import re
 from lsprotocol import types
 
 from dedale.i18n import tr, translate
+from dedale.language.keywords import fold
 from dedale.lsp.index import BookIndex
 from dedale.lsp.vocabulary import CHOICE_OPTIONS, DIRECTIVES, in_order
 
@@ -33,11 +34,19 @@ def complete(
         return _paragraphs(index, lang)
     if _IN_OPTIONS.match(before):
         return _keywords(CHOICE_OPTIONS, lang) + _names(index, lang, ruleset)
-    if _AFTER_GT.match(before):
+    if _AFTER_GT.match(before) or _keyword_prefix(before):
         return _keywords(DIRECTIVES, lang)
     if _ON_RULE.match(before):
         return _names(index, lang, ruleset)
     return []
+
+
+def _keyword_prefix(before: str) -> bool:
+    """``> test your`` (a keyword of several words being typed): still keywords."""
+    written = fold(before.lstrip()[1:].lstrip()).casefold() if before.lstrip()[:1] == ">" else ""
+    return " " in written and any(
+        fold(word).casefold().startswith(written) for pair in DIRECTIVES for word in pair
+    )
 
 
 def _keywords(pairs: tuple[tuple[str, str], ...], lang: str) -> list[types.CompletionItem]:
