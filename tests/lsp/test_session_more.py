@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from dedale import limits
 from lsprotocol import types
 
 from tests.lsp.client import Client, doc, position
@@ -150,3 +151,28 @@ def test_french_hovers(client: Client, puits: Path) -> None:
     habilete = hover(17, 22)  # HABILETÉ of the grey rat
     assert "HABILETÉ" in habilete and "caractéristique des règles" in habilete
     assert "§ 16" in hover(8, 4)
+
+
+def test_documents_outside_a_book_and_a_huge_text(
+    client: Client, salt: Path, tmp_path: Path
+) -> None:
+    untitled = "untitled:Untitled-1"
+    client.notify(
+        "textDocument/didOpen",
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=untitled, language_id="dedale", version=1, text="§ 1\n-> 2"
+            )
+        ),
+    )
+    loose = tmp_path / "loose.dd"
+    loose.write_text("§ 1\n-> 2\n")
+    loose_uri = client.open(loose)
+    for document in (untitled, loose_uri):
+        assert _complete(client, document, 1, 3) == []
+    road = salt / "01-road.dd"
+    huge = "§ 1 start\n" + ("x" * 99 + "\n") * (limits.MAX_FILE_BYTES // 100 + 10)
+    document = client.open(road, huge)
+    found = client.wait_diagnostics(document, timeout=20)
+    assert found and "too large" in found[0].message
+    assert _complete(client, document, 0, 2) == []

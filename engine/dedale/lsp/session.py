@@ -61,7 +61,7 @@ class BookSession:
             if path.name == "book.yaml":
                 continue
             text = self.text(path)
-            if text is None:
+            if text is None or len(text) > limits.MAX_FILE_BYTES:  # the loader says why
                 continue
             if not self.place.folder:
                 text = _blank_front_matter(text)
