@@ -35,12 +35,13 @@ class Positions:
 
     def line_range(self, path: Path, line: int, start: int, end: int) -> types.Range:
         lines = self.lines_of(path)
-        return types.Range(self._out(lines, line, start), self._out(lines, line, end))
+        return types.Range(self.point(lines, line, start), self.point(lines, line, end))
 
     def location(self, place: Place) -> types.Location:
         return types.Location(uri_of(place.path), self.range(place))
 
-    def _out(self, lines: list[str], line: int, column: int) -> types.Position:
+    def point(self, lines: list[str], line: int, column: int) -> types.Position:
+        """A (line, code point column) of ``lines`` in the client's units."""
         if not 0 <= line < len(lines):
             return types.Position(max(line, 0), max(column, 0))
         return self.codec.position_to_client_units(lines, types.Position(line, column))

@@ -120,10 +120,10 @@ class DedaleServer(LanguageServer):
             uri = uri_of(path)
             sent.add(uri)
             items = []
+            lines = session.lines(path)
             for item, line, start, end_line, end, fix in entries:
-                lines = session.lines(path)
                 where = types.Range(
-                    positions._out(lines, line, start), positions._out(lines, end_line, end)
+                    positions.point(lines, line, start), positions.point(lines, end_line, end)
                 )
                 items.append(diagnostic(item, where, fix, lang))
             self.text_document_publish_diagnostics(
@@ -349,7 +349,7 @@ def on_symbols(ls: DedaleServer, params: types.DocumentSymbolParams) -> list:
         last = heading.last_line
         whole = positions.line_range(path, heading.number_at.line, 0, 0)
         end_column = len(lines[last]) if last < len(lines) else 0
-        whole = types.Range(whole.start, positions._out(lines, last, end_column))
+        whole = types.Range(whole.start, positions.point(lines, last, end_column))
         symbols.append(
             types.DocumentSymbol(
                 name=f"§ {heading.number}",
