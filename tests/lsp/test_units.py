@@ -82,3 +82,19 @@ def test_completion_after_a_keyword_of_several_words_and_after_a_keyword() -> No
     options = [item.label for item in complete(index, "-> 4 (", "fr")]
     assert options.index("si") < options.index("if")
     assert complete(index, "Plain prose here", "en") == []
+
+
+def test_a_near_name_gets_its_fix() -> None:
+    from dedale.lsp.diagnostics import by_file
+
+    cistern = (SALT / "02-cistern.dd").resolve()
+    place = find_book(cistern)
+    text = cistern.read_text().replace("(if Copper Key)", "(if Coper Key)")
+    session = BookSession(place, {cistern: text})
+    findings = session.check()
+    placed = by_file(findings, cistern, session.lines, "fr")
+    fixes = [fix for item, *_rest, fix in placed[cistern] if item.code == "E023"]
+    assert len(fixes) == 1, [(f.code, f.message) for f in findings]
+    line = text.split("\n")[fixes[0]["line"]]
+    assert line[fixes[0]["start"] : fixes[0]["end"]] == "Coper Key"
+    assert fixes[0]["text"] == "Copper Key" and fixes[0]["title"] == "Remplacer par `Copper Key`"

@@ -38,20 +38,22 @@ def fix_for(item: Finding, lines: list[str], lang: str) -> dict | None:
 
 
 def _replace(name: str, text: str, line: int, column: int, lang: str) -> dict | None:
-    """Replace the run of words at or after ``column`` that is closest to ``name``."""
+    """Replace the run of words nearest ``column`` that is close to ``name``."""
     words = list(_WORD.finditer(text))
     size = max(1, len(name.split()))
     target = fold(name).casefold()
-    best: tuple[float, int, int] | None = None
+    windows = []
     for first in range(len(words)):
         if words[first].end() <= column:
             continue
         last = min(len(words), first + size) - 1
-        start, end = words[first].start(), words[last].end()
-        ratio = difflib.SequenceMatcher(None, fold(text[start:end]).casefold(), target).ratio()
-        if best is None or ratio > best[0]:
-            best = (ratio, start, end)
-    if best is None or best[0] < 0.5 or text[best[1] : best[2]] == name:
-        return None
-    title = translate(tr("Replace with `{name}`", name=name), lang)
-    return {"title": title, "line": line, "start": best[1], "end": best[2], "text": name}
+        windows.append((words[first].start(), words[last].end()))
+    for start, end in windows:  # nearest the finding's column first
+        written = text[start:end]
+        ratio = difflib.SequenceMatcher(None, fold(written).casefold(), target).ratio()
+        if ratio >= 0.6:
+            if written == name:
+                return None
+            title = translate(tr("Replace with `{name}`", name=name), lang)
+            return {"title": title, "line": line, "start": start, "end": end, "text": name}
+    return None
