@@ -176,3 +176,18 @@ def test_documents_outside_a_book_and_a_huge_text(
     found = client.wait_diagnostics(document, timeout=20)
     assert found and "too large" in found[0].message
     assert _complete(client, document, 0, 2) == []
+
+
+def test_a_malformed_message_does_not_stop_the_server(client: Client, salt: Path) -> None:
+    client.process.stdin.write(b"Content-Length: 9\r\n\r\n{not json")
+    client.process.stdin.flush()
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": 12}})  # wrong types
+    road = salt / "01-road.dd"
+    document = client.open(road)
+    client.wait_diagnostics(document)
+    symbols = client.request(
+        "textDocument/documentSymbol",
+        types.DocumentSymbolParams(text_document=doc(document)),
+        list[types.DocumentSymbol],
+    )
+    assert len(symbols) == 5 and client.process.poll() is None
