@@ -30,6 +30,7 @@ SUBCOMMANDS: dict[str, str] = {
     "books": "List the books bundled with Dédale (dedale play NAME plays one)",
     "new": "Write a small starter book in a new folder (French or English keywords)",
     "graph": "Draw the map of a book (DOT, Mermaid, SVG through Graphviz, JSON)",
+    "lsp": "Language server for editors (diagnostics, completion, rename...) over stdio",
 }
 
 
