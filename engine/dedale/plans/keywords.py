@@ -57,14 +57,16 @@ GENDERS = {"f": "f", "m": "m", "feminin": "f", "masculin": "m", "female": "f", "
 SPELLING: dict[Language, dict[str, str]] = {
     "en": {
         "hero": "hero:", "name": "name:", "class": "class:", "gender": "gender:",
-        "seed": "seed:", "otherwise": "otherwise:", "dice": "dice:", "at": "at", "choose": "choose",
+        "seed": "seed:", "otherwise": "otherwise:", "dice": "dice:", "at": "at",
+        "choose": "choose",
         "answer": "answer", "eat": "eat", "drop": "drop", "expect": "expect",
         "ending": "ending:", "stop": "stop", "yes": "yes", "no": "no", "not": "not",
         "victory": "victory", "death": "death",
     },
     "fr": {
         "hero": "héros :", "name": "nom :", "class": "classe :", "gender": "genre :",
-        "seed": "graine :", "otherwise": "sinon :", "dice": "dés :", "at": "au", "choose": "choisir",
+        "seed": "graine :", "otherwise": "sinon :", "dice": "dés :", "at": "au",
+        "choose": "choisir",
         "answer": "répondre", "eat": "manger", "drop": "jeter", "expect": "attendu",
         "ending": "fin :", "stop": "arrêt", "yes": "oui", "no": "non", "not": "pas",
         "victory": "victoire", "death": "mort",

@@ -45,8 +45,14 @@ _INT = re.compile(r"-?\d+$")
 _VALUE = re.compile(r"^(?P<name>.*?[^\s<>=≤≥])\s*(?P<op>>=|<=|==|=|>|<|≥|≤)?\s*(?P<n>-?\d+)$")
 _PAIR = re.compile(r"\s*,?\s*(?P<name>[^\d\s,][^\d,]*?)\s*(?P<n>\d+)\s*")
 _OPERATORS = {"==": "=", "≥": ">=", "≤": "<="}
-_KEYWORDS_EN = "hero, name, class, gender, seed, otherwise, dice, at, choose, answer, eat, drop, expect, ending, stop"
-_KEYWORDS_FR = "héros, nom, classe, genre, graine, sinon, dés, au, choisir, répondre, manger, jeter, attendu, fin, arrêt"
+_KEYWORDS_EN = (
+    "hero, name, class, gender, seed, otherwise, dice, at, choose, answer, eat, drop, expect, "
+    "ending, stop"
+)
+_KEYWORDS_FR = (
+    "héros, nom, classe, genre, graine, sinon, dés, au, choisir, répondre, manger, jeter, "
+    "attendu, fin, arrêt"
+)
 
 
 class PlanError(DedaleError):
@@ -61,7 +67,9 @@ def read_plan(path: str | Path) -> Plan:
             raise PlanError(tr("{path}: no such plan file", path=str(path)))
         data = path.read_bytes()[: MAX_PLAN_BYTES + 1]
     except OSError as error:
-        raise PlanError(tr("{path}: cannot be read ({reason})", path=str(path), reason=str(error)))
+        raise PlanError(
+            tr("{path}: cannot be read ({reason})", path=str(path), reason=str(error))
+        ) from None
     if len(data) > MAX_PLAN_BYTES:
         raise PlanError(
             tr("{path}: a plan is at most {size} bytes", path=str(path), size=MAX_PLAN_BYTES),
@@ -127,9 +135,11 @@ class _Parser:
             if self.steps:
                 raise self.error(
                     tr("`{word}` belongs before the steps", word=found.group()),
-                    line, column, end,
+                    line,
+                    column,
+                    end,
                     hint=tr("write the hero, name, class, gender and seed at the top"),
-                )  # fmt: skip
+                )
             if meaning in self.header:
                 raise self.error(
                     tr("`{word}` is given twice", word=found.group()), line, column, end
@@ -148,8 +158,11 @@ class _Parser:
             )
             raise self.error(
                 tr("unknown plan keyword `{word}`", word=found.group()),
-                line, column, column + found.end(), hint=hint,
-            )  # fmt: skip
+                line,
+                column,
+                column + found.end(),
+                hint=hint,
+            )
         meaning, lang = kw.STEPS[word]
         self.note_language(lang)
         span = Span(self.file, line, column, line, end)
@@ -193,9 +206,11 @@ class _Parser:
             if found is None or found.end() == position:
                 raise self.error(
                     tr("cannot read the hero's stats here"),
-                    line, column + position, end,
+                    line,
+                    column + position,
+                    end,
                     hint=tr("write each stat's name then its value: SKILL 10 STAMINA 20"),
-                )  # fmt: skip
+                )
             value = int(found.group("n"))
             if value > MAX_NUMBER:
                 raise self.error(tr("{value} is too large", value=value), line, column, end)
@@ -206,13 +221,22 @@ class _Parser:
     def number(self, text: str, line: int, column: int, end: int, low: int = -MAX_NUMBER) -> int:
         text = text.strip()
         if not _INT.match(text):
-            raise self.error(tr("a number is expected, not `{value}`", value=text), line, column, end)
+            raise self.error(
+                tr("a number is expected, not `{value}`", value=text), line, column, end
+            )
         value = int(text)
         if not low <= value <= MAX_NUMBER:
             raise self.error(
-                tr("{value} is out of range ({low} to {high})", value=value, low=low, high=MAX_NUMBER),
-                line, column, end,
-            )  # fmt: skip
+                tr(
+                    "{value} is out of range ({low} to {high})",
+                    value=value,
+                    low=low,
+                    high=MAX_NUMBER,
+                ),
+                line,
+                column,
+                end,
+            )
         return value
 
     def step(self, meaning: str, rest: str, where: tuple[int, int], end: int, span: Span) -> Step:
@@ -228,14 +252,18 @@ class _Parser:
         if meaning == "dice":
             faces = rest.replace(",", " ").split()
             if len(faces) > MAX_FACES:
-                raise self.error(tr("at most {count} dice on a line", count=MAX_FACES), line, column, end)
+                raise self.error(
+                    tr("at most {count} dice on a line", count=MAX_FACES), line, column, end
+                )
             values = tuple(self.number(face, line, column, end, low=1) for face in faces)
             for value in values:
                 if value > MAX_SIDES:
                     raise self.error(
                         tr("a die shows 1 to {most}, not {face}", most=MAX_SIDES, face=value),
-                        line, column, end,
-                    )  # fmt: skip
+                        line,
+                        column,
+                        end,
+                    )
             return Dice(values, span=span)
         if meaning == "at":
             return At(self.number(rest.lstrip("§ \u00a0"), line, column, end, low=0), span=span)
@@ -262,9 +290,11 @@ class _Parser:
             if found is None:
                 raise self.error(
                     tr("the ending is victory or death, not `{value}`", value=rest),
-                    line, column, end,
+                    line,
+                    column,
+                    end,
                     hint=tr("write `stop` where the plan stops before the game ends"),
-                )  # fmt: skip
+                )
             return Ending(found[0], span=span)  # type: ignore[arg-type]
         return Expect(self.checks(rest, line, column), span=span)
 
@@ -309,15 +339,19 @@ def _strip_comment(line: str) -> str:
         return ""
     quoted = False
     for index, char in enumerate(line):
-        if char in "\"«»":
+        if char in '"«»':
             quoted = char != "»" and not (quoted and char == '"')
         elif (
             not quoted
             and index > 0
             and line[index - 1].isspace()
-            and (char == "#" and index + 1 < len(line) and not line[index + 1].isdigit()
-                 or line.startswith("//", index))
-        ):  # fmt: skip
+            and (
+                char == "#"
+                and index + 1 < len(line)
+                and not line[index + 1].isdigit()
+                or line.startswith("//", index)
+            )
+        ):
             return line[:index]
     return line
 

@@ -72,10 +72,11 @@ class _Play:
         done = 0
         try:
             self.game = self.create()
-            for self.index, self.step in enumerate(self.plan.steps):
-                self.perform(self.step)
+            for index, step in enumerate(self.plan.steps):
+                self.index, self.step = index, step
+                self.perform(step)
                 done += 1
-                if isinstance(self.step, Ending):
+                if isinstance(step, Ending):
                     break
             else:
                 self.finish()
@@ -108,8 +109,12 @@ class _Play:
             found = ruleset.resolve(name)
             if found is None or found[0] != "stat":
                 stats = ", ".join(ruleset.display_name(s.id, plan.language) for s in ruleset.stats)
-                self.stop("P002", tr("{name} is not a stat of this book", name=name),
-                          plan.hero_span, hint=tr("the stats are: {stats}", stats=stats))  # fmt: skip
+                self.stop(
+                    "P002",
+                    tr("{name} is not a stat of this book", name=name),
+                    plan.hero_span,
+                    hint=tr("the stats are: {stats}", stats=stats),
+                )
             given[found[1]] = number  # type: ignore[index]
         hero: list[int] = []
         for stat in ruleset.stats:
@@ -118,8 +123,12 @@ class _Play:
             hero.append(given.pop(stat.id))
         if given:
             missing = ruleset.display_name(ruleset.stats[len(hero)].id, plan.language)
-            self.stop("P002", tr("the hero's stats miss {stat}", stat=missing), plan.hero_span,
-                      hint=tr("give the stats in the ruleset's order, from the first"))  # fmt: skip
+            self.stop(
+                "P002",
+                tr("the hero's stats miss {stat}", stat=missing),
+                plan.hero_span,
+                hint=tr("give the stats in the ruleset's order, from the first"),
+            )
         try:
             return Game.new(
                 self.book,
@@ -162,8 +171,15 @@ class _Play:
         while True:
             self.pulls += 1
             if self.pulls > MAX_PULLS:
-                self.stop("P031", tr("plan line {line}: the game ran past {count} events",
-                                     line=self._line(), count=MAX_PULLS), self._span())  # fmt: skip
+                self.stop(
+                    "P031",
+                    tr(
+                        "plan line {line}: the game ran past {count} events",
+                        line=self._line(),
+                        count=MAX_PULLS,
+                    ),
+                    self._span(),
+                )
             item = game.next()
             if item is None:
                 return None
@@ -189,10 +205,16 @@ class _Play:
     def ended(self) -> None:
         """Stop: the game is over while the plan still has decisions to make."""
         assert self.game is not None
-        self.stop("P023", tr(
-            "plan line {line} has more to play, but the game ended ({outcome}) at {where}",
-            line=self._line(), outcome=_outcome(self.game.outcome), where=self.where(),
-        ), self._span())  # fmt: skip
+        self.stop(
+            "P023",
+            tr(
+                "plan line {line} has more to play, but the game ended ({outcome}) at {where}",
+                line=self._line(),
+                outcome=_outcome(self.game.outcome),
+                where=self.where(),
+            ),
+            self._span(),
+        )
 
     # ------------------------------------------------------------------ the steps
 
@@ -235,9 +257,16 @@ class _Play:
         assert game is not None
         if self.settle_until(lambda: game.state.paragraph == step.paragraph):
             return
-        self.note("P010", tr("plan line {line} expects § {expected}; the game is at {where}",
-                             line=self._line(), expected=step.paragraph, where=self.where()),
-                  step.span)  # fmt: skip
+        self.note(
+            "P010",
+            tr(
+                "plan line {line} expects § {expected}; the game is at {where}",
+                line=self._line(),
+                expected=step.paragraph,
+                where=self.where(),
+            ),
+            step.span,
+        )
 
     def expect(self, step: Expect) -> None:
         if self.settle_until(lambda: not self.failures(step)):
@@ -255,21 +284,52 @@ class _Play:
                 has = held(game, check.name)
                 if has != check.held:
                     message = (
-                        tr("plan line {line} expects {name} held; it is not", line=line, name=check.name)
+                        tr(
+                            "plan line {line} expects {name} held; it is not",
+                            line=line,
+                            name=check.name,
+                        )
                         if check.held
-                        else tr("plan line {line} expects {name} not held; it is", line=line, name=check.name)
-                    )  # fmt: skip
+                        else tr(
+                            "plan line {line} expects {name} not held; it is",
+                            line=line,
+                            name=check.name,
+                        )
+                    )
                     found.append((check, message, "P011"))
                 continue
             value = value_of(game, check.name)
             if value is None:
-                found.append((check, tr("plan line {line}: {name} is no stat, counter or item of this book",
-                                        line=line, name=check.name), "P012"))  # fmt: skip
+                found.append(
+                    (
+                        check,
+                        tr(
+                            "plan line {line}: {name} is no stat, counter or item of this book",
+                            line=line,
+                            name=check.name,
+                        ),
+                        "P012",
+                    )
+                )
             elif not _COMPARE[check.operator](value, check.number):
-                wanted = f"{check.operator} {check.number}" if check.operator != "=" else str(check.number)
-                found.append((check, tr("plan line {line} expects {name} {wanted}; it is {value}",
-                                        line=line, name=check.name, wanted=wanted, value=value),
-                              "P011"))  # fmt: skip
+                wanted = (
+                    f"{check.operator} {check.number}"
+                    if check.operator != "="
+                    else str(check.number)
+                )
+                found.append(
+                    (
+                        check,
+                        tr(
+                            "plan line {line} expects {name} {wanted}; it is {value}",
+                            line=line,
+                            name=check.name,
+                            wanted=wanted,
+                            value=value,
+                        ),
+                        "P011",
+                    )
+                )
         return found
 
     def decision_prompt(self, *, auto_yes_no: bool = True) -> events.Prompt:
@@ -279,9 +339,18 @@ class _Play:
         return prompt  # type: ignore[return-value]
 
     def misfit(self, what, prompt: events.Prompt, hint=None) -> None:
-        self.stop("P021", tr("plan line {line} {what}, but {where} asks {question}",
-                             line=self._line(), what=what, where=self.where(),
-                             question=describe(prompt)), self._span(), hint=hint)  # fmt: skip
+        self.stop(
+            "P021",
+            tr(
+                "plan line {line} {what}, but {where} asks {question}",
+                line=self._line(),
+                what=what,
+                where=self.where(),
+                question=describe(prompt),
+            ),
+            self._span(),
+            hint=hint,
+        )
 
     def choose(self, step: Choose) -> None:
         prompt = self.decision_prompt()
@@ -295,10 +364,18 @@ class _Play:
             hint = None
             if option is not None:
                 hint = tr("this choice is closed here: {reason}", reason=option.reason)
-            self.stop("P020", tr(
-                "plan line {line} expects a choice {wanted}; {where} offers {offers}",
-                line=self._line(), wanted=wanted, where=self.where(), offers=offered,
-            ), step.span, hint=hint)  # fmt: skip
+            self.stop(
+                "P020",
+                tr(
+                    "plan line {line} expects a choice {wanted}; {where} offers {offers}",
+                    line=self._line(),
+                    wanted=wanted,
+                    where=self.where(),
+                    offers=offered,
+                ),
+                step.span,
+                hint=hint,
+            )
         self.game.answer(option.index)  # type: ignore[union-attr]
 
     def answer(self, step: Answer) -> None:
@@ -362,13 +439,30 @@ class _Play:
         game = self.game
         assert game is not None
         if prompt is not None:
-            self.stop("P022", tr("plan line {line} expects the ending ({outcome}), but {where} still asks {question}",
-                                 line=self._line(), outcome=_outcome(step.outcome),
-                                 where=self.where(), question=describe(prompt)), step.span)  # fmt: skip
+            self.stop(
+                "P022",
+                tr(
+                    "plan line {line} expects the ending ({outcome}), "
+                    "but {where} still asks {question}",
+                    line=self._line(),
+                    outcome=_outcome(step.outcome),
+                    where=self.where(),
+                    question=describe(prompt),
+                ),
+                step.span,
+            )
         if game.outcome != step.outcome:
-            self.note("P024", tr("plan line {line} expects {expected}; the game ended in {outcome} at {where}",
-                                 line=self._line(), expected=_outcome(step.outcome),
-                                 outcome=_outcome(game.outcome), where=self.where()), step.span)  # fmt: skip
+            self.note(
+                "P024",
+                tr(
+                    "plan line {line} expects {expected}; the game ended in {outcome} at {where}",
+                    line=self._line(),
+                    expected=_outcome(step.outcome),
+                    outcome=_outcome(game.outcome),
+                    where=self.where(),
+                ),
+                step.span,
+            )
 
     def finish(self) -> None:
         """The steps are done: the game must be over (or the plan end with ``stop``)."""
@@ -377,9 +471,17 @@ class _Play:
             return
         last = self.plan.steps[-1].span if self.plan.steps else self.plan.hero_span
         line = last.line if last else 1
-        self.note("P022", tr("the plan ends at line {line}, but {where} still asks {question}",
-                             line=line, where=self.where(), question=describe(prompt)), last,
-                  hint=tr("add the next decisions, or end the plan with `stop`"))  # fmt: skip
+        self.note(
+            "P022",
+            tr(
+                "the plan ends at line {line}, but {where} still asks {question}",
+                line=line,
+                where=self.where(),
+                question=describe(prompt),
+            ),
+            last,
+            hint=tr("add the next decisions, or end the plan with `stop`"),
+        )
 
 
 # ---------------------------------------------------------------------- helpers
