@@ -250,21 +250,22 @@ class _Parser:
         if not rest:
             raise self.error(tr("`{word}` needs a value", word=meaning), line, column, end)
         if meaning == "dice":
-            faces = rest.replace(",", " ").split()
+            faces = list(re.finditer(r"[^\s,]+", rest))
             if len(faces) > MAX_FACES:
                 raise self.error(
                     tr("at most {count} dice on a line", count=MAX_FACES), line, column, end
                 )
-            values = tuple(self.number(face, line, column, end, low=1) for face in faces)
-            for value in values:
-                if value > MAX_SIDES:
+            values = []
+            for face in faces:
+                at, to = column + face.start(), column + face.end()
+                value = self.number(face.group(), line, at, to)
+                if not 1 <= value <= MAX_SIDES:
                     raise self.error(
                         tr("a die shows 1 to {most}, not {face}", most=MAX_SIDES, face=value),
-                        line,
-                        column,
-                        end,
-                    )
-            return Dice(values, span=span)
+                        line, at, to,
+                    )  # fmt: skip
+                values.append(value)
+            return Dice(tuple(values), span=span)
         if meaning == "at":
             return At(self.number(rest.lstrip("§ \u00a0"), line, column, end, low=0), span=span)
         if meaning == "choose":
