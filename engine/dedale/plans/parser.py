@@ -42,7 +42,10 @@ MAX_FACES = 10_000
 _WORD = re.compile(r"[^\s:\u00a0\u202f]+")
 _SEP = re.compile(r"[\s\u00a0\u202f]*:?[\s\u00a0\u202f]*")
 _INT = re.compile(r"-?\d+$")
-_VALUE = re.compile(r"^(?P<name>.*?[^\s<>=≤≥])\s*(?P<op>>=|<=|==|=|>|<|≥|≤)?\s*(?P<n>-?\d+)$")
+VALUE_PATTERN = re.compile(
+    r"^(?P<name>.*?[^\s<>=≤≥])\s*(?P<op>>=|<=|==|=|>|<|≥|≤)?\s*(?P<n>-?\d+)$"
+)
+_NUMBER_AFTER = re.compile(r"^(?P<op>>=|<=|==|=|>|<|≥|≤)?\s*(?P<n>-?\d+)$")
 _PAIR = re.compile(r"\s*,?\s*(?P<name>[^\d\s,][^\d,]*?)\s*(?P<n>\d+)\s*")
 _OPERATORS = {"==": "=", "≥": ">=", "≤": "<="}
 _KEYWORDS_EN = (
@@ -312,17 +315,30 @@ class _Parser:
             if kw.folded(first) in kw.NOT and after.strip():
                 checks.append(Held(_unquote(after.strip()), False, span=span))
                 continue
-            found = _VALUE.match(part)
-            if found and not part.startswith(('"', "«")):
-                number = int(found.group("n"))
-                if abs(number) > MAX_NUMBER:
-                    raise self.error(tr("{value} is too large", value=number), line, start, end)
-                op = found.group("op") or "="
-                checks.append(
-                    Value(found.group("name"), _OPERATORS.get(op, op), number, span=span)  # type: ignore[arg-type]
-                )
-                continue
-            checks.append(Held(_unquote(part), True, span=span))
+            if part.startswith(('"', "«")):
+                close = part.find('"' if part[0] == '"' else "»", 1)
+                if close < 0:
+                    raise self.error(tr("a quote is not closed"), line, start, end)
+                name, after = part[1:close].strip("\u00a0 "), part[close + 1 :].strip()
+                found = _NUMBER_AFTER.match(after)
+                if after and found is None:
+                    raise self.error(
+                        tr("a number is expected, not `{value}`", value=after), line, start, end
+                    )
+                if found is None:
+                    checks.append(Held(name, True, span=span))
+                    continue
+            else:
+                found = VALUE_PATTERN.match(part)
+                if found is None:
+                    checks.append(Held(part, True, span=span))
+                    continue
+                name = found.group("name")
+            number = int(found.group("n"))
+            if abs(number) > MAX_NUMBER:
+                raise self.error(tr("{value} is too large", value=number), line, start, end)
+            op = found.group("op") or "="
+            checks.append(Value(name, _OPERATORS.get(op, op), number, span=span))  # type: ignore[arg-type]
         return tuple(checks)
 
 

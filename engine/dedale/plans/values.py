@@ -35,14 +35,20 @@ def value_of(game: Game, name: str) -> int | None:
 
 
 def held(game: Game, name: str) -> bool:
-    """Whether an item, a codeword or one of the book's flags named ``name`` is held."""
+    """Whether an item, a codeword or one of the book's flags named ``name`` is held (a
+    counter: whether it is above 0)."""
     wanted = fold(name)
     hero = game.state.hero
+    found = game.book.ruleset.resolve(name)
+    if hero is not None and found is not None and found[0] == "counter":
+        return hero.counters.get(found[1], 0) > 0
+    state = getattr(game.book.meta, "state", None)
+    if state is not None and state.counter(name) is not None:
+        return (count_value(state, game.state, name) or 0) > 0
     if hero is not None and any(fold(item) == wanted and n > 0 for item, n in hero.items.items()):
         return True
     if game.state.has_codeword(name):
         return True
-    state = getattr(game.book.meta, "state", None)
     flag = state.flag(name) if state is not None else None
     flag_name = flag.name if flag is not None else name
     return flag_name in game.state.flags or any(fold(f) == wanted for f in game.state.flags)

@@ -24,6 +24,7 @@ from dedale.plans.model import (
     Step,
     Value,
 )
+from dedale.plans.parser import VALUE_PATTERN as VALUE
 
 _PLAIN = re.compile(r"^[^\s\"«»,/#:][^\"«»,/#]*(?<=\S)$|^[^\s\"«»,/#:]$")
 _ENDS_IN_NUMBER = re.compile(r"\d\s*$")
@@ -102,7 +103,12 @@ def _step(step: Step, words: dict[str, str]) -> str:
 def _check(check: Value | Held, words: dict[str, str]) -> str:
     if isinstance(check, Value):
         operator = "" if check.operator == "=" else f"{check.operator} "
-        return f"{_quoted(check.name)} {operator}{check.number}"
+        plain = f"{_quoted(check.name)} {operator}{check.number}"
+        found = VALUE.match(plain)
+        first = kw.folded(check.name.split(" ", 1)[0])
+        if found and found.group("name") == check.name and first not in kw.NOT:
+            return plain
+        return f"{_quoted(check.name, force=True)} {operator}{check.number}"
     first = kw.folded(check.name.split(" ", 1)[0])
     force = first in kw.NOT or bool(_ENDS_IN_NUMBER.search(check.name))
     name = _quoted(check.name, force=force)
