@@ -172,6 +172,12 @@ def _final(game: Game, language: str) -> tuple[Value | Held, ...]:
     for stat in ruleset.stats:
         if stat.id in hero.stats:
             checks.append(Value(ruleset.display_name(stat.id, language), "=", hero.stats[stat.id]))
+    for counter in ruleset.counters:
+        if counter.id in hero.counters:
+            name = ruleset.display_name(counter.id, language)
+            checks.append(Value(name, "=", hero.counters[counter.id]))
+    for name, count in sorted(game.state.counts.items()):
+        checks.append(Value(name, "=", count))
     for item, count in sorted(hero.items.items()):
         if count > 1:
             checks.append(Value(item, "=", count))
@@ -179,6 +185,8 @@ def _final(game: Game, language: str) -> tuple[Value | Held, ...]:
             checks.append(Held(item))
     for word in sorted(game.state.codewords.values()):
         checks.append(Held(word))
+    for flag in sorted(game.state.flags):
+        checks.append(Held(flag))
     return tuple(checks)
 
 
