@@ -160,3 +160,8 @@ def test_a_recorded_plan_says_where_an_edit_diverged(tmp_path, monkeypatch, caps
     assert main(["test", str(folder), str(record)]) == 1
     out = capsys.readouterr().out
     assert "expects a choice to 2; § 3 offers 4, 5" in out
+
+
+def test_the_salt_road_validates_strictly(capsys):
+    assert main(["validate", "--strict", "--runs", "50", str(SALT_ROAD)]) == 0
+    capsys.readouterr()
