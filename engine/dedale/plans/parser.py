@@ -126,7 +126,13 @@ class _Parser:
 
     def segment(self, text: str, line: int, column: int) -> None:
         found = _WORD.match(text)
-        assert found is not None  # segments are never blank
+        if found is None:  # the step starts with a colon
+            words = _KEYWORDS_FR if self.language == "fr" else _KEYWORDS_EN
+            raise self.error(
+                tr("unknown plan keyword `{word}`", word=text.split()[0]),
+                line, column, column + 1,
+                hint=tr("a step starts with one of: {words}", words=words),
+            )  # fmt: skip
         word = kw.folded(found.group())
         rest_at = found.end() + _SEP.match(text, found.end()).end() - found.end()  # type: ignore[union-attr]
         rest = text[rest_at:].rstrip()
