@@ -173,3 +173,36 @@ def test_a_divergence_after_an_edit_of_the_book(tmp_path):
     result = run_plan(load_book(folder), parse_plan(plan, "dial.plan"))
     assert codes(result) == [("P020", 8)]
     assert messages(result) == ["plan line 8 expects a choice to 3; § 1 offers 2, 5"]
+
+
+def test_playtest_steps(book):
+    result = play(
+        book,
+        "at 1\nset STAMINA 30\nexpect STAMINA 30\njump 6\nat 6\ngod: on\nchoose 5\n"
+        "expect STAMINA 30\nstop\n",
+    )
+    assert result.findings == []
+    assert result.outcome == "death"  # god mode spares the hero's health, not a `death`
+    result = play(book, "jump 99\n")
+    assert codes(result) == [("P021", 4)]
+    assert "no paragraph 99" in result.findings[0].hint.translate("en")
+
+
+def test_playtest_actions_are_recorded(book):
+    from dedale.events import ChoosePrompt
+    from dedale.game import Game
+    from dedale.plans.record import record_plan
+    from dedale.plans.writer import write_plan
+
+    game = Game.new(book, 4, hero=(10, 18, 9), name="Morwen", quiet=True)
+    for action in (
+        lambda: game.set_value("STAMINA", 25),
+        lambda: game.force_dice([1, 1]),
+        lambda: game.jump_to(4),
+    ):
+        while not isinstance(game.next(), ChoosePrompt):
+            pass
+        action()
+    text = write_plan(record_plan(game))
+    assert "at 1\nset STAMINA 25\nat 1\ndice: 1 1\nat 1 / jump 4\n" in text
+    assert run_plan(book, parse_plan(text, "rec.plan")).findings == []

@@ -14,8 +14,11 @@ from dedale.plans.model import (
     Eat,
     Ending,
     Expect,
+    God,
     Held,
+    Jump,
     Plan,
+    SetValue,
     Value,
 )
 from hypothesis import given, settings
@@ -43,6 +46,9 @@ steps = st.one_of(
     st.builds(Answer, names),
     st.builds(Eat),
     st.builds(Drop, names),
+    st.builds(Jump, st.integers(0, 10**6)),
+    st.builds(SetValue, names, numbers),
+    st.builds(God, st.booleans()),
     st.builds(
         Expect,
         st.lists(

@@ -39,11 +39,19 @@ STEPS: dict[str, tuple[str, Language | None]] = {
     "attendu": ("expect", "fr"),
     "ending": ("ending", "en"),
     "fin": ("ending", "fr"),
+    "jump": ("jump", "en"),
+    "sauter": ("jump", "fr"),
+    "set": ("set", "en"),
+    "fixer": ("set", "fr"),
+    "god": ("god", "en"),
+    "invincible": ("god", "fr"),
     "stop": ("stop", None),
     "arret": ("stop", "fr"),
 }
 YES = {"yes": "en", "oui": "fr"}
 NO = {"no": "en", "non": "fr"}
+ON = {"on": "en", "yes": "en", "oui": "fr"}
+OFF = {"off": "en", "no": "en", "non": "fr"}
 NOT = {"not": "en", "pas": "fr", "sans": "fr"}
 ENDINGS: dict[str, tuple[str, Language]] = {
     "victory": ("victory", "en"),
@@ -60,6 +68,7 @@ SPELLING: dict[Language, dict[str, str]] = {
         "seed": "seed:", "otherwise": "otherwise:", "dice": "dice:", "at": "at",
         "choose": "choose",
         "answer": "answer", "eat": "eat", "drop": "drop", "expect": "expect",
+        "jump": "jump", "set": "set", "god": "god:", "on": "on", "off": "off",
         "ending": "ending:", "stop": "stop", "yes": "yes", "no": "no", "not": "not",
         "victory": "victory", "death": "death",
     },
@@ -68,6 +77,7 @@ SPELLING: dict[Language, dict[str, str]] = {
         "seed": "graine :", "otherwise": "sinon :", "dice": "dés :", "at": "au",
         "choose": "choisir",
         "answer": "répondre", "eat": "manger", "drop": "jeter", "expect": "attendu",
+        "jump": "sauter", "set": "fixer", "god": "invincible :", "on": "oui", "off": "non",
         "ending": "fin :", "stop": "arrêt", "yes": "oui", "no": "non", "not": "pas",
         "victory": "victoire", "death": "mort",
     },

@@ -59,6 +59,31 @@ class Drop:
     span: Span | None = field(default=None, compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """Playtest: turn to this paragraph now, from the choice the game waits at."""
+
+    paragraph: int
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SetValue:
+    """Playtest: set a stat or counter to a value, at a choice."""
+
+    name: str
+    value: int
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class God:
+    """Playtest: god mode on or off (the hero is spared instead of dying)."""
+
+    on: bool
+    span: Span | None = field(default=None, compare=False)
+
+
 Operator = Literal["=", ">=", "<=", ">", "<"]
 
 
@@ -98,8 +123,8 @@ class Ending:
     span: Span | None = field(default=None, compare=False)
 
 
-Step = Dice | At | Choose | Answer | Eat | Drop | Expect | Ending
-DECISIONS = (Choose, Answer, Eat, Drop)
+Step = Dice | At | Choose | Answer | Eat | Drop | Jump | SetValue | God | Expect | Ending
+DECISIONS = (Choose, Answer, Eat, Drop, Jump, SetValue, God)
 """The steps that answer the game (the others check, or prepare dice)."""
 
 

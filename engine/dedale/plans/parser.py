@@ -23,9 +23,12 @@ from dedale.plans.model import (
     Eat,
     Ending,
     Expect,
+    God,
     Held,
+    Jump,
     Language,
     Plan,
+    SetValue,
     Step,
     Value,
 )
@@ -46,15 +49,16 @@ VALUE_PATTERN = re.compile(
     r"^(?P<name>.*?[^\s<>=≤≥])\s*(?P<op>>=|<=|==|=|>|<|≥|≤)?\s*(?P<n>-?\d+)$"
 )
 _NUMBER_AFTER = re.compile(r"^(?P<op>>=|<=|==|=|>|<|≥|≤)?\s*(?P<n>-?\d+)$")
+_SET = re.compile(r"^(?P<name>.*?\S)\s+(?P<n>-?\d+)$")
 _PAIR = re.compile(r"\s*,?\s*(?P<name>[^\d\s,][^\d,]*?)\s*(?P<n>\d+)\s*")
 _OPERATORS = {"==": "=", "≥": ">=", "≤": "<="}
 _KEYWORDS_EN = (
     "hero, name, class, gender, seed, otherwise, dice, at, choose, answer, eat, drop, expect, "
-    "ending, stop"
+    "ending, stop, jump, set, god"
 )
 _KEYWORDS_FR = (
     "héros, nom, classe, genre, graine, sinon, dés, au, choisir, répondre, manger, jeter, "
-    "attendu, fin, arrêt"
+    "attendu, fin, arrêt, sauter, fixer, invincible"
 )
 
 
@@ -295,6 +299,25 @@ class _Parser:
             return Answer(_unquote(rest), span=span)
         if meaning == "drop":
             return Drop(_unquote(rest), span=span)
+        if meaning == "jump":
+            return Jump(self.number(rest.lstrip("§ \u00a0"), line, column, end, low=0), span=span)
+        if meaning == "god":
+            word = kw.folded(rest)
+            if word not in kw.ON and word not in kw.OFF:
+                raise self.error(
+                    tr("`{word}` is followed by on or off", word=meaning), line, column, end
+                )
+            return God(word in kw.ON, span=span)
+        if meaning == "set":
+            found = _SET.match(rest)
+            if found is None:
+                raise self.error(
+                    tr("write the stat or counter, then its value: {example}",
+                       example="fixer ENDURANCE 20" if self.language == "fr" else "set STAMINA 20"),
+                    line, column, end,
+                )  # fmt: skip
+            value = self.number(found.group("n"), line, column, end)
+            return SetValue(_unquote(found.group("name")), value, span=span)
         if meaning == "ending":
             found = kw.ENDINGS.get(kw.folded(rest))
             if found is None:

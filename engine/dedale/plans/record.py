@@ -16,6 +16,7 @@ from typing import Any
 from dedale import events
 from dedale.errors import DedaleError
 from dedale.game import EAT_ACTION, Game
+from dedale.game.playtest import ACTIONS
 from dedale.i18n import tr
 from dedale.plans.model import (
     Answer,
@@ -26,8 +27,11 @@ from dedale.plans.model import (
     Eat,
     Ending,
     Expect,
+    God,
     Held,
+    Jump,
     Plan,
+    SetValue,
     Step,
     Value,
 )
@@ -71,7 +75,7 @@ def record_plan(game: Game) -> Plan:
             class_name = decision
         else:
             paragraph = again.state.paragraph
-            forced = isinstance(decision, dict) and decision.get("action") == "force"
+            forced = isinstance(decision, dict) and decision.get("action") in ACTIONS
             if paragraph is not None and (paragraph != last_at or forced):
                 steps.append(At(paragraph))
                 last_at = paragraph
@@ -133,9 +137,14 @@ def _step(prompt: events.Prompt, decision: Any) -> Step:
             return Drop(str(decision.get("item", "")))
         if action == "force":
             return Dice(tuple(int(face) for face in decision.get("faces") or ()))
+        if action == "jump":
+            return Jump(int(decision.get("to", 0)))
+        if action == "set":
+            return SetValue(str(decision.get("name", "")), int(decision.get("value", 0)))
+        if action == "god":
+            return God(bool(decision.get("on")))
         raise RecordError(
-            tr("the playtest tool `{action}` cannot be written in a plan", action=str(action)),
-            hint=tr("record a game played without jump, set or god mode"),
+            tr("the playtest tool `{action}` cannot be written in a plan", action=str(action))
         )
     kind = type(prompt)
     if kind is events.ChoosePrompt:

@@ -25,8 +25,11 @@ from dedale.plans.model import (
     Eat,
     Ending,
     Expect,
+    God,
     Held,
+    Jump,
     Plan,
+    SetValue,
     Step,
     Value,
 )
@@ -235,6 +238,8 @@ class _Play:
             self.eat()
         elif isinstance(step, Drop):
             self.drop(step)
+        elif isinstance(step, Jump | SetValue | God):
+            self.playtest(step)
         else:
             self.ending(step)
 
@@ -248,7 +253,7 @@ class _Play:
         for step in self.plan.steps[self.index + 1 :]:
             if isinstance(step, Answer):
                 return not isinstance(step.value, bool)
-            if isinstance(step, Choose | Eat | Drop):
+            if isinstance(step, Choose | Eat | Drop | Jump | SetValue | God):
                 return True
         return True
 
@@ -429,6 +434,23 @@ class _Play:
                 game.drop(step.item)
             else:
                 self.misfit(what, prompt)
+        except InvalidAnswer as error:
+            self.misfit(what, prompt, hint=error.message)
+
+    def playtest(self, step: Jump | SetValue | God) -> None:
+        prompt = self.decision_prompt()
+        game = self.game
+        assert game is not None
+        try:
+            if isinstance(step, Jump):
+                what = tr("jumps to § {number}", number=step.paragraph)
+                game.jump_to(step.paragraph)
+            elif isinstance(step, SetValue):
+                what = tr("sets {name} to {value}", name=step.name, value=step.value)
+                game.set_value(step.name, step.value)
+            else:
+                what = tr("turns god mode on") if step.on else tr("turns god mode off")
+                game.set_god_mode(step.on)
         except InvalidAnswer as error:
             self.misfit(what, prompt, hint=error.message)
 

@@ -19,8 +19,11 @@ from dedale.plans.model import (
     Eat,
     Ending,
     Expect,
+    God,
     Held,
+    Jump,
     Plan,
+    SetValue,
     Step,
     Value,
 )
@@ -28,6 +31,7 @@ from dedale.plans.parser import VALUE_PATTERN as VALUE
 
 _PLAIN = re.compile(r"^[^\s\"«»,/#:][^\"«»,/#]*(?<=\S)$|^[^\s\"«»,/#:]$")
 _ENDS_IN_NUMBER = re.compile(r"\d\s*$")
+_SET_NAME = re.compile(r"^[^\s\"«»/#][^\"«»/#]*(?<![\s\d])$")
 
 
 def write_plan(plan: Plan, comment: str | None = None) -> str:
@@ -57,7 +61,7 @@ def write_plan(plan: Plan, comment: str | None = None) -> str:
                 lines.append(pending)
             pending = text
             continue
-        if pending is not None and isinstance(step, Choose | Answer | Eat | Drop):
+        if pending is not None and isinstance(step, Choose | Answer | Eat | Drop | Jump):
             lines.append(f"{pending} / {text}")
         else:
             if pending is not None:
@@ -92,6 +96,13 @@ def _step(step: Step, words: dict[str, str]) -> str:
         return words["eat"]
     if isinstance(step, Drop):
         return f"{words['drop']} {_quoted(step.item)}"
+    if isinstance(step, Jump):
+        return f"{words['jump']} {step.paragraph}"
+    if isinstance(step, SetValue):
+        name = _quoted(step.name, force=not _SET_NAME.match(step.name))
+        return f"{words['set']} {name} {step.value}"
+    if isinstance(step, God):
+        return f"{words['god']} {words['on'] if step.on else words['off']}"
     if isinstance(step, Expect):
         return f"{words['expect']} " + ", ".join(_check(check, words) for check in step.checks)
     assert isinstance(step, Ending)
