@@ -8,7 +8,6 @@ at most :data:`MAX_PULLS` events and questions per plan.
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from dedale import events
@@ -33,8 +32,16 @@ from dedale.plans.model import (
     Step,
     Value,
 )
+from dedale.plans.prompts import (
+    choice_wanted,
+    describe,
+    enemy_index,
+    find_option,
+    offers_text,
+    outcome_word,
+    shown_answer,
+)
 from dedale.plans.values import held, value_of
-from dedale.rules import fold
 from dedale.span import Span
 
 MAX_PULLS = 1_000_000
@@ -213,7 +220,7 @@ class _Play:
             tr(
                 "plan line {line} has more to play, but the game ended ({outcome}) at {where}",
                 line=self._line(),
-                outcome=_outcome(self.game.outcome),
+                outcome=outcome_word(self.game.outcome),
                 where=self.where(),
             ),
             self._span(),
@@ -359,13 +366,13 @@ class _Play:
 
     def choose(self, step: Choose) -> None:
         prompt = self.decision_prompt()
-        wanted = _wanted(step)
+        wanted = choice_wanted(step)
         if type(prompt) is not events.ChoosePrompt:
             self.misfit(tr("expects a choice {wanted}", wanted=wanted), prompt)
         options = prompt.options  # type: ignore[attr-defined]
-        option = _find_option(options, step)
+        option = find_option(options, step)
         if option is None or not option.enabled:
-            offered = _offers(options) or tr("no choice open")
+            offered = offers_text(options) or tr("no choice open")
             hint = None
             if option is not None:
                 hint = tr("this choice is closed here: {reason}", reason=option.reason)
@@ -388,7 +395,7 @@ class _Play:
         is_bool = isinstance(value, bool)
         prompt = self.decision_prompt(auto_yes_no=not is_bool)
         kind = type(prompt)
-        shown = _shown_answer(value, self.plan.language)
+        shown = shown_answer(value, self.plan.language)
         what = tr("answers {answer}", answer=shown)
         game = self.game
         assert game is not None
@@ -402,7 +409,7 @@ class _Play:
             return
         if kind is events.TargetPrompt:
             enemies = prompt.enemies  # type: ignore[attr-defined]
-            index = _pick(enemies, value)
+            index = enemy_index(enemies, value)
             if index is not None:
                 game.answer(index)
                 return
@@ -467,7 +474,7 @@ class _Play:
                     "plan line {line} expects the ending ({outcome}), "
                     "but {where} still asks {question}",
                     line=self._line(),
-                    outcome=_outcome(step.outcome),
+                    outcome=outcome_word(step.outcome),
                     where=self.where(),
                     question=describe(prompt),
                 ),
@@ -479,8 +486,8 @@ class _Play:
                 tr(
                     "plan line {line} expects {expected}; the game ended in {outcome} at {where}",
                     line=self._line(),
-                    expected=_outcome(step.outcome),
-                    outcome=_outcome(game.outcome),
+                    expected=outcome_word(step.outcome),
+                    outcome=outcome_word(game.outcome),
                     where=self.where(),
                 ),
                 step.span,
@@ -504,83 +511,3 @@ class _Play:
             last,
             hint=tr("add the next decisions, or end the plan with `stop`"),
         )
-
-
-# ---------------------------------------------------------------------- helpers
-
-
-def describe(prompt: events.Prompt):
-    """The question a prompt asks, for a finding."""
-    kind = type(prompt)
-    if kind is events.ChoosePrompt:
-        return tr("for a choice ({offers})", offers=_offers(prompt.options) or "-")  # type: ignore[attr-defined]
-    if kind is events.YesNoPrompt:
-        return tr("a yes/no question ({kind})", kind=prompt.kind)  # type: ignore[attr-defined]
-    if kind is events.NumberPrompt:
-        return tr("for a number")
-    if kind is events.TargetPrompt:
-        return tr("which enemy to attack ({enemies})", enemies=", ".join(prompt.enemies))  # type: ignore[attr-defined]
-    if kind is events.DropItemPrompt:
-        return tr("which item to drop ({items})", items=", ".join(prompt.items))  # type: ignore[attr-defined]
-    if kind is events.ClassPrompt:
-        return tr("for a class ({classes})", classes=", ".join(prompt.classes))  # type: ignore[attr-defined]
-    return type(prompt).__name__
-
-
-def _offers(options) -> str:
-    shown = []
-    for option in options:
-        if not option.enabled:
-            continue
-        if option.target is not None and not option.computed:
-            shown.append(str(option.target))
-        else:
-            shown.append(f"“{option.text}”")
-    return ", ".join(shown)
-
-
-def _wanted(step: Choose):
-    if step.target is not None:
-        return tr("to {target}", target=step.target)
-    if step.number is not None:
-        return f"#{step.number}"
-    return f"“{step.text}”"
-
-
-def _find_option(options, step: Choose):
-    if step.number is not None:
-        return next((o for o in options if o.index == step.number), None)
-    if step.target is not None:
-        matches = [o for o in options if o.target == step.target and not o.computed]
-        return next((o for o in matches if o.enabled), matches[0] if matches else None)
-    wanted = fold(step.text or "")
-    exact = [o for o in options if fold(o.text) == wanted]
-    if exact:
-        return next((o for o in exact if o.enabled), exact[0])
-    starts = [o for o in options if fold(o.text).startswith(wanted)]
-    if len(starts) == 1:
-        return starts[0]
-    close = difflib.get_close_matches(wanted, [fold(o.text) for o in options], 1, 0.85)
-    return next((o for o in options if close and fold(o.text) == close[0]), None)
-
-
-def _pick(names: tuple[str, ...], value: int | str) -> int | None:
-    """The index of an enemy given by its number (from 1) or its name."""
-    if isinstance(value, int):
-        return value - 1 if 1 <= value <= len(names) else None
-    wanted = fold(value)
-    return next((index for index, name in enumerate(names) if fold(name) == wanted), None)
-
-
-def _shown_answer(value: bool | int | str, lang: str) -> str:
-    if isinstance(value, bool):
-        return ("oui" if value else "non") if lang == "fr" else ("yes" if value else "no")
-    return str(value)
-
-
-def _outcome(outcome: str | None):
-    if outcome == "victory":
-        return tr("victory")
-    if outcome == "death":
-        return tr("death")
-    return tr("no ending")
