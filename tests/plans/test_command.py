@@ -165,3 +165,30 @@ def test_a_recorded_plan_says_where_an_edit_diverged(tmp_path, monkeypatch, caps
 def test_the_salt_road_validates_strictly(capsys):
     assert main(["validate", "--strict", "--runs", "50", str(SALT_ROAD)]) == 0
     capsys.readouterr()
+
+
+def test_record_from_the_textual_player(tmp_path, monkeypatch, capsys):
+    """``dedale play --record`` records whatever game the player hands back."""
+    import dedale.player
+    from dedale.game import Game
+    from dedale.language import load_book
+
+    def fake_player(args):
+        game = Game.new(load_book(SALT_ROAD), 2, hero=(9, 16, 8), name="Morwen", quiet=True)
+        while game.next() is not None:
+            game.answer(2)  # the second choice twice: the beach, then the rocks
+        args.game_played = game
+        return 3
+
+    monkeypatch.setattr(dedale.player, "run_player", fake_player)
+    record = tmp_path / "rocks.plan"
+    assert main(["play", str(SALT_ROAD), "--record", str(record)]) == 3
+    assert "recorded as a plan" in capsys.readouterr().err
+    assert record.read_text(encoding="utf-8").endswith("ending: death\n")
+    assert main(["test", str(SALT_ROAD), str(record)]) == 0
+    capsys.readouterr()
+
+    monkeypatch.setattr(dedale.player, "run_player", lambda args: 0)  # back at the title
+    assert main(["play", str(SALT_ROAD), "--record", str(tmp_path / "none.plan")]) == 0
+    assert "no game to record" in capsys.readouterr().err
+    assert not (tmp_path / "none.plan").exists()
