@@ -192,3 +192,15 @@ def test_record_from_the_textual_player(tmp_path, monkeypatch, capsys):
     assert main(["play", str(SALT_ROAD), "--record", str(tmp_path / "none.plan")]) == 0
     assert "no game to record" in capsys.readouterr().err
     assert not (tmp_path / "none.plan").exists()
+
+
+def test_a_book_that_does_not_load_is_reported_in_the_format(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "broken"
+    shutil.copytree(SALT_ROAD, folder)
+    source = folder / "book.dd"
+    source.write_text(source.read_text("utf-8").replace("> fight\n", "> fihgt\n"), "utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["test", "broken", "--format", "github"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("::error file=broken/book.dd,line=")
+    assert "title=P003 book-load-error::" in out

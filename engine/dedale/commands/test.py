@@ -35,11 +35,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the plans and print the report on stdout."""
     from dedale.commands.books import resolve_book
-    from dedale.errors import UsageError
+    from dedale.errors import DedaleError, UsageError
     from dedale.i18n import tr
     from dedale.language import load_book
     from dedale.plans.report import render
-    from dedale.plans.suite import default_plans, run_plans
+    from dedale.plans.suite import book_not_loaded, default_plans, run_plans
+    from dedale.validator.report.language import declared_language
 
     path = resolve_book(args.book)
     if not path.exists():
@@ -50,9 +51,14 @@ def run(args: argparse.Namespace) -> int:
             tr("no plan to run in {path}", path=str(path)),
             hint=tr("write plans in the book's tests/ folder (*.plan), or name them"),
         )
-    book = load_book(path)
-    results = run_plans(book, plans)
-    lang = args.lang or getattr(book.meta, "language", None) or "en"
+    try:
+        book = load_book(path)
+    except DedaleError as error:  # reported in the chosen format, at the book's lines
+        results = [book_not_loaded(path, error)]
+        lang = args.lang or declared_language(path)
+    else:
+        results = run_plans(book, plans)
+        lang = args.lang or getattr(book.meta, "language", None) or "en"
     if args.lang:
         for result in results:
             result.lang = args.lang

@@ -14,6 +14,7 @@ from dedale.validator.findings import Check, Finding
 _CHECKS = (
     Check("P001", "error", "plan-syntax-error", "A plan file cannot be read"),
     Check("P002", "error", "plan-setup-error", "The plan's hero cannot be created"),
+    Check("P003", "error", "book-load-error", "The book does not load"),
     Check("P010", "error", "wrong-paragraph", "The game is not at the paragraph expected"),
     Check("P011", "error", "expectation-failed", "A value, item or codeword is not as expected"),
     Check("P012", "error", "unknown-name", "An expectation names nothing the book knows"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from dedale.errors import DedaleError
 from dedale.plans.findings import PlanResult, plan_finding
 from dedale.plans.parser import PlanError, read_plan
 from dedale.plans.runner import run_plan
@@ -35,3 +36,11 @@ def run_plans(book, paths: Iterable[str | Path]) -> list[PlanResult]:
             continue
         results.append(run_plan(book, plan))
     return results
+
+
+def book_not_loaded(path: str | Path, error: DedaleError) -> PlanResult:
+    """The result standing for every plan of a book that does not load (P003, at each of
+    the loader's errors)."""
+    errors = getattr(error, "errors", None) or [error]
+    findings = [plan_finding("P003", item.message, item.span, hint=item.hint) for item in errors]
+    return PlanResult(str(path), findings)
