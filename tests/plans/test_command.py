@@ -106,7 +106,7 @@ def test_sarif_report(edited, capsys):
     assert main(["test", str(edited), "--format", "sarif", "--lang", "fr"]) == 1
     data = json.loads(capsys.readouterr().out)
     run = data["runs"][0]
-    assert [rule["id"] for rule in run["tool"]["driver"]["rules"]][:3] == ["P001", "P002", "P010"]
+    assert [rule["id"] for rule in run["tool"]["driver"]["rules"]][:3] == ["P001", "P002", "P003"]
     result = next(r for r in run["results"] if r["ruleId"] == "P020")
     location = result["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"] == "salt-road/tests/dial.plan"
