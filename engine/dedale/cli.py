@@ -31,6 +31,7 @@ SUBCOMMANDS: dict[str, str] = {
     "new": "Write a small starter book in a new folder (French or English keywords)",
     "graph": "Draw the map of a book (DOT, Mermaid, SVG through Graphviz, JSON)",
     "lsp": "Language server for editors (diagnostics, completion, rename...) over stdio",
+    "test": "Play a book's test plans (tests/*.plan) and report each mismatch",
 }
 
 

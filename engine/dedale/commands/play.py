@@ -32,6 +32,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--gender", choices=["f", "m"], default=None, help="the hero's gender (French sentences)"
     )
     parser.add_argument("--load", default=None, metavar="SAVE", help="resume a saved game")
+    parser.add_argument(
+        "--record",
+        default=None,
+        metavar="FILE",
+        help="write the game as a test plan when it ends or is quit (dedale test replays it)",
+    )
     add_player_arguments(parser)
 
 
@@ -42,7 +48,13 @@ def run(args: argparse.Namespace) -> int:
     if args.plain or wanted(args.screen_reader, os.environ):
         from dedale.plain.command import run_plain
 
-        return run_plain(args)
-    from dedale.player import run_player
+        code = run_plain(args)
+    else:
+        from dedale.player import run_player
 
-    return run_player(args)
+        code = run_player(args)
+    if getattr(args, "record", None):
+        from dedale.plans.record import record_after_play
+
+        record_after_play(args.record, getattr(args, "game_played", None))
+    return code

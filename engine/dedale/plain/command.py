@@ -69,6 +69,7 @@ def run_plain(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.lang:
         game.lang = args.lang
+    args.game_played = game  # dedale play --record writes it as a plan at the end
     reader = screen_reader.wanted(getattr(args, "screen_reader", False), os.environ)
     echo = not sys.stdin.isatty()
     gender = getattr(args, "gender", None)

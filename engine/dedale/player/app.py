@@ -532,6 +532,7 @@ def run_player(args: argparse.Namespace) -> int:
 
     app = build_app(args)
     result = app.run()
+    args.game_played = app.session.game if app.session is not None else None  # --record
     if app.startup_error is not None:
         raise app.startup_error  # the CLI prints it with its position; exit code 1
     if app.return_code:  # Textual met an unhandled exception (it printed the traceback)
