@@ -4,7 +4,12 @@ Each paragraph has about 80 words of prose and 2-3 choices; one paragraph in fiv
 fight, one in eight a test, one in six a conditional choice. Deterministic for a given N
 and seed (it uses its own random.Random instance, never the global one).
 
+``--items K --codewords C`` add K items and C codewords of their own, each given (set) in
+one paragraph and tested a few paragraphs later by a conditional choice, as real books do
+(the state-aware checks' scale benchmark); without them the book is the same as before.
+
     python tools/bench/gen_book.py 1000 /tmp/book1000
+    python tools/bench/gen_book.py 400 /tmp/book400s --items 60 --codewords 20
 """
 
 from __future__ import annotations
@@ -40,9 +45,30 @@ def _prose(rng: random.Random, words: int = 80) -> str:
     return "\n".join(lines) + "."
 
 
-def paragraph(number: int, total: int, rng: random.Random) -> str:
-    """The text of one synthetic paragraph."""
+def extras_plan(total: int, items: int, codewords: int, seed: int) -> dict[int, list[str]]:
+    """Lines added to paragraphs for ``items`` items and ``codewords`` codewords: each is
+    given in a paragraph and tested by a conditional choice 3-40 paragraphs later."""
+    rng = random.Random(seed * 7919 + 17)
+    plan: dict[int, list[str]] = {}
+    atoms = [("take", f"Relic {k + 1}", f"if Relic {k + 1}") for k in range(items)]
+    atoms += [
+        ("set codeword", f"SIGIL{k + 1}", f"if codeword SIGIL{k + 1}") for k in range(codewords)
+    ]
+    for verb, name, test in atoms:
+        given = rng.randint(2, max(2, total - 45))
+        tested = min(total - 1, given + rng.randint(3, 40))
+        while tested % 5 == 0 or tested % 8 == 0:  # a paragraph of choices
+            tested -= 1
+        plan.setdefault(given, []).append(f"> {verb} {name}")
+        plan.setdefault(tested, []).append(f"-> {min(total, tested + 1)} ({test}) Use it")
+    return plan
+
+
+def paragraph(number: int, total: int, rng: random.Random, extra: list[str] | None = None) -> str:
+    """The text of one synthetic paragraph (``extra``: gains and gated choices to add)."""
     parts = [f"§ {number}", _prose(rng)]
+    gated = [line for line in extra or () if line.startswith("->")]
+    parts += [line for line in extra or () if not line.startswith("->")]
     targets = [min(total, number + k) for k in (1, 2, 3)]
     if number == total:
         parts.append("> victory")
@@ -66,12 +92,20 @@ def paragraph(number: int, total: int, rng: random.Random) -> str:
         parts.append(f"-> {targets[k]} {text}")
     if number % 6 == 0:
         parts.append(f"-> {targets[0]} (if {rng.choice(ITEMS)}) Use what you carry")
-    return "\n".join(parts)
+    return "\n".join(parts + gated)
 
 
-def write_book(folder: Path, total: int, seed: int = 1, per_file: int = 400) -> Path:
+def write_book(
+    folder: Path,
+    total: int,
+    seed: int = 1,
+    per_file: int = 400,
+    items: int = 0,
+    codewords: int = 0,
+) -> Path:
     """Write book.yaml and paragraph files (``per_file`` paragraphs each) into ``folder``."""
     rng = random.Random(seed)
+    plan = extras_plan(total, items, codewords, seed) if items or codewords else {}
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "book.yaml").write_text(
         f"title: Synthetic {total}\nauthor: gen_book\nlanguage: en\nruleset: df-classic\n"
@@ -82,7 +116,7 @@ def write_book(folder: Path, total: int, seed: int = 1, per_file: int = 400) -> 
         old.unlink()
     for first in range(1, total + 1, per_file):
         last = min(total, first + per_file - 1)
-        text = "\n\n".join(paragraph(n, total, rng) for n in range(first, last + 1))
+        text = "\n\n".join(paragraph(n, total, rng, plan.get(n)) for n in range(first, last + 1))
         (folder / f"part{first:06d}.dd").write_text(text + "\n", encoding="utf-8")
     return folder
 
@@ -92,8 +126,10 @@ def main() -> None:
     parser.add_argument("paragraphs", type=int)
     parser.add_argument("folder", type=Path)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--items", type=int, default=0, help="items given, then tested")
+    parser.add_argument("--codewords", type=int, default=0, help="codewords set, then tested")
     args = parser.parse_args()
-    write_book(args.folder, args.paragraphs, args.seed)
+    write_book(args.folder, args.paragraphs, args.seed, items=args.items, codewords=args.codewords)
     size = sum(p.stat().st_size for p in args.folder.iterdir())
     print(f"{args.folder}: {args.paragraphs} paragraphs, {size / 1000:.0f} KB")
 
