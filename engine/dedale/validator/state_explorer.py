@@ -305,33 +305,53 @@ class Explorer:
         )
 
     def successors(self, state: State) -> Iterator[tuple[int | None, int, int]]:
-        """The (target, items, codes) after ``state``'s paragraph; in compact mode from the
-        paragraph's cached effect on the atoms it touches (not where a gain may be dropped
-        for the inventory limit: any held item may go there)."""
-        number = state[0]
-        if not self.compact or number in self.may_drop:
-            yield from self._successors(state)
-            return
-        touched_items, touched_codes = self.touched.get(number, (0, 0))
-        _, items, codes, names = state
+        """The (target, items, codes) after ``state``'s paragraph (full states; compact
+        mode goes through :meth:`effect`)."""
+        return self._successors(state)
+
+    def effect(self, state: State) -> list[tuple[int, int, int, int, int]]:
+        """Compact mode: the moves out of ``state`` as (target, items kept, items added,
+        codes kept, codes added), the next state's bitsets being ``items & kept | added``,
+        already reduced to the atoms alive at the target. Cached by the paragraph and the
+        atoms it touches (not where a gain may be dropped for the inventory limit: any held
+        item may go there); the record mode's failures are replayed from the cache."""
+        number, items, codes, names = state
+        live, nodes = self.live, self.graph.nodes
+        if number in self.may_drop:
+            return [
+                (target, 0, i & live[target][0], 0, c & live[target][1])
+                for target, i, c in dict.fromkeys(self._successors(state))
+                if target is not None and target in nodes
+            ]
+        touched_items, touched_codes = self.touched[number]
         key = (number, items & touched_items, codes & touched_codes, names)
         cached = self.effects.get(key)
         if cached is None:
             inner = (number, key[1], key[2], names)
             saved = self._state
             self._state = inner
-            outcomes = list(dict.fromkeys(self._successors(inner)))
+            moves = []
+            for target, out_items, out_codes in dict.fromkeys(self._successors(inner)):
+                if target is None or target not in nodes:
+                    continue
+                live_items, live_codes = live[target]
+                moves.append(
+                    (
+                        target,
+                        ~touched_items & live_items,
+                        out_items & live_items,
+                        ~touched_codes & live_codes,
+                        out_codes & live_codes,
+                    )
+                )
             failed = self.failures.pop(inner, None) if self.record else None
             self._state = saved
-            cached = self.effects[key] = (outcomes, failed)
+            cached = self.effects[key] = (moves, failed)
         else:
             self.effect_hits += 1
-        outcomes, failed = cached
-        if failed:
-            self.failures.setdefault(state, set()).update(failed)
-        kept_items, kept_codes = items & ~touched_items, codes & ~touched_codes
-        for target, out_items, out_codes in outcomes:
-            yield target, kept_items | out_items, kept_codes | out_codes
+        if cached[1]:
+            self.failures.setdefault(state, set()).update(cached[1])
+        return cached[0]
 
     def _successors(self, state: State) -> Iterator[tuple[int | None, int, int]]:
         number, items, codes, self.hero_class = state
@@ -405,6 +425,9 @@ class Explorer:
         starts = [self.project(state) for state in starts if state[0] in self.graph.nodes]
         queue = deque(dict.fromkeys(starts))
         self.seen.update(queue)
+        if self.compact:
+            self._explore_compact(queue)
+            return
         while queue:
             state = queue.popleft()
             self.reached.add(state[0])
@@ -413,9 +436,6 @@ class Explorer:
                 if target is None or target not in self.graph.nodes:
                     continue
                 nxt = (target, items, codes, state[3])
-                if self.compact:
-                    live_items, live_codes = self.live.get(target, (0, 0))
-                    nxt = (target, items & live_items, codes & live_codes, state[3])
                 if self.record:
                     self.preds.setdefault(nxt, set()).add(state)
                 if nxt not in self.seen:
@@ -428,6 +448,36 @@ class Explorer:
                         self.truncated = self.timed_out = True
                         return
                     self.seen.add(nxt)
+                    queue.append(nxt)
+
+    def _explore_compact(self, queue: deque[State]) -> None:
+        """The breadth-first loop of compact mode (the same order as the full one)."""
+        seen, reached, record, effect = self.seen, self.reached, self.record, self.effect
+        preds, parent = self.preds, self.parent
+        while queue:
+            state = queue.popleft()
+            reached.add(state[0])
+            self._state = state
+            _, items, codes, names = state
+            for target, keep_items, add_items, keep_codes, add_codes in effect(state):
+                nxt = (
+                    target,
+                    items & keep_items | add_items,
+                    codes & keep_codes | add_codes,
+                    names,
+                )
+                if record:
+                    preds.setdefault(nxt, set()).add(state)
+                if nxt not in seen:
+                    if record:
+                        parent[nxt] = state
+                    if len(seen) >= MAX_STATES:
+                        self.truncated = True
+                        return
+                    if len(seen) % CLOCK_EVERY == 0 and self.deadline.passed():
+                        self.truncated = self.timed_out = True
+                        return
+                    seen.add(nxt)
                     queue.append(nxt)
 
 
