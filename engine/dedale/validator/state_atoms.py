@@ -35,21 +35,36 @@ class ParagraphAtoms:
     touched: Atoms
 
 
+_CHILDREN: dict[type, tuple[str, ...]] = {}  # per AST class: the fields that may hold nodes
+_LEAVES = (ast.Prose,)
+
+
+def _children(kind: type) -> tuple[str, ...]:
+    names = _CHILDREN.get(kind)
+    if names is None:
+        names = _CHILDREN[kind] = tuple(
+            spec.name for spec in dataclasses.fields(kind) if spec.name != "span"
+        )
+    return names
+
+
 def _nodes(value: object, depth: int = 0) -> Iterator[object]:
     """Every AST node inside ``value`` (statements, conditions, costs), nested ones too."""
     if depth > 200:  # the AST of a book is shallow; never recurse without bound
         return
     if isinstance(value, tuple | list):
         for item in value:
-            yield from _nodes(item, depth + 1)
-    elif dataclasses.is_dataclass(value) and type(value).__module__ == ast.__name__:
+            if not isinstance(item, _LEAVES):
+                yield from _nodes(item, depth + 1)
+    elif type(value).__module__ == _AST and dataclasses.is_dataclass(value):
         yield value
-        for spec in dataclasses.fields(value):
-            child = getattr(value, spec.name)
-            if isinstance(child, tuple | list) or dataclasses.is_dataclass(child):
+        for name in _children(type(value)):
+            child = getattr(value, name)
+            if isinstance(child, tuple | list) or type(child).__module__ == _AST:
                 yield from _nodes(child, depth + 1)
 
 
+_AST = ast.__name__
 _ITEM_READS = (ast.HasItem, ast.Cost)
 _ITEM_WRITES = (ast.GainItem, ast.LoseItem, ast.Cost)
 _CODE_READS = (ast.HasCodeword,)
@@ -92,24 +107,25 @@ def paragraph_atoms(
     )
 
 
-def live_atoms(graph: Graph, reads: dict[int, Atoms]) -> dict[int, Atoms]:
-    """For each paragraph, the atoms some path from its start may still test (its own
-    tests included): the least fixpoint of live(n) = reads(n) | live of its successors.
-    Each paragraph is revisited only when a successor's set grew: bounded by paragraphs x
-    atoms."""
-    live = {number: reads.get(number, EMPTY) for number in graph.nodes}
-    queue = deque(graph.nodes)
-    queued = set(queue)
+def live_atoms(graph: Graph, reads: dict[int, int]) -> dict[int, int]:
+    """For each paragraph, the atoms (a bitset) some path from its start may still test,
+    its own tests included: the least fixpoint of live(n) = reads(n) | live of its
+    successors. A paragraph is revisited only when a successor's set grew: bounded by
+    paragraphs x atoms. Visited from the last paragraph up, as books mostly run forward."""
+    live = {number: reads.get(number, 0) for number in graph.nodes}
+    order = sorted(graph.nodes, reverse=True)
+    queue = deque(order)
+    queued = set(order)
+    successors = {number: tuple(set(graph.successors(number))) for number in order}
     while queue:
         number = queue.popleft()
         queued.discard(number)
-        items, codes = reads.get(number, EMPTY)
-        for target in graph.successors(number):
-            more_items, more_codes = live[target]
-            items, codes = items | more_items, codes | more_codes
-        if items == live[number][0] and codes == live[number][1]:
+        bits = live[number]
+        for target in successors[number]:
+            bits |= live[target]
+        if bits == live[number]:
             continue
-        live[number] = (items, codes)
+        live[number] = bits
         for edge in graph.predecessors.get(number, ()):
             if edge.source in live and edge.source not in queued:
                 queued.add(edge.source)

@@ -113,12 +113,17 @@ class Explorer:
 
     def prepare_compact(self) -> None:
         """Compute the atoms of each paragraph and their liveness (compact mode)."""
-        reads: dict[int, Atoms] = {}
+        reads: dict[int, int] = {}  # items in the low bits, codewords above them
+        shift = len(self.item_bit)
         for number, node in self.graph.nodes.items():
             found = paragraph_atoms(node.paragraph.body, self.items, self.codewords)
-            reads[number] = found.reads
+            items, codes = self.masks(found.reads)
+            reads[number] = items | codes << shift
             self.touched[number] = self.masks(found.touched)
-        self.live = {n: self.masks(atoms) for n, atoms in live_atoms(self.graph, reads).items()}
+        low = (1 << shift) - 1
+        self.live = {
+            n: (bits & low, bits >> shift) for n, bits in live_atoms(self.graph, reads).items()
+        }
         self.compact = True
 
     def project(self, state: State) -> State:
