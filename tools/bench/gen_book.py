@@ -28,6 +28,7 @@ WORDS = (
     "pathway road marshland lantern creature footsteps somewhere beyond carved statues"
 ).split()
 ENEMIES = ("GOBLIN", "ORC", "CAVE TROLL", "GIANT RAT", "SKELETON", "BANDIT", "WOLF")
+LUCK_RULESETS = ("df-classic", "df24", "df48.5")
 ITEMS = ("Rope", "Lantern", "Iron Key", "Silver Dagger", "Healing Potion")
 
 
@@ -64,7 +65,23 @@ def extras_plan(total: int, items: int, codewords: int, seed: int) -> dict[int, 
     return plan
 
 
-def paragraph(number: int, total: int, rng: random.Random, extra: list[str] | None = None) -> str:
+def enemy_line(ruleset: str, enemy: str, skill: int, stamina: int) -> str:
+    """The enemy of a generated fight in ``ruleset``'s stats, from the same two draws."""
+    if ruleset == "d20":
+        return f"> enemy {enemy} AC {skill + 3} attack +{skill - 4} damage 1d6 HP {stamina}"
+    if ruleset == "reliques":
+        level = 1 + skill // 4
+        return f"> enemy {enemy} STRENGTH {level} AGILITY {level} PERCEPTION 2 CONSTITUTION 2"
+    return f"> enemy {enemy} SKILL {skill} STAMINA {stamina}"
+
+
+def paragraph(
+    number: int,
+    total: int,
+    rng: random.Random,
+    extra: list[str] | None = None,
+    ruleset: str = "df-classic",
+) -> str:
     """The text of one synthetic paragraph (``extra``: gains and gated choices to add)."""
     parts = [f"§ {number}", _prose(rng)]
     gated = [line for line in extra or () if line.startswith("->")]
@@ -75,14 +92,18 @@ def paragraph(number: int, total: int, rng: random.Random, extra: list[str] | No
         return "\n".join(parts)
     if number % 5 == 0:
         enemy = rng.choice(ENEMIES)
+        skill, stamina = rng.randint(5, 10), rng.randint(4, 12)
         parts += [
             "> fight",
-            f"> enemy {enemy} SKILL {rng.randint(5, 10)} STAMINA {rng.randint(4, 12)}",
+            enemy_line(ruleset, enemy, skill, stamina),
             f"> win -> {targets[0]}",
         ]
         return "\n".join(parts)
-    if number % 8 == 0:
+    if number % 8 == 0 and ruleset in LUCK_RULESETS:
         parts += ["> test your luck", f"> lucky -> {targets[0]}", f"> unlucky -> {targets[1]}"]
+        return "\n".join(parts)
+    if number % 8 == 0:  # no Luck in this ruleset: a roll of the dice instead
+        parts += ["> roll 1d6", f"> 1-3 -> {targets[0]}", f"> 4-6 -> {targets[1]}"]
         return "\n".join(parts)
     if number % 7 == 0:
         parts.append(f"> take {rng.choice(ITEMS)}")
@@ -102,21 +123,23 @@ def write_book(
     per_file: int = 400,
     items: int = 0,
     codewords: int = 0,
+    ruleset: str = "df-classic",
 ) -> Path:
     """Write book.yaml and paragraph files (``per_file`` paragraphs each) into ``folder``."""
     rng = random.Random(seed)
     plan = extras_plan(total, items, codewords, seed) if items or codewords else {}
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "book.yaml").write_text(
-        f"title: Synthetic {total}\nauthor: gen_book\nlanguage: en\nruleset: df-classic\n"
-        "start: 1\n",
+        f"title: Synthetic {total}\nauthor: gen_book\nlanguage: en\nruleset: {ruleset}\nstart: 1\n",
         encoding="utf-8",
     )
     for old in folder.glob("*.dd"):
         old.unlink()
     for first in range(1, total + 1, per_file):
         last = min(total, first + per_file - 1)
-        text = "\n\n".join(paragraph(n, total, rng, plan.get(n)) for n in range(first, last + 1))
+        text = "\n\n".join(
+            paragraph(n, total, rng, plan.get(n), ruleset) for n in range(first, last + 1)
+        )
         (folder / f"part{first:06d}.dd").write_text(text + "\n", encoding="utf-8")
     return folder
 
@@ -128,8 +151,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--items", type=int, default=0, help="items given, then tested")
     parser.add_argument("--codewords", type=int, default=0, help="codewords set, then tested")
+    parser.add_argument("--ruleset", default="df-classic", help="the fights' ruleset")
     args = parser.parse_args()
-    write_book(args.folder, args.paragraphs, args.seed, items=args.items, codewords=args.codewords)
+    write_book(
+        args.folder,
+        args.paragraphs,
+        args.seed,
+        items=args.items,
+        codewords=args.codewords,
+        ruleset=args.ruleset,
+    )
     size = sum(p.stat().st_size for p in args.folder.iterdir())
     print(f"{args.folder}: {args.paragraphs} paragraphs, {size / 1000:.0f} KB")
 

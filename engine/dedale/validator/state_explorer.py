@@ -32,6 +32,7 @@ from dedale.validator.graph import (
 )
 from dedale.validator.rules_checks import Uses, starting_items
 from dedale.validator.state_atoms import Atoms, live_atoms, paragraph_atoms
+from dedale.validator.state_batches import explore_in_batches
 
 MAX_STATES = 1_000_000  # states kept in memory (~150 bytes each); the time budget too
 
@@ -92,6 +93,7 @@ class Explorer:
         self.live: dict[int, tuple[int, int]] = {}
         self.effects: dict[tuple, tuple[list, set | None]] = {}
         self.effect_hits = 0
+        self.count = 0  # states found (``seen`` holds them only when explored one by one)
 
     def masks(self, atoms: Atoms) -> tuple[int, int]:
         """The bitsets of folded item names and codeword keys."""
@@ -428,8 +430,18 @@ class Explorer:
 
     def explore(self, starts: list[State]) -> None:
         starts = [self.project(state) for state in starts if state[0] in self.graph.nodes]
+        if self.compact and not self.record:  # no steps to record: whole batches at once
+            explore_in_batches(self, starts, MAX_STATES)
+            return
         queue = deque(dict.fromkeys(starts))
         self.seen.update(queue)
+        try:
+            self._explore_states(queue)
+        finally:
+            self.count = len(self.seen)
+
+    def _explore_states(self, queue: deque[State]) -> None:
+        """State by state, breadth first (the steps recorded when ``record``)."""
         if self.compact:
             self._explore_compact(queue)
             return

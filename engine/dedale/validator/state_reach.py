@@ -49,7 +49,7 @@ def check_states(
     if explorer.timed_out:
         what = tr("state-aware checks (E028, W029)")
         states = tr("states")
-        return [budget_finding(what, len(explorer.seen), None, explorer.deadline.seconds, states)]
+        return [budget_finding(what, explorer.count, None, explorer.deadline.seconds, states)]
     if explorer.truncated:
         return [
             finding(
