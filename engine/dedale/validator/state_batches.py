@@ -7,7 +7,7 @@ the paragraph touches, each group takes the paragraph's cached moves
 operations (``bits & kept | added``) in a set comprehension. The states found are exactly
 those of the state-by-state loop — same reachable paragraphs, same gates — only the order
 of the work differs (the smallest paragraph number first, which a book written forward
-expands once). Bounded by the explorer's count and time budgets.
+expands once). Bounded by the explorer's count (``max_states``) and time budgets.
 """
 
 from __future__ import annotations

@@ -34,7 +34,8 @@ from dedale.validator.rules_checks import Uses, starting_items
 from dedale.validator.state_atoms import Atoms, live_atoms, paragraph_atoms
 from dedale.validator.state_batches import explore_in_batches
 
-MAX_STATES = 1_000_000  # states kept in memory (~150 bytes each); the time budget too
+MAX_STATES = 1_000_000  # states found in batches (~60 bytes each); the time budget too
+MAX_RECORDED = 300_000  # states explored one by one with their steps (~400 bytes each)
 
 # (paragraph, items held, codewords set, the class's folded names: empty when unknown);
 # items and codewords are bitsets (Explorer.item_bit, Explorer.code_bit; names: Explorer.names)
@@ -94,6 +95,7 @@ class Explorer:
         self.effects: dict[tuple, tuple[list, set | None]] = {}
         self.effect_hits = 0
         self.count = 0  # states found (``seen`` holds them only when explored one by one)
+        self.limit = MAX_STATES  # the count budget of this exploration (I050)
 
     def masks(self, atoms: Atoms) -> tuple[int, int]:
         """The bitsets of folded item names and codeword keys."""
@@ -433,6 +435,7 @@ class Explorer:
         if self.compact and not self.record:  # no steps to record: whole batches at once
             explore_in_batches(self, starts, MAX_STATES)
             return
+        self.limit = MAX_RECORDED if self.record else MAX_STATES
         queue = deque(dict.fromkeys(starts))
         self.seen.update(queue)
         try:
@@ -458,7 +461,7 @@ class Explorer:
                 if nxt not in self.seen:
                     if self.record:
                         self.parent[nxt] = state
-                    if len(self.seen) >= MAX_STATES:
+                    if len(self.seen) >= self.limit:
                         self.truncated = True
                         return
                     if len(self.seen) % CLOCK_EVERY == 0 and self.deadline.passed():
@@ -488,7 +491,7 @@ class Explorer:
                 if nxt not in seen:
                     if record:
                         parent[nxt] = state
-                    if len(seen) >= MAX_STATES:
+                    if len(seen) >= self.limit:
                         self.truncated = True
                         return
                     if len(seen) % CLOCK_EVERY == 0 and self.deadline.passed():

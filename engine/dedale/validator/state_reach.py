@@ -56,7 +56,7 @@ def check_states(
                 "I050",
                 tr(
                     "more than {limit} item/codeword states: state-aware checks skipped",
-                    limit=MAX_STATES,
+                    limit=explorer.limit,
                 ),
                 None,
             )
