@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from dedale.errors import DedaleError
 from dedale.language import load_book
+from dedale.validator import state_explorer
 from dedale.validator.checker import validate_path
 from dedale.validator.graph import build_graph, declared_hidden
 from dedale.validator.rules_checks import collect_uses
@@ -64,7 +65,7 @@ def test_compact_exploration_finds_what_the_full_one_finds(folder):
     assert batches[3] == without_softlocks  # W086 needs the recorded steps
 
 
-def test_a_400_section_book_with_60_items_and_20_codewords_is_checked_whole(tmp_path):
+def test_a_400_section_book_with_60_items_and_20_codewords_is_checked_whole(tmp_path, monkeypatch):
     import sys
 
     sys.path.insert(0, str(ROOT / "tools" / "bench"))
@@ -75,7 +76,25 @@ def test_a_400_section_book_with_60_items_and_20_codewords_is_checked_whole(tmp_
     graph = build_graph(book)
     uses = collect_uses(graph)
     assert len(uses.items_needed) >= 60 and len(uses.codewords_tested) == 20
-    full = explore_states(graph, book, uses, (), None, compact=False)
-    assert full.truncated  # what today's explorer did: I050
+    with monkeypatch.context() as patch:  # today's explorer: every atom, 200,000 states
+        patch.setattr(state_explorer, "MAX_STATES", 200_000)
+        assert explore_states(graph, book, uses, (), None, compact=False).truncated
+    compact = explore_states(graph, book, uses, (), None)
+    assert not compact.truncated and 200_000 < compact.count < state_explorer.MAX_STATES
     codes = [f.code for f in validate_path(folder, runs=0).findings]
     assert "I050" not in codes and "I051" not in codes
+
+
+def test_the_batch_loop_stops_at_its_time_budget(tmp_path):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools" / "bench"))
+    from gen_book import write_book
+
+    book = load_book(write_book(tmp_path / "book", 200, items=30, codewords=10))
+    graph = build_graph(book)
+    uses = collect_uses(graph)
+    cut = explore_states(graph, book, uses, (), seconds=1e-9)
+    assert cut.timed_out and cut.truncated and cut.count < 1000
+    found = check_states(graph, book, uses, (), explorer=cut)
+    assert [item.code for item in found] == ["I051"]
