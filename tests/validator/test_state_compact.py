@@ -14,8 +14,8 @@ from dedale.validator.checker import validate_path
 from dedale.validator.graph import build_graph, declared_hidden
 from dedale.validator.rules_checks import collect_uses
 from dedale.validator.softlocks import lost_before_needed
-from dedale.validator.state_explorer import explore_states
 from dedale.validator.state_reach import check_states
+from dedale.validator.state_start import explore_states
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = sorted(

@@ -57,7 +57,7 @@ def _show(values: list[float]) -> str:
 
 def scale(folder: Path, repeat: int) -> None:
     from dedale.language import load_book
-    from dedale.validator import state_explorer
+    from dedale.validator import state_explorer, state_start
     from dedale.validator.graph import build_graph
     from dedale.validator.rules_checks import collect_uses
 
@@ -67,7 +67,7 @@ def scale(folder: Path, repeat: int) -> None:
     times, found = [], None
     for _ in range(repeat):
         started = time.process_time()
-        found = state_explorer.explore_states(graph, book, uses, (), None)
+        found = state_start.explore_states(graph, book, uses, (), None)
         times.append(time.process_time() - started)
     assert found is not None
     print(
@@ -79,7 +79,7 @@ def scale(folder: Path, repeat: int) -> None:
     state_explorer.MAX_STATES = 200_000
     try:
         started = time.process_time()
-        full = state_explorer.explore_states(graph, book, uses, (), None, compact=False)
+        full = state_start.explore_states(graph, book, uses, (), None, compact=False)
         spent = time.process_time() - started
     finally:
         state_explorer.MAX_STATES = saved

@@ -26,7 +26,8 @@ from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, header_span, walk
 from dedale.validator.resources import shown_path
 from dedale.validator.rules_checks import Uses, starting_items
-from dedale.validator.state_reach import Explorer, State, over_the_limit
+from dedale.validator.state_explorer import Explorer, State
+from dedale.validator.state_start import over_the_limit
 
 MAX_CANDIDATES = 500  # losing steps examined
 MAX_SEARCH = 200_000  # doomed states visited in all, looking for where the loss bites

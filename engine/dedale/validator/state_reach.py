@@ -25,9 +25,8 @@ from dedale.validator.state_explorer import (  # noqa: F401  (re-exported)
     Explorer,
     Gate,
     State,
-    explore_states,
-    over_the_limit,
 )
+from dedale.validator.state_start import explore_states, over_the_limit  # noqa: F401
 
 
 def check_states(
