@@ -35,8 +35,14 @@ SUBCOMMANDS: dict[str, str] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser (subcommand modules add their own arguments)."""
+ALL = object()
+"""``build_parser(only=ALL)``: every subcommand's arguments."""
+
+
+def build_parser(only: object = ALL) -> argparse.ArgumentParser:
+    """The argument parser. Every subcommand is listed; its module is imported to add its
+    arguments only when ``only`` is ALL or its name (``main`` passes the subcommand of the
+    command line, so that ``dedale validate`` imports no other command's module)."""
     parser = argparse.ArgumentParser(
         prog="dedale",
         description="Dédale: play, check and write numbered-paragraph gamebooks.",
@@ -44,15 +50,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"dedale {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, summary in SUBCOMMANDS.items():
-        module = importlib.import_module(f"dedale.commands.{name}")
         sub_parser = sub.add_parser(name, help=summary, description=summary)
-        module.add_arguments(sub_parser)
+        if only is ALL or only == name:
+            importlib.import_module(f"dedale.commands.{name}").add_arguments(sub_parser)
     return parser
+
+
+def chosen_command(argv: list[str]) -> str | None:
+    """The subcommand named on the command line: its first word that is not an option."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in SUBCOMMANDS else None
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``dedale`` console script."""
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(chosen_command(words))
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()

@@ -100,9 +100,9 @@ def test_fight_odds_stop_at_their_time_budget(tmp_path):
 
 
 def test_state_checks_stop_at_their_time_budget(tmp_path, monkeypatch):
-    from dedale.validator import state_reach
+    from dedale.validator import state_explorer
 
-    monkeypatch.setattr(state_reach, "CLOCK_EVERY", 1)
+    monkeypatch.setattr(state_explorer, "CLOCK_EVERY", 1)
     yaml = YAML + "validator:\n  time_budget: 0.000001\n"
     text = (
         "§ 1\nStart.\n-> 2 Left\n-> 3 Right\n\n§ 2\n> set codeword OWL\n-> 3 On\n\n"

@@ -202,7 +202,8 @@ def test_hero_profiles_and_overall_rows_with_classes():
 
 def test_state_explorer_knows_the_class_of_each_start():
     from dedale.validator.graph import build_graph
-    from dedale.validator.state_reach import Explorer, _kits
+    from dedale.validator.state_explorer import Explorer
+    from dedale.validator.state_start import _kits
 
     ruleset = load_ruleset("df48.5")
     name = next(iter(ruleset.classes))

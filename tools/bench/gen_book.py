@@ -4,7 +4,12 @@ Each paragraph has about 80 words of prose and 2-3 choices; one paragraph in fiv
 fight, one in eight a test, one in six a conditional choice. Deterministic for a given N
 and seed (it uses its own random.Random instance, never the global one).
 
+``--items K --codewords C`` add K items and C codewords of their own, each given (set) in
+one paragraph and tested a few paragraphs later by a conditional choice, as real books do
+(the state-aware checks' scale benchmark); without them the book is the same as before.
+
     python tools/bench/gen_book.py 1000 /tmp/book1000
+    python tools/bench/gen_book.py 400 /tmp/book400s --items 60 --codewords 20
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ WORDS = (
     "pathway road marshland lantern creature footsteps somewhere beyond carved statues"
 ).split()
 ENEMIES = ("GOBLIN", "ORC", "CAVE TROLL", "GIANT RAT", "SKELETON", "BANDIT", "WOLF")
+LUCK_RULESETS = ("df-classic", "df24", "df48.5")
 ITEMS = ("Rope", "Lantern", "Iron Key", "Silver Dagger", "Healing Potion")
 
 
@@ -40,23 +46,64 @@ def _prose(rng: random.Random, words: int = 80) -> str:
     return "\n".join(lines) + "."
 
 
-def paragraph(number: int, total: int, rng: random.Random) -> str:
-    """The text of one synthetic paragraph."""
+def extras_plan(total: int, items: int, codewords: int, seed: int) -> dict[int, list[str]]:
+    """Lines added to paragraphs for ``items`` items and ``codewords`` codewords: each is
+    given in a paragraph and tested by a conditional choice 3-40 paragraphs later."""
+    rng = random.Random(seed * 7919 + 17)
+    plan: dict[int, list[str]] = {}
+    atoms = [("take", f"Relic {k + 1}", f"if Relic {k + 1}") for k in range(items)]
+    atoms += [
+        ("set codeword", f"SIGIL{k + 1}", f"if codeword SIGIL{k + 1}") for k in range(codewords)
+    ]
+    for verb, name, test in atoms:
+        given = rng.randint(2, max(2, total - 45))
+        tested = min(total - 1, given + rng.randint(3, 40))
+        while tested % 5 == 0 or tested % 8 == 0:  # a paragraph of choices
+            tested -= 1
+        plan.setdefault(given, []).append(f"> {verb} {name}")
+        plan.setdefault(tested, []).append(f"-> {min(total, tested + 1)} ({test}) Use it")
+    return plan
+
+
+def enemy_line(ruleset: str, enemy: str, skill: int, stamina: int) -> str:
+    """The enemy of a generated fight in ``ruleset``'s stats, from the same two draws."""
+    if ruleset == "d20":
+        return f"> enemy {enemy} AC {skill + 3} attack +{skill - 4} damage 1d6 HP {stamina}"
+    if ruleset == "reliques":
+        level = 1 + skill // 4
+        return f"> enemy {enemy} STRENGTH {level} AGILITY {level} PERCEPTION 2 CONSTITUTION 2"
+    return f"> enemy {enemy} SKILL {skill} STAMINA {stamina}"
+
+
+def paragraph(
+    number: int,
+    total: int,
+    rng: random.Random,
+    extra: list[str] | None = None,
+    ruleset: str = "df-classic",
+) -> str:
+    """The text of one synthetic paragraph (``extra``: gains and gated choices to add)."""
     parts = [f"§ {number}", _prose(rng)]
+    gated = [line for line in extra or () if line.startswith("->")]
+    parts += [line for line in extra or () if not line.startswith("->")]
     targets = [min(total, number + k) for k in (1, 2, 3)]
     if number == total:
         parts.append("> victory")
         return "\n".join(parts)
     if number % 5 == 0:
         enemy = rng.choice(ENEMIES)
+        skill, stamina = rng.randint(5, 10), rng.randint(4, 12)
         parts += [
             "> fight",
-            f"> enemy {enemy} SKILL {rng.randint(5, 10)} STAMINA {rng.randint(4, 12)}",
+            enemy_line(ruleset, enemy, skill, stamina),
             f"> win -> {targets[0]}",
         ]
         return "\n".join(parts)
-    if number % 8 == 0:
+    if number % 8 == 0 and ruleset in LUCK_RULESETS:
         parts += ["> test your luck", f"> lucky -> {targets[0]}", f"> unlucky -> {targets[1]}"]
+        return "\n".join(parts)
+    if number % 8 == 0:  # no Luck in this ruleset: a roll of the dice instead
+        parts += ["> roll 1d6", f"> 1-3 -> {targets[0]}", f"> 4-6 -> {targets[1]}"]
         return "\n".join(parts)
     if number % 7 == 0:
         parts.append(f"> take {rng.choice(ITEMS)}")
@@ -66,23 +113,33 @@ def paragraph(number: int, total: int, rng: random.Random) -> str:
         parts.append(f"-> {targets[k]} {text}")
     if number % 6 == 0:
         parts.append(f"-> {targets[0]} (if {rng.choice(ITEMS)}) Use what you carry")
-    return "\n".join(parts)
+    return "\n".join(parts + gated)
 
 
-def write_book(folder: Path, total: int, seed: int = 1, per_file: int = 400) -> Path:
+def write_book(
+    folder: Path,
+    total: int,
+    seed: int = 1,
+    per_file: int = 400,
+    items: int = 0,
+    codewords: int = 0,
+    ruleset: str = "df-classic",
+) -> Path:
     """Write book.yaml and paragraph files (``per_file`` paragraphs each) into ``folder``."""
     rng = random.Random(seed)
+    plan = extras_plan(total, items, codewords, seed) if items or codewords else {}
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "book.yaml").write_text(
-        f"title: Synthetic {total}\nauthor: gen_book\nlanguage: en\nruleset: df-classic\n"
-        "start: 1\n",
+        f"title: Synthetic {total}\nauthor: gen_book\nlanguage: en\nruleset: {ruleset}\nstart: 1\n",
         encoding="utf-8",
     )
     for old in folder.glob("*.dd"):
         old.unlink()
     for first in range(1, total + 1, per_file):
         last = min(total, first + per_file - 1)
-        text = "\n\n".join(paragraph(n, total, rng) for n in range(first, last + 1))
+        text = "\n\n".join(
+            paragraph(n, total, rng, plan.get(n), ruleset) for n in range(first, last + 1)
+        )
         (folder / f"part{first:06d}.dd").write_text(text + "\n", encoding="utf-8")
     return folder
 
@@ -92,8 +149,18 @@ def main() -> None:
     parser.add_argument("paragraphs", type=int)
     parser.add_argument("folder", type=Path)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--items", type=int, default=0, help="items given, then tested")
+    parser.add_argument("--codewords", type=int, default=0, help="codewords set, then tested")
+    parser.add_argument("--ruleset", default="df-classic", help="the fights' ruleset")
     args = parser.parse_args()
-    write_book(args.folder, args.paragraphs, args.seed)
+    write_book(
+        args.folder,
+        args.paragraphs,
+        args.seed,
+        items=args.items,
+        codewords=args.codewords,
+        ruleset=args.ruleset,
+    )
     size = sum(p.stat().st_size for p in args.folder.iterdir())
     print(f"{args.folder}: {args.paragraphs} paragraphs, {size / 1000:.0f} KB")
 

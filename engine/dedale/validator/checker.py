@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,8 +59,22 @@ def _meta_value(book: object, key: str) -> object:
     return getattr(meta, key, None)
 
 
-def validate_loaded(book: object, path: str, runs: int | None = None, seed: int = 0) -> BookReport:
-    """Run every check on a loaded Book. ``runs=None``: book.yaml's or the default."""
+def _stage(progress: Callable[[str], None] | None, name: str) -> None:
+    """Tell ``progress`` (validator.progress) which part of the checks starts (``name``: a
+    Message, translated by the bar)."""
+    if progress is not None:
+        progress(name)
+
+
+def validate_loaded(
+    book: object,
+    path: str,
+    runs: int | None = None,
+    seed: int = 0,
+    progress: Callable[[str], None] | None = None,
+) -> BookReport:
+    """Run every check on a loaded Book. ``runs=None``: book.yaml's or the default.
+    ``progress``: called as each part of the checks starts (six times)."""
     report = BookReport(path, title=_str_or_none(_meta_value(book, "title")))
     report.lang = _str_or_none(_meta_value(book, "language"))
     try:
@@ -67,6 +82,7 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     except DedaleError as error:
         report.findings = load_error_findings([error])
         return report
+    _stage(progress, tr("structure and rules"))
     graph = build_graph(book)
     report.paragraphs = len(graph.nodes)
     hidden = tuple(dict.fromkeys((*settings.hidden, *declared_hidden(book))))
@@ -77,22 +93,26 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     budget = settings.time_budget
     roots = hidden if any(node.computed for node in graph.nodes.values()) else ()
     seconds = budget or STATES_SECONDS
+    _stage(progress, tr("items and codewords"))
     record = may_lose(graph, book, uses)
     explorer = explore_states(graph, book, uses, roots, seconds, record=record)
     found += check_states(graph, book, uses, roots, explorer=explorer)
     found += check_softlocks(explorer, graph, book, uses, roots)
     found += check_book_state(graph, book)
+    _stage(progress, tr("stats and counters"))
     resources, bounds = check_resources(graph, book, roots, budget or STATES_SECONDS)
     found += resources
     found += computed_destinations(graph, book)
     found += forced_loops(graph, book)
     found += repeated_test_findings(graph, book)
     found += prose_findings(book)
+    _stage(progress, tr("fight odds"))
     report.fights = fight_reports(graph, book, seed, budget or FIGHTS_SECONDS, hidden)
     found += fights_budget(report.fights, budget or FIGHTS_SECONDS)
     found += fight_findings(report.fights, settings.fight_threshold)
     if runs is None:
         runs = settings.runs if settings.runs is not None else DEFAULT_RUNS
+    _stage(progress, tr("random games"))
     if runs > 0 and graph.start in graph.nodes:
         stats, run_findings = play_random_games(
             book,
@@ -107,6 +127,7 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
         report.playthroughs = stats
         found += run_findings
         found += playthrough_budget(stats)
+    _stage(progress, tr("ways to win"))
     found += winnable_findings(
         graph, book, hidden, found, report.playthroughs, budget or STATES_SECONDS, bounds
     )
@@ -121,10 +142,17 @@ def _str_or_none(value: object) -> str | None:
     return None if value is None else str(value)
 
 
-def validate_path(path: str | Path, runs: int | None = None, seed: int = 0) -> BookReport:
-    """Load the book at ``path`` and validate it; load errors become findings."""
+def validate_path(
+    path: str | Path,
+    runs: int | None = None,
+    seed: int = 0,
+    progress: Callable[[str], None] | None = None,
+) -> BookReport:
+    """Load the book at ``path`` and validate it; load errors become findings.
+    ``progress``: see validate_loaded (called once more, for the loading)."""
     from dedale.language import load_book
 
+    _stage(progress, tr("loading"))
     try:
         book = load_book(Path(path))
     except BookLoadError as error:
@@ -142,4 +170,4 @@ def validate_path(path: str | Path, runs: int | None = None, seed: int = 0) -> B
         )
         report.findings = load_error_findings([unreadable])
         return report
-    return validate_loaded(book, str(path), runs, seed)
+    return validate_loaded(book, str(path), runs, seed, progress)

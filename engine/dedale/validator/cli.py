@@ -1,5 +1,5 @@
 """``dedale validate BOOK... [--format text|json|github|sarif] [--strict] [--runs N] [--seed S]
-[--lang fr|en]``
+[--lang fr|en] [--all-fights]``
 
 The report speaks each book's ``language:`` (``--lang`` overrides it). Exit codes: 0 no
 error (warnings allowed unless ``--strict``), 1 errors, 2 usage error or an unreadable path.
@@ -43,6 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed", type=int, default=0, metavar="S", help="seed of the first random game"
     )
     parser.add_argument(
+        "--all-fights",
+        action="store_true",
+        help="list every fight's odds in the text report (default: only the weak fights "
+        "of a book with many fights, and a summary)",
+    )
+    parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=None,
@@ -59,6 +65,7 @@ def exit_code(reports, strict: bool) -> int:
 def run(args: argparse.Namespace) -> int:
     """Validate every book and print the report on stdout."""
     from dedale.validator.checker import validate_path
+    from dedale.validator.progress import book_progress
     from dedale.validator.report import renderer
     from dedale.validator.report.language import declared_language
 
@@ -71,11 +78,19 @@ def run(args: argparse.Namespace) -> int:
             raise _usage(tr("{path}: no such file or folder", path=path), lang)
         if not os.access(path, os.R_OK | (os.X_OK if path.is_dir() else 0)):
             raise _usage(tr("{path}: cannot be read", path=path), lang)
-    reports = [validate_path(path, args.runs, args.seed) for path in paths]
+    with book_progress([str(p) for p in paths], args.format, sys.stdout, lang) as progress:
+        reports = [
+            validate_path(path, args.runs, args.seed, progress and progress(str(path)))
+            for path in paths
+        ]
     for path, report in zip(paths, reports, strict=True):
         report.lang = lang or report.lang or declared_language(path)
     code = exit_code(reports, args.strict)
-    renderer(args.format)(reports, sys.stdout, code)
+    render = renderer(args.format)
+    if args.format == "text":
+        render(reports, sys.stdout, code, all_fights=getattr(args, "all_fights", False))
+    else:
+        render(reports, sys.stdout, code)
     return code
 
 

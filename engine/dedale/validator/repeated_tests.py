@@ -18,7 +18,6 @@ from fractions import Fraction
 
 from dedale import ast
 from dedale.errors import DedaleError
-from dedale.game.test_forms import REPEAT_LIMIT
 from dedale.i18n import number as localised
 from dedale.i18n import tr
 from dedale.rules.dice import parse_dice
@@ -66,7 +65,7 @@ def _findings(statement: ast.Test, number: int, ruleset, health: str, heroes) ->
                     "{hero} may fail this test until no throw can succeed, and a failure "
                     "costs nothing: the game would stop after {count} throws",
                     hero=_hero_words(hero.level),
-                    count=REPEAT_LIMIT,
+                    count=_repeat_limit(),
                 ),
                 statement.span,
                 paragraph=number,
@@ -158,7 +157,7 @@ def death_chance(
     reach: Fraction | float = Fraction(1)
     if health > EXACT_THROWS * loss:  # a huge stat: floats, not ever longer fractions
         reach = 1.0
-    for _ in range(REPEAT_LIMIT):  # each failure costs ``loss`` > 0: health / loss throws
+    for _ in range(_repeat_limit()):  # each failure costs ``loss`` > 0: health / loss throws
         reach *= 1 - chance(target)
         if reach == 0:
             return Fraction(0)
@@ -182,3 +181,11 @@ def _hero_words(level: str):
         "median": tr("the median hero"),
         "strongest": tr("the strongest hero"),
     }[level]
+
+
+def _repeat_limit() -> int:
+    """The interpreter's cap on repeated throws, imported on first use: importing
+    ``dedale.game`` loads the whole interpreter, which ``validate --runs 0`` never runs."""
+    from dedale.game.test_forms import REPEAT_LIMIT
+
+    return REPEAT_LIMIT

@@ -26,7 +26,8 @@ from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, header_span, walk
 from dedale.validator.resources import shown_path
 from dedale.validator.rules_checks import Uses, starting_items
-from dedale.validator.state_reach import Explorer, State, over_the_limit
+from dedale.validator.state_explorer import Explorer, State
+from dedale.validator.state_start import over_the_limit
 
 MAX_CANDIDATES = 500  # losing steps examined
 MAX_SEARCH = 200_000  # doomed states visited in all, looking for where the loss bites
@@ -135,9 +136,14 @@ def lost_before_needed(explorer: Explorer | None, graph: Graph, uses: Uses) -> l
     for state, befores in explorer.preds.items():
         if state in alive:
             continue
+        # an atom no longer alive at the state's paragraph was dropped, not lost: nothing
+        # after it tests it (validator.state_atoms)
+        alive_items, alive_codes = explorer.alive_at(state[0]) or (-1, -1)
         for before in befores:
-            lost = [("item", x) for x in before[1] - state[1]]
-            lost += [("codeword", c) for c in before[2] - state[2]]
+            gone_items = before[1] & ~state[1] & alive_items
+            gone_codes = before[2] & ~state[2] & alive_codes
+            lost = [("item", x) for x in explorer.names(gone_items, explorer.item_names)]
+            lost += [("codeword", c) for c in explorer.names(gone_codes, explorer.code_names)]
             if lost and (before in alive or explorer.preds.get(before, set()) & alive):
                 losing += [(before, state, kind, name) for kind, name in lost]
     if not losing:
@@ -146,7 +152,9 @@ def lost_before_needed(explorer: Explorer | None, graph: Graph, uses: Uses) -> l
     for state, befores in explorer.preds.items():
         for before in befores:
             after.setdefault(before, []).append(state)
-    losing.sort(key=lambda step: (_order(step[0]), _order(step[1]), step[2], step[3]))
+    losing.sort(
+        key=lambda step: (_order(explorer, step[0]), _order(explorer, step[1]), step[2], step[3])
+    )
     budget = MAX_SEARCH
     reported: dict[tuple[int, str, str], Finding] = {}
     for before, state, kind, name in losing[:MAX_CANDIDATES]:
@@ -159,8 +167,10 @@ def lost_before_needed(explorer: Explorer | None, graph: Graph, uses: Uses) -> l
     return list(reported.values())
 
 
-def _order(state: State) -> tuple:
-    return (state[0], sorted(state[1]), sorted(state[2]), sorted(state[3]))
+def _order(explorer: Explorer, state: State) -> tuple:
+    items = sorted(explorer.names(state[1], explorer.item_names))
+    codes = sorted(explorer.names(state[2], explorer.code_names))
+    return (state[0], items, codes, sorted(state[3]))
 
 
 def _needed_at(explorer, after, alive, start: State, atom, budget: int):

@@ -1,5 +1,9 @@
 """The text report (Rich): findings grouped by file, each with its source line and a caret,
-then the fight odds, the random playthroughs and a summary table."""
+then the fight odds, the random playthroughs and a summary table.
+
+A book with more than :data:`FIGHTS_LISTED` fights gets only its weak fights in the table
+(those with a W030, W031 or W032 finding, or odds unavailable) and a line that sums the
+others up; ``--all-fights`` (``all_fights=True``) lists every fight."""
 
 from __future__ import annotations
 
@@ -17,6 +21,9 @@ from dedale.validator.fights import FightReport
 from dedale.validator.findings import Finding
 from dedale.validator.report import display_path
 from dedale.validator.report.language import number, percent, report_language
+
+FIGHTS_LISTED = 10  # a longer table is cut down to the weak fights (--all-fights: all)
+WEAK_CODES = frozenset({"W030", "W031", "W032"})
 
 STYLES = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 SEVERITY_WORDS: dict[str, Message] = {
@@ -174,11 +181,63 @@ def _summary(reports: Sequence[BookReport], lang: str | None = None) -> Table:
     return table
 
 
+def weak_fights(report: BookReport) -> list[FightReport]:
+    """The fights of ``report`` a finding calls weak (W030-W032), or whose odds are
+    unavailable."""
+    flagged = {
+        (item.paragraph, item.span.line if item.span else None)
+        for item in report.findings
+        if item.code in WEAK_CODES
+    }
+    return [
+        fight
+        for fight in report.fights
+        if fight.error is not None or (fight.paragraph, fight.fight.span.line) in flagged
+    ]
+
+
+def _lowest_median(fights: Sequence[FightReport]) -> tuple[float, int] | None:
+    """The lowest best-Luck chance of the median hero, and its paragraph."""
+    lowest = None
+    for fight in fights:
+        for odds in fight.odds:
+            if odds.hero.level == "median" and odds.luck == "best" and odds.win is not None:
+                if lowest is None or odds.win < lowest[0]:
+                    lowest = (odds.win, fight.paragraph)
+    return lowest
+
+
+def _fights_summary(report: BookReport, shown: int, lang: str | None) -> Text:
+    total = len(report.fights)
+    text = Text()
+    if shown:
+        line = ntr(
+            "{total} fights, {shown} weak one listed above; --all-fights lists every fight",
+            "{total} fights, {shown} weak ones listed above; --all-fights lists every fight",
+            shown,
+            shown=shown,
+            total=total,
+        )
+    else:
+        line = tr("{total} fights, none weak; --all-fights lists every fight", total=total)
+    text.append(line.translate(lang), style="bold" if shown else "")
+    lowest = _lowest_median(report.fights)
+    if lowest is not None:
+        low = tr(
+            "lowest chance of the median hero (best Luck): {chance} at § {paragraph}",
+            chance=percent(lowest[0], lang),
+            paragraph=lowest[1],
+        )
+        text.append("\n  " + low.translate(lang))
+    return text
+
+
 def render(
     reports: Sequence[BookReport],
     stream: TextIO,
     exit_code: int = 0,
     console: Console | None = None,
+    all_fights: bool = False,
 ) -> None:
     console = console or Console(file=stream, width=100, highlight=False, soft_wrap=False)
     for report in reports:
@@ -192,8 +251,13 @@ def render(
             console.rule(Text(file, style="bold"), align="left")
             for item in items:
                 console.print(_finding(item, book_path, report.lang), soft_wrap=True)
-        if report.fights:
+        if report.fights and (all_fights or len(report.fights) <= FIGHTS_LISTED):
             console.print(_fights_table(report.fights, report.lang))
+        elif report.fights:
+            weak = weak_fights(report)
+            if weak:
+                console.print(_fights_table(weak, report.lang))
+            console.print(_fights_summary(report, len(weak), report.lang))
         if report.playthroughs is not None:
             console.print(_playthroughs(report, report.lang))
     console.print(_summary(reports, report_language(reports)))
