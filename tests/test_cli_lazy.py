@@ -31,6 +31,8 @@ def _minimal(name: str) -> list[str]:
         "odds": ["--hero", "10", "20", "--enemy", "8", "10"],
         "replay": ["save.json"],
         "new": ["folder"],
+        "graph": ["book"],
+        "test": ["book"],
     }.get(name, [])
 
 
