@@ -16,6 +16,7 @@ from dedale.validator.checker import BookReport
 from dedale.validator.fights import FightReport
 from dedale.validator.findings import Finding
 from dedale.validator.report import display_path
+from dedale.validator.report.fight_path_report import fight_path_text
 from dedale.validator.report.language import number, percent, report_language
 
 STYLES = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -194,6 +195,8 @@ def render(
                 console.print(_finding(item, book_path, report.lang), soft_wrap=True)
         if report.fights:
             console.print(_fights_table(report.fights, report.lang))
+        if report.fight_path is not None:
+            console.print(fight_path_text(report.fight_path, report.lang), soft_wrap=True)
         if report.playthroughs is not None:
             console.print(_playthroughs(report, report.lang))
     console.print(_summary(reports, report_language(reports)))

@@ -1,0 +1,267 @@
+"""The path of fights (issue 14.4): the chance of surviving every fight on the main path
+to victory, the wounds of each fight carried to the next.
+
+For each hero profile (weakest, median, strongest; each class) a best-first search over
+the paragraph graph looks for the path from the start to a ``> victory`` that keeps the
+most chance alive (:mod:`dedale.validator.fight_path_chain`: exact chained fights, changes
+of STAMINA and LUCK, meals; :mod:`dedale.validator.fight_path_steps`: what each move
+does). The chance alive never grows along a path, so the first victory taken off the heap
+is the best one the search kept. The search is bounded: a label is a paragraph, the items
+held and the distribution of (STAMINA, LUCK, meals); at most ``PER_PARAGRAPH`` labels are
+expanded per paragraph, ``MAX_LABELS`` in all, paths of at most ``MAX_LENGTH`` moves, and
+the time budget of the fight odds. The path found is then computed exactly with the best
+meal policy (backward induction). W120 when the median hero's cumulative chance falls
+below the fight threshold of book.yaml, at the fight where it does.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from dataclasses import dataclass
+
+from dedale import ast
+from dedale.i18n import Message, tr
+from dedale.i18n import number as localised
+from dedale.validator.budget import Deadline, budget_finding
+from dedale.validator.fight_path_chain import FightStep, HeroChain
+from dedale.validator.fight_path_steps import Segments
+from dedale.validator.fights import LEVELS, FightReport
+from dedale.validator.findings import Finding, finding
+from dedale.validator.graph import Graph
+
+PER_PARAGRAPH = 4
+MAX_LABELS = 4000
+MAX_LENGTH = 400
+GOAL = -1
+
+
+@dataclass(frozen=True, slots=True)
+class HeroPath:
+    """The main path to victory of one hero profile, and its chained chance."""
+
+    level: str
+    class_name: str | None
+    win: float
+    target: int
+    paragraphs: tuple[int, ...]
+    fights: tuple[FightStep, ...]
+    reasons: tuple[tuple[int, Message], ...] = ()  # why the figure is ``≈``
+
+    @property
+    def exact(self) -> bool:
+        return not self.reasons
+
+    def lowest(self) -> FightStep | None:
+        """The fight the hero is least likely to win (given he gets there)."""
+        return min(self.fights, key=lambda step: step.chance, default=None)
+
+
+@dataclass(frozen=True, slots=True)
+class FightPath:
+    """The path of fights of a book: one HeroPath per level (weakest, median, strongest;
+    with classes, the class whose path is worst, median or best)."""
+
+    heroes: tuple[HeroPath, ...]
+    bounded: bool = False  # a bound of the search cut some paths: the best path found
+    cut: bool = False  # the time budget ran out
+    labels: int = 0
+
+    def of(self, level: str) -> HeroPath | None:
+        return next((hero for hero in self.heroes if hero.level == level), None)
+
+
+def fight_path(
+    graph: Graph, book: object, reports: list[FightReport], seconds: float | None = None
+) -> FightPath | None:
+    """The path of fights (None: no fight, no exact odds for this ruleset, or no path)."""
+    if not reports or graph.start not in graph.nodes:
+        return None
+    ruleset = getattr(book, "ruleset", None)
+    try:
+        from dedale.validator.fights import OddsCalculator, Unsupported
+
+        calculator = OddsCalculator(ruleset)
+    except (ImportError, Unsupported):
+        return None
+    shifts, start_items = _items(graph, book, ruleset)
+    policy = "best" if "best" in calculator.policies else "none"
+    by_span = {report.fight.span: report for report in reports}
+    segments = Segments(ruleset)
+    deadline = Deadline(seconds)
+    found: list[HeroPath] = []
+    bounded = cut = False
+    labels = 0
+    for hero in calculator.heroes:
+        chain = HeroChain(ruleset, hero, policy, by_span, shifts, start_items)
+        search = _Search(graph, chain, segments, deadline)
+        path = search.run()
+        labels += search.labels
+        bounded = bounded or search.bounded
+        cut = cut or search.cut
+        if path is None:
+            continue
+        steps = tuple(s for number, edge in path for s in segments.of(graph.nodes[number], edge))
+        result = chain.best(steps)
+        reasons = tuple(dict.fromkeys(result.reasons))
+        found.append(
+            HeroPath(
+                hero.level,
+                hero.class_name,
+                result.win,
+                path[-1][0],
+                tuple(number for number, _ in path),
+                tuple(result.fights),
+                reasons,
+            )  # fmt: skip
+        )
+    if not found:
+        return None
+    return FightPath(_per_level(found), bounded, cut, labels)
+
+
+def _per_level(found: list[HeroPath]) -> tuple[HeroPath, ...]:
+    """One path per level: with classes, the worst weakest, the median median and the
+    best strongest of the classes (as the fight table's overall rows)."""
+    rows = []
+    for level in LEVELS:
+        same = sorted((hero for hero in found if hero.level == level), key=lambda h: h.win)
+        if not same:
+            continue
+        middle = same[(len(same) - 1) // 2]
+        rows.append({"weakest": same[0], "strongest": same[-1]}.get(level, middle))
+    return tuple(rows)
+
+
+def _items(graph: Graph, book: object, ruleset: object):
+    """What the items do to the attack (None: nothing), and the items held at the start."""
+    from dedale.validator.carried import AttackShifts, ItemBook
+    from dedale.validator.loadout import _sure_start
+
+    shifts = AttackShifts(ruleset, ItemBook(graph, book))
+    return shifts, frozenset(_sure_start(book))
+
+
+class _Search:
+    """Best-first search of the main path to victory for one hero (see the module)."""
+
+    def __init__(self, graph: Graph, chain: HeroChain, segments: Segments, deadline) -> None:
+        self.graph, self.chain, self.segments, self.deadline = graph, chain, segments, deadline
+        self.labels = 0
+        self.bounded = self.cut = False
+
+    def run(self) -> list[tuple[int, object]] | None:
+        graph, chain = self.graph, self.chain
+        order = itertools.count()
+        start = graph.start
+        heap = [(-1.0, next(order), start, chain.start(), chain.start_items, None, 0)]
+        expanded: dict[int, int] = {}
+        seen: set = set()
+        while heap:
+            mass, _, number, dist, held, trail, length = heapq.heappop(heap)
+            if number == GOAL:
+                return _unwind(trail)
+            if self.deadline.passed():
+                self.cut = True
+                return None
+            if self.labels >= MAX_LABELS:
+                self.bounded = True
+                return None
+            if expanded.get(number, 0) >= PER_PARAGRAPH:
+                self.bounded = True
+                continue
+            expanded[number] = expanded.get(number, 0) + 1
+            self.labels += 1
+            node = graph.nodes[number]
+            if "victory" in node.endings and _victory_at_top(node.paragraph.body):
+                steps = self.segments.of(node, None)
+                final, _, _ = chain.forward(dist, held, steps)
+                left = sum(final.values())
+                if left > 0:
+                    heapq.heappush(heap, (-left, next(order), GOAL, {}, held,
+                                          ((number, None), trail), length))  # fmt: skip
+            if length >= MAX_LENGTH:
+                self.bounded = True
+                continue
+            for edge in node.edges:
+                if edge.kind == "fight-lose" or edge.target not in graph.nodes:
+                    continue
+                steps = self.segments.of(node, edge)
+                after, kept, _ = chain.forward(dist, held, steps)
+                left = sum(after.values())
+                if left <= 1e-12:
+                    continue
+                key = (edge.target, kept, tuple(sorted((k, round(p, 9)) for k, p in after.items())))
+                if key in seen:
+                    continue
+                seen.add(key)
+                heapq.heappush(heap, (-left, next(order), edge.target, after, kept,
+                                      ((number, edge), trail), length + 1))  # fmt: skip
+        return None
+
+
+def _unwind(trail) -> list[tuple[int, object]]:
+    moves = []
+    while trail is not None:
+        move, trail = trail
+        moves.append(move)
+    return moves[::-1]
+
+
+def _victory_at_top(body) -> bool:
+    """Whether the paragraph's own lines (not a branch) end the book in victory."""
+    for statement in body:
+        if isinstance(statement, ast.Goto):
+            return False
+        if isinstance(statement, ast.Ending):
+            return statement.kind == "victory"
+    return False
+
+
+def fight_path_findings(
+    path: FightPath | None, threshold: float, seconds: float | None = None
+) -> list[Finding]:
+    """W120 at the fight where the median hero's cumulative chance on the main path to
+    victory falls below ``threshold``; I051 when the search ran out of time."""
+    found: list[Finding] = []
+    if path is not None and path.cut:
+        found.append(budget_finding(tr("the path of fights"), path.labels, None, seconds,
+                                    unit=tr("labels")))  # fmt: skip
+    median = path.of("median") if path is not None else None
+    if median is None:
+        return found
+    for step in median.fights:
+        if step.cumulative < threshold:
+            found.append(
+                finding(
+                    "W120",
+                    tr(
+                        "the median hero survives the fights on the main path to § {target} "
+                        "only {chance} of the time: below {threshold} from the fight against "
+                        "{enemies} on (path: {path})",
+                        target=median.target,
+                        chance=("≈ " if not median.exact else "") + localised(median.win, ".1%"),
+                        threshold=localised(threshold, ".0%"),
+                        enemies=step.enemies,
+                        path=shown_path(median),
+                    ),
+                    step.span,
+                    paragraph=step.paragraph,
+                    hint=tr(
+                        "make a fight on this path easier, or let the hero eat or heal "
+                        "between the fights"
+                    ),
+                    cumulative=round(step.cumulative, 6),
+                    win=round(median.win, 6),
+                )
+            )
+            break
+    return found
+
+
+def shown_path(hero: HeroPath, most: int = 12) -> str:
+    """``§ 1 → § 4 → § 9`` (long paths shortened in the middle)."""
+    numbers = [f"§ {number}" for number in hero.paragraphs]
+    if len(numbers) > most:
+        numbers = [*numbers[: most // 2], "…", *numbers[-most // 2 :]]
+    return " → ".join(numbers)
