@@ -222,7 +222,8 @@ def fight_path_findings(
     path: FightPath | None, threshold: float, seconds: float | None = None
 ) -> list[Finding]:
     """W120 at the fight where the median hero's cumulative chance on the main path to
-    victory falls below ``threshold``; I051 when the search ran out of time."""
+    victory falls below ``threshold`` (not when that fight alone is: W030); I051 when the
+    search ran out of time."""
     found: list[Finding] = []
     if path is not None and path.cut:
         found.append(budget_finding(tr("the path of fights"), path.labels, None, seconds,
@@ -232,6 +233,8 @@ def fight_path_findings(
         return found
     for step in median.fights:
         if step.cumulative < threshold:
+            if step.chance < threshold:
+                break  # that fight alone is below the threshold: W030 says so
             found.append(
                 finding(
                     "W120",

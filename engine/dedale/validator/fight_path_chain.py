@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from dedale import ast
+from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.span import Span
 from dedale.validator.fight_path_steps import Change, Fight, ForcedMeal, Item, Meal, Step, Unknown
@@ -102,8 +103,8 @@ class HeroChain:
             try:
                 table = self._table(fight, held)
                 result = table.solve(s, luck if self.luck_stat else None)
-            except (ValueError, KeyError, ArithmeticError) as error:
-                why = tr("no exact odds ({reason})", reason=str(error))
+            except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
+                why = tr("no exact odds ({reason})", reason=_reason(error))
             else:
                 ends = tuple(((h, lk if self.luck_stat else luck), p)
                              for (h, lk), p in result.end_states.items())  # fmt: skip
@@ -286,6 +287,12 @@ class HeroChain:
                 )
         result.win = sum(dist.values())
         return result
+
+
+def _reason(error: Exception) -> Message | str:
+    if isinstance(error, DedaleError):
+        return error.message
+    return str(error.args[0]) if error.args else type(error).__name__
 
 
 def _start_meals(ruleset: object, hero: Hero, meals) -> int:
