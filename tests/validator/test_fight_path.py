@@ -16,7 +16,7 @@ from dedale.rules.odds import fight_odds
 from dedale.validator import validate_path
 from dedale.validator.fight_path import fight_path
 from dedale.validator.fight_path_chain import HeroChain
-from dedale.validator.fight_path_steps import Change, Fight, Meal, Segments
+from dedale.validator.fight_path_steps import Fight, Meal, Segments
 from dedale.validator.fights import fight_reports, hero_profiles
 from dedale.validator.graph import build_graph, walk
 
