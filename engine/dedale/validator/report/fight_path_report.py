@@ -25,28 +25,30 @@ def fight_path_text(path: FightPath, lang: str | None = None) -> Text:
     figures = ", ".join(
         f"{_LEVELS[hero.level].translate(lang)} {_figure(hero, lang)}" for hero in path.heroes
     )
-    text = Text()
-    text.append(tr("Path of fights to § {target}", target=main.target).translate(lang), "bold")
-    text.append(f": {figures}; ")
     count = len(main.fights)
-    text.append(ntr("{count} fight", "{count} fights", count, count=count).translate(lang))
+    fights = ntr("{count} fight", "{count} fights", count, count=count).translate(lang)
+    line = tr(
+        "Path of fights to § {target}: {figures}; {fights}",
+        target=main.target,
+        figures=figures,
+        fights=fights,
+    ).translate(lang)
     lowest = main.lowest()
     if lowest is not None:
-        text.append("; ")
-        text.append(
-            tr(
-                "lowest step § {paragraph} ({enemies}, {level} {chance})",
-                paragraph=lowest.paragraph,
-                enemies=lowest.enemies,
-                level=_LEVELS[main.level],
-                chance=percent(lowest.chance, lang),
-            ).translate(lang)
-        )
+        line += tr(
+            "; lowest step § {paragraph} ({enemies}, {level} {chance})",
+            paragraph=lowest.paragraph,
+            enemies=lowest.enemies,
+            level=_LEVELS[main.level],
+            chance=percent(lowest.chance, lang),
+        ).translate(lang)
+    text = Text(line)
     if path.bounded:
         text.append(" " + tr("(the best path found within the search bounds)").translate(lang))
     text.append("\n  " + shown_path(main), style="dim")
     for paragraph, reason in main.reasons:
-        text.append("\n  ≈ § " + f"{paragraph}: {translate(reason, lang)}", style="dim")
+        why = tr("≈ § {paragraph}: {reason}", paragraph=paragraph, reason=translate(reason, lang))
+        text.append("\n  " + why.translate(lang), style="dim")
     return text
 
 
