@@ -89,21 +89,23 @@ def fight_path(
     by_span = {report.fight.span: report for report in reports}
     segments = Segments(ruleset)
     deadline = Deadline(seconds)
-    found: list[HeroPath] = []
+    ranked: list[tuple[float, object, list]] = []
     bounded = cut = False
     labels = 0
     for hero in calculator.heroes:
-        chain = HeroChain(ruleset, hero, policy, by_span, shifts, start_items)
-        search = _Search(graph, chain, segments, deadline)
+        ranking = HeroChain(ruleset, hero, "none", by_span, shifts, start_items)
+        search = _Search(graph, ranking, segments, deadline)
         path = search.run()
         labels += search.labels
         bounded = bounded or search.bounded
         cut = cut or search.cut
-        if path is None:
-            continue
+        if path is not None:
+            ranked.append((search.found, hero, path))
+    found = []
+    for _, hero, path in _per_level(ranked):  # the exact figure of each level's path
+        chain = HeroChain(ruleset, hero, policy, by_span, shifts, start_items)
         steps = tuple(s for number, edge in path for s in segments.of(graph.nodes[number], edge))
         result = chain.best(steps)
-        reasons = tuple(dict.fromkeys(result.reasons))
         found.append(
             HeroPath(
                 hero.level,
@@ -112,25 +114,25 @@ def fight_path(
                 path[-1][0],
                 tuple(number for number, _ in path),
                 tuple(result.fights),
-                reasons,
+                tuple(dict.fromkeys(result.reasons)),
             )  # fmt: skip
         )
     if not found:
         return None
-    return FightPath(_per_level(found), bounded, cut, labels)
+    return FightPath(tuple(found), bounded, cut, labels)
 
 
-def _per_level(found: list[HeroPath]) -> tuple[HeroPath, ...]:
-    """One path per level: with classes, the worst weakest, the median median and the
-    best strongest of the classes (as the fight table's overall rows)."""
+def _per_level(ranked: list[tuple[float, object, list]]) -> list[tuple[float, object, list]]:
+    """One hero per level: with classes, the class whose path the search ranks worst
+    (weakest), median (median) or best (strongest), as the fight table's overall rows."""
     rows = []
     for level in LEVELS:
-        same = sorted((hero for hero in found if hero.level == level), key=lambda h: h.win)
+        same = sorted((row for row in ranked if row[1].level == level), key=lambda row: row[0])
         if not same:
             continue
         middle = same[(len(same) - 1) // 2]
         rows.append({"weakest": same[0], "strongest": same[-1]}.get(level, middle))
-    return tuple(rows)
+    return rows
 
 
 def _items(graph: Graph, book: object, ruleset: object):
@@ -148,6 +150,7 @@ class _Search:
     def __init__(self, graph: Graph, chain: HeroChain, segments: Segments, deadline) -> None:
         self.graph, self.chain, self.segments, self.deadline = graph, chain, segments, deadline
         self.labels = 0
+        self.found = 0.0  # the chance alive at the victory, as the search ranks it
         self.bounded = self.cut = False
 
     def run(self) -> list[tuple[int, object]] | None:
@@ -155,11 +158,12 @@ class _Search:
         order = itertools.count()
         start = graph.start
         heap = [(-1.0, next(order), start, chain.start(), chain.start_items, None, 0)]
-        expanded: dict[int, int] = {}
+        expanded: dict[int, list] = {}
         seen: set = set()
         while heap:
             mass, _, number, dist, held, trail, length = heapq.heappop(heap)
             if number == GOAL:
+                self.found = -mass
                 return _unwind(trail)
             if self.deadline.passed():
                 self.cut = True
@@ -167,10 +171,13 @@ class _Search:
             if self.labels >= MAX_LABELS:
                 self.bounded = True
                 return None
-            if expanded.get(number, 0) >= PER_PARAGRAPH:
-                self.bounded = True
+            kept = expanded.setdefault(number, [])
+            if any(h == held and dominates(d, dist) for d, h in kept):
+                continue  # an expanded label is surely at least as good (a loop that wounds)
+            if len(kept) >= PER_PARAGRAPH:
+                self.bounded = True  # a label no expanded one is sure to beat
                 continue
-            expanded[number] = expanded.get(number, 0) + 1
+            kept.append((dist, held))
             self.labels += 1
             node = graph.nodes[number]
             if "victory" in node.endings and _victory_at_top(node.paragraph.body):
@@ -198,6 +205,26 @@ class _Search:
                 heapq.heappush(heap, (-left, next(order), edge.target, after, kept,
                                       ((number, edge), trail), length + 1))  # fmt: skip
         return None
+
+
+def dominates(better: dict, worse: dict) -> bool:
+    """Whether every path on from ``worse`` is surely no better than from ``better``: in
+    each slice of equal LUCK and meals, ``better`` has at least the mass of ``worse`` at
+    every STAMINA or above (the chance to survive never falls as STAMINA, LUCK or meals
+    rise, so this is enough)."""
+    slices: dict[tuple[int, int], list[tuple[int, float]]] = {}
+    for (stamina, luck, meals), p in worse.items():
+        slices.setdefault((luck, meals), []).append((stamina, -p))
+    for (stamina, luck, meals), p in better.items():
+        if (luck, meals) in slices:
+            slices[(luck, meals)].append((stamina, p))
+    for points in slices.values():
+        total = 0.0
+        for _, p in sorted(points, key=lambda point: (-point[0], -point[1])):
+            total += p
+            if total < -1e-12:
+                return False
+    return True
 
 
 def _unwind(trail) -> list[tuple[int, object]]:

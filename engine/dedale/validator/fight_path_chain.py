@@ -71,7 +71,10 @@ class HeroChain:
         from dedale.validator.fights import OddsCalculator
 
         self.ruleset, self.hero, self.policy = ruleset, hero, policy
-        self.reports, self.shifts, self.start_items = reports, shifts, start_items
+        self.reports, self.shifts = reports, shifts
+        # only the items that change a fight are followed (the others make no difference)
+        self.relevant = frozenset(shifts.items.effects) if shifts is not None else frozenset()
+        self.start_items = frozenset(item for item in start_items if self._matters(item))
         self.calculator = OddsCalculator(ruleset)
         params = self.calculator.params
         self.luck_stat = self.calculator.luck_stat
@@ -83,6 +86,7 @@ class HeroChain:
         self.meals0 = _start_meals(ruleset, hero, meals)
         self.tables: dict[tuple, object] = {}
         self.kernels: dict[tuple, tuple[float, tuple, Message | None]] = {}
+        self.settings: dict[tuple, tuple] = {}
 
     def start(self) -> Dist:
         return {(self.init_health, self.init_luck, self.meals0): 1.0}
@@ -91,11 +95,23 @@ class HeroChain:
 
     def kernel(self, fight: ast.Fight, held: frozenset[str], s: int, luck: int):
         """(win chance, ((STAMINA, LUCK), chance) after a win, reason it is ≈ or None)."""
-        key = (id(fight), held, s, luck)
+        setting = self.settings.get((id(fight), held))
+        if setting is None:
+            setting = self.settings[(id(fight), held)] = self._setting(fight, held)
+        key = (setting, s, luck)  # fights of the same setting share their kernels
         found = self.kernels.get(key)
         if found is None:
             found = self.kernels[key] = self._kernel(fight, held, s, luck)
         return found
+
+    def _setting(self, fight: ast.Fight, held: frozenset[str]) -> tuple:
+        """What the fight's exact odds depend on (a fight with no exact odds: itself)."""
+        if self._inexact(fight) is not None:
+            return ("fight", id(fight))
+        try:
+            return self._table_key(fight, held)
+        except (DedaleError, ValueError, KeyError):
+            return ("fight", id(fight))
 
     def _kernel(self, fight: ast.Fight, held, s: int, luck: int):
         why = self._inexact(fight)
@@ -128,9 +144,7 @@ class HeroChain:
             return tr("a fight with exits (its wounds are not carried on)")
         return None
 
-    def _table(self, fight: ast.Fight, held: frozenset[str]):
-        from dedale.rules.odds import OddsTable
-
+    def _table_key(self, fight: ast.Fight, held: frozenset[str]) -> tuple:
         enemies = self.calculator._enemies(fight)
         if any(not isinstance(v, int) for e in enemies for v in e[:2]):
             raise ValueError(tr("enemy stats rolled with dice"))
@@ -138,7 +152,13 @@ class HeroChain:
         if self.shifts is not None:
             bonus += self.shifts(held, self.hero.class_name, self.calculator.params.attack_stat)
         mode = "sequence" if fight.mode == "single" else fight.mode
-        key = (enemies, mode, bonus, fight.enemy_damage)
+        return (enemies, mode, bonus, fight.enemy_damage)
+
+    def _table(self, fight: ast.Fight, held: frozenset[str]):
+        from dedale.rules.odds import OddsTable
+
+        key = self._table_key(fight, held)
+        enemies, mode, bonus, _ = key
         table = self.tables.get(key)
         if table is None:
             table = OddsTable(
@@ -200,21 +220,23 @@ class HeroChain:
 
     # ------------------------------------------------------------------ whole chains
 
-    def forward(self, dist: Dist, held: frozenset[str], steps: tuple[Step, ...]):
-        """Run ``steps`` with the simple meal rule: (distribution, items held, reasons)."""
+    def forward(self, dist: Dist, held: frozenset[str], steps: tuple[Step, ...], full=False):
+        """Run ``steps`` with the simple meal rule (``full``: eat up to the initial
+        STAMINA): (distribution, items held, reasons)."""
         reasons: list[tuple[int, Message]] = []
         for step in steps:
             if isinstance(step, Item):
-                held = held | {step.item} if step.gained else held - {step.item}
+                held = self._moved(held, step)
                 continue
             if isinstance(step, Unknown):
                 reasons.append((step.paragraph, step.reason))
                 continue
-            new: Dist = {}
-            for state, p in dist.items():
+            mixed = self.fight_after(step.fight, held, dist) if isinstance(step, Fight) else None
+            new: Dist = {} if mixed is None else mixed
+            for state, p in dist.items() if mixed is None else ():
                 options = self.moves(step, state, held)
                 chosen = options[-1] if isinstance(step, Meal) else options[0]
-                if isinstance(step, Meal) and self.heal:  # eat while a whole meal heals
+                if isinstance(step, Meal) and self.heal and not full:  # while a meal heals whole
                     whole = max(0, (self.init_health - state[0]) // self.heal)
                     chosen = options[min(whole, len(options) - 1)]
                 for target, q in chosen:
@@ -226,14 +248,89 @@ class HeroChain:
             dist = new
         return dist, held, reasons
 
+    def _plenty(self, steps: tuple[Step, ...]) -> bool:
+        """Whether no meal choice matters: no meal to eat, or so many meals that the hero
+        can eat up to his initial STAMINA at every place (more STAMINA never lowers the
+        chance to survive, so eating is then always best)."""
+        places = sum(1 for step in steps if isinstance(step, Meal))
+        if not places:
+            return True
+        if any(isinstance(step, Change) and step.what == "meals" for step in steps):
+            return False
+        forced = sum(1 for step in steps if isinstance(step, ForcedMeal))
+        need = places * math.ceil(max(0, self.init_health - 1) / self.heal) + forced
+        return self.meals0 >= need
+
+    def _matters(self, item: str) -> bool:
+        """Whether holding the item may change a fight (a book effect, a ruleset item)."""
+        if item in self.relevant:
+            return True
+        if self.shifts is not None and self.ruleset.item(item) is not None:  # type: ignore[attr-defined]
+            self.relevant |= {item}
+            return True
+        return False
+
+    def _moved(self, held: frozenset[str], step: Item) -> frozenset[str]:
+        if not self._matters(step.item):
+            return held
+        return held | {step.item} if step.gained else held - {step.item}
+
+    def fight_after(self, fight: ast.Fight, held: frozenset[str], dist: Dist) -> Dist | None:
+        """The distribution alive after a fight the exact DP follows, by one seeded forward
+        pass per number of meals (None: no exact odds, see :meth:`moves`)."""
+        from dedale.validator.fight_path_mix import mixed_ends
+
+        if self._inexact(fight) is not None:
+            return None
+        try:
+            table = self._table(fight, held)
+        except (DedaleError, ValueError, KeyError, ArithmeticError):
+            return None
+        by_meals: dict[int, dict[tuple[int, int], float]] = {}
+        for (h, luck, m), p in dist.items():
+            group = by_meals.setdefault(m, {})
+            group[(h, luck)] = group.get((h, luck), 0.0) + p
+        new: Dist = {}
+        for m, starts in by_meals.items():
+            for (h, luck), p in mixed_ends(table, starts, bool(self.luck_stat)).items():
+                new[(h, luck, m)] = new.get((h, luck, m), 0.0) + p
+        return new
+
+    def replay(self, steps: tuple[Step, ...]) -> ChainResult:
+        """The chance to survive ``steps`` when they hold no meal to decide on, or meals
+        enough to eat up to the initial STAMINA at each (then the best policy): one
+        forward pass (each fight from the whole distribution at once)."""
+        result = ChainResult(1.0)
+        dist, held = self.start(), self.start_items
+        for step in steps:
+            arrived = sum(dist.values())
+            dist, held, reasons = self.forward(dist, held, (step,), full=True)
+            result.reasons.extend(reasons)
+            if isinstance(step, Fight):
+                left = sum(dist.values())
+                result.fights.append(
+                    FightStep(
+                        step.paragraph,
+                        enemy_names(step.fight),
+                        left / arrived if arrived > 0 else 0.0,
+                        left,
+                        not reasons,
+                        step.fight.span,
+                    )  # fmt: skip
+                )
+        result.win = sum(dist.values())
+        return result
+
     def best(self, steps: tuple[Step, ...]) -> ChainResult:
         """The exact chance to survive every step with the best meal policy, and the
         chance after each fight (backward induction over the reachable states)."""
+        if not self.heal or self._plenty(steps):
+            return self.replay(steps)
         helds = [self.start_items]
         for step in steps:
             held = helds[-1]
             if isinstance(step, Item):
-                held = held | {step.item} if step.gained else held - {step.item}
+                held = self._moved(held, step)
             helds.append(held)
         reach: list[set[State]] = [set(self.start())]
         for index, step in enumerate(steps):
