@@ -17,7 +17,12 @@ from dedale.validator.budget import (
 from dedale.validator.computed import computed_destinations
 from dedale.validator.dedupe import one_per_defect
 from dedale.validator.fight_findings import fight_findings, fights_budget
-from dedale.validator.fight_path import FightPath, fight_path, fight_path_findings
+from dedale.validator.fight_path import (
+    PATH_SECONDS,
+    FightPath,
+    fight_path,
+    fight_path_findings,
+)
 from dedale.validator.fights import FightReport, fight_reports
 from dedale.validator.findings import Finding
 from dedale.validator.graph import build_graph, declared_hidden
@@ -93,9 +98,9 @@ def validate_loaded(book: object, path: str, runs: int | None = None, seed: int 
     report.fights = fight_reports(graph, book, seed, budget or FIGHTS_SECONDS, hidden)
     found += fights_budget(report.fights, budget or FIGHTS_SECONDS)
     found += fight_findings(report.fights, settings.fight_threshold)
-    report.fight_path = fight_path(graph, book, report.fights, budget or FIGHTS_SECONDS)
+    report.fight_path = fight_path(graph, book, report.fights, budget or PATH_SECONDS)
     found += fight_path_findings(
-        report.fight_path, settings.fight_threshold, budget or FIGHTS_SECONDS
+        report.fight_path, settings.fight_threshold, budget or PATH_SECONDS
     )
     if runs is None:
         runs = settings.runs if settings.runs is not None else DEFAULT_RUNS

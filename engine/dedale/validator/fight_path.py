@@ -30,6 +30,7 @@ from dedale.validator.fights import LEVELS, FightReport
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph
 
+PATH_SECONDS = 10.0  # the search's time budget when book.yaml sets none
 PER_PARAGRAPH = 4
 MAX_LABELS = 4000
 MAX_LENGTH = 400
