@@ -8,8 +8,9 @@ of STAMINA and LUCK, meals; :mod:`dedale.validator.fight_path_steps`: what each 
 does). The chance alive never grows along a path, so the first victory taken off the heap
 is the best one the search kept. The search is bounded: a label is a paragraph, the items
 held and the distribution of (STAMINA, LUCK, meals); at most ``PER_PARAGRAPH`` labels are
-expanded per paragraph, ``MAX_LABELS`` in all, paths of at most ``MAX_LENGTH`` moves, and
-the time budget of the fight odds. The path found is then computed exactly with the best
+expanded per paragraph (fewer when an expanded label surely beats the others: see
+:func:`dominates`), ``MAX_LABELS`` (plus 4 a paragraph) in all, paths of at most
+``MAX_LENGTH`` moves (plus 2 a paragraph), and ``PATH_SECONDS``. The path found is then computed exactly with the best
 meal policy (backward induction). W120 when the median hero's cumulative chance falls
 below the fight threshold of book.yaml, at the fight where it does.
 """
@@ -32,8 +33,8 @@ from dedale.validator.graph import Graph
 
 PATH_SECONDS = 10.0  # the search's time budget when book.yaml sets none
 PER_PARAGRAPH = 4
-MAX_LABELS = 4000
-MAX_LENGTH = 400
+MAX_LABELS = 4000  # plus PER_PARAGRAPH a paragraph
+MAX_LENGTH = 400  # plus 2 a paragraph
 GOAL = -1
 
 
@@ -151,6 +152,8 @@ class _Search:
     def __init__(self, graph: Graph, chain: HeroChain, segments: Segments, deadline) -> None:
         self.graph, self.chain, self.segments, self.deadline = graph, chain, segments, deadline
         self.labels = 0
+        self.most_labels = MAX_LABELS + PER_PARAGRAPH * len(graph.nodes)
+        self.most_moves = MAX_LENGTH + 2 * len(graph.nodes)
         self.found = 0.0  # the chance alive at the victory, as the search ranks it
         self.bounded = self.cut = False
 
@@ -169,7 +172,7 @@ class _Search:
             if self.deadline.passed():
                 self.cut = True
                 return None
-            if self.labels >= MAX_LABELS:
+            if self.labels >= self.most_labels:
                 self.bounded = True
                 return None
             kept = expanded.setdefault(number, [])
@@ -188,7 +191,7 @@ class _Search:
                 if left > 0:
                     heapq.heappush(heap, (-left, next(order), GOAL, {}, held,
                                           ((number, None), trail), length))  # fmt: skip
-            if length >= MAX_LENGTH:
+            if length >= self.most_moves:
                 self.bounded = True
                 continue
             for edge in node.edges:
@@ -197,9 +200,9 @@ class _Search:
                 steps = self.segments.of(node, edge)
                 after, kept, _ = chain.forward(dist, held, steps)
                 left = sum(after.values())
-                if left <= 1e-12:
+                if left <= 0:
                     continue
-                key = (edge.target, kept, tuple(sorted((k, round(p, 9)) for k, p in after.items())))
+                key = (edge.target, kept, tuple(sorted(after.items())))
                 if key in seen:
                     continue
                 seen.add(key)
@@ -219,11 +222,12 @@ def dominates(better: dict, worse: dict) -> bool:
     for (stamina, luck, meals), p in better.items():
         if (luck, meals) in slices:
             slices[(luck, meals)].append((stamina, p))
+    slack = 1e-12 * sum(worse.values())  # rounding of the sums, relative to the mass
     for points in slices.values():
         total = 0.0
         for _, p in sorted(points, key=lambda point: (-point[0], -point[1])):
             total += p
-            if total < -1e-12:
+            if total < -slack:
                 return False
     return True
 
