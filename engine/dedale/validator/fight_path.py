@@ -11,8 +11,9 @@ held and the distribution of (STAMINA, LUCK, meals); at most ``PER_PARAGRAPH`` l
 expanded per paragraph (fewer when an expanded label surely beats the others: see
 :func:`dominates`), ``MAX_LABELS`` (plus 4 a paragraph) in all, paths of at most
 ``MAX_LENGTH`` moves (plus 2 a paragraph), and ``PATH_SECONDS``. The path found is then
-computed exactly with the best meal policy (backward induction). W120 when the median hero's cumulative chance falls
-below the fight threshold of book.yaml, at the fight where it does.
+computed exactly with the best meal policy (backward induction). W120 when the median
+hero's cumulative chance falls below the fight threshold of book.yaml, at the fight where
+it does.
 """
 
 from __future__ import annotations
