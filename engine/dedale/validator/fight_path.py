@@ -27,7 +27,7 @@ from dedale.i18n import Message, tr
 from dedale.i18n import number as localised
 from dedale.validator.budget import Deadline, budget_finding
 from dedale.validator.fight_path_chain import FightStep, HeroChain
-from dedale.validator.fight_path_steps import Segments
+from dedale.validator.fight_path_steps import Segments, trigger_reason
 from dedale.validator.fights import LEVELS, FightReport
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph
@@ -109,6 +109,7 @@ def fight_path(
         chain = HeroChain(ruleset, hero, policy, by_span, shifts, start_items)
         steps = tuple(s for number, edge in path for s in segments.of(graph.nodes[number], edge))
         result = chain.best(steps)
+        result.reasons[:0] = _start_reasons(graph, book, segments)
         found.append(
             HeroPath(
                 hero.level,
@@ -136,6 +137,20 @@ def _per_level(ranked: list[tuple[float, object, list]]) -> list[tuple[float, ob
         middle = same[(len(same) - 1) // 2]
         rows.append({"weakest": same[0], "strongest": same[-1]}.get(level, middle))
     return rows
+
+
+def _start_reasons(graph: Graph, book: object, segments: Segments) -> list:
+    """Why the figure is ``≈`` from the start: a starting item of book.yaml that acts
+    when the health or Luck falls."""
+    meta = getattr(book, "meta", None)
+    items = meta.get("items") if isinstance(meta, dict) else getattr(meta, "items", None)
+    reasons = []
+    for item in items or ():
+        if isinstance(item, ast.GainItem):
+            why = trigger_reason(item, segments.tracked)
+            if why is not None:
+                reasons.append((graph.start, why))
+    return reasons
 
 
 def _items(graph: Graph, book: object, ruleset: object):

@@ -141,6 +141,20 @@ def change_step(statement: ast.ChangeValue, tracked: Tracked, number: int) -> St
     return Change(what, statement.op, law, statement.exceptional)  # type: ignore[arg-type]
 
 
+def trigger_reason(gain: ast.GainItem, tracked: Tracked) -> Message | None:
+    """Why an item that acts when the health or Luck falls makes the figure ``≈`` (its
+    use, in a fight or between fights, is not counted), or None."""
+    for effect in gain.effects:
+        trigger = effect.trigger
+        if trigger is not None and tracked.what(trigger.stat) in ("health", "luck"):
+            return tr(
+                "{item} acts when {name} falls: its use is not counted",
+                item=gain.item,
+                name=trigger.stat,
+            )
+    return None
+
+
 def _touches(statements, tracked: Tracked) -> bool:
     """Whether statements change the health or Luck (or fight)."""
     for statement in walk(statements):
@@ -254,10 +268,12 @@ class Segments:
             step = change_step(statement, self.tracked, number)
             if step is not None:
                 steps.append(step)
-        elif isinstance(statement, ast.GainItem):
-            steps.append(Item(fold(statement.item), True))
-        elif isinstance(statement, ast.MayTake):
-            steps.append(Item(fold(statement.take.item), True))
+        elif isinstance(statement, ast.GainItem | ast.MayTake):
+            gain = statement if isinstance(statement, ast.GainItem) else statement.take
+            steps.append(Item(fold(gain.item), True))
+            why = trigger_reason(gain, self.tracked)
+            if why is not None:
+                steps.append(Unknown(number, why))
         elif isinstance(statement, ast.LoseItem):
             steps.append(Item(fold(statement.item), False))
         elif isinstance(statement, ast.ForcedMeal):
