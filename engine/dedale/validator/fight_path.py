@@ -288,10 +288,11 @@ def fight_path_findings(
                     "W120",
                     tr(
                         "the median hero survives the fights on the main path to § {target} "
-                        "only {chance} of the time: below {threshold} from the fight against "
-                        "{enemies} on (path: {path})",
+                        "only {approx}{chance} of the time: below {threshold} from the fight "
+                        "against {enemies} on (path: {path})",
                         target=median.target,
-                        chance=("≈ " if not median.exact else "") + localised(median.win, ".1%"),
+                        approx="" if median.exact else "≈ ",
+                        chance=localised(median.win, ".1%"),
                         threshold=localised(threshold, ".0%"),
                         enemies=step.enemies,
                         path=shown_path(median),
