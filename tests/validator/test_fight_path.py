@@ -253,3 +253,87 @@ def test_a_potion_that_acts_when_stamina_falls_makes_the_figure_approximate(tmp_
     median = validate_path(path, runs=0).fight_path.of("median")
     assert not median.exact
     assert "Healing Draught acts when STAMINA falls" in median.reasons[0][1].translate("en")
+
+
+SCARCE = """---
+title: Two camps, one loaf
+language: en
+ruleset: df-classic
+---
+§ 1
+> lose 9 meals
+> fight WOLF SKILL 8 STAMINA 8
+> win -> 2
+
+§ 2
+A first camp.
+> meal allowed
+-> 3 On
+
+§ 3
+> fight BEAR SKILL 9 STAMINA 10
+> win -> 4
+
+§ 4
+A second camp.
+> meal allowed
+-> 5 On
+
+§ 5
+> fight TROLL SKILL 10 STAMINA 10
+> win -> 6
+
+§ 6
+> victory
+"""
+
+
+def test_the_meal_policy_is_the_best_of_every_policy(tmp_path):
+    """One meal, two camps: the backward induction's figure is the best of all the
+    policies "eat at the first camp in these states, else at the second" (every subset
+    of the states the first camp can see, tried one by one)."""
+    import itertools
+
+    path = tmp_path / "book.dd"
+    path.write_text(SCARCE, "utf-8")
+    book = load_book(path)
+    graph = build_graph(book)
+    hero = _median(book)
+    chain = HeroChain(book.ruleset, hero, "none", {})
+    segments = Segments(book.ruleset)
+    steps = tuple(
+        step
+        for number in (1, 2, 3, 4, 5)
+        for step in segments.of(graph.nodes[number], graph.nodes[number].edges[0])
+    )
+    assert [type(step).__name__ for step in steps].count("Meal") == 2
+    best = chain.best(steps).win
+
+    def run(first_camp: set) -> float:
+        dist = chain.start()
+        camps = 0
+        for step in steps:
+            new: dict = {}
+            for state, p in dist.items():
+                options = chain.moves(step, state, frozenset())
+                if isinstance(step, Meal):
+                    eat = (state in first_camp) if camps == 0 else True
+                    option = options[min(1, len(options) - 1)] if eat else options[0]
+                else:
+                    option = options[0]
+                for target, q in option:
+                    new[target] = new.get(target, 0.0) + p * q
+            camps += isinstance(step, Meal)
+            dist = new
+        return sum(dist.values())
+
+    after_wolf = sorted(chain.forward(chain.start(), frozenset(), steps[:2])[0])
+    hurt = [state for state in after_wolf if state[0] < dict(hero.stats)["STAMINA"]]
+    assert 3 <= len(hurt) <= 12
+    figures = [
+        run(set(chosen))
+        for size in range(len(hurt) + 1)
+        for chosen in itertools.combinations(hurt, size)
+    ]
+    assert best == pytest.approx(max(figures), rel=1e-12)
+    assert best > run(set()) and best > run(set(hurt))  # the choice matters here
