@@ -241,9 +241,9 @@ class HeroChain:
                     chosen = options[min(whole, len(options) - 1)]
                 for target, q in chosen:
                     new[target] = new.get(target, 0.0) + p * q
-            if isinstance(step, Fight):
-                why = self.kernel(step.fight, held, *next(iter(dist), (1, 0, 0))[:2])[2]
-                if why is not None and dist:
+            if isinstance(step, Fight) and mixed is None and dist:
+                why = self.kernel(step.fight, held, *next(iter(dist))[:2])[2]
+                if why is not None:
                     reasons.append((step.paragraph, why))
             dist = new
         return dist, held, reasons
