@@ -337,3 +337,19 @@ def test_the_meal_policy_is_the_best_of_every_policy(tmp_path):
     ]
     assert best == pytest.approx(max(figures), rel=1e-12)
     assert best > run(set()) and best > run(set(hurt))  # the choice matters here
+
+
+def test_a_hostile_stamina_gives_an_approximate_figure_not_a_crash(tmp_path):
+    """A STAMINA too large for the exact odds: the chain says why, the report is whole."""
+    path = tmp_path / "book.dd"
+    path.write_text(
+        "---\ntitle: t\nlanguage: en\nruleset: df-classic\n---\n"
+        "§ 1\n> gain 200000 STAMINA (exceptional)\n> gain 999999 meals\n"
+        "> fight GOBLIN SKILL 5 STAMINA 5\n> win -> 2\n\n"
+        "§ 2\n> meal allowed\n> lose 100d6 STAMINA\n-> 3 On\n\n"
+        "§ 3\n> fight ORC SKILL 7 STAMINA 7\n> win -> 4\n\n§ 4\n> victory\n",
+        "utf-8",
+    )
+    median = validate_path(path, runs=0).fight_path.of("median")
+    assert not median.exact and median.win > 0.9
+    assert "1,000,000 states" in median.reasons[0][1].translate("en")

@@ -292,7 +292,11 @@ class HeroChain:
             group[(h, luck)] = group.get((h, luck), 0.0) + p
         new: Dist = {}
         for m, starts in by_meals.items():
-            for (h, luck), p in mixed_ends(table, starts, bool(self.luck_stat)).items():
+            try:
+                ends = mixed_ends(table, starts, bool(self.luck_stat))
+            except (DedaleError, ValueError, KeyError, ArithmeticError):
+                return None  # too many states from some start: each state alone says why
+            for (h, luck), p in ends.items():
                 new[(h, luck, m)] = new.get((h, luck, m), 0.0) + p
         return new
 
