@@ -353,3 +353,14 @@ def test_a_hostile_stamina_gives_an_approximate_figure_not_a_crash(tmp_path):
     median = validate_path(path, runs=0).fight_path.of("median")
     assert not median.exact and median.win > 0.9
     assert "1,000,000 states" in median.reasons[0][1].translate("en")
+
+
+def test_the_text_line_shows_a_heros_other_path():
+    from dedale.validator.fight_path import FightPath, HeroPath
+    from dedale.validator.report.fight_path_report import fight_path_text
+
+    weak = HeroPath("weakest", None, 0.5, 4, (1, 3, 4), ())
+    median = HeroPath("median", None, 0.9, 4, (1, 2, 4), ())
+    shown = fight_path_text(FightPath((weak, median)), "en").plain
+    assert "Path of fights to § 4: weak 50.0%, median 90.0%; 0 fights" in shown
+    assert "§ 1 → § 2 → § 4" in shown and "weak: § 1 → § 3 → § 4" in shown

@@ -46,6 +46,10 @@ def fight_path_text(path: FightPath, lang: str | None = None) -> Text:
     if path.bounded:
         text.append(" " + tr("(the best path found within the search bounds)").translate(lang))
     text.append("\n  " + shown_path(main), style="dim")
+    for hero in path.heroes:  # a hero whose best path is another one
+        if hero is not main and hero.paragraphs != main.paragraphs:
+            level = _LEVELS[hero.level].translate(lang)
+            text.append(f"\n  {level}: " + shown_path(hero), style="dim")
     for paragraph, reason in main.reasons:
         why = tr("≈ § {paragraph}: {reason}", paragraph=paragraph, reason=translate(reason, lang))
         text.append("\n  " + why.translate(lang), style="dim")
