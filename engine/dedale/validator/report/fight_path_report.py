@@ -48,8 +48,8 @@ def fight_path_text(path: FightPath, lang: str | None = None) -> Text:
     text.append("\n  " + shown_path(main), style="dim")
     for hero in path.heroes:  # a hero whose best path is another one
         if hero is not main and hero.paragraphs != main.paragraphs:
-            level = _LEVELS[hero.level].translate(lang)
-            text.append(f"\n  {level}: " + shown_path(hero), style="dim")
+            other = tr("{level}: {path}", level=_LEVELS[hero.level], path=shown_path(hero))
+            text.append("\n  " + other.translate(lang), style="dim")
     for paragraph, reason in main.reasons:
         why = tr("≈ § {paragraph}: {reason}", paragraph=paragraph, reason=translate(reason, lang))
         text.append("\n  " + why.translate(lang), style="dim")
