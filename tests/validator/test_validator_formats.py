@@ -45,7 +45,7 @@ def test_json_schema(books):
     book = data["books"][0]
     assert set(book) == {
         "path", "title", "language", "paragraphs", "errors", "warnings", "infos",
-        "silenced", "findings", "fights", "playthroughs",
+        "silenced", "findings", "fights", "playthroughs", "fight_path",
     }  # fmt: skip
     finding = book["findings"][0]
     assert set(finding) == {

@@ -18,6 +18,12 @@ from dedale.validator.budget import (
 from dedale.validator.computed import computed_destinations
 from dedale.validator.dedupe import one_per_defect
 from dedale.validator.fight_findings import fight_findings, fights_budget
+from dedale.validator.fight_path import (
+    PATH_SECONDS,
+    FightPath,
+    fight_path,
+    fight_path_findings,
+)
 from dedale.validator.fights import FightReport, fight_reports
 from dedale.validator.findings import Finding
 from dedale.validator.graph import build_graph, declared_hidden
@@ -46,6 +52,7 @@ class BookReport:
     silenced: int = 0
     fights: list[FightReport] = field(default_factory=list)
     playthroughs: PlaythroughStats | None = None
+    fight_path: FightPath | None = None  # the main path to victory's chained fights
     lang: str | None = None  # the book's language: the report speaks it
 
     def count(self, severity: str) -> int:
@@ -110,6 +117,10 @@ def validate_loaded(
     report.fights = fight_reports(graph, book, seed, budget or FIGHTS_SECONDS, hidden)
     found += fights_budget(report.fights, budget or FIGHTS_SECONDS)
     found += fight_findings(report.fights, settings.fight_threshold)
+    report.fight_path = fight_path(graph, book, report.fights, budget or PATH_SECONDS)
+    found += fight_path_findings(
+        report.fight_path, settings.fight_threshold, budget or PATH_SECONDS
+    )
     if runs is None:
         runs = settings.runs if settings.runs is not None else DEFAULT_RUNS
     _stage(progress, tr("random games"))

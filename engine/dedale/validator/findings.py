@@ -5,7 +5,8 @@ is the severity (E error, W warning, I info); the number is unique across severi
 grouped by family: 00x load errors, 01x structure, 02x rules and state, 03x fights,
 04x random playthroughs, 05x limits of the analysis, 06x rules and state (continued: 02x is
 full), 07x loops of forced jumps, 08x stats, counters and items along the paths (issue 14),
-09x hidden numbers and the book's own state, 10x tests repeated until success.
+09x hidden numbers and the book's own state, 10x tests repeated until success, 12x the
+path of fights.
 docs/validator.md explains each
 code with an example.
 """
@@ -104,6 +105,8 @@ _CHECKS = (
     Check("W095", "warning", "flag-never-tested", "A hidden flag is noted but never tested"),
     Check("W096", "warning", "counter-out-of-reach", "A counter condition no path can meet"),
     Check("I097", "info", "state-never-used", "A declared flag or counter is never used"),
+    # the path of fights (issue 14.4)
+    Check("W120", "warning", "deadly-path", "The main path to victory kills the median hero"),
 )
 
 CHECKS: dict[str, Check] = {check.code: check for check in _CHECKS}

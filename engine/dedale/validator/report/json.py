@@ -16,6 +16,7 @@ from dedale.validator.fights import FightReport
 from dedale.validator.findings import Finding
 from dedale.validator.playthroughs import PlaythroughStats
 from dedale.validator.report import display_path
+from dedale.validator.report.fight_path_report import fight_path_data
 
 SCHEMA = "dedale-validate/1"
 
@@ -114,6 +115,7 @@ def book_data(report: BookReport) -> dict[str, Any]:
         "findings": [finding_data(item, report.lang) for item in report.findings],
         "fights": [fight_data(fight, report.lang) for fight in report.fights],
         "playthroughs": playthrough_data(report.playthroughs, report.paragraphs),
+        "fight_path": fight_path_data(report.fight_path, report.lang),
     }
 
 

@@ -20,6 +20,7 @@ from dedale.validator.checker import BookReport
 from dedale.validator.fights import FightReport
 from dedale.validator.findings import Finding
 from dedale.validator.report import display_path
+from dedale.validator.report.fight_path_report import fight_path_text
 from dedale.validator.report.language import number, percent, report_language
 
 FIGHTS_LISTED = 10  # a longer table is cut down to the weak fights (--all-fights: all)
@@ -258,6 +259,8 @@ def render(
             if weak:
                 console.print(_fights_table(weak, report.lang))
             console.print(_fights_summary(report, len(weak), report.lang))
+        if report.fight_path is not None:
+            console.print(fight_path_text(report.fight_path, report.lang), soft_wrap=True)
         if report.playthroughs is not None:
             console.print(_playthroughs(report, report.lang))
     console.print(_summary(reports, report_language(reports)))

@@ -1,0 +1,409 @@
+"""The chained odds of a sequence of steps for one hero profile (the path of fights).
+
+The hero's state is (STAMINA, LUCK, meals left); a distribution maps states to the
+chance of being there alive. A fight maps each state to the chance of winning from it and
+the joint (STAMINA, LUCK) the win leaves (``OddsResult.end_states`` of the exact DP,
+:class:`~dedale.rules.odds.OddsTable`, one table per fight setting reused for every
+starting state); a change moves each state as the interpreter does (a gain never above
+the initial value unless ``exceptional``, a loss never below 0, 0 STAMINA is death).
+
+:meth:`HeroChain.forward` runs the steps with a simple meal rule (eat while a whole meal
+heals) — the path search uses it; :meth:`HeroChain.best` computes the exact best meal
+policy over the states by backward induction (every state the steps can reach, each meal
+choice compared), then replays it forward for the chance after each fight.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from dedale import ast
+from dedale.errors import DedaleError
+from dedale.i18n import Message, tr
+from dedale.span import Span
+from dedale.validator.fight_path_steps import Change, Fight, ForcedMeal, Item, Meal, Step, Unknown
+from dedale.validator.fight_plan import needs_exits
+from dedale.validator.fights import EXACT_MODES, Hero, enemy_names
+
+State = tuple[int, int, int]  # STAMINA, LUCK, meals left
+Dist = dict[State, float]
+MAX_MEALS = 40  # meals followed in the state (more are counted as this many)
+
+
+@dataclass(frozen=True, slots=True)
+class FightStep:
+    """One fight of the chain: the chance to win it for a hero who gets there alive, and
+    the chance to have survived every step up to its end."""
+
+    paragraph: int
+    enemies: str
+    chance: float
+    cumulative: float
+    exact: bool
+    span: Span | None = None
+
+
+@dataclass(slots=True)
+class ChainResult:
+    win: float
+    fights: list[FightStep] = field(default_factory=list)
+    reasons: list[tuple[int, Message]] = field(default_factory=list)  # why ``≈``
+
+    @property
+    def exact(self) -> bool:
+        return not self.reasons
+
+
+class HeroChain:
+    """Fight kernels and changes for one hero profile (stats, class, Luck policy)."""
+
+    def __init__(
+        self,
+        ruleset: object,
+        hero: Hero,
+        policy: str,
+        reports: Mapping,
+        shifts=None,
+        start_items: frozenset[str] = frozenset(),
+    ) -> None:
+        from dedale.validator.fights import OddsCalculator
+
+        self.ruleset, self.hero, self.policy = ruleset, hero, policy
+        self.reports, self.shifts = reports, shifts
+        # only the items that change a fight are followed (the others make no difference)
+        self.relevant = frozenset(shifts.items.effects) if shifts is not None else frozenset()
+        self.start_items = frozenset(item for item in start_items if self._matters(item))
+        self.calculator = OddsCalculator(ruleset)
+        params = self.calculator.params
+        self.luck_stat = self.calculator.luck_stat
+        self.skill = hero.get(params.attack_stat)
+        self.init_health = hero.get(params.health) or 0
+        self.init_luck = (hero.get(self.luck_stat) or 0) if self.luck_stat else 0
+        meals = getattr(ruleset, "meals", None)
+        self.heal = meals.heal if meals is not None and meals.stat == params.health else 0
+        self.meals0 = _start_meals(ruleset, hero, meals)
+        self.tables: dict[tuple, object] = {}
+        self.kernels: dict[tuple, tuple[float, tuple, Message | None]] = {}
+        self.settings: dict[tuple, tuple] = {}
+
+    def start(self) -> Dist:
+        return {(self.init_health, self.init_luck, self.meals0): 1.0}
+
+    # ------------------------------------------------------------------ fights
+
+    def kernel(self, fight: ast.Fight, held: frozenset[str], s: int, luck: int):
+        """(win chance, ((STAMINA, LUCK), chance) after a win, reason it is ≈ or None)."""
+        setting = self.settings.get((id(fight), held))
+        if setting is None:
+            setting = self.settings[(id(fight), held)] = self._setting(fight, held)
+        key = (setting, s, luck)  # fights of the same setting share their kernels
+        found = self.kernels.get(key)
+        if found is None:
+            found = self.kernels[key] = self._kernel(fight, held, s, luck)
+        return found
+
+    def _setting(self, fight: ast.Fight, held: frozenset[str]) -> tuple:
+        """What the fight's exact odds depend on (a fight with no exact odds: itself)."""
+        if self._inexact(fight) is not None:
+            return ("fight", id(fight))
+        try:
+            return self._table_key(fight, held)
+        except (DedaleError, ValueError, KeyError):
+            return ("fight", id(fight))
+
+    def _kernel(self, fight: ast.Fight, held, s: int, luck: int):
+        why = self._inexact(fight)
+        if why is None:
+            try:
+                table = self._table(fight, held)
+                result = table.solve(s, luck if self.luck_stat else None)
+            except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
+                why = tr("no exact odds ({reason})", reason=_reason(error))
+            else:
+                ends = tuple(((h, lk if self.luck_stat else luck), p)
+                             for (h, lk), p in result.end_states.items())  # fmt: skip
+                return result.win_probability, ends, None
+        report = self.reports.get(fight.span)
+        win = None if report is None else report.win(self.hero.level, self.policy,
+                                                     self.hero.class_name)  # fmt: skip
+        if win is None and report is not None:
+            win = report.best_win(self.hero.level, self.hero.class_name)
+        if win is None:
+            return 1.0, (((s, luck), 1.0),), tr("a fight with no odds")
+        return win, (((s, luck), 1.0),), why
+
+    def _inexact(self, fight: ast.Fight) -> Message | None:
+        """Why the chain cannot follow this fight's wounds exactly (None: it can)."""
+        if self.skill is None or self.init_health <= 0:
+            return tr("the ruleset's heroes have no fixed attack or health roll")
+        if fight.mode not in EXACT_MODES or fight.allies:
+            return tr("an estimated fight (its wounds are not carried on)")
+        if needs_exits(fight) or fight.attack_stat is not None:
+            return tr("a fight with exits (its wounds are not carried on)")
+        return None
+
+    def _table_key(self, fight: ast.Fight, held: frozenset[str]) -> tuple:
+        enemies = self.calculator._enemies(fight)
+        if any(not isinstance(v, int) for e in enemies for v in e[:2]):
+            raise ValueError(tr("enemy stats rolled with dice"))
+        bonus = fight.attack_bonus + sum(modifier.value for modifier in fight.modifiers)
+        if self.shifts is not None:
+            bonus += self.shifts(held, self.hero.class_name, self.calculator.params.attack_stat)
+        mode = "sequence" if fight.mode == "single" else fight.mode
+        return (enemies, mode, bonus, fight.enemy_damage)
+
+    def _table(self, fight: ast.Fight, held: frozenset[str]):
+        from dedale.rules.odds import OddsTable
+
+        key = self._table_key(fight, held)
+        enemies, mode, bonus, _ = key
+        table = self.tables.get(key)
+        if table is None:
+            table = OddsTable(
+                self.ruleset, self.skill, list(enemies), luck_policy=self.policy,
+                class_name=self.hero.class_name, mode=mode, attack_bonus=bonus,
+                enemy_damage=fight.enemy_damage,
+            )  # fmt: skip
+            table.solve(max(1, self.init_health), self.init_luck if self.luck_stat else None)
+            self.tables[key] = table
+        return table
+
+    # ------------------------------------------------------------------ one step
+
+    def moves(self, step: Step, state: State, held: frozenset[str]) -> list[list]:
+        """The options of a step from ``state``: each a list of (next state, chance);
+        several options only at a meal (eat 0, 1, 2... meals). Dead states are left out."""
+        s, luck, m = state
+        if isinstance(step, Fight):
+            win, ends, _ = self.kernel(step.fight, held, s, luck)
+            return [[((h, lk, m), win * p) for (h, lk), p in ends if h > 0]]
+        if isinstance(step, Change):
+            return [self._change(step, state)]
+        if isinstance(step, Meal):
+            if not self.heal or s >= self.init_health:
+                return [[(state, 1.0)]]
+            most = min(m, math.ceil((self.init_health - s) / self.heal))
+            return [[((min(self.init_health, s + k * self.heal), luck, m - k), 1.0)]
+                    for k in range(most + 1)]  # fmt: skip
+        if isinstance(step, ForcedMeal):
+            if m > 0:
+                return [[((s, luck, m - 1), 1.0)]]
+            return [self._change(step.penalty, state)] if step.penalty else [[(state, 1.0)]]
+        return [[(state, 1.0)]]
+
+    def _change(self, step: Change, state: State) -> list[tuple[State, float]]:
+        s, luck, m = state
+        index = ("health", "luck", "meals").index(step.what)
+        value = state[index]
+        top = (self.init_health, self.init_luck, self.meals0)[index]
+        out: dict[State, float] = {}
+        for amount, p in step.law or ((0, 1.0),):
+            if step.op == "restore":
+                new = top
+            elif step.op == "set":
+                new = amount
+            elif step.op == "sub":
+                new = value - amount
+            elif step.exceptional or step.what == "meals":
+                new = value + amount
+            else:
+                new = max(value, min(value + amount, top))
+            new = max(0, min(new, MAX_MEALS)) if step.what == "meals" else max(0, new)
+            moved = list(state)
+            moved[index] = new
+            if moved[0] > 0:
+                key = (moved[0], moved[1], moved[2])
+                out[key] = out.get(key, 0.0) + p
+        return list(out.items())
+
+    # ------------------------------------------------------------------ whole chains
+
+    def forward(self, dist: Dist, held: frozenset[str], steps: tuple[Step, ...], full=False):
+        """Run ``steps`` with the simple meal rule (``full``: eat up to the initial
+        STAMINA): (distribution, items held, reasons)."""
+        reasons: list[tuple[int, Message]] = []
+        for step in steps:
+            if isinstance(step, Item):
+                held = self._moved(held, step)
+                continue
+            if isinstance(step, Unknown):
+                reasons.append((step.paragraph, step.reason))
+                continue
+            mixed = self.fight_after(step.fight, held, dist) if isinstance(step, Fight) else None
+            new: Dist = {} if mixed is None else mixed
+            for state, p in dist.items() if mixed is None else ():
+                options = self.moves(step, state, held)
+                chosen = options[-1] if isinstance(step, Meal) else options[0]
+                if isinstance(step, Meal) and self.heal and not full:  # while a meal heals whole
+                    whole = max(0, (self.init_health - state[0]) // self.heal)
+                    chosen = options[min(whole, len(options) - 1)]
+                for target, q in chosen:
+                    new[target] = new.get(target, 0.0) + p * q
+            if isinstance(step, Fight) and mixed is None and dist:
+                why = self.kernel(step.fight, held, *next(iter(dist))[:2])[2]
+                if why is not None:
+                    reasons.append((step.paragraph, why))
+            dist = new
+        return dist, held, reasons
+
+    def _plenty(self, steps: tuple[Step, ...]) -> bool:
+        """Whether no meal choice matters: no meal to eat, or so many meals that the hero
+        can eat up to his initial STAMINA at every place (more STAMINA never lowers the
+        chance to survive, so eating is then always best)."""
+        places = sum(1 for step in steps if isinstance(step, Meal))
+        if not places:
+            return True
+        if any(isinstance(step, Change) and step.what == "meals" for step in steps):
+            return False
+        forced = sum(1 for step in steps if isinstance(step, ForcedMeal))
+        need = places * math.ceil(max(0, self.init_health - 1) / self.heal) + forced
+        return self.meals0 >= need
+
+    def _matters(self, item: str) -> bool:
+        """Whether holding the item may change a fight (a book effect, a ruleset item)."""
+        if item in self.relevant:
+            return True
+        if self.shifts is not None and self.ruleset.item(item) is not None:  # type: ignore[attr-defined]
+            self.relevant |= {item}
+            return True
+        return False
+
+    def _moved(self, held: frozenset[str], step: Item) -> frozenset[str]:
+        if not self._matters(step.item):
+            return held
+        return held | {step.item} if step.gained else held - {step.item}
+
+    def fight_after(self, fight: ast.Fight, held: frozenset[str], dist: Dist) -> Dist | None:
+        """The distribution alive after a fight the exact DP follows, by one seeded forward
+        pass per number of meals (None: no exact odds, see :meth:`moves`)."""
+        from dedale.validator.fight_path_mix import mixed_ends
+
+        if self._inexact(fight) is not None:
+            return None
+        try:
+            table = self._table(fight, held)
+        except (DedaleError, ValueError, KeyError, ArithmeticError):
+            return None
+        by_meals: dict[int, dict[tuple[int, int], float]] = {}
+        for (h, luck, m), p in dist.items():
+            group = by_meals.setdefault(m, {})
+            group[(h, luck)] = group.get((h, luck), 0.0) + p
+        new: Dist = {}
+        for m, starts in by_meals.items():
+            try:
+                ends = mixed_ends(table, starts, bool(self.luck_stat))
+            except (DedaleError, ValueError, KeyError, ArithmeticError):
+                return None  # too many states from some start: each state alone says why
+            for (h, luck), p in ends.items():
+                new[(h, luck, m)] = new.get((h, luck, m), 0.0) + p
+        return new
+
+    def replay(self, steps: tuple[Step, ...]) -> ChainResult:
+        """The chance to survive ``steps`` when they hold no meal to decide on, or meals
+        enough to eat up to the initial STAMINA at each (then the best policy): one
+        forward pass (each fight from the whole distribution at once)."""
+        result = ChainResult(1.0)
+        dist, held = self.start(), self.start_items
+        for step in steps:
+            arrived = sum(dist.values())
+            dist, held, reasons = self.forward(dist, held, (step,), full=True)
+            result.reasons.extend(reasons)
+            if isinstance(step, Fight):
+                left = sum(dist.values())
+                result.fights.append(
+                    FightStep(
+                        step.paragraph,
+                        enemy_names(step.fight),
+                        left / arrived if arrived > 0 else 0.0,
+                        left,
+                        not reasons,
+                        step.fight.span,
+                    )  # fmt: skip
+                )
+        result.win = sum(dist.values())
+        return result
+
+    def best(self, steps: tuple[Step, ...]) -> ChainResult:
+        """The exact chance to survive every step with the best meal policy, and the
+        chance after each fight (backward induction over the reachable states)."""
+        if not self.heal or self._plenty(steps):
+            return self.replay(steps)
+        helds = [self.start_items]
+        for step in steps:
+            held = helds[-1]
+            if isinstance(step, Item):
+                held = self._moved(held, step)
+            helds.append(held)
+        reach: list[set[State]] = [set(self.start())]
+        for index, step in enumerate(steps):
+            following: set[State] = set()
+            for state in reach[-1]:
+                for option in self.moves(step, state, helds[index]):
+                    following.update(target for target, _ in option)
+            reach.append(following)
+        values: dict[State, float] = dict.fromkeys(reach[-1], 1.0)
+        picks: list[dict[State, int]] = [{} for _ in steps]
+        for index in range(len(steps) - 1, -1, -1):
+            here: dict[State, float] = {}
+            for state in reach[index]:
+                scores = [
+                    sum(q * values[target] for target, q in option)
+                    for option in self.moves(steps[index], state, helds[index])
+                ]
+                best = max(range(len(scores)), key=scores.__getitem__)
+                picks[index][state] = best
+                here[state] = scores[best]
+            values = here
+        result = ChainResult(sum(values.values()))
+        dist = self.start()
+        for index, step in enumerate(steps):
+            if isinstance(step, Unknown):
+                result.reasons.append((step.paragraph, step.reason))
+            arrived = sum(dist.values())
+            new: Dist = {}
+            for state, p in dist.items():
+                options = self.moves(step, state, helds[index])
+                for target, q in options[picks[index].get(state, 0)]:
+                    new[target] = new.get(target, 0.0) + p * q
+            dist = new
+            if isinstance(step, Fight):
+                why = None
+                if arrived > 0:
+                    some = next(iter(reach[index]))
+                    why = self.kernel(step.fight, helds[index], some[0], some[1])[2]
+                if why is not None:
+                    result.reasons.append((step.paragraph, why))
+                left = sum(dist.values())
+                result.fights.append(
+                    FightStep(
+                        step.paragraph,
+                        enemy_names(step.fight),
+                        left / arrived if arrived > 0 else 0.0,
+                        left,
+                        why is None,
+                        step.fight.span,
+                    )  # fmt: skip
+                )
+        result.win = sum(dist.values())
+        return result
+
+
+def _reason(error: Exception) -> Message | str:
+    if isinstance(error, DedaleError):
+        return error.message
+    return str(error.args[0]) if error.args else type(error).__name__
+
+
+def _start_meals(ruleset: object, hero: Hero, meals) -> int:
+    if meals is None:
+        return 0
+    start = 0
+    for counter in getattr(ruleset, "counters", ()):
+        if counter.id == meals.counter:
+            start = counter.initial
+    classes = getattr(ruleset, "classes", None) or {}
+    if hero.class_name in classes:
+        start = classes[hero.class_name].counters.get(meals.counter, start)
+    return max(0, min(int(start), MAX_MEALS))

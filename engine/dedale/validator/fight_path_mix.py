@@ -1,0 +1,57 @@
+"""One forward pass of the exact fight DP from a whole distribution of starting states.
+
+The rules core's :class:`~dedale.rules.odds_forward.Forward` pushes probability mass from
+one start state; the pass is linear in the mass, so seeding it with every (STAMINA, LUCK)
+of a distribution, each with its weight, gives at once the mixture of the joint end states
+a win leaves — the same figures as one ``solve`` per state, summed, for one pass over the
+fight's grids. Only the seeding differs (:class:`_Seeded`); the pass is the core's.
+"""
+
+from __future__ import annotations
+
+from dedale.rules.odds_forward import Forward
+
+
+class _Seeded(Forward):
+    """Forward with several weighted starts: the regular grids are run once, at the end."""
+
+    weight = 1.0
+    deferred = True
+
+    def add(self, index: int, luck: int, h: int, e: int, flow: float) -> None:
+        super().add(index, luck, h, e, flow * self.weight)
+
+    def _run_regular(self) -> None:
+        if not self.deferred:
+            super()._run_regular()
+
+
+def mixed_ends(table, starts: dict[tuple[int, int], float], has_luck: bool):
+    """The (STAMINA, LUCK) → chance alive after winning the fight of ``table`` from the
+    weighted ``starts`` (STAMINA, LUCK) (not normalised: the masses sum to the chance of
+    winning). Without a Luck policy the LUCK a state starts with is the one it ends with."""
+    out: dict[tuple[int, int], float] = {}
+    if not starts:
+        return out
+    groups: dict[int | None, dict[int, float]] = {}
+    for (h, luck), p in starts.items():
+        if h > 0 and p > 0:
+            key = luck if not table.use_luck else None
+            group = groups.setdefault(key, {})
+            group[(h, luck)] = group.get((h, luck), 0.0) + p
+    for kept, group in groups.items():
+        top_h = max(h for h, _ in group)
+        top_l = max(luck for _, luck in group)
+        table._start(top_h, top_l if has_luck else None, table.enemies[0][1])  # fill grids
+        forward = _Seeded(table)
+        first = table.enemies[0][1]
+        for (h, luck), p in group.items():
+            forward.weight = p
+            forward.run(table._start(h, luck if has_luck else None, first))
+        forward.weight = 1.0
+        forward.deferred = False
+        forward._run_regular()
+        for (h, luck), p in forward.ends.items():
+            end = (h, kept) if kept is not None else (h, luck if has_luck else 0)
+            out[end] = out.get(end, 0.0) + p
+    return out

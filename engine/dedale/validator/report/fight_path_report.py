@@ -1,0 +1,93 @@
+"""The path of fights in the reports: one text line per book, and the JSON object
+``fight_path`` (docs/validator.md, "The path of fights")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from dedale.i18n import ntr, tr, translate
+from dedale.validator.fight_path import FightPath, HeroPath, shown_path
+from dedale.validator.report.language import percent
+
+_LEVELS = {"weakest": tr("weak"), "median": tr("median"), "strongest": tr("strong")}
+
+
+def _figure(hero: HeroPath, lang: str | None) -> str:
+    return ("" if hero.exact else "≈ ") + percent(hero.win, lang)
+
+
+def fight_path_text(path: FightPath, lang: str | None = None) -> Text:
+    """``Path of fights to § 400: weak 12%, median 61%, strong 94%; 7 fights; lowest
+    step § 212 (CAVE TROLL, median 71%)``, and why a figure is ``≈``."""
+    main = path.of("median") or path.heroes[0]
+    figures = ", ".join(
+        f"{_LEVELS[hero.level].translate(lang)} {_figure(hero, lang)}" for hero in path.heroes
+    )
+    count = len(main.fights)
+    fights = ntr("{count} fight", "{count} fights", count, count=count).translate(lang)
+    line = tr(
+        "Path of fights to § {target}: {figures}; {fights}",
+        target=main.target,
+        figures=figures,
+        fights=fights,
+    ).translate(lang)
+    lowest = main.lowest()
+    if lowest is not None:
+        line += tr(
+            "; lowest step § {paragraph} ({enemies}, {level} {chance})",
+            paragraph=lowest.paragraph,
+            enemies=lowest.enemies,
+            level=_LEVELS[main.level],
+            chance=percent(lowest.chance, lang),
+        ).translate(lang)
+    text = Text(line)
+    if path.bounded:
+        text.append(" " + tr("(the best path found within the search bounds)").translate(lang))
+    text.append("\n  " + shown_path(main), style="dim")
+    for hero in path.heroes:  # a hero whose best path is another one
+        if hero is not main and hero.paragraphs != main.paragraphs:
+            other = tr("{level}: {path}", level=_LEVELS[hero.level], path=shown_path(hero))
+            text.append("\n  " + other.translate(lang), style="dim")
+    for paragraph, reason in main.reasons:
+        why = tr("≈ § {paragraph}: {reason}", paragraph=paragraph, reason=translate(reason, lang))
+        text.append("\n  " + why.translate(lang), style="dim")
+    return text
+
+
+def fight_path_data(path: FightPath | None, lang: str | None = None) -> dict[str, Any] | None:
+    """The JSON ``fight_path`` object (null: no path of fights)."""
+    if path is None:
+        return None
+    return {
+        "bounded": path.bounded,
+        "cut": path.cut,
+        "labels": path.labels,
+        "heroes": [_hero(hero, lang) for hero in path.heroes],
+    }
+
+
+def _hero(hero: HeroPath, lang: str | None) -> dict[str, Any]:
+    return {
+        "hero": hero.level,
+        "class": hero.class_name,
+        "win": round(hero.win, 6),
+        "exact": hero.exact,
+        "target": hero.target,
+        "path": list(hero.paragraphs),
+        "fights": [
+            {
+                "paragraph": step.paragraph,
+                "enemies": step.enemies,
+                "chance": round(step.chance, 6),
+                "cumulative": round(step.cumulative, 6),
+                "exact": step.exact,
+            }
+            for step in hero.fights
+        ],
+        "approximations": [
+            {"paragraph": paragraph, "reason": translate(reason, lang)}
+            for paragraph, reason in hero.reasons
+        ],
+    }
