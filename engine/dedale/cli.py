@@ -29,6 +29,7 @@ SUBCOMMANDS: dict[str, str] = {
     "replay": "Re-run a save's decision log from its seed and check the state",
     "books": "List the books bundled with Dédale (dedale play NAME plays one)",
     "new": "Write a small starter book in a new folder (French or English keywords)",
+    "solve": "Best-play chance to win a whole book, and its walkthrough",
 }
 
 

@@ -1,0 +1,115 @@
+"""A fight as the exact DP's outcome distribution, for the solver's replays.
+
+Installed as ``game.fight_oracle`` (the hook in :meth:`dedale.game.statements.Statements._fight`):
+instead of rolling the assaults, the fight reads one ``f`` token — an index into the joint
+(STAMINA, LUCK) distribution of :func:`dedale.rules.odds.fight_odds` after a win, or the
+loss — and sets the hero's STAMINA and LUCK to it. The setup (attack bonus, unarmed penalty,
+items' bonuses, armour and its wear) comes from the interpreter's own functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dedale import ast
+from dedale.i18n import tr
+from dedale.rules import modifiers as mods
+from dedale.rules.fight_opposed import FightSetup, wear_armour
+from dedale.rules.fights import FightResult, FightSpec
+from dedale.rules.odds import fight_odds
+from dedale.rules.ruleset import OpposedFight
+from dedale.solve.dice import TokenStream
+from dedale.solve.model import SolveLimit
+
+LOST = -1
+"""The ``f`` token of a lost fight."""
+
+
+class FightOracle:
+    """Exact fight outcomes for one solve (``luck_policy``: none or best), memoised."""
+
+    def __init__(self, luck_policy: str) -> None:
+        self.luck_policy = luck_policy
+        self.stream: TokenStream | None = None
+        self._memo: dict[Any, tuple[tuple[float, Any], ...]] = {}
+        self.fights = 0
+
+    def __call__(self, runner, statement: ast.Fight, spec: FightSpec) -> FightResult:
+        ruleset = runner._fight_ruleset(statement)
+        hero = runner.state.hero
+        params = ruleset.fight
+        _check(runner, statement, spec, ruleset)
+        armed = bool(hero.items) and hero.is_armed(ruleset)
+        setup = FightSetup(ruleset, hero, spec, armed)
+        armour = bool(setup.armour or (hero.items and wear_armour(ruleset, hero)))
+        bonus = setup.attack_bonus
+        if hero.item_effects:  # as opposed_fight adds the items' bonuses
+            extra = mods.item_modifiers(hero, params.attack_stat)
+            bonus += mods.total(extra, mods.hero_abilities(ruleset, hero))
+        luck_stat = setup.luck_stat
+        key = (
+            id(ruleset), repr(spec), tuple(sorted(hero.stats.items())), bonus, armour,
+        )  # fmt: skip
+        outcomes = self._memo.get(key)
+        if outcomes is None:
+            outcomes = self._memo[key] = self._outcomes(
+                ruleset, hero, spec, bonus, armour, luck_stat
+            )
+        assert self.stream is not None
+        index = self.stream.take("f", lambda: outcomes)
+        if index == LOST:
+            hero.set(params.health, 0)
+            return FightResult("lost", 0)
+        stamina, luck = index
+        hero.stats[params.health] = stamina  # the DP's end state, within 0..initial
+        if luck_stat is not None and self.luck_policy == "best":
+            hero.stats[luck_stat] = luck
+        return FightResult("won", 0)
+
+    def _outcomes(self, ruleset, hero, spec, bonus, armour, luck_stat):
+        self.fights += 1
+        params = ruleset.fight
+        luck = hero.stats.get(luck_stat) if luck_stat else None
+        result = fight_odds(
+            ruleset,
+            hero.stats[params.attack_stat],
+            hero.stats[params.health],
+            spec.enemies,
+            luck=luck,
+            luck_policy=self.luck_policy if luck is not None else "none",
+            mode=spec.mode,
+            attack_bonus=bonus,
+            enemy_damage=spec.enemy_damage,
+            armour=armour,
+        )
+        win = result.win_probability
+        found: list[tuple[float, Any]] = [
+            (win * share, ("f", end)) for end, share in result.end_states.items() if share > 0
+        ]
+        if win < 1.0:
+            found.append((1.0 - win, ("f", LOST)))
+        return tuple(found)
+
+
+def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
+    """Refuse (never approximate) what the exact DP does not model."""
+    reason = ""
+    if not isinstance(ruleset.fight, OpposedFight):
+        reason = tr("this ruleset's fights are not opposed (FF-family) fights")
+    elif runner._by_assault(statement):
+        reason = tr("the book acts inside this fight (rules, allies, thresholds, tables)")
+    elif spec.escape_after is not None or spec.assault_limit is not None:
+        reason = tr("this fight has a way out (escape or assault limit)")
+    elif spec.mode == "together":
+        reason = tr("enemies fought together")
+    else:
+        hero = runner.state.hero
+        klass = ruleset.classes.get(hero.class_name) if hero.class_name else None
+        if klass is not None and klass.abilities:
+            reason = tr("the hero's class has fight abilities")
+    if reason:
+        raise SolveLimit(
+            tr("the solver cannot play this fight exactly: {reason}", reason=reason),
+            statement.span,
+            hint=tr("dedale solve handles plain opposed fights (see docs/solver.md)"),
+        )
