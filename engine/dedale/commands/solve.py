@@ -227,7 +227,11 @@ def _text(book, args, answers, averages):
             yield from _steps(answer.steps)
     for a in averages:
         name = f" ({a.class_name})" if a.class_name else ""
-        if a.complete:
+        if not a.heroes:
+            yield tr(
+                "  average over the creation dice{name}: too many heroes to average", name=name
+            )
+        elif a.complete:
             yield tr(
                 "  average over the creation dice{name}: {percent} ({count} heroes)",
                 name=name, percent=_percent(a.win_probability), count=a.heroes,

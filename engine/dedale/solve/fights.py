@@ -46,9 +46,12 @@ class FightOracle:
         if hero.item_effects:  # as opposed_fight adds the items' bonuses
             extra = mods.item_modifiers(hero, params.attack_stat)
             bonus += mods.total(extra, mods.hero_abilities(ruleset, hero))
+        # the DP adds the class's own fight bonus itself (and its damage, first-hit bonus)
+        bonus -= mods.ability_value(mods.hero_abilities(ruleset, hero), "fight", "attack_bonus")
         luck_stat = setup.luck_stat
         key = (
             id(ruleset), repr(spec), tuple(sorted(hero.stats.items())), bonus, armour,
+            hero.class_name,
         )  # fmt: skip
         outcomes = self._memo.get(key)
         if outcomes is None:
@@ -81,6 +84,7 @@ class FightOracle:
             attack_bonus=bonus,
             enemy_damage=spec.enemy_damage,
             armour=armour,
+            class_name=hero.class_name,
         )
         win = result.win_probability
         found: list[tuple[float, Any]] = [
@@ -102,11 +106,6 @@ def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
         reason = tr("this fight has a way out (escape or assault limit)")
     elif spec.mode == "together":
         reason = tr("enemies fought together")
-    else:
-        hero = runner.state.hero
-        klass = ruleset.classes.get(hero.class_name) if hero.class_name else None
-        if klass is not None and klass.abilities:
-            reason = tr("the hero's class has fight abilities")
     if reason:
         raise SolveLimit(
             tr("the solver cannot play this fight exactly: {reason}", reason=reason),

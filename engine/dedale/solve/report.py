@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 
 from dedale.solve.graph import DEFAULT_STATES, SolveResult, solve_book
-from dedale.solve.heroes import Hero, creation_distribution, landmarks
+from dedale.solve.heroes import Hero, landmarks
 from dedale.solve.walkthrough import Step, walkthrough
 
 
@@ -53,15 +53,14 @@ def solve_heroes(
     return answers
 
 
-def creation_heroes(book, class_name: str | None) -> tuple[list[Hero], dict]:
+def creation_heroes(book, class_name: str | None) -> tuple[list[Hero], dict | None]:
     """The landmark heroes of one class (or of no class) and the creation distribution."""
-    distribution = creation_distribution(book.ruleset, class_name)
-    return landmarks(distribution, class_name), distribution
+    return landmarks(book.ruleset, class_name)
 
 
 def average(
     book,
-    distribution: dict[tuple[int, ...], float],
+    distribution: dict[tuple[int, ...], float] | None,
     class_name: str | None,
     *,
     luck_policy: str,
@@ -73,6 +72,8 @@ def average(
     total = solved = 0
     mean = covered = 0.0
     complete = True
+    if distribution is None:  # too many heroes to average
+        return Average(class_name, 0.0, 0, 0, 0.0, False)
     for values, share in sorted(distribution.items(), key=lambda item: -item[1]):
         total += 1
         if not complete:
