@@ -224,7 +224,7 @@ def _text(book, args, answers, averages):
                 count=result.loops, tolerance="1e-12",
             )  # fmt: skip
         if answer.steps:
-            yield from _steps(answer.steps)
+            yield from _steps(answer.steps, _names(ruleset, lang))
     for a in averages:
         name = f" ({a.class_name})" if a.class_name else ""
         if not a.heroes:
@@ -245,7 +245,16 @@ def _text(book, args, answers, averages):
             )  # fmt: skip
 
 
-def _steps(steps):
+def _names(ruleset, lang: str) -> tuple[str, str]:
+    """The names of the health and Luck stats in the book's language."""
+    fight = ruleset.fight
+    health = getattr(fight, "health", "STAMINA")
+    test = ruleset.tests.get(getattr(fight, "luck_test", None) or "")
+    luck = test.stat if test else "LUCK"
+    return ruleset.display_name(health, lang), ruleset.display_name(luck, lang)
+
+
+def _steps(steps, names: tuple[str, str]):
     yield tr("    walkthrough:")
     for step in steps:
         decision = step.decision
@@ -272,8 +281,9 @@ def _steps(steps):
         for rolled in step.rolled:
             if rolled["kind"] == "fight" and rolled["won"]:
                 yield tr(
-                    "          fight won (then STAMINA {stamina}, LUCK {luck})",
-                    stamina=rolled["stamina"], luck=rolled["luck"],
+                    "          fight won (then {health} {stamina}, {luck_name} {luck})",
+                    health=names[0], stamina=rolled["stamina"], luck_name=names[1],
+                    luck=rolled["luck"],
                 )  # fmt: skip
             elif rolled["kind"] == "dice":
                 yield tr("          dice: {faces}", faces=" ".join(map(str, rolled["faces"])))

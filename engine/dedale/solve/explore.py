@@ -156,8 +156,9 @@ class Explorer:
             data["visited"] = {k: 1 for k in visited}
         else:
             data["visited"] = {k: 1 for k in visited if int(k) in self.watched}
-        if not self.came_from:
+        if not self.came_from:  # the paragraph left only becomes the previous one
             data.pop("came_from", None)
+            data["paragraph"] = None
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     def _options(self, game: Game, prompt: Prompt) -> tuple:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dedale.solve.graph import SolveResult, value_of
-from dedale.solve.model import Chance, Decision, Leaf, Next
+from dedale.solve.model import Chance, Decision, Next
 
 MAX_STEPS = 10_000
 """The walk stops after this many steps (a hub walked round forever)."""
@@ -55,6 +55,7 @@ def walkthrough(result: SolveResult) -> list[Step]:
     if not trees or values[0] <= FATAL:
         return steps
     node = 0
+    seen = {0}
     while len(steps) < MAX_STEPS:
         tree = trees[node]
         decided = False
@@ -72,7 +73,13 @@ def walkthrough(result: SolveResult) -> list[Step]:
                 decided = True
                 tree = best[2]
             elif kind is Chance:
-                scored = [(p * value_of(s, values), token, s) for p, token, s in tree.branches]
+                scored = [
+                    (p * value_of(s, values), token, s)
+                    for p, token, s in tree.branches
+                    if type(s) is not Next or s.node not in seen  # a hub: the way on
+                ]
+                if not scored or max(item[0] for item in scored) <= FATAL:
+                    return steps
                 _, token, tree = max(scored, key=lambda item: item[0])
                 rolled.append(_rolled(token))
             else:
@@ -85,9 +92,10 @@ def walkthrough(result: SolveResult) -> list[Step]:
                 last.paragraph, last.decision, last.win_probability, last.fatal,
                 last.rolled + tuple(rolled),
             )  # fmt: skip
-        if type(tree) is Leaf or type(tree) is not Next:
+        if type(tree) is not Next or tree.node in seen:
             break
         node = tree.node
+        seen.add(node)
     return steps
 
 
