@@ -228,9 +228,7 @@ def _text(book, args, answers, averages):
     for a in averages:
         name = f" ({a.class_name})" if a.class_name else ""
         if not a.heroes:
-            yield tr(
-                "  average over the creation dice{name}: too many heroes to average", name=name
-            )
+            yield tr("  average over the creation dice{name}: too many heroes", name=name)
         elif a.complete:
             yield tr(
                 "  average over the creation dice{name}: {percent} ({count} heroes)",
@@ -273,7 +271,7 @@ def _steps(steps, names: tuple[str, str]):
         elif decision["kind"] == "target":
             what = tr("attack {enemy}", enemy=decision["enemy"])
         else:
-            what = tr("answer {value}", value="yes" if decision["answer"] else "no")
+            what = tr("answer yes") if decision["answer"] else tr("answer no")
         yield tr(
             "      §{paragraph}  {what}  ({percent})",
             paragraph=step.paragraph, what=what, percent=_percent(step.win_probability),
