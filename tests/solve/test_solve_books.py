@@ -103,3 +103,15 @@ def test_when_to_eat_the_last_meal(hero):
     eat_now = first_half(min(stamina - 3 + 4, stamina), False)
     eat_later = first_half(stamina - 3, True)
     assert solved("meal", hero, "best") == pytest.approx(max(eat_now, eat_later), abs=1e-9)
+
+
+@pytest.mark.parametrize("name", ["fork", "chain", "test-branch", "item", "meal", "hub"])
+def test_shortcuts_agree_with_replaying_everything(name):
+    """Reading a plain choice's or a won fight's next node off the state gives the same
+    graph values as replaying each answer and outcome through the interpreter."""
+    book = load_book(BOOKS / name)
+    fast = solve_book(book, (8, 16, 8))
+    slow = solve_book(book, (8, 16, 8), shortcuts=False)
+    assert fast.complete and slow.complete
+    assert fast.win_probability == pytest.approx(slow.win_probability, abs=1e-12)
+    assert fast.states == slow.states

@@ -19,7 +19,7 @@ from dedale.game import Game
 from dedale.game.choices import offer
 from dedale.i18n import tr
 from dedale.solve.dice import EnumeratedDice, NeedChance, TokenStream
-from dedale.solve.fights import FightOracle
+from dedale.solve.fights import FightOracle, Resolved
 from dedale.solve.model import Chance, Decision, Leaf, Next, SolveLimit, Tree
 
 MAX_REPLAYS = 50_000
@@ -45,9 +45,15 @@ class Entry:
 class Explorer:
     """Builds the trees of one book's nodes (see the module docstring)."""
 
-    def __init__(self, book, luck_policy: str, intern) -> None:
+    def __init__(self, book, luck_policy: str, intern, *, shortcuts: bool = True) -> None:
         self.book = book
         self.oracle = FightOracle(luck_policy)
+        if shortcuts:
+            self.oracle.resolve = self._next
+        self.shortcuts = shortcuts
+        self._static_choices: dict[int, Any] = {}
+        meals = book.ruleset.meals
+        self._meals_anywhere = bool(meals and meals.anywhere)
         self.intern = intern  # Entry -> node id (the graph's table)
         self.watched, self.watch_all, self.came_from = _read_state(book)
         self.replays = 0
@@ -58,7 +64,61 @@ class Explorer:
     def tree(self, origin: Root | Entry) -> Tree:
         """The expectimax tree of the paragraph ``origin`` enters (or of the creation)."""
         self._budget = MAX_REPLAYS
+        if self.shortcuts and type(origin) is Entry:
+            found = self._static(origin)
+            if found is not None:
+                return found
         return self._build(origin, (), origin)
+
+    def _static(self, origin: Entry) -> Decision | None:
+        """A paragraph of prose and plain choices changes nothing the state keeps (the
+        visit is not watched, the previous paragraph not read, no ongoing effect, no
+        meal to eat, no World), so its tree is its choices from the same state: no
+        replay. None when the paragraph is not of that kind."""
+        options = self._static_choices.get(origin.target, False)
+        if options is False:
+            options = self._static_choices[origin.target] = self._plain_paragraph(origin.target)
+        if options is None or '"statuses"' in origin.state:
+            return None
+        if self._meals_anywhere and self._may_eat(origin.state):
+            return None
+        return Decision(
+            tuple(
+                (token, label, Next(self.intern(Entry(origin.state, target))))
+                for token, label, target in options
+            )
+        )
+
+    def _plain_paragraph(self, number: int) -> tuple | None:
+        book = self.book
+        if self.came_from or self.watch_all or number in self.watched or book.ruleset.worlds:
+            return None
+        found = []
+        for statement in book.paragraphs[number].body:
+            kind = type(statement)
+            if kind is ast.Prose:
+                continue
+            if kind is not ast.Choice or statement.condition is not None:
+                return None
+            if statement.costs or statement.effects:
+                return None
+            ref = statement.target
+            if type(ref) is not ast.ParagraphRef:
+                return None
+            target = ref.number if ref.number is not None else book.labels.get(ref.label)
+            if target not in book.paragraphs:
+                return None
+            index = len(found) + 1
+            label = {"kind": "choice", "target": target, "text": statement.text}
+            found.append((("a", index), label, target))
+        return tuple(found) or None
+
+    def _may_eat(self, key: str) -> bool:
+        data = json.loads(key)["hero"]
+        meals = self.book.ruleset.meals
+        if data["counters"].get(meals.counter, 0) <= 0:
+            return False
+        return data["stats"].get(meals.stat, 0) < data["initial"].get(meals.stat, 0)
 
     def _build(self, origin: Root | Entry, tokens: tuple, where) -> Tree:
         self._budget -= 1
@@ -75,6 +135,8 @@ class Explorer:
         kind = stop[0]
         if kind == "leaf":
             return Leaf(stop[1])
+        if kind == "tree":
+            return _merged(stop[1].branches)
         if kind == "next":
             return Next(self.intern(Entry(stop[2], stop[1])))
         if kind == "chance":
@@ -136,11 +198,16 @@ class Explorer:
                         game.answer(token)
         except NeedChance as need:
             return ("chance", need.outcomes)
+        except Resolved as resolved:
+            return ("tree", resolved.tree)
         if game.outcome is not None:
             return ("leaf", 1.0 if game.outcome == "victory" else 0.0)
         if not halted:
             raise SolveLimit(tr("the game stopped without an ending"))
         return ("next", halted[0], self.canonical(game.state))
+
+    def _next(self, state, target: int) -> Next:
+        return Next(self.intern(Entry(self.canonical(state), target)))
 
     def canonical(self, state) -> str:
         """The snapshot as a key: what no rule reads later is left out (the history, the
@@ -166,7 +233,7 @@ class Explorer:
         leads to when known without a replay, else None)."""
         if type(prompt) is not events.ChoosePrompt:
             return tuple((token, label, None) for token, label in _answers(game, prompt))
-        plain = _plain_choices(game)
+        plain = _plain_choices(game) if self.shortcuts else frozenset()
         found: list[tuple[Any, dict[str, Any], Any]] = []
         key = None
         for o in prompt.options:  # type: ignore[attr-defined]

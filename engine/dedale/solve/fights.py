@@ -19,7 +19,7 @@ from dedale.rules.fights import FightResult, FightSpec
 from dedale.rules.odds import fight_odds
 from dedale.rules.ruleset import OpposedFight
 from dedale.solve.dice import TokenStream
-from dedale.solve.model import SolveLimit
+from dedale.solve.model import Chance, Leaf, SolveLimit
 
 LOST = -1
 """The ``f`` token of a lost fight."""
@@ -31,6 +31,8 @@ class FightOracle:
     def __init__(self, luck_policy: str) -> None:
         self.luck_policy = luck_policy
         self.stream: TokenStream | None = None
+        #: (state, paragraph) -> the Next node; None: every outcome is replayed
+        self.resolve = None
         self._memo: dict[Any, tuple[tuple[float, Any], ...]] = {}
         self.fights = 0
 
@@ -58,8 +60,13 @@ class FightOracle:
             outcomes = self._memo[key] = self._outcomes(
                 ruleset, hero, spec, bonus, armour, luck_stat
             )
-        assert self.stream is not None
-        index = self.stream.take("f", lambda: outcomes)
+        stream = self.stream
+        assert stream is not None
+        if stream.at >= len(stream.tokens) and self.resolve is not None:
+            target = _won_target(runner, statement)
+            if target is not None:  # no replay needed: each outcome's next node, now
+                raise Resolved(self._resolved(runner, outcomes, target, luck_stat, params.health))
+        index = stream.take("f", lambda: outcomes)
         if index == LOST:
             hero.set(params.health, 0)
             return FightResult("lost", 0)
@@ -68,6 +75,25 @@ class FightOracle:
         if luck_stat is not None and self.luck_policy == "best":
             hero.stats[luck_stat] = luck
         return FightResult("won", 0)
+
+    def _resolved(self, runner, outcomes, target: int, luck_stat: str | None, health: str):
+        """The fight's chance node: a loss is a death, a win goes on to ``target`` with
+        the hero's STAMINA and LUCK of that outcome (the rest of the state as it is)."""
+        hero = runner.state.hero
+        kept = dict(hero.stats)
+        branches = []
+        for p, token in outcomes:
+            index = token[1]
+            if index == LOST:
+                branches.append((p, token, Leaf(0.0)))
+                continue
+            hero.stats[health] = index[0]
+            if luck_stat is not None and self.luck_policy == "best":
+                hero.stats[luck_stat] = index[1]
+            branches.append((p, token, self.resolve(runner.state, target)))
+            hero.stats.clear()
+            hero.stats.update(kept)
+        return Chance(tuple(branches))
 
     def _outcomes(self, ruleset, hero, spec, bonus, armour, luck_stat):
         self.fights += 1
@@ -93,6 +119,28 @@ class FightOracle:
         if win < 1.0:
             found.append((1.0 - win, ("f", LOST)))
         return tuple(found)
+
+
+class Resolved(BaseException):  # noqa: N818 - a control signal, not an error
+    """Raised by the oracle with a fight's whole chance node (see :func:`_won_target`)."""
+
+    def __init__(self, tree: Chance) -> None:
+        super().__init__()
+        self.tree = tree
+
+
+def _won_target(runner, statement: ast.Fight) -> int | None:
+    """Where a won fight turns at once, when nothing of the interpreter acts between the
+    win and the next paragraph: the fight names its ``win ->`` paragraph (the statements
+    after it are then never run), no item trigger or penalty waits to be checked (after
+    each statement), no playtest god mode. A lost fight leaves the hero at 0 STAMINA:
+    dead, whatever ``lose ->`` says (Statements._fight)."""
+    if statement.win is None or runner.watch_triggers or runner.state.penalties:
+        return None
+    if runner.god_mode or runner.emit:
+        return None
+    target = runner.destination(statement.win)
+    return target if target in runner.book.paragraphs else None
 
 
 def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:

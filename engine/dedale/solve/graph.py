@@ -76,15 +76,18 @@ def solve_book(
     luck_policy: str = "best",
     deadline: float | None = None,
     max_states: int = DEFAULT_STATES,
+    shortcuts: bool = True,
 ) -> SolveResult:
     """Best-play chance to win ``book`` with this hero (see the module docstring).
 
     Past ``deadline`` (a ``time.monotonic()`` value) or ``max_states`` the result is
     ``complete=False``: ``win_probability`` is then a lower bound (the nodes left unexplored
-    count as lost) and ``limit`` says which bound stopped it."""
+    count as lost) and ``limit`` says which bound stopped it. ``shortcuts=False`` replays
+    every choice and fight outcome instead of reading its next node off the state (the
+    tests check both ways agree)."""
     started = time.monotonic()
     graph = Graph()
-    explorer = Explorer(book, luck_policy, graph.intern)
+    explorer = Explorer(book, luck_policy, graph.intern, shortcuts=shortcuts)
     graph.add_root(Root(tuple(hero), class_name))
     trees: list[Tree | None] = []
     limit = ""
