@@ -52,6 +52,7 @@ class Explorer:
             self.oracle.resolve = self._next
         self.shortcuts = shortcuts
         self._static_choices: dict[int, Any] = {}
+        self._offered: dict[tuple[int, str], tuple] = {}  # options by what conditions read
         meals = book.ruleset.meals
         self._meals_anywhere = bool(meals and meals.anywhere)
         self.intern = intern  # Entry -> node id (the graph's table)
@@ -75,13 +76,28 @@ class Explorer:
         visit is not watched, the previous paragraph not read, no ongoing effect, no
         meal to eat, no World), so its tree is its choices from the same state: no
         replay. None when the paragraph is not of that kind."""
-        options = self._static_choices.get(origin.target, False)
-        if options is False:
-            options = self._static_choices[origin.target] = self._plain_paragraph(origin.target)
-        if options is None or '"statuses"' in origin.state:
+        shape = self._static_choices.get(origin.target, False)
+        if shape is False:
+            shape = self._static_choices[origin.target] = self._plain_paragraph(origin.target)
+        if shape is None or '"statuses"' in origin.state:
             return None
         if self._meals_anywhere and self._may_eat(origin.state):
             return None
+        options, conditional = shape
+        if conditional:  # the options offered depend on the items, codewords and flags
+            data = json.loads(origin.state)
+            key = (origin.target, json.dumps(
+                [data["hero"]["items"], data["codewords"], data.get("flags")], sort_keys=True
+            ))  # fmt: skip
+            options = self._offered.get(key)
+            if options is None:
+                tree = self._build(origin, (), origin)
+                if type(tree) is not Decision:
+                    return tree  # type: ignore[return-value]
+                options = self._offered[key] = tuple(
+                    (token, label, label["target"]) for token, label, _ in tree.options
+                )
+                return tree
         return Decision(
             tuple(
                 (token, label, Next(self.intern(Entry(origin.state, target))))
@@ -94,12 +110,17 @@ class Explorer:
         if self.came_from or self.watch_all or number in self.watched or book.ruleset.worlds:
             return None
         found = []
+        conditional = False
         for statement in book.paragraphs[number].body:
             kind = type(statement)
             if kind is ast.Prose:
                 continue
-            if kind is not ast.Choice or statement.condition is not None:
+            if kind is not ast.Choice:
                 return None
+            if statement.condition is not None:
+                if not _reads_only_possessions(statement.condition):
+                    return None
+                conditional = True
             if statement.costs or statement.effects:
                 return None
             ref = statement.target
@@ -111,7 +132,7 @@ class Explorer:
             index = len(found) + 1
             label = {"kind": "choice", "target": target, "text": statement.text}
             found.append((("a", index), label, target))
-        return tuple(found) or None
+        return (tuple(found), conditional) if found else None
 
     def _may_eat(self, key: str) -> bool:
         data = json.loads(key)["hero"]
@@ -301,6 +322,23 @@ def _answers(game: Game, prompt: Prompt) -> tuple[tuple[Any, dict[str, Any]], ..
     raise SolveLimit(
         tr("the solver cannot answer this question: {prompt}", prompt=type(prompt).__name__)
     )
+
+
+_POSSESSIONS = (ast.HasItem, ast.HasCodeword, ast.HasFlag)
+
+
+def _reads_only_possessions(condition) -> bool:
+    """Whether a condition reads only items, codewords and flags (and, or, not)."""
+    stack = [condition]
+    while stack:
+        node = stack.pop()
+        if type(node) in (ast.And, ast.Or):
+            stack.extend(node.operands)
+        elif type(node) is ast.Not:
+            stack.append(node.operand)
+        elif not isinstance(node, _POSSESSIONS):
+            return False
+    return True
 
 
 def _trivial(label: dict[str, Any]) -> bool:
