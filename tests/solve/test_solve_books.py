@@ -105,7 +105,34 @@ def test_when_to_eat_the_last_meal(hero):
     assert solved("meal", hero, "best") == pytest.approx(max(eat_now, eat_later), abs=1e-9)
 
 
-@pytest.mark.parametrize("name", ["fork", "chain", "test-branch", "item", "meal", "hub"])
+@pytest.mark.parametrize("policy", ["best", "none"])
+@pytest.mark.parametrize("hero", HEROES)
+def test_an_escape_to_death_is_never_taken(hero, policy):
+    """Fleeing leads to a death: best play is the plain fight, and the book-optimal Luck
+    inside it is the fight-optimal one of the exact DP."""
+    skill, stamina, luck = hero
+    expected = win(stamina, luck, skill, (10, 12), policy)
+    assert solved("escape", hero, policy) == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.parametrize("policy", ["best", "none"])
+@pytest.mark.parametrize("hero", HEROES)
+def test_an_escape_to_safety_matches_the_exact_exit_odds(hero, policy):
+    """Fleeing after 6 assaults leads to the victory: the chance to leave the fight alive,
+    escaping when it is better (odds_exits), when no Luck is offered on the escape's wound;
+    with Luck on it (df-classic), at least that."""
+    from dedale.rules.odds_exits import ExitPlan, exit_odds
+
+    skill, stamina, luck = hero
+    plan = ExitPlan(enemies=((11, 20, False),), escape_after=6)
+    expected = exit_odds(RULES, skill, stamina, plan, luck=luck, luck_policy=policy)
+    assert solved("flee-no-luck", hero, policy) == pytest.approx(expected, abs=1e-9)
+    assert solved("flee", hero, policy) >= expected - 1e-12
+
+
+@pytest.mark.parametrize(
+    "name", ["fork", "chain", "test-branch", "item", "meal", "hub", "escape", "flee"]
+)
 def test_shortcuts_agree_with_replaying_everything(name):
     """Reading a plain choice's or a won fight's next node off the state gives the same
     graph values as replaying each answer and outcome through the interpreter."""

@@ -268,6 +268,10 @@ def _steps(steps, names: tuple[str, str]):
             what = tr("answer {value}", value=decision["value"])
         elif decision["kind"] == "drop":
             what = tr("drop {item}", item=decision["item"])
+        elif decision["kind"] == "escape":
+            what = tr("flee to {target}", target=decision["target"])
+        elif decision["kind"] == "fight_on":
+            what = tr("fight on")
         elif decision["kind"] == "target":
             what = tr("attack {enemy}", enemy=decision["enemy"])
         else:

@@ -19,6 +19,7 @@ from dedale.game import Game
 from dedale.game.choices import offer
 from dedale.i18n import tr
 from dedale.solve.dice import EnumeratedDice, NeedChance, TokenStream
+from dedale.solve.escape import FightEntry
 from dedale.solve.fights import FightOracle, Resolved
 from dedale.solve.model import Chance, Decision, Leaf, Next, SolveLimit, Tree
 
@@ -45,9 +46,14 @@ class Entry:
 class Explorer:
     """Builds the trees of one book's nodes (see the module docstring)."""
 
-    def __init__(self, book, luck_policy: str, intern, *, shortcuts: bool = True) -> None:
+    def __init__(
+        self, book, luck_policy: str, intern, *, shortcuts: bool = True, known=None
+    ) -> None:
         self.book = book
         self.oracle = FightOracle(luck_policy)
+        self.oracle.explorer = self
+        self.intern_known = known or (lambda entry: None)
+        self.prebuilt: dict[Any, Tree] = {}  # escape fights' nodes, built with their fight
         if shortcuts:
             self.oracle.resolve = self._next
         self.shortcuts = shortcuts
@@ -65,6 +71,8 @@ class Explorer:
     def tree(self, origin: Root | Entry) -> Tree:
         """The expectimax tree of the paragraph ``origin`` enters (or of the creation)."""
         self._budget = MAX_REPLAYS
+        if type(origin) is FightEntry:
+            return self.prebuilt.pop(origin)
         if self.shortcuts and type(origin) is Entry:
             found = self._static(origin)
             if found is not None:
@@ -157,7 +165,8 @@ class Explorer:
         if kind == "leaf":
             return Leaf(stop[1])
         if kind == "tree":
-            return _merged(stop[1].branches)
+            tree = stop[1]
+            return _merged(tree.branches) if type(tree) is Chance else tree
         if kind == "next":
             return Next(self.intern(Entry(stop[2], stop[1])))
         if kind == "chance":
@@ -226,6 +235,12 @@ class Explorer:
         if not halted:
             raise SolveLimit(tr("the game stopped without an ending"))
         return ("next", halted[0], self.canonical(game.state))
+
+    def intern_fight(self, entry) -> int:
+        return self.intern(entry)
+
+    def next_node(self, state, target: int) -> Next:
+        return self._next(state, target)
 
     def _next(self, state, target: int) -> Next:
         return Next(self.intern(Entry(self.canonical(state), target)))

@@ -33,6 +33,7 @@ class FightOracle:
         self.stream: TokenStream | None = None
         #: (state, paragraph) -> the Next node; None: every outcome is replayed
         self.resolve = None
+        self.explorer = None  # the Explorer (escape fights add their own nodes)
         self._memo: dict[Any, tuple[tuple[float, Any], ...]] = {}
         self.fights = 0
 
@@ -62,6 +63,19 @@ class FightOracle:
             )
         stream = self.stream
         assert stream is not None
+        if spec.escape_after is not None:  # the escape is decided inside the fight
+            if self.explorer is None or _won_target(runner, statement) is None:
+                raise SolveLimit(
+                    tr("the solver plays an escape only in a fight that turns to a paragraph"),
+                    statement.span,
+                )
+            from dedale.solve.escape import EscapeFight
+
+            raise Resolved(
+                EscapeFight(
+                    self.explorer, runner, statement, setup, bonus, self.luck_policy
+                ).start()
+            )
         if stream.at >= len(stream.tokens) and self.resolve is not None:
             target = _won_target(runner, statement)
             if target is not None:  # no replay needed: each outcome's next node, now
@@ -124,7 +138,7 @@ class FightOracle:
 class Resolved(BaseException):  # noqa: N818 - a control signal, not an error
     """Raised by the oracle with a fight's whole chance node (see :func:`_won_target`)."""
 
-    def __init__(self, tree: Chance) -> None:
+    def __init__(self, tree) -> None:
         super().__init__()
         self.tree = tree
 
@@ -150,8 +164,10 @@ def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
         reason = tr("this ruleset's fights are not opposed (FF-family) fights")
     elif runner._by_assault(statement):
         reason = tr("the book acts inside this fight (rules, allies, thresholds, tables)")
-    elif spec.escape_after is not None or spec.assault_limit is not None:
-        reason = tr("this fight has a way out (escape or assault limit)")
+    elif spec.assault_limit is not None or (
+        spec.escape_after is not None and statement.escape is None
+    ):
+        reason = tr("this fight has an assault limit")
     elif spec.mode == "together":
         reason = tr("enemies fought together")
     if reason:

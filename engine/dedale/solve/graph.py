@@ -87,7 +87,7 @@ def solve_book(
     tests check both ways agree)."""
     started = time.monotonic()
     graph = Graph()
-    explorer = Explorer(book, luck_policy, graph.intern, shortcuts=shortcuts)
+    explorer = Explorer(book, luck_policy, graph.intern, shortcuts=shortcuts, known=graph.ids.get)
     graph.add_root(Root(tuple(hero), class_name))
     trees: list[Tree | None] = []
     limit = ""
