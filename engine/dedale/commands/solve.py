@@ -287,6 +287,13 @@ def _steps(steps, names: tuple[str, str]):
                     health=names[0], stamina=rolled["stamina"], luck_name=names[1],
                     luck=rolled["luck"],
                 )  # fmt: skip
+            elif rolled["kind"] == "assault":
+                yield tr("          assault: {result}", result={
+                    "kill": tr("the enemy is killed at once"), "hit": tr("you wound the enemy"),
+                    "hurt": tr("the enemy wounds you"), "tie": tr("nobody is wounded"),
+                }[rolled["result"]])  # fmt: skip
+            elif rolled["kind"] == "luck_test":
+                yield tr("          lucky") if rolled["lucky"] else tr("          unlucky")
             elif rolled["kind"] == "dice":
                 yield tr("          dice: {faces}", faces=" ".join(map(str, rolled["faces"])))
         for option in step.fatal:

@@ -4,12 +4,13 @@ each way leads to — and, after each wound, whether to test Luck (with ``--luck
 
 Each fight state — hero STAMINA, enemy STAMINA, LUCK, assaults fought (counted up to the
 first one an escape is allowed at) — is a graph node of its own (:class:`FightEntry`), so
-the graph's loop solver takes care of ties (a tie once escapes are allowed leaves the
-state as it was). The transitions follow :func:`dedale.rules.fight_opposed.opposed_fight`
-for one enemy: the assault's exact chances (``odds_inputs.assault_chances``: instant kills,
-wounds each way, ties), the wound to the enemy and to the hero, Luck's shifts of the
-damage (``luck.wounding`` / ``luck.wounded``, the test's cost), and the escape's own wound
-(``escape_damage``, with Luck when ``escape_luck``).
+the graph solves them with the rest of the book; a tie once escapes are allowed leaves the
+state as it was and is folded in exactly (divided by 1 - P(tie)). The transitions follow
+:func:`dedale.rules.fight_opposed.opposed_fight` for one enemy: the assault's exact
+chances (``odds_inputs.assault_chances``: instant kills, wounds each way, ties), the wound
+to the enemy and to the hero, Luck's shifts of the damage (``luck.wounding`` /
+``luck.wounded``, the test's cost), and the escape's own wound (``escape_damage``, with
+Luck when ``escape_luck``).
 """
 
 from __future__ import annotations
@@ -122,7 +123,10 @@ class EscapeFight:
                 s.h, s.luck, self.to_hero, table is not None,
                 lambda h, luck: self._node(h, s.e, luck, k) if h > 0 else Leaf(0.0),
             )))  # fmt: skip
-        if c.p_tie:
+        if c.p_tie and min(k, self.after) == s.k:  # a tie leaves this very state: folded in
+            scale = 1.0 / (1.0 - c.p_tie)  # (fighting on is then chosen again, the same way)
+            branches = [(p * scale, token, sub) for p, token, sub in branches]
+        elif c.p_tie:
             branches.append((c.p_tie, ("x", "tie"), self._node(s.h, s.e, s.luck, k)))
         return Chance(tuple(branches))
 

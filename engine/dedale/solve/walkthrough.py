@@ -84,7 +84,8 @@ def walkthrough(result: SolveResult) -> list[Step]:
                 rolled.append(_rolled(token))
             else:
                 break
-        if not decided and node:
+        passing = type(tree) is Next and targets[tree.node] == paragraph and not rolled
+        if not decided and node and not passing:  # (a fight's first state: no step yet)
             steps.append(Step(paragraph, None, values[node], (), tuple(rolled)))
         elif rolled and steps and node:
             last = steps[-1]
@@ -105,5 +106,9 @@ def _rolled(token: tuple) -> dict[str, Any]:
         if value == -1:
             return {"kind": "fight", "won": False}
         return {"kind": "fight", "won": True, "stamina": value[0], "luck": value[1]}
+    if kind == "x":  # an assault of an escape fight: kill, hit, hurt, tie
+        return {"kind": "assault", "result": value}
+    if kind == "l":
+        return {"kind": "luck_test", "lucky": value}
     faces = list(value) if isinstance(value, tuple) else [value]
     return {"kind": "dice", "faces": faces}
