@@ -112,7 +112,7 @@ def solve_book(
         limit = "time"
     targets = [getattr(origin, "target", 0) for origin in graph.origins]
     return SolveResult(
-        win_probability=values[0],
+        win_probability=min(1.0, values[0]),  # sums of float shares may pass 1 by 1e-16
         states=size,
         expanded=expanded,
         seconds=time.monotonic() - started,
