@@ -133,8 +133,8 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
             number = state.paragraph
             resume = True
         enter = (self.game.origin or {}).get("enter")
-        if enter is not None:  # dedale.solve: enter this paragraph afresh from the snapshot
-            number, resume = int(enter), False
+        if type(enter) is int:  # dedale.solve: enter this paragraph afresh from the snapshot
+            number, resume = enter, False
         halt = getattr(self.game, "halt", None)  # dedale.solve: stop before entering one
         while number is not None:
             if halt is not None and halt(number):
