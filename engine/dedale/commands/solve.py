@@ -83,6 +83,11 @@ def run(args: argparse.Namespace) -> int:
                         stats=", ".join(stat.id for stat in ruleset.stats),
                     )
                 )
+            if ruleset.classes and args.class_name is None:
+                raise UsageError(
+                    tr("this ruleset has classes: give --class with --hero"),
+                    hint=tr("classes: {names}", names=", ".join(ruleset.classes)),
+                )
             heroes = [Hero("given", tuple(args.hero), args.class_name)]
             distributions = []
         else:
