@@ -15,12 +15,13 @@ Luck when ``escape_luck``).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from dedale.i18n import tr
 from dedale.rules.odds_inputs import assault_chances, lucky_table
-from dedale.solve.model import Chance, Decision, Leaf, Next, SolveLimit
+from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit
 
 MAX_FIGHT_STATES = 100_000
 """Fight states of one escape fight at most."""
@@ -90,6 +91,9 @@ class EscapeFight:
         if known is not None:
             return Next(known)
         self.built += 1
+        deadline = self.explorer.deadline
+        if deadline is not None and not self.built % 256 and time.monotonic() > deadline:
+            raise OutOfTime
         if self.built > MAX_FIGHT_STATES:
             raise SolveLimit(tr("this escape fight has too many states"))
         node = self.explorer.intern_fight(entry)

@@ -10,6 +10,7 @@ of every prefix into the paragraph's expectimax tree.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +22,7 @@ from dedale.i18n import tr
 from dedale.solve.dice import EnumeratedDice, NeedChance, TokenStream
 from dedale.solve.escape import FightEntry
 from dedale.solve.fights import FightOracle, Resolved
-from dedale.solve.model import Chance, Decision, Leaf, Next, SolveLimit, Tree
+from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
 
 MAX_REPLAYS = 50_000
 """Replays allowed for one paragraph's tree (a paragraph past it is reported, not cut)."""
@@ -54,6 +55,7 @@ class Explorer:
         self.oracle.explorer = self
         self.intern_known = known or (lambda entry: None)
         self.prebuilt: dict[Any, Tree] = {}  # escape fights' nodes, built with their fight
+        self.deadline: float | None = None  # time.monotonic() past which OutOfTime is raised
         if shortcuts:
             self.oracle.resolve = self._next
         self.shortcuts = shortcuts
@@ -151,6 +153,8 @@ class Explorer:
 
     def _build(self, origin: Root | Entry, tokens: tuple, where) -> Tree:
         self._budget -= 1
+        if self.deadline is not None and not self._budget % 64 and time.monotonic() > self.deadline:
+            raise OutOfTime
         if self._budget < 0:
             raise SolveLimit(
                 tr(

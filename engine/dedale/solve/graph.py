@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dedale.solve.explore import Entry, Explorer, Root
-from dedale.solve.model import Chance, Decision, Leaf, Next, SolveLimit, Tree
+from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
 
 TOLERANCE = 1e-12
 """Value iteration stops once a sweep moves no value by more than this."""
@@ -88,6 +88,7 @@ def solve_book(
     started = time.monotonic()
     graph = Graph()
     explorer = Explorer(book, luck_policy, graph.intern, shortcuts=shortcuts, known=graph.ids.get)
+    explorer.deadline = deadline
     graph.add_root(Root(tuple(hero), class_name))
     trees: list[Tree | None] = []
     limit = ""
@@ -99,10 +100,16 @@ def solve_book(
         if len(graph.origins) > max_states:
             limit = "states"
             break
-        node = graph.queue.popleft()
+        node = graph.queue[0]
+        try:
+            tree = explorer.tree(graph.origins[node])
+        except OutOfTime:  # within one node: the nodes it had added stay unexplored
+            limit = "time"
+            break
+        graph.queue.popleft()
         while len(trees) <= node:
             trees.append(None)
-        trees[node] = explorer.tree(graph.origins[node])
+        trees[node] = tree
         expanded += 1
     size = len(graph.origins)
     full: list[Tree] = [t if t is not None else Leaf(0.0) for t in trees]

@@ -12,6 +12,10 @@ class SolveLimit(GameError):
     """A book (or a part of it) the solver cannot model exactly: said, never approximated."""
 
 
+class OutOfTime(BaseException):  # noqa: N818 - a control signal, not an error
+    """The deadline passed while one node was being built (the solve reports it)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Leaf:
     """An ending: ``value`` 1 for a victory, 0 for a death."""
