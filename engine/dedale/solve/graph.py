@@ -117,6 +117,8 @@ def solve_book(
     values, loops, sweeps, residual = solve_values(full, deadline)
     if residual > TOLERANCE and not limit:
         limit = "time"
+    if limit and residual <= TOLERANCE and values[0] >= 1.0 - TOLERANCE:
+        limit = ""  # a lower bound of 1 is the answer: the unexplored part cannot add to it
     targets = [getattr(origin, "target", 0) for origin in graph.origins]
     return SolveResult(
         win_probability=min(1.0, values[0]),  # sums of float shares may pass 1 by 1e-16
