@@ -32,6 +32,7 @@ SUBCOMMANDS: dict[str, str] = {
     "graph": "Draw the map of a book (DOT, Mermaid, SVG through Graphviz, JSON)",
     "lsp": "Language server for editors (diagnostics, completion, rename...) over stdio",
     "test": "Play a book's test plans (tests/*.plan) and report each mismatch",
+    "solve": "Best-play chance to win a whole book, and its walkthrough",
 }
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 WORDS = (
@@ -44,6 +45,27 @@ def _prose(rng: random.Random, words: int = 80) -> str:
     if line:
         lines.append(" ".join(line))
     return "\n".join(lines) + "."
+
+
+EXTRA_ITEMS = ("Copper Ring", "Blue Candle", "Bone Whistle", "Map", "Tinderbox", "Amulet")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a paragraph holds, by its number (the defaults give the original books):
+    ``items``/``codewords`` > 0 hand them out at *gates* (every ``gate_every`` paragraphs,
+    which every path crosses: the choices before a gate do not jump past it) and make the
+    conditional choices ask for them."""
+
+    fight_every: int = 5
+    test_every: int = 8
+    take_every: int = 7
+    items: int = 0
+    codewords: int = 0
+    gate_every: int = 0
+
+    def item_names(self) -> tuple[str, ...]:
+        return (ITEMS + EXTRA_ITEMS)[: self.items] if self.items else ITEMS
 
 
 def extras_plan(total: int, items: int, codewords: int, seed: int) -> dict[int, list[str]]:
@@ -81,16 +103,28 @@ def paragraph(
     rng: random.Random,
     extra: list[str] | None = None,
     ruleset: str = "df-classic",
+    shape: Shape | None = None,
 ) -> str:
     """The text of one synthetic paragraph (``extra``: gains and gated choices to add)."""
+    shape = shape or Shape()
     parts = [f"§ {number}", _prose(rng)]
     gated = [line for line in extra or () if line.startswith("->")]
     parts += [line for line in extra or () if not line.startswith("->")]
-    targets = [min(total, number + k) for k in (1, 2, 3)]
+    cap = total
+    if shape.gate_every:
+        cap = min(total, (number // shape.gate_every + 1) * shape.gate_every)
+    targets = [min(cap, number + k) for k in (1, 2, 3)]
     if number == total:
         parts.append("> victory")
         return "\n".join(parts)
-    if number % 5 == 0:
+    gate = number // shape.gate_every if shape.gate_every and number % shape.gate_every == 0 else 0
+    if gate:
+        names = shape.item_names()
+        if shape.items and gate <= len(names):
+            parts.append(f"> take {names[gate - 1]}")
+        if gate <= shape.codewords:
+            parts.append(f"> set codeword WORD{gate}")
+    if shape.fight_every and number % shape.fight_every == 0:
         enemy = rng.choice(ENEMIES)
         skill, stamina = rng.randint(5, 10), rng.randint(4, 12)
         parts += [
@@ -99,20 +133,25 @@ def paragraph(
             f"> win -> {targets[0]}",
         ]
         return "\n".join(parts)
-    if number % 8 == 0 and ruleset in LUCK_RULESETS:
+    if shape.test_every and number % shape.test_every == 0 and ruleset in LUCK_RULESETS:
         parts += ["> test your luck", f"> lucky -> {targets[0]}", f"> unlucky -> {targets[1]}"]
         return "\n".join(parts)
-    if number % 8 == 0:  # no Luck in this ruleset: a roll of the dice instead
+    if (
+        shape.test_every and number % shape.test_every == 0
+    ):  # no Luck in this ruleset: a roll of the dice instead
         parts += ["> roll 1d6", f"> 1-3 -> {targets[0]}", f"> 4-6 -> {targets[1]}"]
         return "\n".join(parts)
-    if number % 7 == 0:
+    if shape.take_every and number % shape.take_every == 0:
         parts.append(f"> take {rng.choice(ITEMS)}")
     choices = rng.randint(2, 3)
     for k in range(choices):
         text = " ".join(rng.choice(WORDS) for _ in range(5)).capitalize()
         parts.append(f"-> {targets[k]} {text}")
     if number % 6 == 0:
-        parts.append(f"-> {targets[0]} (if {rng.choice(ITEMS)}) Use what you carry")
+        parts.append(f"-> {targets[0]} (if {rng.choice(shape.item_names())}) Use what you carry")
+    if shape.codewords and number % 9 == 0:
+        word = 1 + number % shape.codewords
+        parts.append(f"-> {targets[-1]} (if codeword WORD{word}) Say the word you were told")
     return "\n".join(parts + gated)
 
 
@@ -124,6 +163,7 @@ def write_book(
     items: int = 0,
     codewords: int = 0,
     ruleset: str = "df-classic",
+    shape: Shape | None = None,
 ) -> Path:
     """Write book.yaml and paragraph files (``per_file`` paragraphs each) into ``folder``."""
     rng = random.Random(seed)
@@ -138,7 +178,7 @@ def write_book(
     for first in range(1, total + 1, per_file):
         last = min(total, first + per_file - 1)
         text = "\n\n".join(
-            paragraph(n, total, rng, plan.get(n), ruleset) for n in range(first, last + 1)
+            paragraph(n, total, rng, plan.get(n), ruleset, shape) for n in range(first, last + 1)
         )
         (folder / f"part{first:06d}.dd").write_text(text + "\n", encoding="utf-8")
     return folder
@@ -152,7 +192,21 @@ def main() -> None:
     parser.add_argument("--items", type=int, default=0, help="items given, then tested")
     parser.add_argument("--codewords", type=int, default=0, help="codewords set, then tested")
     parser.add_argument("--ruleset", default="df-classic", help="the fights' ruleset")
+    parser.add_argument(
+        "--fight-every", type=int, default=5, help="a fight every N paragraphs (0: none)"
+    )
+    parser.add_argument("--test-every", type=int, default=8, help="a Luck test every N")
+    parser.add_argument(
+        "--take-every", type=int, default=7, help="a random item taken every N (0: none)"
+    )
+    parser.add_argument("--gate-items", type=int, default=0, help="N items handed out at gates")
+    parser.add_argument("--gate-codewords", type=int, default=0, help="N codewords set at gates")
+    parser.add_argument("--gate-every", type=int, default=0, help="a gate every N paragraphs")
     args = parser.parse_args()
+    shape = Shape(
+        args.fight_every, args.test_every, args.take_every, args.gate_items, args.gate_codewords,
+        args.gate_every,
+    )  # fmt: skip
     write_book(
         args.folder,
         args.paragraphs,
@@ -160,6 +214,7 @@ def main() -> None:
         items=args.items,
         codewords=args.codewords,
         ruleset=args.ruleset,
+        shape=shape,
     )
     size = sum(p.stat().st_size for p in args.folder.iterdir())
     print(f"{args.folder}: {args.paragraphs} paragraphs, {size / 1000:.0f} KB")

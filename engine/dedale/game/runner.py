@@ -132,7 +132,13 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
         else:  # resuming from a snapshot (a save whose book was edited)
             number = state.paragraph
             resume = True
+        enter = (self.game.origin or {}).get("enter")
+        if type(enter) is int:  # dedale.solve: enter this paragraph afresh from the snapshot
+            number, resume = enter, False
+        halt = getattr(self.game, "halt", None)  # dedale.solve: stop before entering one
         while number is not None:
+            if halt is not None and halt(number):
+                return
             number = yield from self._paragraph(number, resume)
             resume = False
 

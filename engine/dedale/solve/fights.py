@@ -1,0 +1,178 @@
+"""A fight as the exact DP's outcome distribution, for the solver's replays.
+
+Installed as ``game.fight_oracle`` (the hook in :meth:`dedale.game.statements.Statements._fight`):
+instead of rolling the assaults, the fight reads one ``f`` token — an index into the joint
+(STAMINA, LUCK) distribution of :func:`dedale.rules.odds.fight_odds` after a win, or the
+loss — and sets the hero's STAMINA and LUCK to it. The setup (attack bonus, unarmed penalty,
+items' bonuses, armour and its wear) comes from the interpreter's own functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dedale import ast
+from dedale.i18n import tr
+from dedale.rules import modifiers as mods
+from dedale.rules.fight_opposed import FightSetup, wear_armour
+from dedale.rules.fights import FightResult, FightSpec
+from dedale.rules.odds import fight_odds
+from dedale.rules.ruleset import OpposedFight
+from dedale.solve.dice import TokenStream
+from dedale.solve.model import Chance, Leaf, SolveLimit
+
+LOST = -1
+"""The ``f`` token of a lost fight."""
+
+
+class FightOracle:
+    """Exact fight outcomes for one solve (``luck_policy``: none or best), memoised."""
+
+    def __init__(self, luck_policy: str) -> None:
+        self.luck_policy = luck_policy
+        self.stream: TokenStream | None = None
+        #: (state, paragraph) -> the Next node; None: every outcome is replayed
+        self.resolve = None
+        self.explorer = None  # the Explorer (escape fights add their own nodes)
+        self._memo: dict[Any, tuple[tuple[float, Any], ...]] = {}
+        self.fights = 0
+
+    def __call__(self, runner, statement: ast.Fight, spec: FightSpec) -> FightResult:
+        ruleset = runner._fight_ruleset(statement)
+        hero = runner.state.hero
+        params = ruleset.fight
+        _check(runner, statement, spec, ruleset)
+        armed = bool(hero.items) and hero.is_armed(ruleset)
+        setup = FightSetup(ruleset, hero, spec, armed)
+        armour = bool(setup.armour or (hero.items and wear_armour(ruleset, hero)))
+        bonus = setup.attack_bonus
+        if hero.item_effects:  # as opposed_fight adds the items' bonuses
+            extra = mods.item_modifiers(hero, params.attack_stat)
+            bonus += mods.total(extra, mods.hero_abilities(ruleset, hero))
+        # the DP adds the class's own fight bonus itself (and its damage, first-hit bonus)
+        bonus -= mods.ability_value(mods.hero_abilities(ruleset, hero), "fight", "attack_bonus")
+        luck_stat = setup.luck_stat
+        key = (
+            id(ruleset), repr(spec), tuple(sorted(hero.stats.items())), bonus, armour,
+            hero.class_name,
+        )  # fmt: skip
+        outcomes = self._memo.get(key)
+        if outcomes is None:
+            outcomes = self._memo[key] = self._outcomes(
+                ruleset, hero, spec, bonus, armour, luck_stat
+            )
+        stream = self.stream
+        assert stream is not None
+        if spec.escape_after is not None:  # the escape is decided inside the fight
+            if self.explorer is None or _won_target(runner, statement) is None:
+                raise SolveLimit(
+                    tr("the solver plays an escape only in a fight that turns to a paragraph"),
+                    statement.span,
+                )
+            from dedale.solve.escape import EscapeFight
+
+            raise Resolved(
+                EscapeFight(
+                    self.explorer, runner, statement, setup, bonus, self.luck_policy
+                ).start()
+            )
+        if stream.at >= len(stream.tokens) and self.resolve is not None:
+            target = _won_target(runner, statement)
+            if target is not None:  # no replay needed: each outcome's next node, now
+                raise Resolved(self._resolved(runner, outcomes, target, luck_stat, params.health))
+        index = stream.take("f", lambda: outcomes)
+        if index == LOST:
+            hero.set(params.health, 0)
+            return FightResult("lost", 0)
+        stamina, luck = index
+        hero.stats[params.health] = stamina  # the DP's end state, within 0..initial
+        if luck_stat is not None and self.luck_policy == "best":
+            hero.stats[luck_stat] = luck
+        return FightResult("won", 0)
+
+    def _resolved(self, runner, outcomes, target: int, luck_stat: str | None, health: str):
+        """The fight's chance node: a loss is a death, a win goes on to ``target`` with
+        the hero's STAMINA and LUCK of that outcome (the rest of the state as it is)."""
+        hero = runner.state.hero
+        kept = dict(hero.stats)
+        branches = []
+        for p, token in outcomes:
+            index = token[1]
+            if index == LOST:
+                branches.append((p, token, Leaf(0.0)))
+                continue
+            hero.stats[health] = index[0]
+            if luck_stat is not None and self.luck_policy == "best":
+                hero.stats[luck_stat] = index[1]
+            branches.append((p, token, self.resolve(runner.state, target)))
+            hero.stats.clear()
+            hero.stats.update(kept)
+        return Chance(tuple(branches))
+
+    def _outcomes(self, ruleset, hero, spec, bonus, armour, luck_stat):
+        self.fights += 1
+        params = ruleset.fight
+        luck = hero.stats.get(luck_stat) if luck_stat else None
+        result = fight_odds(
+            ruleset,
+            hero.stats[params.attack_stat],
+            hero.stats[params.health],
+            spec.enemies,
+            luck=luck,
+            luck_policy=self.luck_policy if luck is not None else "none",
+            mode=spec.mode,
+            attack_bonus=bonus,
+            enemy_damage=spec.enemy_damage,
+            armour=armour,
+            class_name=hero.class_name,
+        )
+        win = result.win_probability
+        found: list[tuple[float, Any]] = [
+            (win * share, ("f", end)) for end, share in result.end_states.items() if share > 0
+        ]
+        if win < 1.0:
+            found.append((1.0 - win, ("f", LOST)))
+        return tuple(found)
+
+
+class Resolved(BaseException):  # noqa: N818 - a control signal, not an error
+    """Raised by the oracle with a fight's whole chance node (see :func:`_won_target`)."""
+
+    def __init__(self, tree) -> None:
+        super().__init__()
+        self.tree = tree
+
+
+def _won_target(runner, statement: ast.Fight) -> int | None:
+    """Where a won fight turns at once, when nothing of the interpreter acts between the
+    win and the next paragraph: the fight names its ``win ->`` paragraph (the statements
+    after it are then never run), no item trigger or penalty waits to be checked (after
+    each statement), no playtest god mode. A lost fight leaves the hero at 0 STAMINA:
+    dead, whatever ``lose ->`` says (Statements._fight)."""
+    if statement.win is None or runner.watch_triggers or runner.state.penalties:
+        return None
+    if runner.god_mode or runner.emit:
+        return None
+    target = runner.destination(statement.win)
+    return target if target in runner.book.paragraphs else None
+
+
+def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
+    """Refuse (never approximate) what the exact DP does not model."""
+    reason = ""
+    if not isinstance(ruleset.fight, OpposedFight):
+        reason = tr("this ruleset's fights are not opposed (FF-family) fights")
+    elif runner._by_assault(statement):
+        reason = tr("the book acts inside this fight (rules, allies, thresholds, tables)")
+    elif spec.assault_limit is not None or (
+        spec.escape_after is not None and statement.escape is None
+    ):
+        reason = tr("this fight has an assault limit")
+    elif spec.mode == "together":
+        reason = tr("enemies fought together")
+    if reason:
+        raise SolveLimit(
+            tr("the solver cannot play this fight exactly: {reason}", reason=reason),
+            statement.span,
+            hint=tr("dedale solve handles plain opposed fights (see docs/solver.md)"),
+        )

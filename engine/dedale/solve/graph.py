@@ -1,0 +1,247 @@
+"""The graph of snapshots: built breadth-first within a budget, then solved.
+
+Values are the best-play probability of winning from each node. The graph is cut into
+strongly connected components (Tarjan, iterative); components are solved from the endings
+back: a node outside any loop in one evaluation (exact), a loop (a hub the reader comes
+back to) by Gauss-Seidel value iteration from 0 until no value moves by more than
+``TOLERANCE`` (monotone from below: the least fixed point, which is the winning chance).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from dedale.solve.explore import Entry, Explorer, Root
+from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
+
+TOLERANCE = 1e-12
+"""Value iteration stops once a sweep moves no value by more than this."""
+
+MAX_SWEEPS = 1_000_000
+"""Sweeps of one loop at most (the budget usually stops it first)."""
+
+DEFAULT_STATES = 200_000
+"""The state-count cap (``--max-states``)."""
+
+
+@dataclass(slots=True)
+class SolveResult:
+    """One solve: the value at the root, the graph's size, how it was solved."""
+
+    win_probability: float
+    states: int
+    expanded: int
+    seconds: float
+    complete: bool
+    loops: int = 0
+    sweeps: int = 0
+    residual: float = 0.0
+    fights: int = 0
+    replays: int = 0
+    limit: str = ""
+    trees: list[Tree] = field(default_factory=list, repr=False)
+    values: list[float] = field(default_factory=list, repr=False)
+    targets: list[int] = field(default_factory=list, repr=False)
+
+
+class Graph:
+    """Node table: an Entry (snapshot + paragraph) per id; node 0 is the root."""
+
+    def __init__(self) -> None:
+        self.ids: dict[Entry, int] = {}
+        self.origins: list[Root | Entry] = []
+        self.queue: deque[int] = deque()
+
+    def add_root(self, root: Root) -> None:
+        self.origins.append(root)
+        self.queue.append(0)
+
+    def intern(self, entry: Entry) -> int:
+        found = self.ids.get(entry)
+        if found is None:
+            found = self.ids[entry] = len(self.origins)
+            self.origins.append(entry)
+            self.queue.append(found)
+        return found
+
+
+def solve_book(
+    book,
+    hero: tuple[int, ...],
+    class_name: str | None = None,
+    *,
+    luck_policy: str = "best",
+    deadline: float | None = None,
+    max_states: int = DEFAULT_STATES,
+    shortcuts: bool = True,
+) -> SolveResult:
+    """Best-play chance to win ``book`` with this hero (see the module docstring).
+
+    Past ``deadline`` (a ``time.monotonic()`` value) or ``max_states`` the result is
+    ``complete=False``: ``win_probability`` is then a lower bound (the nodes left unexplored
+    count as lost) and ``limit`` says which bound stopped it. ``shortcuts=False`` replays
+    every choice and fight outcome instead of reading its next node off the state (the
+    tests check both ways agree)."""
+    started = time.monotonic()
+    graph = Graph()
+    explorer = Explorer(book, luck_policy, graph.intern, shortcuts=shortcuts, known=graph.ids.get)
+    explorer.deadline = deadline
+    graph.add_root(Root(tuple(hero), class_name))
+    trees: list[Tree | None] = []
+    limit = ""
+    expanded = 0
+    while graph.queue:
+        if deadline is not None and time.monotonic() > deadline:
+            limit = "time"
+            break
+        if len(graph.origins) > max_states:
+            limit = "states"
+            break
+        node = graph.queue[0]
+        try:
+            tree = explorer.tree(graph.origins[node])
+        except OutOfTime:  # within one node: the nodes it had added stay unexplored
+            limit = "time"
+            break
+        graph.queue.popleft()
+        while len(trees) <= node:
+            trees.append(None)
+        trees[node] = tree
+        expanded += 1
+    size = len(graph.origins)
+    full: list[Tree] = [t if t is not None else Leaf(0.0) for t in trees]
+    full.extend(Leaf(0.0) for _ in range(size - len(full)))
+    values, loops, sweeps, residual = solve_values(full, deadline)
+    if residual > TOLERANCE and not limit:
+        limit = "time"
+    if limit and residual <= TOLERANCE and values[0] >= 1.0 - TOLERANCE:
+        limit = ""  # a lower bound of 1 is the answer: the unexplored part cannot add to it
+    targets = [getattr(origin, "target", 0) for origin in graph.origins]
+    return SolveResult(
+        win_probability=min(1.0, values[0]),  # sums of float shares may pass 1 by 1e-16
+        states=size,
+        expanded=expanded,
+        seconds=time.monotonic() - started,
+        complete=not limit,
+        loops=loops,
+        sweeps=sweeps,
+        residual=residual,
+        fights=explorer.oracle.fights,
+        replays=explorer.replays,
+        limit=limit,
+        trees=full,
+        values=values,
+        targets=targets,
+    )
+
+
+def value_of(tree: Tree, values: list[float]) -> float:
+    """The expectimax value of a paragraph's tree given the nodes' values."""
+    kind = type(tree)
+    if kind is Next:
+        return values[tree.node]  # type: ignore[union-attr]
+    if kind is Leaf:
+        return tree.value  # type: ignore[union-attr]
+    if kind is Chance:
+        return sum(p * value_of(sub, values) for p, _, sub in tree.branches)  # type: ignore[union-attr]
+    return max(value_of(sub, values) for _, _, sub in tree.options)  # type: ignore[union-attr]
+
+
+def successors(tree: Tree) -> list[int]:
+    """The nodes a tree's leaves lead to."""
+    found: list[int] = []
+    stack: list[Any] = [tree]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is Next:
+            found.append(item.node)
+        elif kind is Chance:
+            stack.extend(sub for _, _, sub in item.branches)
+        elif kind is Decision:
+            stack.extend(sub for _, _, sub in item.options)
+    return found
+
+
+def solve_values(
+    trees: list[Tree], deadline: float | None = None
+) -> tuple[list[float], int, int, float]:
+    """Values of every node; returns (values, loops, sweeps, largest residual)."""
+    edges = [successors(tree) for tree in trees]
+    values = [0.0] * len(trees)
+    loops = sweeps = 0
+    residual = 0.0
+    for component in _components(edges):  # endings first (Tarjan's order)
+        if len(component) == 1 and component[0] not in edges[component[0]]:
+            node = component[0]
+            values[node] = value_of(trees[node], values)
+            continue
+        loops += 1
+        for _ in range(MAX_SWEEPS):
+            sweeps += 1
+            moved = 0.0
+            for node in component:
+                new = value_of(trees[node], values)
+                moved = max(moved, abs(new - values[node]))
+                values[node] = new
+            if moved <= TOLERANCE:
+                break
+            if deadline is not None and time.monotonic() > deadline:
+                residual = max(residual, moved)
+                break
+        else:
+            raise SolveLimit("value iteration did not settle")  # pragma: no cover
+    return values, loops, sweeps, residual
+
+
+def _components(edges: list[list[int]]) -> list[list[int]]:
+    """Strongly connected components, each after every component it leads to."""
+    index = [0] * len(edges)
+    low = [0] * len(edges)
+    seen = [False] * len(edges)
+    on_stack = [False] * len(edges)
+    stack: list[int] = []
+    found: list[list[int]] = []
+    counter = 1
+    for start in range(len(edges)):
+        if seen[start]:
+            continue
+        work = [(start, 0)]
+        seen[start] = True
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack[start] = True
+        while work:
+            node, at = work[-1]
+            out = edges[node]
+            if at < len(out):
+                work[-1] = (node, at + 1)
+                nxt = out[at]
+                if not seen[nxt]:
+                    seen[nxt] = True
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on_stack[nxt] = True
+                    work.append((nxt, 0))
+                elif on_stack[nxt]:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack[member] = False
+                    component.append(member)
+                    if member == node:
+                        break
+                found.append(component)
+    return found

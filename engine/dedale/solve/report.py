@@ -1,0 +1,94 @@
+"""Solving a book for one or several heroes within one budget (what ``dedale solve`` runs)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from dedale.solve.graph import DEFAULT_STATES, SolveResult, solve_book
+from dedale.solve.heroes import Hero, landmarks
+from dedale.solve.walkthrough import Step, walkthrough
+
+
+@dataclass(slots=True)
+class HeroAnswer:
+    """One hero's answer (and its walkthrough when asked)."""
+
+    hero: Hero
+    result: SolveResult
+    steps: list[Step] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Average:
+    """The mean best-play chance over the creation dice (``covered``: the share of the
+    creation's probability solved within the budget; 1.0 when complete)."""
+
+    class_name: str | None
+    win_probability: float
+    heroes: int
+    solved: int
+    covered: float
+    complete: bool
+
+
+def solve_heroes(
+    book,
+    heroes: list[Hero],
+    *,
+    luck_policy: str,
+    budget: float,
+    max_states: int = DEFAULT_STATES,
+    steps: bool = False,
+) -> list[HeroAnswer]:
+    """Solve each hero in turn; they share the budget (seconds)."""
+    deadline = time.monotonic() + budget
+    answers = []
+    for hero in heroes:
+        result = solve_book(
+            book, hero.values, hero.class_name, luck_policy=luck_policy, deadline=deadline,
+            max_states=max_states,
+        )  # fmt: skip
+        answers.append(HeroAnswer(hero, result, walkthrough(result) if steps else []))
+    return answers
+
+
+def creation_heroes(book, class_name: str | None) -> tuple[list[Hero], dict | None]:
+    """The landmark heroes of one class (or of no class) and the creation distribution."""
+    return landmarks(book.ruleset, class_name)
+
+
+def average(
+    book,
+    distribution: dict[tuple[int, ...], float] | None,
+    class_name: str | None,
+    *,
+    luck_policy: str,
+    deadline: float,
+    max_states: int = DEFAULT_STATES,
+) -> Average:
+    """The mean over the creation dice, most likely heroes first, until the deadline (a
+    hero whose solve is cut short ends the average: what is solved is reported)."""
+    total = solved = 0
+    mean = covered = 0.0
+    complete = True
+    if distribution is None:  # too many heroes to average
+        return Average(class_name, 0.0, 0, 0, 0.0, False)
+    for values, share in sorted(distribution.items(), key=lambda item: -item[1]):
+        total += 1
+        if not complete:
+            continue
+        if time.monotonic() > deadline:
+            complete = False
+            continue
+        result = solve_book(
+            book, values, class_name, luck_policy=luck_policy, deadline=deadline,
+            max_states=max_states,
+        )  # fmt: skip
+        if not result.complete:
+            complete = False
+            continue
+        solved += 1
+        mean += share * result.win_probability
+        covered += share
+    return Average(class_name, mean, total, solved, covered, complete)
