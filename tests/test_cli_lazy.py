@@ -33,6 +33,7 @@ def _minimal(name: str) -> list[str]:
         "new": ["folder"],
         "graph": ["book"],
         "test": ["book"],
+        "solve": ["book"],
     }.get(name, [])
 
 
