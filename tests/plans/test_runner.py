@@ -102,7 +102,7 @@ def test_an_answer_that_does_not_fit(book):
     result = play(book, "answer yes\n")
     assert codes(result) == [("P021", 4)]
     assert messages(result) == ["plan line 4 answers yes, but § 1 asks for a choice (2, 3)"]
-    result = play(book, "choose 2\ndice: 1 1\nat 6 / answer 14\n")
+    result = play(book, "choose 2\ndice: 1 1\nat 6 / answer ORC\n")
     assert codes(result) == [("P021", 6)]
     result = play(book, "choose 2\ndice: 1 1\neat\n")
     assert codes(result) == [("P021", 6)]
@@ -113,8 +113,16 @@ def test_a_yes_no_question_left_open_without_otherwise(book):
     header = "hero: SKILL 11 STAMINA 18 LUCK 10\nname: Morwen\n"
     result = play(book, "choose 2\nchoose 5\n", header=header)
     assert codes(result) == [("P021", 4)]
-    assert "a yes/no question (use_luck)" in messages(result)[0]
+    assert "a yes/no question (“Test your Luck on this wound?”)" in messages(result)[0]
+    assert "une réponse oui ou non («\u00a0Voulez-vous tenter votre Chance" in messages(result, "fr")[0]
     result = play(book, "choose 2\nanswer no\nstop\n", header=header)
+    assert result.findings == []
+
+
+def test_a_number_answered_at_a_hidden_number_choice_takes_that_choice(book):
+    result = play(book, "choose 2\ndice: 1 1\nat 6 / answer 13\n")
+    assert codes(result) == [("P022", 6)]  # a wrong number: the dial still waits
+    result = play(book, "choose 2\ndice: 1 1\nat 6 / answer 14\nat 14\nstop\n")
     assert result.findings == []
 
 

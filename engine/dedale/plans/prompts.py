@@ -7,18 +7,19 @@ from __future__ import annotations
 import difflib
 
 from dedale import events
-from dedale.i18n import tr
+from dedale.i18n import Message, has_message, message, tr
 from dedale.plans.model import Choose
 from dedale.rules import fold
 
 
-def describe(prompt: events.Prompt):
-    """The question a prompt asks, for a finding."""
+def describe(prompt: events.Prompt, lang: str = "en"):
+    """The question a prompt asks, for a finding (a yes/no one as the plain player asks it,
+    in ``lang``)."""
     kind = type(prompt)
     if kind is events.ChoosePrompt:
         return tr("for a choice ({offers})", offers=offers_text(prompt.options) or "-")  # type: ignore[attr-defined]
     if kind is events.YesNoPrompt:
-        return tr("a yes/no question ({kind})", kind=prompt.kind)  # type: ignore[attr-defined]
+        return tr("a yes/no question ({kind})", kind=yes_no_question(prompt, lang))  # type: ignore[arg-type]
     if kind is events.NumberPrompt:
         return tr("for a number")
     if kind is events.TargetPrompt:
@@ -30,6 +31,44 @@ def describe(prompt: events.Prompt):
     return type(prompt).__name__
 
 
+def quoted(text: str):
+    """``text`` between the quotes of the finding's language (« » in French)."""
+    return tr("“{text}”", text=text)
+
+
+class _Question(Message):
+    """The plain player's question of a yes/no prompt (its keyed ``ask.*`` text), quoted, in
+    the language the finding is rendered in."""
+
+    key: str
+    values: dict
+
+    def __new__(cls, key: str, values: dict) -> _Question:
+        obj = super().__new__(cls, "{text}", {"text": message("en", key, **values)})
+        obj.key, obj.values = key, values
+        return obj
+
+    def translate(self, lang):  # type: ignore[override]
+        if not isinstance(lang, str):
+            return str.translate(self, lang)
+        return quoted(message(lang, self.key, **self.values)).translate(lang)
+
+
+def yes_no_question(prompt: events.YesNoPrompt, lang: str):
+    """The plain player's question for ``prompt``, quoted; the prompt's key when the
+    catalogue has no question for it."""
+    key = f"ask.{prompt.kind}"
+    values = {"hero_e": "", **dict(prompt.params)}
+    if has_message(lang, key) and has_message("en", key):
+        try:
+            for each in ("en", "fr", lang):
+                message(each, key, **values)  # every language can fill it
+            return _Question(key, values)
+        except (KeyError, IndexError, ValueError):
+            pass
+    return prompt.kind
+
+
 def offers_text(options) -> str:
     shown = []
     for option in options:
@@ -38,7 +77,7 @@ def offers_text(options) -> str:
         if option.target is not None and not option.computed:
             shown.append(str(option.target))
         else:
-            shown.append(f"“{option.text}”")
+            shown.append(quoted(option.text))
     return ", ".join(shown)
 
 
@@ -47,7 +86,7 @@ def choice_wanted(step: Choose):
         return tr("to {target}", target=step.target)
     if step.number is not None:
         return f"#{step.number}"
-    return f"“{step.text}”"
+    return quoted(step.text or "")
 
 
 def find_option(options, step: Choose):
@@ -87,3 +126,12 @@ def outcome_word(outcome: str | None):
     if outcome == "death":
         return tr("death")
     return tr("no ending")
+
+
+def hidden_number_option(options):
+    """The one open choice that asks for a number (a hidden-number prompt: no target, not a
+    go-on option, not a computed destination), or None."""
+    found = [
+        o for o in options if o.enabled and o.target is None and not o.go_on and not o.computed
+    ]
+    return found[0] if len(found) == 1 else None

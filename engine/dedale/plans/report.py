@@ -65,13 +65,12 @@ def _text(results: Sequence[PlanResult], stream: TextIO, lang: str) -> None:
         for item in result.findings:
             console.print(_finding(item, file, result.lang), soft_wrap=True)
     failed = sum(1 for result in results if not result.passed)
-    summary = ntr(
-        "{count} plan: {passed} passed, {failed} failed",
-        "{count} plans: {passed} passed, {failed} failed",
-        len(results),
-        passed=len(results) - failed,
-        failed=failed,
-    )
+    summary = tr(
+        "{plans}: {passed}, {failed}",
+        plans=ntr("{count} plan", "{count} plans", len(results)),
+        passed=ntr("{count} passed", "{count} passed", len(results) - failed),
+        failed=ntr("{count} failed", "{count} failed", failed),
+    )  # each count agrees on its own (French: « 1 réussi, 2 échoués »)
     console.print(summary.translate(lang), style="bold", soft_wrap=True)
 
 

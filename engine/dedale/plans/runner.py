@@ -37,6 +37,7 @@ from dedale.plans.prompts import (
     describe,
     enemy_index,
     find_option,
+    hidden_number_option,
     offers_text,
     outcome_word,
     shown_answer,
@@ -358,7 +359,7 @@ class _Play:
                 line=self._line(),
                 what=what,
                 where=self.where(),
-                question=describe(prompt),
+                question=describe(prompt, self.plan.language),
             ),
             self._span(),
             hint=hint,
@@ -407,6 +408,15 @@ class _Play:
         if kind is events.NumberPrompt and isinstance(value, int):
             game.answer(value)
             return
+        if kind is events.ChoosePrompt and isinstance(value, int) and not is_bool:
+            number_choice = hidden_number_option(prompt.options)  # type: ignore[attr-defined]
+            if number_choice is not None:  # `answer 40` at a hidden-number choice: take it
+                game.answer(number_choice.index)
+                following = self.decision_prompt(auto_yes_no=True)
+                if type(following) is events.NumberPrompt:
+                    game.answer(value)
+                    return
+                prompt = following
         if kind is events.TargetPrompt:
             enemies = prompt.enemies  # type: ignore[attr-defined]
             index = enemy_index(enemies, value)
@@ -476,7 +486,7 @@ class _Play:
                     line=self._line(),
                     outcome=outcome_word(step.outcome),
                     where=self.where(),
-                    question=describe(prompt),
+                    question=describe(prompt, self.plan.language),
                 ),
                 step.span,
             )
@@ -506,7 +516,7 @@ class _Play:
                 "the plan ends at line {line}, but {where} still asks {question}",
                 line=line,
                 where=self.where(),
-                question=describe(prompt),
+                question=describe(prompt, self.plan.language),
             ),
             last,
             hint=tr("add the next decisions, or end the plan with `stop`"),
