@@ -73,6 +73,8 @@ class FightReport:
     #: the rows with the best loadout a reachable path brings (empty: the same as ``odds``)
     best: tuple[Odds, ...] = ()
     carried: Carried | None = None  # the worst and best loadouts, the items that change them
+    #: why a fight the exact odds cover is estimated all the same (too many states: I115)
+    estimated_because: str | None = None
 
     def best_loadout_win(self, level: str, class_name: str | None = None) -> float | None:
         """With the best loadout and the best Luck policy (None: no better loadout)."""
@@ -152,7 +154,7 @@ def overall(odds: list[Odds]) -> list[Odds]:
     return rows
 
 
-EXACT_MODES = ("single", "sequence", "as_one")
+EXACT_MODES = ("single", "sequence", "as_one", "together")
 
 
 class Unsupported(Exception):
@@ -256,6 +258,8 @@ class OddsCalculator:
         if skill is None or stamina is None:
             raise ValueError(tr("the ruleset's heroes have no fixed attack or health roll"))
         line_up = tuple((int(a), int(h), bool(i)) for a, h, i in enemies)
+        if mode == "together":  # the exits of a fight against several enemies at once
+            raise PlanUnsupported(tr("exits of a fight against several enemies at once"))
         if mode == "as_one":
             line_up = ((max(a for a, _, _ in line_up), sum(h for _, h, _ in line_up),
                         all(i for _, _, i in line_up)),)  # fmt: skip
@@ -352,6 +356,8 @@ def fight_reports(
         else:  # no item bonus, and armed by the kit or no unarmed penalty: items change nothing
             shifts = None
     simulator: list = []  # built on the first fight that needs it (imports the interpreter)
+    from dedale.rules.odds_inputs import OddsTooLarge
+
     estimated = sum(
         1
         for _, fight in fights
@@ -379,6 +385,14 @@ def fight_reports(
                     continue
                 except PlanUnsupported as error:  # what the exact odds with exits cannot follow
                     why = str(error)
+                except OddsTooLarge as error:  # several enemies at once: too many states
+                    if fight.mode != "together":
+                        raise
+                    report = _estimated(
+                        simulator, graph, book, (seed, estimated), number, fight, error.message
+                    )
+                    reports.append(dataclasses.replace(report, estimated_because=error.message))
+                    continue
             why = (
                 why
                 or reason
