@@ -154,6 +154,7 @@ class GroupTable:
         self.values: dict[tuple, float] = {}
         self._side_memo: dict[tuple, tuple[float, float]] = {}
         self._joints: dict[tuple, list[tuple[int, int, float]]] = {}
+        self._targets: dict[tuple, int] = {}
         self.stamina_max = 0
         self.luck_max = -1
 
@@ -666,6 +667,9 @@ class GroupTable:
     def target_for(self, hero: int, luck: int, healths: Sequence[int], hit: bool) -> int:
         """The target the table picks in a state (an index into ``healths``)."""
         es = tuple(healths)
+        wanted_luck = luck if self.use_luck else 0
+        if hero > self.stamina_max or wanted_luck > self.luck_max:
+            self._fill(max(hero, self.stamina_max), max(wanted_luck, self.luck_max))
         state = (
             hero,
             luck if self.use_luck else 0,
@@ -674,7 +678,9 @@ class GroupTable:
             hit if self.first_hit_bonus else True,
         )
         canon = self._normal(*state)
-        _, _, t = self.moves(canon)
+        t = self._targets.get(canon)
+        if t is None:
+            t = self._targets[canon] = self.moves(canon)[2]
         if canon[2] == es:
             return t
         # the table sorted interchangeable enemies: the same STAMINA in the same group

@@ -391,6 +391,7 @@ def fight_reports(
                     report = _estimated(
                         simulator, graph, book, (seed, estimated), number, fight, error.message
                     )
+                    report = _with_exact_rows(report, calculator, fight, loadout, shifts)
                     reports.append(dataclasses.replace(report, estimated_because=error.message))
                     continue
             why = (
@@ -410,6 +411,33 @@ def fight_reports(
         except (DedaleError, KeyError, ValueError) as error:
             reports.append(FightReport(number, fight, (), _reason(error)))
     return reports
+
+
+def _with_exact_rows(report: FightReport, calculator: OddsCalculator, fight, loadout, shifts):
+    """An estimated report of a fight at once whose best-Luck odds had too many states:
+    the rows without Luck exact where they fit the budget, the best-Luck estimates never
+    below them (best Luck is a maximum: not testing Luck is one of its choices)."""
+    if "best" not in calculator.policies or not report.odds:
+        return report
+    policies = calculator.policies
+    calculator.policies = ("none",)
+    try:
+        exact = _loadout_report(calculator, report.paragraph, fight, loadout, shifts).odds
+    except (DedaleError, KeyError, ValueError, PlanUnsupported):
+        return report
+    finally:
+        calculator.policies = policies
+    plain = {odds.hero: odds for odds in exact}
+    rows = []
+    for odds in report.odds:
+        found = plain.get(odds.hero)
+        if found is None:
+            rows.append(odds)
+        elif odds.luck == "none":
+            rows.append(found)
+        else:
+            rows.append(dataclasses.replace(odds, win=max(odds.win, found.win)))
+    return dataclasses.replace(report, odds=tuple(rows))
 
 
 def _loadout_report(calculator: OddsCalculator, number: int, fight, loadout, shifts):
