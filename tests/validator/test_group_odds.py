@@ -181,3 +181,26 @@ def test_a_fight_at_once_with_too_many_states_is_estimated_and_says_why(tmp_path
     path.write_text(HEADER.format(ruleset="df-classic", enemies=enemies), encoding="utf-8")
     codes = [f.code for f in validate_path(path, runs=0).findings]
     assert "I115" in codes
+
+
+def test_dedale_odds_takes_enemies_at_once_and_refuses_a_missing_class(capsys):
+    import json
+
+    from dedale.cli import main
+
+    args = ["odds", "--rules", "df24", "--hero", "9", "14", "--luck", "8"]
+    args += ["--enemy", "8", "5", "--enemy", "7", "4", "--json"]
+    for mode in ("order", "best"):
+        assert main([*args, "--mode", mode]) == 0
+        shown = json.loads(capsys.readouterr().out)
+        exact = fight_odds(
+            load_ruleset("df24"), 9, 14, [(8, 5), (7, 4)], luck=8, mode="together", target=mode
+        )
+        assert shown["win_probability"] == pytest.approx(exact.win_probability)
+        assert sum(row["probability"] for row in shown["end_states"]) == pytest.approx(1.0)
+    assert main(["odds", "--rules", "df48.5", "--hero", "9", "14", "--enemy", "8", "5"]) == 2
+    err = capsys.readouterr().err
+    assert "--class" in err and "Mercenaire" in err  # the classes are named
+    code = main(["odds", "--rules", "df48.5", "--class", "Mercenaire", "--hero", "9", "14",
+                 "--enemy", "8", "5", "--enemy", "7", "3", "--mode", "best"])  # fmt: skip
+    assert code == 0
