@@ -4,9 +4,9 @@ For each fight: the chance of winning for the weakest, the median and the strong
 (every stat at its minimum, median or maximum roll), for each class (with its abilities
 and kit) and overall, with no Luck and with the best Luck policy, computed exactly by
 ``dedale.rules.odds.fight_odds``.
-Fights with no exact method (all at once, d20, reliques, allies) are estimated by a seeded
-simulation of the real fight code (:mod:`dedale.validator.simulate`); their rows carry the
-sample size and a 95% margin.
+Fights with no exact method (d20, reliques, allies, fights at once past the budget) are
+estimated by a seeded simulation of the real fight code (:mod:`dedale.validator.simulate`);
+their rows carry the sample size and a 95% margin.
 W030 when the median hero (of any class) wins less often than the threshold of book.yaml
 (default 5%) even with the best Luck; W031 when even the strongest hero cannot win.
 """
