@@ -73,7 +73,8 @@ class FightReport:
     #: the rows with the best loadout a reachable path brings (empty: the same as ``odds``)
     best: tuple[Odds, ...] = ()
     carried: Carried | None = None  # the worst and best loadouts, the items that change them
-    #: why a fight the exact odds cover is estimated all the same (too many states: I115)
+    #: why a fight the exact odds cover is estimated whole all the same (too many states:
+    #: I115; when only its best-Luck rows are estimated, the table's ≈ marks them)
     estimated_because: str | None = None
 
     def best_loadout_win(self, level: str, class_name: str | None = None) -> float | None:
@@ -391,8 +392,10 @@ def fight_reports(
                     report = _estimated(
                         simulator, graph, book, (seed, estimated), number, fight, error.message
                     )
-                    report = _with_exact_rows(report, calculator, fight, loadout, shifts)
-                    reports.append(dataclasses.replace(report, estimated_because=error.message))
+                    exact = _with_exact_rows(report, calculator, fight, loadout, shifts)
+                    if exact is report:  # nothing exact at all: I115 says why
+                        exact = dataclasses.replace(report, estimated_because=error.message)
+                    reports.append(exact)
                     continue
             why = (
                 why
