@@ -23,6 +23,8 @@ from pathlib import Path
 from dedale.errors import GameError, RulesetError, UsageError
 from dedale.i18n import tr
 
+CLI_LUCK_WORK = 30_000  # a fight at once with the best Luck: seconds, not the validator's budget
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the subcommand's arguments."""
@@ -105,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
             ruleset, skill, stamina, [tuple(e) for e in args.enemy],
             luck=args.luck, luck_policy=policy, class_name=args.class_name,
             mode="together" if at_once else mode.replace("-", "_"),
-            target=mode if at_once else "best",
+            target=mode if at_once else "best", luck_work=CLI_LUCK_WORK,
             attack_bonus=args.attack_bonus, enemy_damage=args.enemy_damage,
         )  # fmt: skip
     except GameError as error:

@@ -60,6 +60,7 @@ def fight_odds(
     armour: bool | None = None,
     win_only: bool = False,
     target: str = "best",
+    luck_work: int | None = None,
 ) -> OddsResult:
     """Exact odds that the hero wins an FF-family fight (one enemy, a sequence, as one).
 
@@ -72,7 +73,8 @@ def fight_odds(
     tables shared by the fights that differ only in the first enemy's STAMINA or the hero's
     STAMINA and LUCK (the validator's case: many fights of a book share stats).
     ``mode="together"``: all the enemies at once (:mod:`dedale.rules.odds_group`), the
-    target chosen by ``target`` (``order``: the first living enemy; ``best``: the best).
+    target chosen by ``target`` (``order``: the first living enemy; ``best``: the best),
+    ``luck_work`` the best Luck's budget (``odds_group.LUCK_WORK`` by default).
     """
     if hero is not None:
         fight = ruleset.fight
@@ -91,6 +93,7 @@ def fight_odds(
         options = dict(
             luck=luck, luck_policy=luck_policy, target=target, class_name=class_name,
             attack_bonus=attack_bonus, enemy_damage=enemy_damage, armour=armour,
+            luck_work=luck_work,
         )  # fmt: skip
         if win_only:
             win = odds_group.shared_group_win(ruleset, hero_skill, hero_stamina, enemies, **options)

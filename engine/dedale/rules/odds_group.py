@@ -48,12 +48,14 @@ def group_odds(
     attack_bonus: int = 0,
     enemy_damage: int | None = None,
     armour: bool | None = None,
+    luck_work: int | None = None,
 ) -> OddsResult:
-    """Exact odds that the hero wins a fight against all ``enemies`` at once."""
+    """Exact odds that the hero wins a fight against all ``enemies`` at once
+    (``luck_work``: the best Luck's budget, :data:`LUCK_WORK` by default)."""
     table = GroupTable(
         ruleset, hero_skill, enemies, luck_policy=luck_policy, target=target,
         class_name=class_name, attack_bonus=attack_bonus, enemy_damage=enemy_damage,
-        armour=armour,
+        armour=armour, luck_work=luck_work,
     )  # fmt: skip
     return table.solve(hero_stamina, luck)
 
@@ -62,10 +64,16 @@ LUCK_WORK = 2_000  # with the best Luck: states x targets x 3^(other enemies) at
 
 
 def check_group_size(
-    stamina: int, luck: int, enemies: Sequence[tuple[int, int, bool]], best: bool = False
+    stamina: int,
+    luck: int,
+    enemies: Sequence[tuple[int, int, bool]],
+    best: bool = False,
+    luck_work: int | None = None,
 ) -> None:
     """Raise :class:`OddsTooLarge` past :data:`MAX_STATES` states, or with Luck choices
-    (``luck`` > 0) past :data:`LUCK_WORK` (Python integers only: nothing is allocated)."""
+    (``luck`` > 0) past ``luck_work`` (default :data:`LUCK_WORK`; Python integers only:
+    nothing is allocated)."""
+    limit = LUCK_WORK if luck_work is None else luck_work
     cells = (max(stamina, 0) + 1) * (max(luck, 0) + 1)
     for _, health, _ in enemies:
         cells *= max(health, 0) + 1
@@ -79,10 +87,10 @@ def check_group_size(
         work *= len(kinds) if best else 1
         for healths in kinds.values():  # sorted STAMINA values: multisets, not tuples
             work *= math.comb(max(healths) + len(healths), len(healths))
-            if work > LUCK_WORK:
-                _too_large(len(enemies), LUCK_WORK, luck=True)
-        if work > LUCK_WORK:
-            _too_large(len(enemies), LUCK_WORK, luck=True)
+            if work > limit:
+                _too_large(len(enemies), limit, luck=True)
+        if work > limit:
+            _too_large(len(enemies), limit, luck=True)
 
 
 def _too_large(count: int, limit: int, luck: bool = False) -> None:
@@ -120,6 +128,7 @@ class GroupTable:
         attack_bonus: int = 0,
         enemy_damage: int | None = None,
         armour: bool | None = None,
+        luck_work: int | None = None,
     ) -> None:
         if target not in TARGETS:
             raise GameError(f"unknown target choice {target!r}", hint="use order or best")
@@ -128,6 +137,7 @@ class GroupTable:
             mode="sequence", attack_bonus=attack_bonus, enemy_damage=enemy_damage, armour=armour,
         )  # fmt: skip
         self.base = base
+        self.luck_work = luck_work  # the best Luck's work budget (None: LUCK_WORK)
         fight = base.fight
         self.enemies = list(base.enemies)
         self.best = target == "best"
@@ -347,7 +357,7 @@ class GroupTable:
     # ------------------------------------------------------------------ fill and solve
 
     def _fill(self, stamina_max: int, luck_max: int) -> None:
-        check_group_size(stamina_max, luck_max, self.enemies, self.best)
+        check_group_size(stamina_max, luck_max, self.enemies, self.best, self.luck_work)
         self.values.clear()
         self._side_memo.clear()
         self.stamina_max, self.luck_max = stamina_max, luck_max
