@@ -109,7 +109,8 @@ def _too_large(count: int, limit: int, luck: bool = False) -> None:
             limit=f"{limit:,}",
         )
     raise OddsTooLarge(
-        message, hint=tr("fewer or weaker enemies at once have exact odds; these are estimated")
+        message,
+        hint=tr("fewer or weaker enemies at once have exact odds (the validator estimates them)"),
     )
 
 
