@@ -204,3 +204,84 @@ def test_dedale_odds_takes_enemies_at_once_and_refuses_a_missing_class(capsys):
     code = main(["odds", "--rules", "df48.5", "--class", "Mercenaire", "--hero", "9", "14",
                  "--enemy", "8", "5", "--enemy", "7", "3", "--mode", "best"])  # fmt: skip
     assert code == 0
+
+
+class _BestLuck:
+    """Tests Luck exactly when the table does (order target): it knows the hero's roll and
+    the wounds of the assault so far, from the fight's events, as the table's choices do."""
+
+    def __init__(self, table: GroupTable, names, healths) -> None:
+        self.table, self.names, self.healths = table, list(names), list(healths)
+        self.faces = sorted(table.base.fight.dice.distribution())
+        self.before = None
+        self.roll = 0
+
+    def event(self, event) -> None:
+        from dedale.events import DiceRolled
+
+        if isinstance(event, StatChanged) and event.who in self.names:
+            self.healths[self.names.index(event.who)] = event.new
+        elif isinstance(event, DiceRolled) and event.purpose == "hero_attack":
+            self.roll = self.faces.index(event.total)
+        elif isinstance(event, DiceRolled) and event.purpose.endswith("_attack"):
+            self.before = tuple(self.healths)  # an assault starts: its state
+
+    def answer(self, prompt):
+        if isinstance(prompt, TargetPrompt):
+            return 0
+        params = dict(prompt.params)
+        table, fight = self.table, self.table.base.fight
+        h, luck, damage, j = params["hero"], params["luck"], params["damage"], params["enemy_index"]
+        before = self.before
+        target = next(i for i, e in enumerate(before) if e > 0)
+        sides = [i for i, e in enumerate(before) if e > 0 and i != target]
+        per_enemy = table.rolls[self.roll][2]
+        side_p = tuple(per_enemy[i][2] for i in sides)
+        state = (params["hero"], luck, before, False, True)  # (never reached: no self-loop)
+        low, q = max(0, luck - table.cost), table._p_lucky(luck)
+
+        def value(h1, l1, es, rest):
+            return table._sides_value(h1, l1, es, True, rest, state)[0]
+
+        if params["wound"] == "dealt":
+            shift, base = fight.luck_wounding, fight.damage_to_enemy
+            es = list(self.healths)
+
+            def hit(d):
+                return tuple(max(0, e - d) if i == target else e for i, e in enumerate(es))
+
+            plain = value(h, luck, hit(damage), side_p)
+            lucky = value(h, low, hit(max(0, damage + shift.lucky - base)), side_p)
+            unlucky = value(h, low, hit(max(0, damage + shift.unlucky - base)), side_p)
+            return q * lucky + (1 - q) * unlucky > plain + 1e-15
+        shift, base = fight.luck_wounded, fight.damage_to_hero
+        rest = side_p if j == target else side_p[sides.index(j) + 1 :]
+        es = tuple(self.healths)
+        plain = value(h - damage, luck, es, rest)
+        lucky = value(h - max(0, damage + shift.lucky - base), low, es, rest)
+        unlucky = value(h - max(0, damage + shift.unlucky - base), low, es, rest)
+        return q * lucky + (1 - q) * unlucky > plain + 1e-15
+
+
+def test_best_luck_at_once_agrees_with_the_real_fight(tmp_path):
+    enemies = "> enemy WOLF SKILL 8 STAMINA 4\n> enemy BEAR SKILL 9 STAMINA 4"
+    book, fight = _fight(tmp_path, "df-classic", enemies)
+    hero = {"SKILL": 9, "STAMINA": 8, "LUCK": 6}
+    line_up = _line_up(book, fight)
+    table = GroupTable(
+        book.ruleset, 9, line_up, luck_policy="best", target="order", luck_work=10**5
+    )
+    exact = table.solve(8, 6).win_probability
+    plain = fight_odds(book.ruleset, 9, 8, line_up, luck=6, mode="together", target="order")
+    assert exact > plain.win_probability  # Luck helps here
+    rehearsal = FightRehearsal(book, 0)
+    spec = rehearsal.spec(fight)
+    rng = RandomSource(2468)
+    won = 0
+    for _ in range(SAMPLES):
+        character = create_character(book.ruleset, RandomSource(0), None, fixed=hero)
+        decider = _BestLuck(table, [e.name for e in fight.enemies], [h for _, h, _ in line_up])
+        result = drive(run_fight(book.ruleset, character, rng, spec), decider, decider.event)
+        rng.log.clear()
+        won += result.outcome == "won"
+    _within_3_se(exact, won / SAMPLES)
