@@ -54,7 +54,7 @@ def test_win_only_keeps_the_errors(rulesets):
     with pytest.raises(GameError):
         fight_odds(ruleset, 10, 0, [(8, 6)], win_only=True)
     with pytest.raises(GameError):
-        fight_odds(ruleset, 10, 20, [(8, 6)], mode="together", win_only=True)
+        fight_odds(ruleset, 10, 20, [(8, 6)], mode="all", win_only=True)  # no such mode
     with pytest.raises(GameError):
         fight_odds(ruleset, 10, 20, [(8, 6)], luck_policy="lucky", win_only=True)
     with pytest.raises(GameError):

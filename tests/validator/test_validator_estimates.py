@@ -28,6 +28,9 @@ def test_fair_fight_estimated_without_finding(name, books):
     assert fair.method == hard.method == "estimate"
     assert fair.error is None and fair.odds
     for odds in fair.odds:
+        if "together" in name and odds.luck == "none":  # exact (issue 14.1); best Luck:
+            assert not odds.estimate  # too many states with the hero's LUCK, estimated
+            continue
         assert odds.estimate and 100 <= odds.samples <= 1000 and 0 < odds.margin <= 0.035
     assert fair.best_win("median") > 0.9
     assert {item.paragraph for item in report.findings} == {hard.paragraph}
@@ -92,6 +95,9 @@ def test_estimate_agrees_with_a_large_independent_simulation(name, level, luck):
         result = drive(run_fight(book.ruleset, hero, rng, spec, emit=False), decider)
         won += result.outcome == "won"
     truth = won / big
+    if row.margin is None:  # exact, with the best target: at least this decider's chance
+        assert row.win >= truth - margin95(truth, big)
+        return
     assert abs(row.win - truth) <= row.margin + margin95(truth, big)
 
 

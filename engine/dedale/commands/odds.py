@@ -4,7 +4,10 @@
     dedale odds --rules df-classic --hero 8 16 --luck 9 --luck-policy best --enemy 10 12
     dedale odds --rules df48.5 --class Mercenaire --hero 9 20 --enemy 9 12 --json
 
-Several ``--enemy SKILL STAMINA`` are fought one after another (``--as-one``: as one).
+Several ``--enemy SKILL STAMINA`` are fought one after another (``--mode sequence``, the
+default), as one (``--mode as-one``, or ``--as-one``), or all at once (``--mode order``: the
+hero strikes the first one standing; ``--mode best``: the best target each assault). A
+ruleset with classes needs ``--class`` (a hero's kit and abilities change every figure).
 Ways out (``--survive 3``: still standing after 3 assaults; ``--win-assaults 2``; ``--first-won``)
 add the exact chance to leave the fight alive by any of them (``dedale.rules.odds_exits``).
 
@@ -19,6 +22,8 @@ from pathlib import Path
 
 from dedale.errors import GameError, RulesetError, UsageError
 from dedale.i18n import tr
+
+CLI_LUCK_WORK = 30_000  # a fight at once with the best Luck: seconds, not the validator's budget
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,6 +46,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument("--class", dest="class_name", help="character class (kit, abilities)")
     parser.add_argument("--as-one", action="store_true", help="fight the enemies as one")
+    parser.add_argument(
+        "--mode", choices=("sequence", "as-one", "order", "best"), default=None,
+        help="several enemies: one after another (sequence), as one (as-one), or all at once "
+        "striking the first one standing (order) or the best target each assault (best)",
+    )  # fmt: skip
     parser.add_argument("--attack-bonus", type=int, default=0, help="hero attack bonus")
     parser.add_argument("--enemy-damage", type=int, help="damage each enemy wound does")
     parser.add_argument(
@@ -78,14 +88,26 @@ def run(args: argparse.Namespace) -> int:
         if error.message.startswith("unknown ruleset") or "not found" in error.message:
             raise UsageError(error.message, hint=error.hint) from None
         raise
+    if args.class_name is None and ruleset.classes:  # the hero's kit changes every figure
+        raise UsageError(
+            tr("this ruleset's heroes have a class: say which with --class"),
+            hint=tr("classes: {names}", names=", ".join(ruleset.classes)),
+        )
     if args.class_name is not None and args.class_name not in ruleset.classes:
         choices = ", ".join(ruleset.classes) or "none in this ruleset"
         raise UsageError(f"unknown class {args.class_name!r}", hint=f"classes: {choices}")
+    mode = args.mode or ("as-one" if args.as_one else "sequence")
+    if args.as_one and mode != "as-one":
+        raise UsageError("--as-one contradicts --mode " + mode)
+    at_once = mode in ("order", "best")
+    if at_once and (args.survive is not None or args.win_assaults is not None or args.first_won):
+        raise UsageError("ways out (--survive, --win-assaults, --first-won) need --mode sequence")
     try:
         result = fight_odds(
             ruleset, skill, stamina, [tuple(e) for e in args.enemy],
             luck=args.luck, luck_policy=policy, class_name=args.class_name,
-            mode="as_one" if args.as_one else "sequence",
+            mode="together" if at_once else mode.replace("-", "_"),
+            target=mode if at_once else "best", luck_work=CLI_LUCK_WORK,
             attack_bonus=args.attack_bonus, enemy_damage=args.enemy_damage,
         )  # fmt: skip
     except GameError as error:
@@ -103,12 +125,17 @@ def run(args: argparse.Namespace) -> int:
                         str(k): v for k, v in result.stamina_distribution.items()
                     },
                     "luck_distribution": {str(k): v for k, v in result.luck_distribution.items()},
+                    "end_states": [
+                        {"stamina": h, "luck": lk, "probability": p}
+                        for (h, lk), p in result.end_states.items()
+                    ],
                     "luck_policy": policy,
+                    "mode": mode,
                 }
             )
         )
         return 0
-    print(f"Ruleset: {ruleset.name}   Luck policy: {policy}")
+    print(f"Ruleset: {ruleset.name}   Luck policy: {policy}   Mode: {mode}")
     print(f"Win probability: {result.win_probability * 100:.2f} %")
     if way_out is not None:
         print(tr("Chance to leave the fight alive (any way out): {percent} %",
@@ -139,7 +166,7 @@ def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy
     from dedale.validator.fights import class_fight_kit
 
     enemies = tuple((int(a), int(h), False) for a, h in args.enemy)
-    if args.as_one:
+    if args.as_one or args.mode == "as-one":
         enemies = ((max(a for a, _, _ in enemies), sum(h for _, h, _ in enemies), False),)
     plan = ExitPlan(
         enemies=enemies, bonus=args.attack_bonus, enemy_damage=args.enemy_damage,

@@ -59,6 +59,8 @@ def fight_odds(
     enemy_damage: int | None = None,
     armour: bool | None = None,
     win_only: bool = False,
+    target: str = "best",
+    luck_work: int | None = None,
 ) -> OddsResult:
     """Exact odds that the hero wins an FF-family fight (one enemy, a sequence, as one).
 
@@ -70,6 +72,9 @@ def fight_odds(
     (no forward pass: ``expected_assaults`` is nan, the distributions are empty), from value
     tables shared by the fights that differ only in the first enemy's STAMINA or the hero's
     STAMINA and LUCK (the validator's case: many fights of a book share stats).
+    ``mode="together"``: all the enemies at once (:mod:`dedale.rules.odds_group`), the
+    target chosen by ``target`` (``order``: the first living enemy; ``best``: the best),
+    ``luck_work`` the best Luck's budget (``odds_group.LUCK_WORK`` by default).
     """
     if hero is not None:
         fight = ruleset.fight
@@ -82,6 +87,18 @@ def fight_odds(
             luck = hero.get(test.stat)
     if hero_skill is None or hero_stamina is None:
         raise GameError("fight_odds needs the hero's attack stat and health")
+    if mode == "together":
+        from dedale.rules import odds_group
+
+        options = dict(
+            luck=luck, luck_policy=luck_policy, target=target, class_name=class_name,
+            attack_bonus=attack_bonus, enemy_damage=enemy_damage, armour=armour,
+            luck_work=luck_work,
+        )  # fmt: skip
+        if win_only:
+            win = odds_group.shared_group_win(ruleset, hero_skill, hero_stamina, enemies, **options)
+            return OddsResult(win, math.nan, {}, {})
+        return odds_group.group_odds(ruleset, hero_skill, hero_stamina, enemies, **options)
     if win_only:
         from dedale.rules.odds_shared import shared_win
 
@@ -143,6 +160,7 @@ class OddsTable:
                 if found and mods.has_ability(found.abilities, "first_assault", "no_wound"):
                     kit_armour = kit_armour or found.wear is None or found.wear > 0
         bonus = attack_bonus + mods.ability_value(abilities, "fight", "attack_bonus")
+        self.hero_attack = hero_skill + bonus
         if armour is None:
             armour = kit_armour or mods.has_ability(abilities, "first_assault", "no_wound")
         self.armour = armour

@@ -16,7 +16,7 @@ from dedale.validator.findings import Finding, finding
 
 
 def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Finding]:
-    """W030, W031, W032."""
+    """W030, W031, W032, I115."""
     found = []
     for report in reports:
         fight = report.fight
@@ -36,6 +36,19 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                 )
             )
             continue
+        if report.estimated_because is not None:
+            found.append(
+                finding(
+                    "I115",
+                    tr(
+                        "the odds of the fight against {enemies} are estimated: {reason}",
+                        enemies=enemy_names(fight),
+                        reason=report.estimated_because,
+                    ),
+                    fight.span,
+                    paragraph=report.paragraph,
+                )
+            )
         classes = sorted({o.hero.class_name for o in report.odds if o.hero.class_name})
         estimate = report.method == "estimate"
         samples = max((o.samples or 0 for o in report.odds), default=0)

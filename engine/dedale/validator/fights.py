@@ -4,9 +4,9 @@ For each fight: the chance of winning for the weakest, the median and the strong
 (every stat at its minimum, median or maximum roll), for each class (with its abilities
 and kit) and overall, with no Luck and with the best Luck policy, computed exactly by
 ``dedale.rules.odds.fight_odds``.
-Fights with no exact method (all at once, d20, reliques, allies) are estimated by a seeded
-simulation of the real fight code (:mod:`dedale.validator.simulate`); their rows carry the
-sample size and a 95% margin.
+Fights with no exact method (d20, reliques, allies, fights at once past the budget) are
+estimated by a seeded simulation of the real fight code (:mod:`dedale.validator.simulate`);
+their rows carry the sample size and a 95% margin.
 W030 when the median hero (of any class) wins less often than the threshold of book.yaml
 (default 5%) even with the best Luck; W031 when even the strongest hero cannot win.
 """
@@ -73,6 +73,9 @@ class FightReport:
     #: the rows with the best loadout a reachable path brings (empty: the same as ``odds``)
     best: tuple[Odds, ...] = ()
     carried: Carried | None = None  # the worst and best loadouts, the items that change them
+    #: why a fight the exact odds cover is estimated whole all the same (too many states:
+    #: I115; when only its best-Luck rows are estimated, the table's ≈ marks them)
+    estimated_because: str | None = None
 
     def best_loadout_win(self, level: str, class_name: str | None = None) -> float | None:
         """With the best loadout and the best Luck policy (None: no better loadout)."""
@@ -152,7 +155,7 @@ def overall(odds: list[Odds]) -> list[Odds]:
     return rows
 
 
-EXACT_MODES = ("single", "sequence", "as_one")
+EXACT_MODES = ("single", "sequence", "as_one", "together")
 
 
 class Unsupported(Exception):
@@ -256,6 +259,8 @@ class OddsCalculator:
         if skill is None or stamina is None:
             raise ValueError(tr("the ruleset's heroes have no fixed attack or health roll"))
         line_up = tuple((int(a), int(h), bool(i)) for a, h, i in enemies)
+        if mode == "together":  # the exits of a fight against several enemies at once
+            raise PlanUnsupported(tr("exits of a fight against several enemies at once"))
         if mode == "as_one":
             line_up = ((max(a for a, _, _ in line_up), sum(h for _, h, _ in line_up),
                         all(i for _, _, i in line_up)),)  # fmt: skip
@@ -352,6 +357,8 @@ def fight_reports(
         else:  # no item bonus, and armed by the kit or no unarmed penalty: items change nothing
             shifts = None
     simulator: list = []  # built on the first fight that needs it (imports the interpreter)
+    from dedale.rules.odds_inputs import OddsTooLarge
+
     estimated = sum(
         1
         for _, fight in fights
@@ -379,6 +386,17 @@ def fight_reports(
                     continue
                 except PlanUnsupported as error:  # what the exact odds with exits cannot follow
                     why = str(error)
+                except OddsTooLarge as error:  # several enemies at once: too many states
+                    if fight.mode != "together":
+                        raise
+                    report = _estimated(
+                        simulator, graph, book, (seed, estimated), number, fight, error.message
+                    )
+                    exact = _with_exact_rows(report, calculator, fight, loadout, shifts)
+                    if exact is report:  # nothing exact at all: I115 says why
+                        exact = dataclasses.replace(report, estimated_because=error.message)
+                    reports.append(exact)
+                    continue
             why = (
                 why
                 or reason
@@ -396,6 +414,33 @@ def fight_reports(
         except (DedaleError, KeyError, ValueError) as error:
             reports.append(FightReport(number, fight, (), _reason(error)))
     return reports
+
+
+def _with_exact_rows(report: FightReport, calculator: OddsCalculator, fight, loadout, shifts):
+    """An estimated report of a fight at once whose best-Luck odds had too many states:
+    the rows without Luck exact where they fit the budget, the best-Luck estimates never
+    below them (best Luck is a maximum: not testing Luck is one of its choices)."""
+    if "best" not in calculator.policies or not report.odds:
+        return report
+    policies = calculator.policies
+    calculator.policies = ("none",)
+    try:
+        exact = _loadout_report(calculator, report.paragraph, fight, loadout, shifts).odds
+    except (DedaleError, KeyError, ValueError, PlanUnsupported):
+        return report
+    finally:
+        calculator.policies = policies
+    plain = {odds.hero: odds for odds in exact}
+    rows = []
+    for odds in report.odds:
+        found = plain.get(odds.hero)
+        if found is None:
+            rows.append(odds)
+        elif odds.luck == "none":
+            rows.append(found)
+        else:
+            rows.append(dataclasses.replace(odds, win=max(odds.win, found.win)))
+    return dataclasses.replace(report, odds=tuple(rows))
 
 
 def _loadout_report(calculator: OddsCalculator, number: int, fight, loadout, shifts):
