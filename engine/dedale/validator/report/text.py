@@ -85,11 +85,11 @@ def _fights_table(fights: Sequence[FightReport], lang: str | None = None) -> Tab
             continue
         classes = sorted({o.hero.class_name or "" for o in report.odds}, key=lambda c: (c != "", c))
         estimate = report.method == "estimate"
-        shown = _estimated if estimate else _percent
         if estimate:
-            least = min(o.samples or 0 for o in report.odds)
-            most = max(o.samples or 0 for o in report.odds)
-            margin = max(o.margin or 0.0 for o in report.odds)
+            guessed = [o for o in report.odds if o.estimate]
+            least = min(o.samples or 0 for o in guessed)
+            most = max(o.samples or 0 for o in guessed)
+            margin = max(o.margin or 0.0 for o in guessed)
             count = (
                 number(least, lang, 0)
                 if least == most
@@ -109,9 +109,9 @@ def _fights_table(fights: Sequence[FightReport], lang: str | None = None) -> Tab
         for position, (odds, class_name, best_loadout) in enumerate(rows):
             cells = []
             for level in ("weakest", "median", "strongest"):
-                none = _win(odds, level, "none", class_name or None)
-                best = _win(odds, level, "best", class_name or None)
-                cells.append(f"{shown(none, lang)} / {shown(best, lang)}")
+                none = _row(odds, level, "none", class_name or None)
+                best = _row(odds, level, "best", class_name or None)
+                cells.append(f"{_cell(none, lang)} / {_cell(best, lang)}")
             hero = class_name or tr("any").translate(lang)
             if best_loadout and report.carried is not None:
                 items = ", ".join(report.carried.changing)
@@ -125,11 +125,19 @@ def _fights_table(fights: Sequence[FightReport], lang: str | None = None) -> Tab
     return table
 
 
-def _win(odds, level: str, luck: str, class_name: str | None) -> float | None:
+def _row(odds, level: str, luck: str, class_name: str | None):
     for row in odds:
         if (row.hero.level, row.luck, row.hero.class_name) == (level, luck, class_name):
-            return row.win
+            return row
     return None
+
+
+def _cell(row, lang: str | None) -> str:
+    """One figure: ``≈`` only when that row is an estimate (a fight at once may have exact
+    rows without Luck beside estimated best-Luck ones)."""
+    if row is None:
+        return "-"
+    return _estimated(row.win, lang) if row.estimate else _percent(row.win, lang)
 
 
 def _playthroughs(report: BookReport, lang: str | None = None) -> Text:
