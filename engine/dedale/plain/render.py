@@ -230,7 +230,10 @@ class Renderer:
             return self.typeset([f"{question} {self.t('prompt.yes_no')}"])
         if kind is events.TargetPrompt:
             names = prompt.enemies  # type: ignore[attr-defined]
-            lines = [f"  {i}. {name}" for i, name in enumerate(names, start=1)]
+            lines = [
+                f"  {i}. {french.panel_name(name, self.articles, self.lang)}"
+                for i, name in enumerate(names, start=1)
+            ]
             return [*lines, self.t("prompt.target")]
         if kind is events.DropItemPrompt:
             items = prompt.items  # type: ignore[attr-defined]

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Input, Static
 
 from dedale import events as ev
 from dedale.i18n import translate
+from dedale.player.gender import gender_options, gender_question, gender_to_ask, keep_gender
 from dedale.player.narration import describe, dice_faces
 from dedale.player.screens.prompts import ask_in_modal
 from dedale.player.widgets.adventure_sheet import AdventureSheet
@@ -220,6 +221,8 @@ class CreationScreen(Screen[None]):
         self.query_one(ChoiceList).display = False
         if message.value == "start":
             self.dedale.enter_reading()
+        elif isinstance(message.value, str) and message.value.startswith("gender:"):
+            self._answer_gender(message.value.removeprefix("gender:"))
         else:
             self.dedale.answer(message.value)
 
@@ -232,7 +235,29 @@ class CreationScreen(Screen[None]):
             return
         message.input.display = False
         self.query_one("#question", Static).update("")
+        texts = self.dedale.texts
+        if gender_to_ask(texts.lang, texts.chosen_gender, texts.book_gender):
+            self._ask_gender(name)
+            return
         self.dedale.answer(name)
+
+    def _ask_gender(self, name: str) -> None:
+        """After the name, the hero's gender (player.gender): the name is answered then."""
+        lang = self.dedale.texts.lang
+        self._named = name
+        self.query_one("#question", Static).update(gender_question(lang))
+        choices = self.query_one(ChoiceList)
+        choices.set_options([(label, True, f"gender:{g}") for label, g in gender_options(lang)])
+        choices.display = True
+        choices.focus()
+
+    def _answer_gender(self, gender: str) -> None:
+        app = self.dedale
+        app.texts.chosen_gender = gender
+        if app.session is not None:
+            keep_gender(app.session.game, gender)
+        self.query_one("#question", Static).update("")
+        app.answer(self._named)
 
     def on_key(self, event: object) -> None:
         key = getattr(event, "key", "")
