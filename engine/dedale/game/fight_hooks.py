@@ -46,6 +46,10 @@ class ExtrasHooks:
     def enemy_wound(self, state: FightState, damage: int) -> Gen:
         return self.rules.enemy_wound(state, damage)
 
+    def shown_damage(self, state: FightState, wound: str, damage: int) -> int:
+        """What a wound will do once the rules under the enemy act (for the Luck question)."""
+        return self.rules.shown_damage(state, wound, damage)
+
     def hero_wound(self, state: FightState, damage: int) -> Gen:
         damage = yield from self.rules.hero_wound(state, damage)
         return (yield from self._rescue(damage))

@@ -219,6 +219,8 @@ class Renderer:
             for key, value in list(params.items()):
                 if isinstance(value, str):
                     params[key] = self.name(value)
+            if "shown" in params:  # the damage the enemy's own rule makes it (`it deals 3`)
+                params["damage"] = params["shown"]
             key = f"ask.{prompt.kind}"  # type: ignore[attr-defined]
             wound = dict(prompt.params).get("wound")  # type: ignore[attr-defined]
             use = dict(prompt.params).get("use")  # type: ignore[attr-defined]

@@ -200,6 +200,8 @@ def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
 def prompt_question(prompt: ev.YesNoPrompt, texts: Texts) -> str:
     """The question of a yes/no prompt, with its parameters."""
     params = {k: v for k, v in prompt.params}
+    if "shown" in params:  # the damage the enemy's own rule makes it (`it deals 3`)
+        params["damage"] = params["shown"]
     key = f"prompts.{prompt.kind}"
     if texts.has(f"{key}_{params.get('wound')}"):
         key = f"{key}_{params['wound']}"  # Luck on a wound dealt / taken

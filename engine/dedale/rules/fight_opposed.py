@@ -364,7 +364,8 @@ def opposed_fight(
                 luck = stats[luck_stat]
                 if luck > 0:
                     key = ("dealt", damage, stats[hero_stat], left, luck, current, True)
-                    if (yield prompts.get(key) or _luck_prompt(key)):
+                    prompt = prompts.get(key) or _luck_prompt(key)
+                    if (yield _shown(prompt, hooks, state, damage)):
                         damage = yield from _luck_test(setup, character, rng, damage, True, emit)
             if state is not None:
                 damage = yield from hooks.enemy_wound(state, damage)
@@ -393,7 +394,8 @@ def opposed_fight(
                     if luck > 0:
                         key = ("taken", damage, stats[hero_stat], health[current], luck, current,
                                hit_yet)  # fmt: skip
-                        if (yield prompts.get(key) or _luck_prompt(key)):
+                        prompt = prompts.get(key) or _luck_prompt(key)
+                        if (yield _shown(prompt, hooks, state, damage)):
                             damage = yield from _luck_test(
                                 setup, character, rng, damage, False, emit
                             )
@@ -505,6 +507,19 @@ def _luck_prompt(key: tuple) -> YesNoPrompt:
             kind="use_luck", params=tuple(zip(names, key, strict=True))
         )
     return prompt
+
+
+def _shown(prompt: YesNoPrompt, hooks, state, damage: int) -> YesNoPrompt:
+    """The Luck prompt with the damage the wound will really do when the book's rules under
+    the enemy change it (``it deals 3``): ``shown`` for the players; ``damage`` keeps the
+    fight's own value, which the best-Luck policy (rules/odds.py) reads."""
+    shown_damage = getattr(hooks, "shown_damage", None) if state is not None else None
+    if shown_damage is None:
+        return prompt
+    shown = shown_damage(state, dict(prompt.params)["wound"], damage)
+    if shown == damage:
+        return prompt
+    return YesNoPrompt(kind=prompt.kind, params=(*prompt.params, ("shown", shown)))
 
 
 def _kills_anyway(setup, damage: int, left: int, hooks=None, state=None) -> bool:
