@@ -54,6 +54,15 @@ class ExtrasHooks:
         damage = yield from self.rules.hero_wound(state, damage)
         return (yield from self._rescue(damage))
 
+    def wound_rules(self, state: FightState, damage: int) -> Gen:
+        """:meth:`hero_wound` without the rescue: the fight narrates its assault, then calls
+        :meth:`rescue` (so a potion is told after the wound that calls for it)."""
+        return (yield from self.rules.hero_wound(state, damage))
+
+    def rescue(self, damage: int) -> Gen:
+        """An item that saves the hero from this wound (see :meth:`_rescue`)."""
+        return (yield from self._rescue(damage))
+
     def _rescue(self, damage: int) -> Gen:
         """A wound that would kill the hero while he holds an item acting at that point
         ("when STAMINA falls to 0: restore STAMINA", issue 13 §7): the wound lands here and

@@ -399,13 +399,18 @@ def opposed_fight(
                             damage = yield from _luck_test(
                                 setup, character, rng, damage, False, emit
                             )
-                if state is not None:
+                rescue = getattr(hooks, "rescue", None) if state is not None else None
+                if rescue is not None:  # the rules now; an item's rescue after the assault
+                    damage = yield from hooks.wound_rules(state, damage)
+                elif state is not None:
                     damage = yield from hooks.hero_wound(state, damage)
                 if emit:
                     yield AssaultResolved(
                         number=assault, enemy=names[current], hero_strength=hero_as,
                         enemy_strength=enemy_as, winner="enemy", hero_damage_taken=damage,
                     )  # fmt: skip
+                if rescue is not None:  # a potion is narrated after the wound that needs it
+                    damage = yield from rescue(damage)
                 if damage > 0:  # a wound: never below 0 (Character.change's rule, inlined)
                     old = stats[hero_stat]
                     stats[hero_stat] = new = old - damage if old > damage else 0
