@@ -84,3 +84,9 @@ def test_a_save_with_an_unknown_gender_is_refused(tmp_path):
     with pytest.raises(SaveError) as raised:
         load_game(book, path)
     assert "gender" in str(raised.value) + str(raised.value.span)
+
+
+def test_the_gender_book_is_clean():
+    from dedale.validator import validate_path
+
+    assert validate_path(BOOK, runs=50, seed=0).findings == []

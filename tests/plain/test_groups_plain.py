@@ -99,3 +99,21 @@ def test_the_group_books_are_clean(lang):
     from dedale.validator import validate_path
 
     assert validate_path(BOOKS / lang, runs=50, seed=0).findings == []
+
+
+def test_a_group_fighting_together_is_offered_by_place(tmp_path):
+    (tmp_path / "book.yaml").write_text(
+        "title: Loups\nlanguage: fr\nruleset: df-classic\nstart: 1\n", "utf-8"
+    )
+    (tmp_path / "book.dd").write_text(
+        "§ 1\nDeux loups vous encerclent.\n> combat ensemble\n"
+        "> ennemis deux LOUPS HABILETÉ 4 ENDURANCE 2 chacun\n> victoire -> 2\n§ 2\n> victoire\n",
+        "utf-8",
+    )
+    game = Game.new(load_book(tmp_path), 1, hero=(10, 20, 9), name="Ari", lang="fr")
+    game.rng.force([1, 1, 6, 6, 1, 1] * 4)
+    out = io.StringIO()
+    PlainPlayer(game, io.StringIO("2\nn\n" * 4), out, echo=True).play()
+    text = out.getvalue()
+    assert "  1. Premier LOUP\n  2. Deuxième LOUP\n" in text, text
+    assert "contre le deuxième LOUP" in text
