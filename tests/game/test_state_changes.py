@@ -298,7 +298,7 @@ def test_a_shop_sells_and_buys_counters(tmp_path):
     first = next(e for e in seen if isinstance(e, events.ChoosePrompt))
     assert [o.text for o in first.options][:2] == [
         "Buy 2 Provisions (3 Gold pieces)",
-        "Buy Provisions (1 Gold pieces)",
+        "Buy Provisions (1 Gold piece)",
     ]
     capped = [e for e in seen if isinstance(e, events.MessageShown) and e.key == "counter_max"]
     assert len(capped) == 1  # 10 + 2 = 12, then + 1 is cut back to 12
