@@ -1,7 +1,7 @@
-"""The hero's gender chosen on the creation screen (issue 16.5): after the name, a French
-player is asked "un homme / une femme" when neither the book nor ``--gender`` gives it; the
-choice is kept in the game (saved) and the ending agrees ("Vous êtes morte"). Snapshots of
-the question at 80x24 and 120x40."""
+"""The hero's gender chosen on the creation screen (issue 16.5): with the name, a French
+player is offered "un homme / une femme" when neither the book nor ``--gender`` gives it
+(Tab reaches it; Enter in the name box alone keeps the masculine); the choice is kept in the
+game (saved) and the ending agrees ("Vous êtes morte"). Snapshots at 80x24 and 120x40."""
 
 from __future__ import annotations
 
@@ -28,9 +28,9 @@ def _app(lang: str = "fr", flag: str | None = None) -> DedaleApp:
 
 async def _to_gender(pilot) -> None:
     await pilot.pause()
-    await pilot.press("1")  # new game
+    await pilot.press("1")  # new game: the name box, the gender under it
     await pilot.pause()
-    await pilot.press(*"Lise", "enter")
+    await pilot.press(*"Lise2")  # a digit in the name box is typed, not a choice
     await pilot.pause()
 
 
@@ -51,16 +51,18 @@ def test_a_woman_is_kept_and_the_ending_agrees():
         async with app.run_test(size=(100, 30)) as pilot:
             await _to_gender(pilot)
             seen["question"] = _texts_of(app)
-            for key in ("2", "1", "1"):  # a woman, start, cross anyway
+            for key in ("tab", "2", "enter", "1", "1"):  # a woman, the name, start, cross
                 await pilot.press(key)
                 await pilot.pause()
             seen["gender"] = app.session.game.state.gender
             seen["creation"] = dict(app.session.game.creation)
             seen["end"] = _texts_of(app)
+            seen["name"] = app.session.game.state.name
 
     asyncio.run(scenario())
     assert "Votre héros est-il un homme ou une femme" in str(seen["question"])
     assert seen["gender"] == "f" and seen["creation"]["gender"] == "f"
+    assert seen["name"] == "Lise2"
     assert "morte" in str(seen["end"]), seen["end"]
 
 
@@ -76,3 +78,20 @@ def test_not_asked_when_given_or_in_english(lang, flag):
 
     asyncio.run(scenario())
     assert "femme" not in seen[0] and "woman" not in seen[0]
+
+
+def test_enter_alone_keeps_the_masculine():
+    app = _app()
+    seen: dict[str, object] = {}
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _to_gender(pilot)
+            for key in ("enter", "1", "1"):  # the name, start, cross
+                await pilot.press(key)
+                await pilot.pause()
+            seen["gender"] = app.session.game.state.gender
+            seen["end"] = _texts_of(app)
+
+    asyncio.run(scenario())
+    assert seen["gender"] == "" and "morte" not in str(seen["end"])

@@ -54,4 +54,6 @@ def keep_gender(game: Any, gender: str | None) -> None:
     state = getattr(game, "state", None)
     if state is not None and gender in GENDERS:
         state.gender = gender
-        game.creation["gender"] = gender  # a loaded game replays from its creation options
+        creation = getattr(game, "creation", None)
+        if isinstance(creation, dict):  # a loaded game replays from its creation options
+            creation["gender"] = gender
