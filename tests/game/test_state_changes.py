@@ -401,8 +401,8 @@ def test_the_help_screen_names_the_exemptions():
     from dedale.player.texts import Texts
 
     book = load_book(Path(__file__).resolve().parents[1] / "books_extra" / "changes")
-    assert "Not counted in that limit: ring, key." in summarise(book.ruleset, Texts("en"))
-    assert "Ne comptent pas dans cette limite\u00a0: ring, key." in summarise(
+    assert "Not counted in that limit: ring and key." in summarise(book.ruleset, Texts("en"))
+    assert "Ne comptent pas dans cette limite\u00a0: ring et key." in summarise(
         book.ruleset, Texts("fr")
     )
 
