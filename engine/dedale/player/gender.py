@@ -24,6 +24,11 @@ def gender_question(lang: str | None) -> str:
     return translate(tr("Is your hero a man or a woman?"), lang)
 
 
+def gender_keys(lang: str | None) -> str:
+    """How the creation screen's choice is reached (the name box keeps the focus)."""
+    return translate(tr("Tab: choose; Enter: confirm the name"), lang)
+
+
 def gender_options(lang: str | None) -> list[tuple[str, str]]:
     """The answers as (label, gender), in the order they are offered."""
     labels = {"m": tr("a man"), "f": tr("a woman")}

@@ -12,7 +12,13 @@ from textual.widgets import Footer, Input, Static
 
 from dedale import events as ev
 from dedale.i18n import translate
-from dedale.player.gender import gender_options, gender_question, gender_to_ask, keep_gender
+from dedale.player.gender import (
+    gender_keys,
+    gender_options,
+    gender_question,
+    gender_to_ask,
+    keep_gender,
+)
 from dedale.player.narration import describe, dice_faces
 from dedale.player.screens.prompts import ask_in_modal
 from dedale.player.widgets.adventure_sheet import AdventureSheet
@@ -255,7 +261,7 @@ class CreationScreen(Screen[None]):
         lang = app.texts.lang
         self._gender_offered = True
         asked = self.query_one("#gender-question", Static)
-        asked.update(gender_question(lang))
+        asked.update(Text.assemble(gender_question(lang), "\n", (gender_keys(lang), "dim")))
         asked.display = True
         marked = [
             (("● " if g == (chosen or "m") else "○ ") + label, True, f"gender:{g}")
