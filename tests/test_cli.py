@@ -117,11 +117,15 @@ def test_new_writes_a_starter_book_that_validates_strict_and_plays_to_an_ending(
     assert keyword in source
     assert main(["validate", "--strict", "--runs", "200", str(folder)]) == 0  # no warning
     capsys.readouterr()
-    # name (default), left tunnel, on to the hall, light the lantern: victory
-    code, out, err = _play_plain(monkeypatch, capsys, str(folder), typed="\n1\n1\n1\n")
+    # name (default), [French: the hero's gender, Enter keeps it], left tunnel, on to the
+    # hall, light the lantern: victory
+    gender = "\n" if lang == "fr" else ""
+    typed = "\n" + gender + "1\n1\n1\n"
+    code, out, err = _play_plain(monkeypatch, capsys, str(folder), typed=typed)
     assert code == 0, out + err
     turn_to = {"en": "Turn to 4", "fr": "Rendez-vous au 4"}[lang]
-    code, out, err = _play_plain(monkeypatch, capsys, str(folder), typed="\n2\n1\n2\n")
+    typed = "\n" + gender + "2\n1\n2\n"
+    code, out, err = _play_plain(monkeypatch, capsys, str(folder), typed=typed)
     assert code == 3  # right tunnel, run blindly: death
     assert f"1. {turn_to}" in out
 

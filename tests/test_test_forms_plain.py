@@ -48,7 +48,7 @@ def test_with_the_dagger_every_modifier_counts(book, snapshot):
     assert history(game) == [1, 2, 3, 5, 6, 8, 7]
     assert text.count("A modifier counts on this roll: ") == 3  # rope -1, bones +1, Luck +1
     assert "Test of Skill: 10 against 9, failure" in text
-    assert "9 against 11: the first roll is lower." in text
+    assert "9 against 11: your roll is lower." in text
     assert "Test of Luck: 10 against 10, lucky" in text
     hero = game.state.hero
     assert (hero.stats["STAMINA"], hero.stats["LUCK"]) == (17, 8)
@@ -65,7 +65,7 @@ def test_declining_the_rope_in_french(book, snapshot):
     assert code == EXIT_VICTORY
     assert history(game) == [1, 3, 4, 5, 6, 8, 7]
     assert "Habileté\u00a0: tentez-vous le test\u202f? (o/n)" in text
-    assert "6 contre 7\u00a0: le premier jet est inférieur." in text
+    assert "6 contre 7\u00a0: votre jet est inférieur." in text
     assert "ENDURANCE : 20 -> 17".replace(" :", "\u00a0:") in text  # ROLL = 3
     assert game.state.hero.stats["STAMINA"] == 12  # 20 - 3 - 1 - 4
     assert text == snapshot
@@ -105,6 +105,6 @@ def test_the_french_book_with_french_keywords(snapshot):
     assert code == EXIT_VICTORY
     assert history(game) == [1, 2, 3, 5, 6, 8, 7]
     assert "Habileté\u00a0: tentez-vous le test\u202f? (o/n)" in text
-    assert "Premier jet\u00a0: 2 + 6 = 8" in text
+    assert "Votre jet\u00a0: 2 + 6 = 8" in text
     assert game.state.hero.stats["STAMINA"] == 16  # 20 - 2 (the rope) - 2 (the gate)
     assert text == snapshot

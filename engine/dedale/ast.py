@@ -524,6 +524,23 @@ class Enemy:
     article: str | None = None
     """The article the author writes before the name (``> enemy the GOBLIN``: "the"), for
     the narration (:mod:`dedale.i18n.french`); None: the name alone."""
+    group: EnemyGroup | None = None
+    """The group this enemy belongs to (``> enemies the three RATS ... each``), else None."""
+    member: int = 0
+    """Its place in the group (1, 2, 3…; 0: not in a group)."""
+
+
+@node
+class EnemyGroup:
+    """Like enemies written once with a plural name (``> enemies the three RATS SKILL 5
+    STAMINA 4 each`` / ``> ennemis les trois RATS HABILETÉ 5 ENDURANCE 4 chacun``): the
+    line gives ``count`` enemies, each named ``singular`` and its number (``RAT 1``)."""
+
+    span: Span
+    plural: str
+    singular: str
+    count: int
+    feminine: bool = False
 
 
 @node

@@ -306,6 +306,7 @@ _STATE = _record(
         "statuses": _mapping(_mapping(_scalar, 100), 1000),
         "item_numbers": _NAMED_VALUES,
         "stop": _integer(0, 10**6),
+        "gender": _one_of(("f", "m")),  # the hero's, as the player chose it (issue 16.5)
         "flags": _list(_text(200), 1000),  # the book's own flags set (book.yaml `state:`)
         "counts": _mapping(_integer(0, 10**6), 1000),  # and its counters' values
         "penalties": _mapping(
@@ -335,6 +336,7 @@ SAVE_SCHEMA = _record(
                 "class": _optional(_text(200)),
                 "name": _optional(_text(200)),
                 "lang": _optional(_text(20)),
+                "gender": _optional(_one_of(("f", "m"))),  # chosen at creation (issue 16.5)
             },
             other=_scalar,
         ),

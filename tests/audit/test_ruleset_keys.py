@@ -190,6 +190,12 @@ EFFECTS: dict[str, Effect] = {
     ),
     "counter: initial": ("df-classic", "{counters: {gold: {initial: 7}}}", "transcript"),
     "counter: max": ("df-classic", "{counters: {gold: {max: 5}}}", "play"),
+    "counter: singular": (
+        "df-classic",
+        ("{counters: {gold: {singular: null}}}", "{counters: {gold: {singular: {en: Crown}}}}"),
+        "play",
+        "> buy Torch for 1 gold",
+    ),
     "counter: names": (
         "df-classic",
         "{counters: {gold: {names: {fr: Écus, en: Crowns}}}}",

@@ -272,7 +272,7 @@ def test_a_shop_trades_until_the_reader_leaves(tmp_path):
     shop = of(events.ChoosePrompt, items)
     first, second = shop[0].options, shop[1].options
     assert [o.text for o in first] == [
-        "Buy Sword (7 Gold pieces)", "Buy 2 Torches (1 Gold pieces)",
+        "Buy Sword (7 Gold pieces)", "Buy 2 Torches (1 Gold piece)",
         "Sell Sword (5 Gold pieces)", "Leave the shop",
     ]  # fmt: skip
     assert [o.enabled for o in first] == [True, True, False, True]

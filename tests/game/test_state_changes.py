@@ -298,7 +298,7 @@ def test_a_shop_sells_and_buys_counters(tmp_path):
     first = next(e for e in seen if isinstance(e, events.ChoosePrompt))
     assert [o.text for o in first.options][:2] == [
         "Buy 2 Provisions (3 Gold pieces)",
-        "Buy Provisions (1 Gold pieces)",
+        "Buy Provisions (1 Gold piece)",
     ]
     capped = [e for e in seen if isinstance(e, events.MessageShown) and e.key == "counter_max"]
     assert len(capped) == 1  # 10 + 2 = 12, then + 1 is cut back to 12
@@ -401,8 +401,8 @@ def test_the_help_screen_names_the_exemptions():
     from dedale.player.texts import Texts
 
     book = load_book(Path(__file__).resolve().parents[1] / "books_extra" / "changes")
-    assert "Not counted in that limit: ring, key." in summarise(book.ruleset, Texts("en"))
-    assert "Ne comptent pas dans cette limite\u00a0: ring, key." in summarise(
+    assert "Not counted in that limit: ring and key." in summarise(book.ruleset, Texts("en"))
+    assert "Ne comptent pas dans cette limite\u00a0: ring et key." in summarise(
         book.ruleset, Texts("fr")
     )
 

@@ -67,8 +67,8 @@ def test_an_optional_test_is_asked_and_its_rolls_shown(snapshot):
     assert seen["history"] == [1, 2, 3, 5, 6, 8, 7]
     page = "\n".join(seen["page"])
     assert "Failed: you roll again." in page
-    assert r"First roll: \[2] \[6] = 8" in page
-    assert "9 against 11: the first roll is lower." in page
+    assert r"Your roll: \[2] \[6] = 8" in page
+    assert "9 against 11: your roll is lower." in page
     assert page.count("A modifier counts on this roll: ") >= 2
     assert seen == snapshot
 

@@ -131,7 +131,7 @@ class AmateurStatements:
             options = []
             for index, offer in enumerate(statement.offers, start=1):
                 counter = self.counter_id(offer.counter, offer.span)
-                name = self.ruleset.display_name(counter, self.lang)
+                name = self.ruleset.counted_name(counter, offer.price, self.lang)
                 goods = offer.goods
                 shown = goods.item
                 if (traded := self._goods_counter(goods)) is not None:  # Provisions, arrows
@@ -203,7 +203,7 @@ class AmateurStatements:
         hero = self.state.hero
         counter = self.counter_id(statement.counter, statement.span)
         most = max(0, min(statement.limit, hero.counters.get(counter, 0)))
-        name = self.ruleset.display_name(counter, self.lang)
+        name = self.ruleset.counted_name(counter, most, self.lang)
         if most == 0:
             return None  # nothing to bet: the wager is not offered
         if self.emit:
@@ -225,6 +225,7 @@ class AmateurStatements:
                 purpose="wager", faces=tuple(faces), total=total, expression=expr.text
             )
             key = "wager_won" if won else "wager_lost"
+            name = self.ruleset.counted_name(counter, stake, self.lang)
             yield events.MessageShown(key=key, params=(("stake", stake), ("name", name)))
             yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")
         return None
@@ -279,6 +280,7 @@ class AmateurStatements:
                       ("assaults", result.assaults))  # fmt: skip
             yield events.MessageShown(key="watched_fight", params=params)
             key = "wager_won" if won else "wager_lost"
+            name = self.ruleset.counted_name(counter, stake, self.lang)
             yield events.MessageShown(key=key, params=(("stake", stake), ("name", name)))
             yield events.StatChanged(name=counter, old=old, new=new, initial=new, who="counter")
         return None

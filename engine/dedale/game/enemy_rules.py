@@ -62,6 +62,19 @@ class EnemyRules:
         return damage
         yield  # a generator: the fight loop delegates to it
 
+    def shown_damage(self, state: FightState, wound: str, damage: int) -> int:
+        """The damage of a wound (``dealt`` by the hero or ``taken``) after the current
+        enemy's ``it takes`` / ``it deals`` rule, as the Luck question shows it (the rolls of
+        ``when it wounds you`` are not known yet)."""
+        if wound == "dealt":
+            rule = self._first("takes", state)
+            if rule is None:
+                return damage
+            health = state.health[state.current]
+            return taken(damage, rule.share, rule.value, self.base_dealt, health)
+        rule = self._first("deals", state)
+        return damage if rule is None else rebased(damage, self.base_taken, rule.value)
+
     def hero_wound(self, state: FightState, damage: int) -> Gen:
         """The damage the current enemy's wound does to the hero (``it deals``, then the
         rolls of ``when it wounds you``, a shield's)."""

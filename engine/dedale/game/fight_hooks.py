@@ -46,8 +46,21 @@ class ExtrasHooks:
     def enemy_wound(self, state: FightState, damage: int) -> Gen:
         return self.rules.enemy_wound(state, damage)
 
+    def shown_damage(self, state: FightState, wound: str, damage: int) -> int:
+        """What a wound will do once the rules under the enemy act (for the Luck question)."""
+        return self.rules.shown_damage(state, wound, damage)
+
     def hero_wound(self, state: FightState, damage: int) -> Gen:
         damage = yield from self.rules.hero_wound(state, damage)
+        return (yield from self._rescue(damage))
+
+    def wound_rules(self, state: FightState, damage: int) -> Gen:
+        """:meth:`hero_wound` without the rescue: the fight narrates its assault, then calls
+        :meth:`rescue` (so a potion is told after the wound that calls for it)."""
+        return (yield from self.rules.hero_wound(state, damage))
+
+    def rescue(self, damage: int) -> Gen:
+        """An item that saves the hero from this wound (see :meth:`_rescue`)."""
         return (yield from self._rescue(damage))
 
     def _rescue(self, damage: int) -> Gen:

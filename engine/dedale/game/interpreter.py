@@ -64,6 +64,8 @@ class Game:
             self.state.history = []
             self.state.in_fight = False  # a snapshot taken mid-fight resumes at the choices
             self.rng = RandomSource(int(origin.get("seed", seed)))
+        if self.creation.get("gender") in ("f", "m"):  # the hero's, chosen by the player
+            self.state.gender = self.creation["gender"]
         self.decisions: list[Any] = []
         self._runner = Runner(self)
         self._gen = self._runner.run()

@@ -477,7 +477,7 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
             if cost.counter is not None:
                 counter = self.counter_id(cost.counter, cost.span)
                 if hero.counters.get(counter, 0) < cost.amount:
-                    name = self.ruleset.display_name(counter, self.lang)
+                    name = self.ruleset.counted_name(counter, cost.amount, self.lang)
                     return self.text("reason.cost", amount=cost.amount, name=name)
             if cost.item is not None and not hero.items.get(self.item_key(cost.item), 0):
                 return self.text("reason.item", item=cost.item)

@@ -53,6 +53,7 @@ class GameState:
     flags: set[str] = field(default_factory=set)  # the book's flags set (declared names)
     counts: dict[str, int] = field(default_factory=dict)  # the book's counters moved
     penalties: dict[str, dict[str, Any]] = field(default_factory=dict)  # until an item
+    gender: str = ""  # the hero's as the player chose it ("f" / "m"; "": not chosen)
 
     # ------------------------------------------------------------------ queries
 
@@ -87,6 +88,8 @@ class GameState:
             data["counts"] = dict(sorted(self.counts.items()))
         if self.penalties:  # issue 13 §7
             data["penalties"] = {k: dict(v) for k, v in self.penalties.items()}
+        if self.gender:  # issue 16.5: the French sentences about the hero agree with it
+            data["gender"] = self.gender
         return data
 
     def _base_dict(self, history: bool = True) -> dict[str, Any]:
@@ -132,7 +135,17 @@ class GameState:
             flags={str(name) for name in (data.get("flags") or ())},
             counts={str(k): int(v) for k, v in (data.get("counts") or {}).items()},
             penalties={str(k): dict(v) for k, v in (data.get("penalties") or {}).items()},
+            gender=_gender(data.get("gender")),
         )
+
+
+def _gender(value: Any) -> str:
+    """A saved gender: "f", "m" or "" (none saved); anything else is a malformed save."""
+    if value in (None, ""):
+        return ""
+    if value not in ("f", "m"):
+        raise ValueError(f"unknown gender {value!r}")
+    return str(value)
 
 
 def first_difference(left: Any, right: Any, path: str = "state") -> str | None:

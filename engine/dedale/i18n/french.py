@@ -115,6 +115,11 @@ class Foes:
     phrase: str
     count: int
     feminine: bool
+    parts: tuple[str, ...] = ()  # the listed noun phrases (``le Rat gris``, ``le Rat borgne``)
+
+    def of(self) -> str:
+        """French "de" before each listed name: ``du Rat gris et du Rat borgne``."""
+        return join((of(part) for part in self.parts), "fr") if self.parts else of(self.phrase)
 
     @property
     def plural(self) -> bool:
@@ -145,20 +150,136 @@ class Foes:
 
 GROUP_SEPARATOR = " & "  # how the fight procedures name several enemies fighting as one
 
+_CARDINALS = {
+    "en": "zero one two three four five six seven eight nine ten eleven twelve".split(),
+    "fr": "zéro un deux trois quatre cinq six sept huit neuf dix onze douze".split(),
+}
+_ORDINALS = {
+    "en": "first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+    "twelfth".split(),
+    "fr": "premier deuxième troisième quatrième cinquième sixième septième huitième "
+    "neuvième dixième onzième douzième".split(),
+}
+NUMBER_WORDS: dict[str, int] = {
+    _fold(word): number
+    for words in _CARDINALS.values()
+    for number, word in enumerate(words)
+    if number
+} | {"une": 1}
+"""A group's number as a word (folded): ``three`` / ``trois`` -> 3."""
+
+
+def cardinal(number: int, lang: str) -> str:
+    """``3`` -> ``three`` / ``trois`` (digits past twelve)."""
+    words = _CARDINALS["fr" if lang == "fr" else "en"]
+    return words[number] if 0 < number < len(words) else str(number)
+
+
+def ordinal(number: int, lang: str, feminine: bool = False) -> str:
+    """``1`` -> ``first`` / ``premier`` (``première``), ``13`` -> ``13th`` / ``13e``."""
+    french = lang == "fr"
+    words = _ORDINALS["fr" if french else "en"]
+    if 0 < number <= len(words):
+        word = words[number - 1]
+        return "première" if french and feminine and number == 1 else word
+    if french:
+        return f"{number}e"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10 if number % 100 // 10 != 1 else 0)
+    return f"{number}{suffix or 'th'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One enemy of a group written once (``> enemies the three RATS … each``): the group's
+    names, its size and gender, and this enemy's place in it (see dedale.language.groups)."""
+
+    group: str  # what tells the group apart (its line)
+    plural: str
+    singular: str
+    count: int
+    index: int
+    feminine: bool = False
+
+
+class Naming(dict):
+    """What the narration knows of a book's enemies: name -> article (a dict), and in
+    :attr:`groups` the enemies that belong to a group (name -> :class:`Member`)."""
+
+    def __init__(self, articles: Mapping[str, str] | None = None, groups=None) -> None:
+        super().__init__(articles or {})
+        self.groups: dict[str, Member] = dict(groups or {})
+
+    def __bool__(self) -> bool:
+        return bool(len(self) or self.groups)
+
+
+def _members(names: list[str], articles: Mapping[str, str]) -> list[Member | None]:
+    groups: Mapping[str, Member] = getattr(articles, "groups", None) or {}
+    return [groups.get(name) for name in names]
+
+
+def _whole_group(members: list[Member | None]) -> Member | None:
+    """The group when ``members`` are all the enemies of one group, else None."""
+    first = members[0]
+    if first is None or len(members) != first.count or len(members) < 2:
+        return None
+    if any(m is None or m.group != first.group for m in members):
+        return None
+    return first
+
+
+def member_phrase(member: Member, lang: str) -> str:
+    """``the first RAT`` / ``le premier RAT`` / ``la première GOULE``."""
+    word = ordinal(member.index, lang, member.feminine)
+    if lang != "fr":
+        return f"the {word} {member.singular}"
+    return f"{'la' if member.feminine else 'le'} {word} {member.singular}"
+
+
+def group_phrase(member: Member, lang: str) -> str:
+    """The whole group: ``the three RATS`` / ``les trois RATS``."""
+    article = "les" if lang == "fr" else "the"
+    return f"{article} {cardinal(member.count, lang)} {member.plural}"
+
+
+def panel_name(shown: str, articles: Mapping[str, str], lang: str) -> str:
+    """An enemy's name as a panel or a list shows it: one name as written (``GHOUL``), a
+    group's enemy by its place (``First RAT`` / ``Premier RAT``), several names as a real
+    list with their articles (``The Goblin and the Orc`` / ``Le Gobelin et l'Orque``)."""
+    names = [name for name in shown.split(GROUP_SEPARATOR) if name] or [shown]
+    member = _members(names, articles)[0]
+    if len(names) == 1:
+        if member is None:
+            return shown
+        return capitalise(ordinal(member.index, lang, member.feminine)) + " " + member.singular
+    return capitalise(foes(shown, articles, lang).phrase)
+
 
 def foes(shown: str, articles: Mapping[str, str], lang: str) -> Foes:
     """The :class:`Foes` of an event's enemy name (``Rat gris & Rat borgne``: a group),
-    with the articles the book gives its enemies (name -> article)."""
+    with the articles the book gives its enemies (name -> article; a :class:`Naming` also
+    knows the groups written once: ``the three RATS``, ``the first RAT``)."""
     names = [name for name in shown.split(GROUP_SEPARATOR) if name] or [shown]
+    members = _members(names, articles)
+    whole = _whole_group(members)
+    if whole is not None:
+        return Foes(group_phrase(whole, lang), whole.count, whole.feminine)
+    if any(m is not None for m in members):
+        phrases = [
+            member_phrase(m, lang) if m else foes(n, articles, lang).phrase
+            for n, m in zip(names, members, strict=True)
+        ]
+        feminine = all(m is not None and m.feminine for m in members)
+        return Foes(join(phrases, lang), len(names), feminine, tuple(phrases))
     given = [normalise_article(articles.get(name)) for name in names]
     if lang != "fr":
         given = [a if a == "the" else None for a in given]
     else:
         given = [None if a == "the" else a for a in given]
-    phrase = join((with_article(a, n) for a, n in zip(given, names, strict=True)), lang)
+    parts = tuple(with_article(a, n) for a, n in zip(given, names, strict=True))
     count = sum(2 if a == "les" else 1 for a in given)
     feminine = all(a == "la" for a in given)
-    return Foes(phrase, count, feminine)
+    return Foes(join(parts, lang), count, feminine, parts)
 
 
 NBSP = "\u00a0"  # before ":" and inside « »

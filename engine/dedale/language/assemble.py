@@ -295,7 +295,7 @@ class _Builder:
             if part.kind == "enemy":
                 # "> enemy ..." without "> fight": the enemy line starts the fight itself.
                 self.last_fight = len(self.body)
-                self.body.append(ast.Fight(span=part.span, enemies=(part.value,)))
+                self.body.append(ast.Fight(span=part.span, enemies=_enemies(part.value)))
                 return
             hint = tr("put `> fight` / `> combat` and its enemies first")
             if part.kind == "win":
@@ -313,14 +313,15 @@ class _Builder:
         fight = self.body[self.last_fight]
         assert isinstance(fight, ast.Fight)
         if part.kind == "enemy":
-            fight = replace(fight, enemies=fight.enemies + (part.value,))
+            fight = replace(fight, enemies=fight.enemies + _enemies(part.value))
         elif part.kind == "ally":
             fight = replace(fight, allies=fight.allies + (part.value,))
         elif part.kind == "rule":  # under the enemy line above it (exits: the whole fight)
             rule = part.value
+            rules: tuple = (rule,)
             if rule.kind not in ("exit", "first"):
-                rule = replace(rule, enemy=max(0, len(fight.enemies) - 1))
-            fight = replace(fight, rules=fight.rules + (rule,))
+                rules = tuple(replace(rule, enemy=i) for i in _last_line(fight.enemies))
+            fight = replace(fight, rules=fight.rules + rules)
         elif part.kind == "attack":
             bonus, modifiers = part.value
             fight = replace(
@@ -366,3 +367,21 @@ def assemble(
             j += 1
     builder.close()
     return ast.ParagraphFile(span=Span(file, 1, 1), paragraphs=tuple(builder.paragraphs))
+
+
+def _enemies(value: ast.Enemy | tuple[ast.Enemy, ...]) -> tuple[ast.Enemy, ...]:
+    """The enemies of an enemy line (a group line gives several: dedale.language.groups)."""
+    return value if isinstance(value, tuple) else (value,)
+
+
+def _last_line(enemies: tuple[ast.Enemy, ...]) -> range:
+    """The indexes of the enemies of the last enemy line (all of a group's), for the rules
+    under it."""
+    last = len(enemies) - 1
+    if last < 0:
+        return range(0, 1)
+    group = enemies[last].group
+    first = last
+    while group is not None and first > 0 and enemies[first - 1].group is group:
+        first -= 1
+    return range(first, last + 1)

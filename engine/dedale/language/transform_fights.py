@@ -7,6 +7,7 @@ from lark import Token
 
 from dedale import ast
 from dedale.i18n.french import split_article
+from dedale.language.groups import group_members
 from dedale.language.keywords import MODES, fold
 from dedale.language.transform_parts import FightPart, Mod
 from dedale.language.transform_parts import signed as _signed
@@ -48,6 +49,10 @@ class FightLines:
 
     def enemy(self, meta, children):
         return FightPart(self._span(meta), "enemy", children[0])
+
+    def enemy_group(self, meta, children):
+        each = next((str(c) for c in children if isinstance(c, Token)), None)
+        return FightPart(self._span(meta), "enemy", group_members(children[0], each))
 
     def fight_win(self, meta, children):
         return FightPart(self._span(meta), "win", children[-1])

@@ -23,6 +23,14 @@ from dedale.game.saving import save_game
 from dedale.i18n import french, message, translate
 from dedale.plain.render import Renderer
 from dedale.plain.screen_reader import ScreenReaderRenderer
+from dedale.player.gender import (
+    gender_answer,
+    gender_options,
+    gender_question,
+    gender_to_ask,
+    keep_gender,
+    saved_gender,
+)
 from dedale.player.narration import book_articles, book_gender
 from dedale.player.sheet_content import (
     effective_text,
@@ -81,7 +89,10 @@ class PlainPlayer:
             )
         else:
             self.render = Renderer(game.book.ruleset, self.lang, book_articles(game.book))
-        self.render.hero_gender = gender or book_gender(game.book)  # the player's choice wins
+        # the player's choice wins: --gender, else the one saved with the game, else the book's
+        self.gender_flag = gender or saved_gender(game)
+        self.render.hero_gender = self.gender_flag or book_gender(game.book)
+        keep_gender(game, gender)
 
     def t(self, key: str, **params: object) -> str:
         return message(self.lang, key, **params)
@@ -123,6 +134,7 @@ class PlainPlayer:
             line = self._read_line()
             if not line:
                 if type(prompt) is events.NamePrompt:
+                    self._ask_gender()
                     self.game.answer("")
                     return
                 continue
@@ -139,11 +151,32 @@ class PlainPlayer:
                 self.write(self.render.prompt(prompt)[-1])
                 continue
             try:
-                self.game.answer(self._parse(prompt, line))
+                answer = self._parse(prompt, line)
+                if type(prompt) is events.NamePrompt:
+                    self._ask_gender()
+                self.game.answer(answer)
                 return
             except (InvalidAnswer, TypedValueError) as error:
                 reason = translate(error.message, self.lang)
                 self.write(self.t("plain.invalid", reason=reason), self.render.prompt(prompt)[-1])
+
+    def _ask_gender(self) -> None:
+        """After the hero's name, the hero's gender when nothing gives it (player.gender);
+        an empty answer keeps the default (masculine sentences)."""
+        if not gender_to_ask(self.lang, self.gender_flag, book_gender(self.game.book)):
+            return
+        lines = [f"  {i}. {label}" for i, (label, _g) in enumerate(gender_options(self.lang), 1)]
+        self.write(*self.render.typeset([*lines, gender_question(self.lang)]))
+        while True:
+            line = self._read_line()
+            if not line:
+                return
+            chosen = gender_answer(line, self.lang)
+            if chosen is not None:
+                self.gender_flag = self.render.hero_gender = chosen
+                keep_gender(self.game, chosen)
+                return
+            self.write(*self.render.typeset([gender_question(self.lang)]))
 
     def _ask_stats(self, prompt: events.StatsPrompt) -> None:
         """One line per stat, each within its range; an empty first line rolls the dice."""

@@ -219,6 +219,8 @@ class Renderer:
             for key, value in list(params.items()):
                 if isinstance(value, str):
                     params[key] = self.name(value)
+            if "shown" in params:  # the damage the enemy's own rule makes it (`it deals 3`)
+                params["damage"] = params["shown"]
             key = f"ask.{prompt.kind}"  # type: ignore[attr-defined]
             wound = dict(prompt.params).get("wound")  # type: ignore[attr-defined]
             use = dict(prompt.params).get("use")  # type: ignore[attr-defined]
@@ -230,7 +232,10 @@ class Renderer:
             return self.typeset([f"{question} {self.t('prompt.yes_no')}"])
         if kind is events.TargetPrompt:
             names = prompt.enemies  # type: ignore[attr-defined]
-            lines = [f"  {i}. {name}" for i, name in enumerate(names, start=1)]
+            lines = [
+                f"  {i}. {french.panel_name(name, self.articles, self.lang)}"
+                for i, name in enumerate(names, start=1)
+            ]
             return [*lines, self.t("prompt.target")]
         if kind is events.DropItemPrompt:
             items = prompt.items  # type: ignore[attr-defined]

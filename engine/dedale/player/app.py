@@ -21,6 +21,7 @@ from dedale.errors import DedaleError
 from dedale.player import nobreak
 from dedale.player.book_view import BookView
 from dedale.player.choice_label import choice_label
+from dedale.player.gender import keep_gender, saved_gender
 from dedale.player.narration import dress
 from dedale.player.options import show_targets
 from dedale.player.session import Session
@@ -94,6 +95,7 @@ class DedaleApp(App[int]):
         self._reload_again = False
         self.reload_seconds: float | None = None  # None: player.reload.RELOAD_SECONDS
         self.title = self.book_view.title
+        self.gender_flag: str | None = None  # ``--gender``: over the book's and the saved one
 
     # ------------------------------------------------------------------ Textual's own texts
     def get_system_commands(self, screen: Any) -> Iterable[SystemCommand]:
@@ -192,6 +194,8 @@ class DedaleApp(App[int]):
         self._held = None
         self._fight_begun = False
         self.session = Session(self.new_game(self.book), self.book_view.sheet_layout())
+        self.texts.chosen_gender = self.gender_flag
+        keep_gender(self.session.game, self.gender_flag)
         screen = CreationScreen()
         self.view = screen
         self.switch_screen(screen)  # its on_mount calls view_ready()
@@ -203,6 +207,7 @@ class DedaleApp(App[int]):
         self._held = None
         self._fight_begun = False
         self.session = Session(game, self.book_view.sheet_layout())
+        self.texts.chosen_gender = self.gender_flag or saved_gender(game)
         screen = ReadingScreen()
         self.view = screen
         if isinstance(self.screen, ReadingScreen):

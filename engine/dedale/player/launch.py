@@ -70,4 +70,5 @@ def build_app(args: argparse.Namespace) -> DedaleApp:
         initial_save=Path(args.load) if getattr(args, "load", None) else None,
     )
     app.texts.chosen_gender = getattr(args, "gender", None)  # the player's, over the book's
+    app.gender_flag = app.texts.chosen_gender
     return app

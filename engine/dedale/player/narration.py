@@ -14,17 +14,28 @@ StatNamer = Callable[[str], str]
 OutcomeNamer = Callable[[str, str], "str | None"]
 
 
-def enemy_articles(paragraphs: Iterable[Any]) -> dict[str, str]:
+def enemy_articles(paragraphs: Iterable[Any]) -> french.Naming:
     """The article each enemy or ally of a book is written with (``> enemy the GOBLIN``):
-    name -> article, for the narration."""
+    name -> article, and the enemies of the groups written once (``> enemies the three
+    RATS … each``), for the narration."""
     from dedale.language.checks import walk
 
     found: dict[str, str] = {}
+    groups: dict[str, french.Member] = {}
     for paragraph in paragraphs:
         for node in walk(paragraph):
-            if isinstance(node, ast.Enemy) and node.article:
+            if not isinstance(node, ast.Enemy):
+                continue
+            if node.article:
                 found.setdefault(node.name, node.article)
-    return found
+            group = node.group
+            if group is not None and node.name not in groups:
+                where = f"{group.span.file}:{group.span.line}:{group.span.column}"
+                groups[node.name] = french.Member(
+                    where, group.plural, group.singular, group.count, node.member,
+                    group.feminine,
+                )  # fmt: skip
+    return french.Naming(found, groups)
 
 
 def dress(texts: Texts, book: Any) -> None:
@@ -40,10 +51,12 @@ def book_gender(book: Any) -> str | None:
     return getattr(creation, "gender", None)
 
 
-def book_articles(book: Any) -> dict[str, str]:
+def book_articles(book: Any) -> french.Naming:
     """:func:`enemy_articles` of a loaded book (none for a book still loading)."""
     paragraphs = getattr(book, "paragraphs", None)
-    return enemy_articles(paragraphs.values()) if isinstance(paragraphs, Mapping) else {}
+    if isinstance(paragraphs, Mapping):
+        return enemy_articles(paragraphs.values())
+    return french.Naming()
 
 
 def foes(name: str, texts: Texts) -> french.Foes:
@@ -187,6 +200,8 @@ def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
 def prompt_question(prompt: ev.YesNoPrompt, texts: Texts) -> str:
     """The question of a yes/no prompt, with its parameters."""
     params = {k: v for k, v in prompt.params}
+    if "shown" in params:  # the damage the enemy's own rule makes it (`it deals 3`)
+        params["damage"] = params["shown"]
     key = f"prompts.{prompt.kind}"
     if texts.has(f"{key}_{params.get('wound')}"):
         key = f"{key}_{params['wound']}"  # Luck on a wound dealt / taken
@@ -200,8 +215,8 @@ def prompt_question(prompt: ev.YesNoPrompt, texts: Texts) -> str:
 def of_phrase(name: str, texts: Texts) -> str:
     """``name`` after "de" in the interface language (French: ``d'action``, ``du Gobelin``)."""
     if texts.lang != "fr":
-        return name
-    return french.of(foes(name, texts).phrase)
+        return foes(name, texts).phrase  # "the GOBLIN", "the first RAT", "A and B"
+    return foes(name, texts).of()
 
 
 def _escape(text: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dedale.i18n import french
 from dedale.player.texts import Texts
 
 
@@ -22,12 +23,12 @@ def summarise(ruleset: Any, texts: Texts) -> str | None:
         f"{name(stat.id)} ({stat.roll})" if getattr(stat, "roll", None) else name(stat.id)
         for stat in ruleset.stats
     ]
-    points.append(texts("rules.stats", stats=", ".join(stats)))
+    points.append(texts("rules.stats", stats=french.join(stats, lang)))
     points.append(texts("rules.capped"))
     classes = getattr(ruleset, "classes", None) or {}
     if classes:
         shown = [c.names.get(lang) or next(iter(c.names.values()), c.id) for c in classes.values()]
-        points.append(texts("rules.classes", classes=", ".join(shown)))
+        points.append(texts("rules.classes", classes=french.join(shown, lang)))
     for test in (getattr(ruleset, "tests", None) or {}).values():
         cost = (
             texts("rules.test_cost", count=test.cost, cost=test.cost, stat=name(test.stat))
@@ -61,7 +62,7 @@ def summarise(ruleset: Any, texts: Texts) -> str | None:
         )
         exempt = getattr(ruleset, "inventory_exempt", ())
         if exempt:  # "rings and keys do not count" (issue 13 §7)
-            points.append(texts("rules.inventory_exempt", names=", ".join(exempt)))
+            points.append(texts("rules.inventory_exempt", names=french.join(exempt, lang)))
     if getattr(ruleset, "worlds", False):
         points.append(texts("rules.worlds"))
     return "\n".join(f"- {point}" for point in points)

@@ -364,7 +364,8 @@ def opposed_fight(
                 luck = stats[luck_stat]
                 if luck > 0:
                     key = ("dealt", damage, stats[hero_stat], left, luck, current, True)
-                    if (yield prompts.get(key) or _luck_prompt(key)):
+                    prompt = prompts.get(key) or _luck_prompt(key)
+                    if (yield _shown(prompt, hooks, state, damage)):
                         damage = yield from _luck_test(setup, character, rng, damage, True, emit)
             if state is not None:
                 damage = yield from hooks.enemy_wound(state, damage)
@@ -393,17 +394,23 @@ def opposed_fight(
                     if luck > 0:
                         key = ("taken", damage, stats[hero_stat], health[current], luck, current,
                                hit_yet)  # fmt: skip
-                        if (yield prompts.get(key) or _luck_prompt(key)):
+                        prompt = prompts.get(key) or _luck_prompt(key)
+                        if (yield _shown(prompt, hooks, state, damage)):
                             damage = yield from _luck_test(
                                 setup, character, rng, damage, False, emit
                             )
-                if state is not None:
+                rescue = getattr(hooks, "rescue", None) if state is not None else None
+                if rescue is not None:  # the rules now; an item's rescue after the assault
+                    damage = yield from hooks.wound_rules(state, damage)
+                elif state is not None:
                     damage = yield from hooks.hero_wound(state, damage)
                 if emit:
                     yield AssaultResolved(
                         number=assault, enemy=names[current], hero_strength=hero_as,
                         enemy_strength=enemy_as, winner="enemy", hero_damage_taken=damage,
                     )  # fmt: skip
+                if rescue is not None:  # a potion is narrated after the wound that needs it
+                    damage = yield from rescue(damage)
                 if damage > 0:  # a wound: never below 0 (Character.change's rule, inlined)
                     old = stats[hero_stat]
                     stats[hero_stat] = new = old - damage if old > damage else 0
@@ -505,6 +512,19 @@ def _luck_prompt(key: tuple) -> YesNoPrompt:
             kind="use_luck", params=tuple(zip(names, key, strict=True))
         )
     return prompt
+
+
+def _shown(prompt: YesNoPrompt, hooks, state, damage: int) -> YesNoPrompt:
+    """The Luck prompt with the damage the wound will really do when the book's rules under
+    the enemy change it (``it deals 3``): ``shown`` for the players; ``damage`` keeps the
+    fight's own value, which the best-Luck policy (rules/odds.py) reads."""
+    shown_damage = getattr(hooks, "shown_damage", None) if state is not None else None
+    if shown_damage is None:
+        return prompt
+    shown = shown_damage(state, dict(prompt.params)["wound"], damage)
+    if shown == damage:
+        return prompt
+    return YesNoPrompt(kind=prompt.kind, params=(*prompt.params, ("shown", shown)))
 
 
 def _kills_anyway(setup, damage: int, left: int, hooks=None, state=None) -> bool:

@@ -47,6 +47,8 @@ class CounterDef:
     aliases: tuple[str, ...] = ()
     initial: int = 0
     maximum: int | None = None
+    singular: dict[str, str] = field(default_factory=dict)
+    """The name of one (``Gold piece`` / ``Pièce d'or``), by language: "costs 1 Gold piece"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +303,15 @@ class Ruleset:
         if test is not None:
             return test.names.get(lang) or ident
         return ident
+
+    def counted_name(self, ident: str, amount: int, lang: str = "fr") -> str:
+        """A counter's name after ``amount`` of it: the singular for one (French: also for
+        zero) when the ruleset gives it, else :meth:`display_name` ("1 Gold piece")."""
+        one = amount == 1 or (lang == "fr" and amount == 0)
+        for counter in self.counters:
+            if counter.id == ident and one and counter.singular:
+                return counter.singular.get(lang) or next(iter(counter.singular.values()))
+        return self.display_name(ident, lang)
 
     def outcome_name(self, test_id: str, outcome: str, lang: str = "fr") -> str | None:
         """The test's own word for an outcome (Luck: "Chanceux"), or None for the usual."""

@@ -106,7 +106,7 @@ def read_counters(node: YNode) -> tuple[CounterDef, ...]:
     counters = []
     for ident, child in as_map(node, "counters", "gold: {initial: 0}").items():
         entries = as_map(child, f"counter {ident}", "{initial: 0}")
-        check_keys(child, ("names", "aliases", "initial", "max"), f"counter {ident}")
+        check_keys(child, ("names", "aliases", "initial", "max", "singular"), f"counter {ident}")
         counters.append(
             CounterDef(
                 id=ident,
@@ -114,6 +114,7 @@ def read_counters(node: YNode) -> tuple[CounterDef, ...]:
                 aliases=opt(entries, "aliases", lambda n, w: as_list(n, w, as_str), ()),
                 initial=opt(entries, "initial", int_in(0, AMOUNT.high), 0),
                 maximum=opt(entries, "max", int_in(0, AMOUNT.high), None),
+                singular=opt(entries, "singular", as_names, {}),
             )
         )
     return tuple(counters)

@@ -242,6 +242,7 @@ def without_clue(graph: Graph, book: object, numbers: Iterable[int]) -> Iterator
                 paragraph=number,
                 hint=tr(
                     "write its number, a sum that gives it, or a letter code in the text "
-                    "that gives the clue, or remove it from validator.hidden"
+                    "that gives the clue, or stop declaring it hidden (its `> hidden paragraph` "
+                    "line, or its entry under `validator: hidden:` in book.yaml)"
                 ),
             )

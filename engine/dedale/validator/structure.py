@@ -131,7 +131,8 @@ def hidden_destinations(graph: Graph, book: object, hidden: tuple[int, ...]) -> 
             yield finding(
                 "E003",
                 tr(
-                    "validator.hidden names paragraph {number}, which does not exist",
+                    "`validator: hidden:` in book.yaml names paragraph {number}, "
+                    "which does not exist",
                     number=number,
                 ),
                 where,
@@ -149,7 +150,7 @@ def hidden_destinations(graph: Graph, book: object, hidden: tuple[int, ...]) -> 
                 tr("computed destination: the validator cannot tell where it leads"),
                 ref.span,
                 paragraph=node.number,
-                hint=tr("list its possible destinations in book.yaml under validator.hidden"),
+                hint=tr("list its possible destinations in book.yaml under `validator: hidden:`"),
             )
 
 
@@ -184,7 +185,7 @@ def unreachable(graph: Graph, reachable: set[int]) -> Iterator[Finding]:
             ),
             header_span(graph.nodes[number].paragraph),
             paragraph=number,
-            hint=tr("add a choice leading here, or declare it in validator.hidden"),
+            hint=tr("add a choice leading here, or declare it hidden (`> hidden paragraph`)"),
         )
 
 

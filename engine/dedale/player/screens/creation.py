@@ -12,6 +12,13 @@ from textual.widgets import Footer, Input, Static
 
 from dedale import events as ev
 from dedale.i18n import translate
+from dedale.player.gender import (
+    gender_keys,
+    gender_options,
+    gender_question,
+    gender_to_ask,
+    keep_gender,
+)
 from dedale.player.narration import describe, dice_faces
 from dedale.player.screens.prompts import ask_in_modal
 from dedale.player.widgets.adventure_sheet import AdventureSheet
@@ -40,8 +47,9 @@ class CreationScreen(Screen[None]):
             with Vertical(id="creation-main"):
                 yield VerticalScroll(id="rolls")
                 yield Static("", id="question")
-                yield ChoiceList(id="creation-choices")
                 yield Input(id="hero-name")
+                yield Static("", id="gender-question")
+                yield ChoiceList(id="creation-choices")
                 yield Vertical(id="stats-form")
                 yield Static("", id="stats-problem")
             yield AdventureSheet(app.texts, app.stat_name, id="creation-sheet")
@@ -51,6 +59,7 @@ class CreationScreen(Screen[None]):
         self._shown_dice: set[str] = set()
         localise_bindings(self, cast("DedaleApp", self.app).texts)
         self.query_one("#hero-name").display = False
+        self.query_one("#gender-question").display = False
         self.query_one("#stats-form").display = False
         self.query_one("#stats-problem").display = False
         self.query_one(ChoiceList).display = False
@@ -128,6 +137,9 @@ class CreationScreen(Screen[None]):
         elif isinstance(prompt, ev.NamePrompt):
             question.update(app.texts("creation.name"))
             choices.display = False
+            texts = app.texts
+            if gender_to_ask(texts.lang, texts.chosen_gender, texts.book_gender):
+                self._offer_gender(None)  # beside the name: Enter alone keeps the masculine
             name_input.value = ""
             name_input.placeholder = prompt.default  # Enter alone keeps it
             name_input.display = True
@@ -220,6 +232,8 @@ class CreationScreen(Screen[None]):
         self.query_one(ChoiceList).display = False
         if message.value == "start":
             self.dedale.enter_reading()
+        elif isinstance(message.value, str) and message.value.startswith("gender:"):
+            self._answer_gender(message.value.removeprefix("gender:"))
         else:
             self.dedale.answer(message.value)
 
@@ -232,10 +246,43 @@ class CreationScreen(Screen[None]):
             return
         message.input.display = False
         self.query_one("#question", Static).update("")
+        if self._gender_offered:
+            self._gender_offered = False
+            self.query_one(ChoiceList).display = False
+            self.query_one("#gender-question").display = False
         self.dedale.answer(name)
+
+    _gender_offered = False
+
+    def _offer_gender(self, chosen: str | None) -> None:
+        """The hero's gender (player.gender) offered under the name box, the current one
+        marked; choosing one keeps it and gives the focus back to the name."""
+        app = self.dedale
+        lang = app.texts.lang
+        self._gender_offered = True
+        asked = self.query_one("#gender-question", Static)
+        asked.update(Text.assemble(gender_question(lang), "\n", (gender_keys(lang), "dim")))
+        asked.display = True
+        marked = [
+            (("● " if g == (chosen or "m") else "○ ") + label, True, f"gender:{g}")
+            for label, g in gender_options(lang)
+        ]
+        choices = self.query_one(ChoiceList)
+        choices.set_options(marked)
+        choices.display = True
+
+    def _answer_gender(self, gender: str) -> None:
+        app = self.dedale
+        app.texts.chosen_gender = gender
+        if app.session is not None:
+            keep_gender(app.session.game, gender)
+        self._offer_gender(gender)
+        self.query_one("#hero-name", Input).focus()
 
     def on_key(self, event: object) -> None:
         key = getattr(event, "key", "")
         choices = self.query_one(ChoiceList)
+        if self._gender_offered and self.query_one("#hero-name", Input).has_focus:
+            return  # digits go into the name; Tab reaches the gender
         if choices.display and key.isdigit() and key != "0":
             choices.choose_number(int(key))

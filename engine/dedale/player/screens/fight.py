@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from dedale import events as ev
+from dedale.i18n import french
 from dedale.player.narration import describe
 from dedale.player.odds import percentage, plain_fights, win_chance
 from dedale.player.screens.prompts import ask_in_modal
@@ -78,7 +79,8 @@ class FightScreen(Screen[None]):
         foes = Text()
         for name, stats in self.enemies.items():
             style = "strike dim" if name in self.defeated else "bold"
-            foes.append(f"{name}\n", style=style)
+            shown = french.panel_name(name, app.texts.articles, app.texts.lang)
+            foes.append(f"{shown}\n", style=style)
             for stat, (current, initial) in stats.items():
                 foes.append_text(stat_bar(app.stat_name(stat), current, initial))
                 foes.append("\n")

@@ -11,7 +11,7 @@ from textual.events import Key
 from textual.widgets import Input, Static
 
 from dedale import events as ev
-from dedale.i18n import translate
+from dedale.i18n import french, translate
 from dedale.player.narration import prompt_question
 from dedale.player.screens.modal import OnceModal
 from dedale.player.widgets.choices import ChoiceList
@@ -153,7 +153,10 @@ def ask_in_modal(app: DedaleApp, prompt: ev.Prompt) -> None:
             question = prompt_question(prompt, texts)
             app.push_screen(YesNoScreen(question, texts("app.yes"), texts("app.no")), app.answer)
         case ev.TargetPrompt(enemies=enemies):
-            options = [(name, True, index) for index, name in enumerate(enemies)]
+            options = [
+                (french.panel_name(name, texts.articles, texts.lang), True, index)
+                for index, name in enumerate(enemies)
+            ]
             app.push_screen(PickScreen(texts("fight.target"), options, cancel=False), app.answer)
         case ev.DropItemPrompt(items=items, limit=limit):
             options = [(item, True, item) for item in items]
