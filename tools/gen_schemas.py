@@ -114,7 +114,7 @@ RULESET_TABLES: dict[str, dict[str, Schema]] = {
     },
     "counter": {
         "names": NAMES, "aliases": NAME_LIST, "initial": {"type": "integer", "minimum": 0},
-        "max": {"type": "integer", "minimum": 0},
+        "max": {"type": "integer", "minimum": 0}, "singular": NAMES,
     },
     "test": {"names": NAMES, "stat": NAME, "dice": DICE, "cost": INT, "outcomes": {}},
     "outcomes": {"success": NAMES, "failure": NAMES},
@@ -191,7 +191,7 @@ TOP_DESCRIPTIONS = {
     "name": "The ruleset's identifier (df-classic)",
     "title": "Its title in each language: {fr: ..., en: ...}",
     "stats": "The hero's stats, in order: SKILL: {names, aliases, roll: 1d6+6}",
-    "counters": "Counted things (meals, gold): gold: {names, aliases, initial, max}",
+    "counters": "Counted things (meals, gold): gold: {names, singular, aliases, initial, max}",
     "meals": "What a meal restores: {counter: meals, stat: STAMINA, heal: 4, where}",
     "tests": "Roll-under tests: luck: {stat: LUCK, dice: 2d6, cost: 1}",
     "duo_test": "The reliques duo test: {dice, target, difficulty, criticals, stat_range}",
