@@ -160,7 +160,17 @@ class HeroChain:
         key = self._table_key(fight, held)
         enemies, mode, bonus, _ = key
         table = self.tables.get(key)
-        if table is None:
+        if table is None and mode == "together":  # all at once: the group DP, best target
+            from dedale.rules.odds_group import GroupTable
+
+            table = GroupTable(
+                self.ruleset, self.skill, list(enemies), luck_policy=self.policy,
+                class_name=self.hero.class_name, attack_bonus=bonus,
+                enemy_damage=fight.enemy_damage,
+            )  # fmt: skip
+            table.solve(max(1, self.init_health), self.init_luck if self.luck_stat else None)
+            self.tables[key] = table
+        elif table is None:
             table = OddsTable(
                 self.ruleset, self.skill, list(enemies), luck_policy=self.policy,
                 class_name=self.hero.class_name, mode=mode, attack_bonus=bonus,

@@ -33,6 +33,8 @@ def mixed_ends(table, starts: dict[tuple[int, int], float], has_luck: bool):
     out: dict[tuple[int, int], float] = {}
     if not starts:
         return out
+    if not hasattr(table, "_start"):  # a fight at once (odds_group): one solve per start
+        return _solved_ends(table, starts, has_luck)
     groups: dict[int | None, dict[int, float]] = {}
     for (h, luck), p in starts.items():
         if h > 0 and p > 0:
@@ -54,4 +56,18 @@ def mixed_ends(table, starts: dict[tuple[int, int], float], has_luck: bool):
         for (h, luck), p in forward.ends.items():
             end = (h, kept) if kept is not None else (h, luck if has_luck else 0)
             out[end] = out.get(end, 0.0) + p
+    return out
+
+
+def _solved_ends(table, starts: dict[tuple[int, int], float], has_luck: bool):
+    """:func:`mixed_ends` for a table with no seeded pass (the fight at once of
+    :mod:`dedale.rules.odds_group`): each start solved, its end states weighted."""
+    out: dict[tuple[int, int], float] = {}
+    for (h, luck), p in starts.items():
+        if h <= 0 or p <= 0:
+            continue
+        result = table.solve(h, luck if has_luck else None)
+        for (end_h, end_luck), q in result.end_states.items():
+            end = (end_h, end_luck if has_luck else 0)
+            out[end] = out.get(end, 0.0) + p * result.win_probability * q
     return out
