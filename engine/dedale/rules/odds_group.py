@@ -174,25 +174,18 @@ class GroupTable:
     def _rolls(self, fight, hero_attack: int) -> None:
         """Per hero roll: its chance, the chance it is a double, and for each enemy the
         chances its strength is below, equal to or above the hero's."""
-        dist = {k: float(v) for k, v in fight.dice.distribution().items()}
-        lowest, highest = min(dist), max(dist)
-        below = [0.0]
-        for total in range(lowest, highest + 1):
-            below.append(below[-1] + dist.get(total, 0.0))
+        from dedale.rules.odds_inputs import below_function, double_chances
+
+        exact = fight.dice.distribution()
+        dist = {k: float(v) for k, v in exact.items()}
+        below = below_function(exact)
 
         def p_below(x: int) -> float:
-            return below[min(max(x - lowest, 0), len(below) - 1)]
+            return float(below(x))
 
         doubles: dict[int, float] = {}
         if fight.instant_kill_on_double:
-            dice = fight.dice.dice
-            if len(dice) != 1 or dice[0].keep is not None or dice[0].count < 2:
-                raise GameError("exact odds of instant kills need a plain NdS attack roll")
-            count, sides = dice[0].count, dice[0].sides
-            constant = fight.dice.max() - count * sides
-            for face in range(1, sides + 1):
-                total = face * count + constant
-                doubles[total] = doubles.get(total, 0.0) + 1.0 / sides**count
+            doubles = {k: float(v) for k, v in double_chances(fight).items()}
         self.rolls = []
         for roll, p in sorted(dist.items()):
             strength = hero_attack + roll

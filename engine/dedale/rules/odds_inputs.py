@@ -9,7 +9,7 @@ an author typed (an enemy's STAMINA of 10^8) never size an allocation.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -61,6 +61,34 @@ def assault_chances(
     return _assault_odds(fight, hero_skill - enemy_skill, immune)
 
 
+def double_chances(fight: OpposedFight) -> dict[int, Fraction]:
+    """For each total of the attack roll, the chance it is a double (instant kills)."""
+    assert fight.dice is not None
+    dice = fight.dice.dice
+    if len(dice) != 1 or dice[0].keep is not None or dice[0].count < 2:
+        raise GameError("exact odds of instant kills need a plain NdS attack roll")
+    count, sides = dice[0].count, dice[0].sides
+    constant = fight.dice.max() - count * sides
+    doubles: dict[int, Fraction] = {}
+    for face in range(1, sides + 1):
+        total = face * count + constant
+        doubles[total] = doubles.get(total, Fraction(0)) + Fraction(1, sides**count)
+    return doubles
+
+
+def below_function(dist: dict) -> Callable[[int], Fraction]:
+    """``p_below(x)``: the chance a roll of distribution ``dist`` is below ``x``."""
+    lowest, highest = min(dist), max(dist)
+    below = [Fraction(0)]  # below[i]: P(roll < lowest + i)
+    for total in range(lowest, highest + 1):
+        below.append(below[-1] + dist.get(total, 0))
+
+    def p_below(target: int) -> Fraction:
+        return below[min(max(target - lowest, 0), len(below) - 1)]
+
+    return p_below
+
+
 @functools.lru_cache(maxsize=4096)
 def _assault_odds(fight: OpposedFight, lead: int, immune: bool) -> AssaultChances:
     """As above, from the hero's lead in SKILL (all that matters), exactly: for each hero
@@ -69,24 +97,8 @@ def _assault_odds(fight: OpposedFight, lead: int, immune: bool) -> AssaultChance
     dist = fight.dice.distribution()
     kill = hero = enemy = tie = Fraction(0)
     double_kill = fight.instant_kill_on_double and not immune
-    faces_double: dict[int, Fraction] = {}
-    if double_kill:
-        dice = fight.dice.dice
-        if len(dice) != 1 or dice[0].keep is not None or dice[0].count < 2:
-            raise GameError("exact odds of instant kills need a plain NdS attack roll")
-        count, sides = dice[0].count, dice[0].sides
-        constant = fight.dice.max() - count * sides
-        for face in range(1, sides + 1):
-            total = face * count + constant
-            faces_double[total] = faces_double.get(total, Fraction(0)) + Fraction(1, sides**count)
-    lowest, highest = min(dist), max(dist)
-    below = [Fraction(0)]  # below[i]: P(enemy roll < lowest + i)
-    for total in range(lowest, highest + 1):
-        below.append(below[-1] + dist.get(total, 0))
-
-    def p_below(target: int) -> Fraction:
-        return below[min(max(target - lowest, 0), len(below) - 1)]
-
+    faces_double = double_chances(fight) if double_kill else {}
+    p_below = below_function(dist)
     for hero_roll, p_h in dist.items():
         p_double = faces_double.get(hero_roll, Fraction(0))
         kill += p_double
