@@ -114,7 +114,10 @@ def test_a_yes_no_question_left_open_without_otherwise(book):
     result = play(book, "choose 2\nchoose 5\n", header=header)
     assert codes(result) == [("P021", 4)]
     assert "a yes/no question (“Test your Luck on this wound?”)" in messages(result)[0]
-    assert "une réponse oui ou non («\u00a0Voulez-vous tenter votre Chance" in messages(result, "fr")[0]
+    assert (
+        "une réponse oui ou non («\u00a0Voulez-vous tenter votre Chance"
+        in messages(result, "fr")[0]
+    )
     result = play(book, "choose 2\nanswer no\nstop\n", header=header)
     assert result.findings == []
 

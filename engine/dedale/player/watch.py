@@ -46,13 +46,30 @@ class BookWatcher:
     def _watched(self, path: Path) -> bool:
         if self.root.is_file():
             return path.name == self.root.name
-        return path.suffix in WATCHED_SUFFIXES
+        if path.suffix in WATCHED_SUFFIXES:
+            return True
+        # A new folder: the files written into it at once may come before the system
+        # watches it (inotify adds the folder's watch after its creation event).
+        return path.is_dir() and _holds_watched(path)
 
     def close(self) -> None:
         """Stop watching (the watcher's thread ends with it)."""
         events, self._events = self._events, None
         if events is not None:
             events.close()  # type: ignore[attr-defined]
+
+
+def _holds_watched(folder: Path, most: int = 2_000) -> bool:
+    """Whether ``folder`` holds a watched file (at most ``most`` entries looked at)."""
+    try:
+        for seen, path in enumerate(folder.rglob("*")):
+            if seen >= most:
+                return True  # a big new folder: reload rather than miss it
+            if path.suffix in WATCHED_SUFFIXES:
+                return True
+    except OSError:
+        return False
+    return False
 
 
 def _events(root: Path) -> Iterator[set]:
