@@ -72,10 +72,24 @@ class EscapeFight:
         self.win = runner.destination(statement.win) if statement.win is not None else None
         self.away = runner.destination(statement.escape.target)
         self.paragraph = runner.state.paragraph or 0
-        self.key = explorer.canonical(runner.state)
+        self.key = self._key(explorer, runner.state.hero)
         self.id = id(statement)
         self.enemy = setup.health[0]
         self.built = 0
+
+    def _key(self, explorer, hero) -> str:
+        """The snapshot without the two stats the fight states carry themselves (STAMINA,
+        and LUCK when tested): the same fight state reached from different starting
+        STAMINA or LUCK (a second try after fleeing, a wound before) is one node."""
+        kept = dict(hero.stats)
+        hero.stats[self.health] = 0
+        if self.luck_stat:
+            hero.stats[self.luck_stat] = 0
+        try:
+            return explorer.canonical(self.runner.state, self.paragraph)
+        finally:
+            hero.stats.clear()
+            hero.stats.update(kept)
 
     def start(self) -> Next:
         """The node of the fight's first state."""
