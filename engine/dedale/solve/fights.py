@@ -230,8 +230,14 @@ def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
     elif spec.mode == "together":
         reason = tr("enemies fought together")
     if reason:
+        hint = tr("dedale solve handles plain opposed fights (see docs/solver.md)")
+        if spec.mode == "together":
+            hint = tr(
+                "the exact odds of enemies fought all at once are not in this version; "
+                "fought one after the other (a plain fight) it is solved"
+            )
         raise SolveLimit(
             tr("the solver cannot play this fight exactly: {reason}", reason=reason),
             statement.span,
-            hint=tr("dedale solve handles plain opposed fights (see docs/solver.md)"),
+            hint=hint,
         )
