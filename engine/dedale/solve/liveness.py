@@ -6,8 +6,8 @@ does not read itself, is dead on entering ``P``: the solver sets it to 0 in the 
 so that states differing only by it are one node. Conservative by construction:
 
 - a paragraph reaches the paragraphs its statements name (choices, tests, fights, exits,
-  every ``ParagraphRef``); one with a computed destination, a hidden number or a noted
-  paragraph reaches every paragraph;
+  every ``ParagraphRef``); one with a computed destination, a hidden number, a noted
+  paragraph or a World reaches every paragraph;
 - a counter is read by a paragraph when any name in its statements (not its prose) resolves
   to it, or is it, whatever the statement (a gain counts as a read);
 - the names inside ongoing rules (statuses, item triggers and effects, "when ... falls to")
@@ -34,7 +34,13 @@ from dedale.rules.ruleset import fold
 MAX_NODES = 2_000_000
 """AST and ruleset nodes walked at most (past it nothing is pruned)."""
 
-_ANYWHERE = (ast.ComputedRef, ast.HiddenNumber, ast.HiddenParagraph, ast.NotedParagraph)
+_ANYWHERE = (
+    ast.ComputedRef,
+    ast.HiddenNumber,
+    ast.HiddenParagraph,
+    ast.NotedParagraph,
+    ast.OpenWorld,
+)
 _ONGOING = (ast.StatusOn, ast.ItemTrigger, ast.ItemEffect, ast.Penalty)
 _MEALS = (ast.MealRule, ast.ForcedMeal)
 
