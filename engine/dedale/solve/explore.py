@@ -122,6 +122,8 @@ class Explorer:
     def _prune(self, origin: Entry, target: int) -> str:
         """``origin``'s snapshot as the key of a node entering ``target`` (the counters
         dead there set to 0), without a replay."""
+        if self.liveness.same(origin.target, target):
+            return origin.state
         key = (origin.state, target)
         found = self._pruned.get(key)
         if found is None:

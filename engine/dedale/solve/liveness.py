@@ -58,6 +58,7 @@ class Liveness:
         self._counted: dict[int, frozenset[str]] = {}  # folded items whose count is read
         self._always_items: set[str] = set()
         self.clamp_items = book.ruleset.inventory_limit is None
+        self.gained: frozenset[str] = frozenset()
         ruleset = book.ruleset
         self.counters = frozenset(c.id for c in ruleset.counters)
         meals = ruleset.meals
@@ -88,12 +89,22 @@ class Liveness:
                 if count > 1 and self.clamped(paragraph, name):
                     items[name] = 1
 
+    def same(self, one: int, other: int) -> bool:
+        """Whether a snapshot pruned for ``one`` is pruned for ``other`` too."""
+        return self.dead(one) == self.dead(other) and self._counted.get(one) == self._counted.get(
+            other
+        )
+
     def clamped(self, paragraph: int, item: str) -> bool:
         """Whether the count of ``item`` held on entering ``paragraph`` decides nothing."""
         if not self.clamp_items or paragraph not in self._counted:
             return False
         name = fold(item)
-        return name not in self._always_items and name not in self._counted[paragraph]
+        return (
+            name in self.gained
+            and name not in self._always_items
+            and name not in self._counted[paragraph]
+        )
 
     def _analyse(self) -> None:
         book = self.book
@@ -141,6 +152,14 @@ class Liveness:
         every = set(book.paragraphs)
         for number in everywhere:
             edges[number] = every
+        gained = {  # the items a paragraph can give: the only counts ever clamped
+            fold(node.item)
+            for paragraph in book.paragraphs.values()
+            for node in _nodes(paragraph.body, budget)
+            if type(node) is ast.GainItem
+        }
+        self.gained = frozenset(gained)
+        counted = {number: names & gained for number, names in counted.items()}
         live = _closure(edges, reads)
         read_counts = _closure(edges, counted)
         for number in book.paragraphs:
@@ -163,19 +182,24 @@ def _presence_only(node) -> bool:
 
 
 def _closure(edges: dict[int, set[int]], reads: dict[int, set[str]]) -> dict[int, set[str]]:
-    """The counters read from each paragraph on (its own reads and every reachable one's):
-    a fixed point over the edges, at most one pass per paragraph."""
-    live = {n: set(r) for n, r in reads.items()}
-    for _ in range(len(edges) + 1):
-        moved = False
-        for number, out in edges.items():
-            mine = live[number]
-            size = len(mine)
-            for target in out:
-                mine |= live.get(target, set())
-            moved = moved or len(mine) != size
-        if not moved:
-            break
+    """The names read from each paragraph on (its own reads and every reachable one's):
+    one pass over the strongly connected components, each after those it leads to."""
+    from dedale.solve.graph import _components
+
+    numbers = list(edges)
+    index = {number: at for at, number in enumerate(numbers)}
+    out = [[index[t] for t in edges[n] if t in index] for n in numbers]
+    live: dict[int, set[str]] = {}
+    for component in _components(out):  # the components it leads to come first
+        found: set[str] = set()
+        members = {numbers[at] for at in component}
+        for number in members:
+            found |= reads.get(number, set())
+            for target in edges[number]:
+                if target not in members and target in live:
+                    found |= live[target]
+        for number in members:
+            live[number] = found
     return live
 
 
