@@ -86,3 +86,14 @@ def test_an_unwritable_plan_is_a_usage_error(capsys, tmp_path):
     code = main(["solve", str(BOOKS / "fork"), "--hero", "8", "16", "8", "--plan", str(path)])
     assert code == 2
     assert "cannot write the plan" in capsys.readouterr().err
+
+
+def test_the_plan_of_first_steps_passes_dedale_test(capsys, tmp_path):
+    book = Path(__file__).parents[2] / "books" / "first-steps"
+    path = tmp_path / "first-steps.plan"
+    code = main(["solve", str(book), "--hero", "9", "19", "9", "--plan", str(path)])
+    assert code == 0
+    plan = read_plan(path)
+    assert plan.seed is not None and plan.steps[-1] == Ending("victory")
+    assert At(12) in plan.steps  # the line with the rope and the password
+    assert main(["test", str(book), str(path)]) == 0

@@ -67,7 +67,7 @@ class FightOracle:
             if luck_stat is not None and self.luck_policy == "best":
                 raise SolveLimit(
                     tr("the solver plays an assault limit against several enemies, with "
-                       "armour or a first-hit bonus only with --luck none"),
+                       "armour, a first-hit bonus or no win paragraph only with --luck none"),
                     statement.span,
                     hint=tr("with --luck best its Luck would be tested for the book"),
                 )  # fmt: skip
