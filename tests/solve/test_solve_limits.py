@@ -117,3 +117,12 @@ def test_the_walkthrough_names_the_fight_outcome(capsys):
     data = json.loads(capsys.readouterr().out)
     rolled = data["walkthrough"][0]["rolled"][0]
     assert rolled["kind"] == "fight" and rolled["won"] is True
+
+
+def test_a_fight_past_the_forward_bound_is_refused_at_its_line(monkeypatch):
+    import dedale.rules.odds_exits_forward as forward
+
+    monkeypatch.setattr(forward, "MAX_STATES", 3)
+    with pytest.raises(SolveLimit) as caught:
+        solve_book(load_book(BOOKS / "gauntlet"), (9, 18, 9), luck_policy="none")
+    assert caught.value.span is not None and caught.value.span.line == 7

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from dedale import ast
+from dedale.errors import GameError
 from dedale.i18n import tr
 from dedale.rules import modifiers as mods
 from dedale.rules.fight_opposed import FightSetup, wear_armour
@@ -58,9 +59,14 @@ class FightOracle:
         )  # fmt: skip
         outcomes = self._memo.get(key)
         if outcomes is None:
-            outcomes = self._memo[key] = self._outcomes(
-                ruleset, hero, spec, bonus, armour, luck_stat
-            )
+            try:
+                outcomes = self._memo[key] = self._outcomes(
+                    ruleset, hero, spec, bonus, armour, luck_stat
+                )
+            except SolveLimit:
+                raise
+            except GameError as error:  # too many fight states, a fight it cannot follow
+                raise SolveLimit(error.message, statement.span, hint=error.hint) from None
         stream = self.stream
         assert stream is not None
         if spec.assault_limit is not None and not _in_graph(spec, setup, statement):
