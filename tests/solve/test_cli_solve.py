@@ -105,10 +105,10 @@ def test_the_time_budget_reports_the_part_solved(capsys):
 
 
 def test_a_fight_it_cannot_model_is_located(capsys):
-    code, _, err = run(capsys, str(BOOKS / "limit"), "--hero", "9", "18", "9")
+    code, _, err = run(capsys, str(BOOKS / "together"), "--hero", "9", "18", "9")
     assert code == 1
-    assert "limit/book.dd:3:3" in err
-    assert "cannot play this fight exactly" in err
+    assert "together/book.dd:3:3" in err
+    assert "cannot play this fight exactly: enemies fought together" in err
 
 
 @pytest.mark.parametrize(

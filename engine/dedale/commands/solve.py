@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
 from dedale.errors import BookError, GameError, UsageError
@@ -43,6 +44,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--walkthrough", action="store_true",
         help="the best decisions on the most likely winning line",
+    )  # fmt: skip
+    parser.add_argument(
+        "--plan", metavar="FILE",
+        help="write the best walkthrough (given or median hero) as a test plan to FILE",
     )  # fmt: skip
     parser.add_argument(
         "--budget", type=float, default=60.0, metavar="SECONDS",
@@ -99,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
                 distributions.append((class_name, distribution))
         answers = solve_heroes(
             book, heroes, luck_policy=args.luck, budget=args.budget,
-            max_states=args.max_states, steps=args.walkthrough,
+            max_states=args.max_states, steps=args.walkthrough or bool(args.plan),
         )  # fmt: skip
         deadline = started + args.budget
         averages = [
@@ -119,11 +124,21 @@ def run(args: argparse.Namespace) -> int:
         error.lang = lang
         raise
     partial = any(not a.result.complete for a in answers) or any(not a.complete for a in averages)
+    if args.plan:
+        from dedale.solve.plan_file import write_plan_file
+
+        until = time.monotonic() + args.budget
+        note = write_plan_file(book, answers, args.plan, lang, deadline=until)
+        if not args.walkthrough:
+            for answer in answers:
+                answer.steps = []
     if args.json:
         print(json.dumps(_json(book, args, answers, averages), ensure_ascii=False))
     else:
         for line in _text(book, args, answers, averages):
             print(translate(line, lang))
+    if args.plan:
+        print(translate(note, lang), file=sys.stderr if args.json else sys.stdout)
     return EXIT_PARTIAL if partial else 0
 
 

@@ -11,6 +11,12 @@ chances (``odds_inputs.assault_chances``: instant kills, wounds each way, ties),
 to the enemy and to the hero, Luck's shifts of the damage (``luck.wounding`` /
 ``luck.wounded``, the test's cost), and the escape's own wound (``escape_damage``, with
 Luck when ``escape_luck``).
+
+An assault limit (``> not won after 4 assaults -> 60``) is played the same way, with or
+without an escape: the assaults are counted up to the limit, and the state that reaches it
+leaves for the limit's paragraph with its STAMINA and LUCK — so Luck after each wound is
+tested by the value for the book (winning the duel, or reaching the limit alive, whichever
+leads better).
 """
 
 from __future__ import annotations
@@ -68,14 +74,32 @@ class EscapeFight:
         )  # fmt: skip
         self.to_enemy = fight.damage_to_enemy + setup.damage_bonus
         self.to_hero = setup.enemy_damage
-        self.after = int(statement.escape.after or 0)
+        escape, limit = statement.escape, statement.assault_limit
+        self.after = None if escape is None else int(escape.after or 0)
         self.win = runner.destination(statement.win) if statement.win is not None else None
-        self.away = runner.destination(statement.escape.target)
+        self.away = None if escape is None else runner.destination(escape.target)
+        self.limit = None if limit is None else int(limit.assaults)
+        self.limit_to = None if limit is None else runner.destination(limit.target)
+        self.cap = max(self.after or 0, self.limit or 0)  # the assault numbers told apart
         self.paragraph = runner.state.paragraph or 0
-        self.key = explorer.canonical(runner.state)
+        self.key = self._key(explorer, runner.state.hero)
         self.id = id(statement)
         self.enemy = setup.health[0]
         self.built = 0
+
+    def _key(self, explorer, hero) -> str:
+        """The snapshot without the two stats the fight states carry themselves (STAMINA,
+        and LUCK when tested): the same fight state reached from different starting
+        STAMINA or LUCK (a second try after fleeing, a wound before) is one node."""
+        kept = dict(hero.stats)
+        hero.stats[self.health] = 0
+        if self.luck_stat:
+            hero.stats[self.luck_stat] = 0
+        try:
+            return explorer.canonical(self.runner.state, self.paragraph)
+        finally:
+            hero.stats.clear()
+            hero.stats.update(kept)
 
     def start(self) -> Next:
         """The node of the fight's first state."""
@@ -86,7 +110,7 @@ class EscapeFight:
     # ------------------------------------------------------------------ nodes
 
     def _node(self, h: int, e: int, luck: int, k: int) -> Next:
-        entry = FightEntry(self.key, self.id, h, e, luck, min(k, self.after), self.paragraph)
+        entry = FightEntry(self.key, self.id, h, e, luck, min(k, self.cap), self.paragraph)
         known = self.explorer.intern_known(entry)
         if known is not None:
             return Next(known)
@@ -101,8 +125,10 @@ class EscapeFight:
         return Next(node)
 
     def _tree(self, s: FightEntry):
+        if self.limit is not None and s.k >= self.limit:  # not won after N assaults
+            return self._left(self.limit_to, s.h, s.luck)
         fight_on = self._assault(s)
-        if s.k < self.after:
+        if self.after is None or s.k < self.after:
             return fight_on
         flee = self._wounded(s.h, s.luck, self.fight.escape_damage, self.fight.escape_luck,
                              lambda h, luck: self._left(self.away, h, luck))  # fmt: skip
@@ -127,7 +153,7 @@ class EscapeFight:
                 s.h, s.luck, self.to_hero, table is not None,
                 lambda h, luck: self._node(h, s.e, luck, k) if h > 0 else Leaf(0.0),
             )))  # fmt: skip
-        if c.p_tie and min(k, self.after) == s.k:  # a tie leaves this very state: folded in
+        if c.p_tie and min(k, self.cap) == s.k:  # a tie leaves this very state: folded in
             scale = 1.0 / (1.0 - c.p_tie)  # (fighting on is then chosen again, the same way)
             branches = [(p * scale, token, sub) for p, token, sub in branches]
         elif c.p_tie:

@@ -22,6 +22,7 @@ from dedale.i18n import tr
 from dedale.solve.dice import EnumeratedDice, NeedChance, TokenStream
 from dedale.solve.escape import FightEntry
 from dedale.solve.fights import FightOracle, Resolved
+from dedale.solve.liveness import Liveness
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
 
 MAX_REPLAYS = 50_000
@@ -48,8 +49,9 @@ class Explorer:
     """Builds the trees of one book's nodes (see the module docstring)."""
 
     def __init__(
-        self, book, luck_policy: str, intern, *, shortcuts: bool = True, known=None
-    ) -> None:
+        self, book, luck_policy: str, intern, *, shortcuts: bool = True, known=None,
+        prune: bool = True,
+    ) -> None:  # fmt: skip
         self.book = book
         self.oracle = FightOracle(luck_policy)
         self.oracle.explorer = self
@@ -65,6 +67,8 @@ class Explorer:
         self._meals_anywhere = bool(meals and meals.anywhere)
         self.intern = intern  # Entry -> node id (the graph's table)
         self.watched, self.watch_all, self.came_from = _read_state(book)
+        self.liveness = Liveness(book, prune)
+        self._pruned: dict[tuple[str, int], str] = {}
         self.replays = 0
         self._loaded: tuple[Any, Any] = (None, None)  # the snapshot being replayed, parsed
 
@@ -110,10 +114,23 @@ class Explorer:
                 return tree
         return Decision(
             tuple(
-                (token, label, Next(self.intern(Entry(origin.state, target))))
+                (token, label, Next(self.intern(Entry(self._prune(origin, target), target))))
                 for token, label, target in options
             )
         )
+
+    def _prune(self, origin: Entry, target: int) -> str:
+        """``origin``'s snapshot as the key of a node entering ``target`` (the counters
+        dead there set to 0), without a replay."""
+        if self.liveness.same(origin.target, target):
+            return origin.state
+        key = (origin.state, target)
+        found = self._pruned.get(key)
+        if found is None:
+            data = json.loads(origin.state)
+            self.liveness.prune(data, target)
+            found = self._pruned[key] = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return found
 
     def _plain_paragraph(self, number: int) -> tuple | None:
         book = self.book
@@ -238,7 +255,7 @@ class Explorer:
             return ("leaf", 1.0 if game.outcome == "victory" else 0.0)
         if not halted:
             raise SolveLimit(tr("the game stopped without an ending"))
-        return ("next", halted[0], self.canonical(game.state))
+        return ("next", halted[0], self.canonical(game.state, halted[0]))
 
     def intern_fight(self, entry) -> int:
         return self.intern(entry)
@@ -247,12 +264,15 @@ class Explorer:
         return self._next(state, target)
 
     def _next(self, state, target: int) -> Next:
-        return Next(self.intern(Entry(self.canonical(state), target)))
+        return Next(self.intern(Entry(self.canonical(state, target), target)))
 
-    def canonical(self, state) -> str:
+    def canonical(self, state, target: int | None = None) -> str:
         """The snapshot as a key: what no rule reads later is left out (the history, the
-        visits no condition asks about, the previous paragraph unless the book reads it)."""
+        visits no condition asks about, the previous paragraph unless the book reads it,
+        and, entering ``target``, the counters no rule reachable from it reads)."""
         data = state.to_dict(history=False)
+        if target is not None:
+            self.liveness.prune(data, target)
         data["history"] = []
         data["name"] = "-"
         data["meal_allowed"] = False  # set again on entering a paragraph
@@ -275,14 +295,16 @@ class Explorer:
             return tuple((token, label, None) for token, label in _answers(game, prompt))
         plain = _plain_choices(game) if self.shortcuts else frozenset()
         found: list[tuple[Any, dict[str, Any], Any]] = []
-        key = None
+        keys: dict[int, str] = {}
         for o in prompt.options:  # type: ignore[attr-defined]
             if not o.enabled:
                 continue
             label = {"kind": "choice", "target": o.target, "text": o.text}
             direct = None
             if o.index in plain and o.target in self.book.paragraphs:
-                key = key or self.canonical(game.state)
+                key = keys.get(o.target)
+                if key is None:
+                    key = keys[o.target] = self.canonical(game.state, o.target)
                 direct = Next(self.intern(Entry(key, o.target)))
             found.append((("a", o.index), label, direct))
         if game.can_eat() and _hungry(game):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from dedale import ast
+from dedale.errors import GameError
 from dedale.i18n import tr
 from dedale.rules import modifiers as mods
 from dedale.rules.fight_opposed import FightSetup, wear_armour
@@ -58,12 +59,27 @@ class FightOracle:
         )  # fmt: skip
         outcomes = self._memo.get(key)
         if outcomes is None:
-            outcomes = self._memo[key] = self._outcomes(
-                ruleset, hero, spec, bonus, armour, luck_stat
-            )
+            try:
+                outcomes = self._memo[key] = self._outcomes(
+                    ruleset, hero, spec, bonus, armour, luck_stat
+                )
+            except SolveLimit:
+                raise
+            except GameError as error:  # too many fight states, a fight it cannot follow
+                raise SolveLimit(error.message, statement.span, hint=error.hint) from None
         stream = self.stream
         assert stream is not None
-        if spec.escape_after is not None:  # the escape is decided inside the fight
+        if spec.assault_limit is not None and not _in_graph(spec, setup, statement):
+            if luck_stat is not None and self.luck_policy == "best":
+                raise SolveLimit(
+                    tr("the solver plays an assault limit against several enemies, with "
+                       "armour, a first-hit bonus or no win paragraph only with --luck none"),
+                    statement.span,
+                    hint=tr("with --luck best its Luck would be tested for the book"),
+                )  # fmt: skip
+            return self._limit_result(stream, outcomes, hero, params.health, luck_stat)
+        if spec.escape_after is not None or spec.assault_limit is not None:
+            # the escape (or the limit) is decided inside the fight, as graph nodes
             if self.explorer is None or _won_target(runner, statement) is None:
                 raise SolveLimit(
                     tr("the solver plays an escape only in a fight that turns to a paragraph"),
@@ -90,6 +106,19 @@ class FightOracle:
             hero.stats[luck_stat] = luck
         return FightResult("won", 0)
 
+    def _limit_result(self, stream, outcomes, hero, health: str, luck_stat) -> FightResult:
+        """An assault-limit fight's outcome token: lost, won or the limit reached, with
+        the hero's STAMINA and LUCK then (``rules.odds_exits_forward``)."""
+        index = stream.take("f", lambda: outcomes)
+        if index == LOST:
+            hero.set(health, 0)
+            return FightResult("lost", 0)
+        stamina, luck, way = index
+        hero.stats[health] = stamina
+        if luck_stat is not None and self.luck_policy == "best":
+            hero.stats[luck_stat] = luck
+        return FightResult("won" if way == "won" else "limit", 0)
+
     def _resolved(self, runner, outcomes, target: int, luck_stat: str | None, health: str):
         """The fight's chance node: a loss is a death, a win goes on to ``target`` with
         the hero's STAMINA and LUCK of that outcome (the rest of the state as it is)."""
@@ -113,6 +142,8 @@ class FightOracle:
         self.fights += 1
         params = ruleset.fight
         luck = hero.stats.get(luck_stat) if luck_stat else None
+        if spec.assault_limit is not None:
+            return self._limit_outcomes(ruleset, hero, spec, bonus, armour, luck)
         result = fight_odds(
             ruleset,
             hero.stats[params.attack_stat],
@@ -134,6 +165,30 @@ class FightOracle:
             found.append((1.0 - win, ("f", LOST)))
         return tuple(found)
 
+    def _limit_outcomes(self, ruleset, hero, spec, bonus, armour, luck):
+        """The joint outcomes of a fight with an assault limit: the forward pass over the
+        exact exit odds' states (won / limit, STAMINA, LUCK), and the loss."""
+        from dedale.rules.odds_exits import ExitPlan
+        from dedale.rules.odds_exits_forward import exit_outcomes
+        from dedale.rules.odds_inputs import enemy_line_up
+
+        params = ruleset.fight
+        plan = ExitPlan(
+            enemies=tuple(enemy_line_up(ruleset, spec.enemies, spec.mode)), bonus=bonus,
+            enemy_damage=spec.enemy_damage, limit=spec.assault_limit,
+        )  # fmt: skip
+        result = exit_outcomes(
+            ruleset, hero.stats[params.attack_stat], hero.stats[params.health], plan,
+            luck=luck, luck_policy=self.luck_policy if luck is not None else "none",
+            abilities=mods.hero_abilities(ruleset, hero), armour=armour,
+        )  # fmt: skip
+        found: list[tuple[float, Any]] = []
+        for way, table in (("won", result.won), ("limit", result.limit)):
+            found += [(p, ("f", (h, lk, way))) for (h, lk), p in sorted(table.items()) if p > 0]
+        if result.lost > 0:
+            found.append((result.lost, ("f", LOST)))
+        return tuple(found)
+
 
 class Resolved(BaseException):  # noqa: N818 - a control signal, not an error
     """Raised by the oracle with a fight's whole chance node (see :func:`_won_target`)."""
@@ -141,6 +196,16 @@ class Resolved(BaseException):  # noqa: N818 - a control signal, not an error
     def __init__(self, tree) -> None:
         super().__init__()
         self.tree = tree
+
+
+def _in_graph(spec: FightSpec, setup: FightSetup, statement: ast.Fight) -> bool:
+    """Whether an assault-limit fight is played as graph nodes (:mod:`dedale.solve.escape`:
+    one enemy, no armour, no first-hit bonus, a ``win ->`` paragraph); else its joint
+    outcomes come from the forward pass (``--luck none`` only)."""
+    return (
+        len(setup.skills) == 1 and not setup.armour and not setup.first_hit_bonus
+        and statement.win is not None
+    )  # fmt: skip
 
 
 def _won_target(runner, statement: ast.Fight) -> int | None:
@@ -164,15 +229,21 @@ def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
         reason = tr("this ruleset's fights are not opposed (FF-family) fights")
     elif runner._by_assault(statement):
         reason = tr("the book acts inside this fight (rules, allies, thresholds, tables)")
-    elif spec.assault_limit is not None or (
+    elif (spec.assault_limit is not None and spec.escape_after is not None) or (
         spec.escape_after is not None and statement.escape is None
     ):
-        reason = tr("this fight has an assault limit")
+        reason = tr("this fight has an assault limit and an escape")
     elif spec.mode == "together":
         reason = tr("enemies fought together")
     if reason:
+        hint = tr("dedale solve handles plain opposed fights (see docs/solver.md)")
+        if spec.mode == "together":
+            hint = tr(
+                "the exact odds of enemies fought all at once are not in this version; "
+                "fought one after the other (a plain fight) it is solved"
+            )
         raise SolveLimit(
             tr("the solver cannot play this fight exactly: {reason}", reason=reason),
             statement.span,
-            hint=tr("dedale solve handles plain opposed fights (see docs/solver.md)"),
+            hint=hint,
         )

@@ -77,17 +77,21 @@ def solve_book(
     deadline: float | None = None,
     max_states: int = DEFAULT_STATES,
     shortcuts: bool = True,
+    prune: bool = True,
 ) -> SolveResult:
     """Best-play chance to win ``book`` with this hero (see the module docstring).
 
     Past ``deadline`` (a ``time.monotonic()`` value) or ``max_states`` the result is
     ``complete=False``: ``win_probability`` is then a lower bound (the nodes left unexplored
     count as lost) and ``limit`` says which bound stopped it. ``shortcuts=False`` replays
-    every choice and fight outcome instead of reading its next node off the state (the
-    tests check both ways agree)."""
+    every choice and fight outcome instead of reading its next node off the state;
+    ``prune=False`` keeps the counters and item counts no later rule reads
+    (:mod:`dedale.solve.liveness`) in the state (the tests check both ways agree)."""
     started = time.monotonic()
     graph = Graph()
-    explorer = Explorer(book, luck_policy, graph.intern, shortcuts=shortcuts, known=graph.ids.get)
+    explorer = Explorer(
+        book, luck_policy, graph.intern, shortcuts=shortcuts, known=graph.ids.get, prune=prune
+    )
     explorer.deadline = deadline
     graph.add_root(Root(tuple(hero), class_name))
     trees: list[Tree | None] = []

@@ -105,6 +105,9 @@ def _rolled(token: tuple) -> dict[str, Any]:
     if kind == "f":
         if value == -1:
             return {"kind": "fight", "won": False}
+        if len(value) == 3 and value[2] == "limit":  # an assault limit reached alive
+            return {"kind": "fight", "won": False, "limit": True, "stamina": value[0],
+                    "luck": value[1]}  # fmt: skip
         return {"kind": "fight", "won": True, "stamina": value[0], "luck": value[1]}
     if kind == "x":  # an assault of an escape fight: kill, hit, hurt, tie
         return {"kind": "assault", "result": value}

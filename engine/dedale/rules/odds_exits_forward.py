@@ -1,0 +1,173 @@
+"""The forward pass of the exact odds with exits: how the hero leaves the fight, jointly.
+
+:mod:`dedale.rules.odds_exits` gives the chance to leave a fight alive; the solver needs
+more: by which way (won, or the assault limit reached) and with which STAMINA and LUCK,
+jointly — the fight becomes one chance node of the book's graph. This module pushes the
+probability mass from the start state through the very states and transitions of
+``odds_exits._Solver`` (its assault outcomes, wounds, Luck options, damage rules, attack
+modifiers, wound rolls), the Luck decision at each wound being the one its ``value`` takes
+(the first option of highest chance to leave alive: "fight-optimal"). The states are
+visited in an order every transition follows (enemy, then Luck, STAMINA, enemy STAMINA
+decreasing, then the assault number), so each is pushed once, with all its mass; a tie that
+leaves a state unchanged is folded in exactly, as the value solver does. The total mass out
+alive equals :func:`~dedale.rules.odds_exits.exit_odds` (the tests match it to 1e-9).
+
+Only the exits whose end state is the pre-hook state are followed: a win and an assault
+limit. Plans with an escape (the solver plays those in its graph), events, conditional
+exits, a threshold, "after N assaults won" or "first assault won" raise
+:class:`ExitOddsTooLarge`'s sibling :class:`ForwardUnsupported`.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+from dedale.errors import GameError
+from dedale.i18n import tr
+from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, ExitPlan, _outcomes, _Solver
+from dedale.rules.odds_inputs import check_size
+from dedale.rules.ruleset import Ruleset
+
+
+class ForwardUnsupported(GameError):
+    """A plan whose exits the forward pass does not follow (the message says which)."""
+
+
+@dataclass(slots=True)
+class ExitOutcomes:
+    """``won`` and ``limit``: ``{(STAMINA, LUCK): probability}`` when the hero leaves the
+    fight that way (unconditional shares); ``lost``: the chance he dies."""
+
+    won: dict[tuple[int, int], float] = field(default_factory=dict)
+    limit: dict[tuple[int, int], float] = field(default_factory=dict)
+    lost: float = 0.0
+    states: int = 0
+
+    @property
+    def alive(self) -> float:
+        """The chance to leave the fight alive (won or at the limit)."""
+        return sum(self.won.values()) + sum(self.limit.values())
+
+
+def exit_outcomes(
+    ruleset: Ruleset,
+    hero_skill: int,
+    hero_stamina: int,
+    plan: ExitPlan,
+    *,
+    luck: int | None = None,
+    luck_policy: str = "none",
+    abilities: tuple = (),
+    armour: bool = False,
+) -> ExitOutcomes:
+    """The joint outcomes of the fight (see the module docstring)."""
+    _check(plan)
+    if any(stamina <= 0 for _, stamina, _ in plan.enemies):
+        raise GameError("every enemy needs at least 1 STAMINA")
+    check_size(max(0, luck or 0), hero_stamina, plan.enemies)
+    solver = _Solver(ruleset, hero_skill, plan, luck_policy, abilities, armour)
+    start = (0, hero_stamina, plan.enemies[0][1], luck or 0, 0, 0, not solver.track_hit,
+             tuple(v for _, v in plan.counters), 0)  # fmt: skip
+    return _Forward(solver).run(start)
+
+
+def _check(plan: ExitPlan) -> None:
+    reason = None
+    if not plan.enemies:
+        reason = tr("a fight needs at least one enemy")
+    elif plan.escape_after is not None:
+        reason = tr("an escape")
+    elif plan.events or plan.exits or plan.threshold is not None:
+        reason = tr("events or exits on a condition")
+    elif plan.win_assaults is not None or plan.first_won:
+        reason = tr("an exit on assaults won")
+    if reason is not None:
+        raise ForwardUnsupported(
+            tr("the joint outcomes of this fight are not computed: {reason}", reason=reason)
+        )
+
+
+def _order(state: tuple) -> tuple:
+    index, h, e, luck, k, won, hit, _counters, _shift = state
+    return (index, -luck, -h, -e, k, hit, won)
+
+
+class _Forward:
+    def __init__(self, solver: _Solver) -> None:
+        self.solver = solver
+        self.found = ExitOutcomes()
+
+    def run(self, start: tuple) -> ExitOutcomes:
+        found = self.found
+        pending = {start: 1.0}
+        heap = [(_order(start), start)]
+        while heap:
+            _, state = heapq.heappop(heap)
+            mass = pending.pop(state, 0.0)
+            if not mass:
+                continue
+            found.states += 1
+            if found.states > MAX_STATES:
+                raise ExitOddsTooLarge(
+                    tr("the exact odds would need more than {limit} states",
+                       limit=f"{MAX_STATES:,}")
+                )  # fmt: skip
+            for share, nxt in self._moves(state):
+                flow = mass * share
+                if isinstance(nxt, tuple) and nxt[0] == "end":
+                    _, way, key = nxt
+                    if way == "lost":
+                        found.lost += flow
+                    else:
+                        table = found.won if way == "won" else found.limit
+                        table[key] = table.get(key, 0.0) + flow
+                    continue
+                if nxt not in pending:
+                    heapq.heappush(heap, (_order(nxt), nxt))
+                    pending[nxt] = 0.0
+                pending[nxt] += flow
+        return found
+
+    def _moves(self, state: tuple) -> list[tuple[float, tuple]]:
+        """The state's successors with their shares (ties folded), along the value's
+        choices; an ending is ``("end", way, (STAMINA, LUCK))``."""
+        s = self.solver
+        plan = s.plan
+        index, h, e, luck, k, won, hit, counters, shift = state
+        if plan.limit is not None and k >= plan.limit:
+            return [(1.0, ("end", "limit", (h, luck)))]
+        skill, _stamina, immune = plan.enemies[index]
+        lead = s.skill - (skill + shift)
+        for enemy, value, when in plan.attacks:
+            if (enemy is None or enemy == index or len(plan.enemies) == 1) and s.holds(when, state):
+                lead += value
+        k2 = min(k + 1, s.k_cap)
+        moves: list[tuple[float, tuple]] = []
+        stay = 0.0
+        for p, winner, double in _outcomes(s.fight, lead, immune, s.doubles):
+            best, chosen, chosen_stay = -1.0, [], 0.0
+            for option in s._after_wounds(state, winner, k2):
+                chance, rows, back = 0.0, [], 0.0
+                for q, nxt, dealt, wound in option:
+                    after = s._after(nxt, winner, double, dealt, wound)
+                    if after == state:
+                        back += q
+                        continue
+                    if isinstance(after, float):
+                        chance += q * after
+                        way = "lost" if after == 0.0 else "won"
+                        rows.append((q, ("end", way, (nxt[1], nxt[3]))))
+                    else:
+                        chance += q * s.value(after)
+                        rows.append((q, after))
+                if back and len(s._after_wounds(state, winner, k2)) > 1:
+                    raise ForwardUnsupported(tr("a Luck test that may change nothing"))
+                if chance > best:
+                    best, chosen, chosen_stay = chance, rows, back
+            stay += p * chosen_stay
+            moves += [(p * q, nxt) for q, nxt in chosen]
+        if stay >= 1.0:
+            raise ForwardUnsupported(tr("a fight in which nobody is ever wounded"))
+        scale = 1.0 / (1.0 - stay)
+        return [(share * scale, nxt) for share, nxt in moves]
