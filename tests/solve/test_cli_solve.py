@@ -105,10 +105,24 @@ def test_the_time_budget_reports_the_part_solved(capsys):
 
 
 def test_a_fight_it_cannot_model_is_located(capsys):
-    code, _, err = run(capsys, str(BOOKS / "together"), "--hero", "9", "18", "9")
+    code, _, err = run(capsys, str(BOOKS / "acts"), "--hero", "9", "18", "9")
     assert code == 1
-    assert "together/book.dd:3:3" in err
-    assert "cannot play this fight exactly: enemies fought together" in err
+    assert "acts/book.dd:3:3" in err
+    assert "cannot play this fight exactly: the book acts inside this fight" in err
+
+
+def test_enemies_fought_together_take_the_group_dp(capsys):
+    from dedale.rules import load_ruleset
+    from dedale.rules.odds import fight_odds
+    from dedale.solve.fights import GROUP_LUCK_WORK
+
+    code, out, _ = run(capsys, str(BOOKS / "together"), "--hero", "9", "18", "9", "--json")
+    assert code == 0
+    expected = fight_odds(
+        load_ruleset("df-classic"), 9, 18, [(5, 4), (5, 4)], luck=9, luck_policy="best",
+        mode="together", luck_work=GROUP_LUCK_WORK,
+    ).win_probability  # fmt: skip
+    assert json.loads(out)["win_probability"] == pytest.approx(expected, abs=1e-9)
 
 
 @pytest.mark.parametrize(

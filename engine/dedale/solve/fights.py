@@ -24,6 +24,8 @@ from dedale.solve.model import Chance, Leaf, SolveLimit
 
 LOST = -1
 """The ``f`` token of a lost fight."""
+GROUP_LUCK_WORK = 30_000
+"""The best Luck's budget in a fight against several enemies at once (as ``dedale odds``)."""
 
 
 class FightOracle:
@@ -66,7 +68,10 @@ class FightOracle:
             except SolveLimit:
                 raise
             except GameError as error:  # too many fight states, a fight it cannot follow
-                raise SolveLimit(error.message, statement.span, hint=error.hint) from None
+                hint = error.hint
+                if spec.mode == "together" and self.luck_policy == "best":
+                    hint = tr("without Luck in fights its exact odds may fit: --luck none")
+                raise SolveLimit(error.message, statement.span, hint=hint) from None
         stream = self.stream
         assert stream is not None
         if spec.assault_limit is not None and not _in_graph(spec, setup, statement):
@@ -156,6 +161,9 @@ class FightOracle:
             enemy_damage=spec.enemy_damage,
             armour=armour,
             class_name=hero.class_name,
+            # all at once: the reader's best target each assault, and a larger budget for
+            # the best Luck than the validator's (the solver is the costly check)
+            luck_work=GROUP_LUCK_WORK if spec.mode == "together" else None,
         )
         win = result.win_probability
         found: list[tuple[float, Any]] = [
@@ -233,15 +241,12 @@ def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
         spec.escape_after is not None and statement.escape is None
     ):
         reason = tr("this fight has an assault limit and an escape")
-    elif spec.mode == "together":
-        reason = tr("enemies fought together")
+    elif spec.mode == "together" and (
+        spec.assault_limit is not None or spec.escape_after is not None
+    ):
+        reason = tr("enemies fought together, with an assault limit or an escape")
     if reason:
         hint = tr("dedale solve handles plain opposed fights (see docs/solver.md)")
-        if spec.mode == "together":
-            hint = tr(
-                "the exact odds of enemies fought all at once are not in this version; "
-                "fought one after the other (a plain fight) it is solved"
-            )
         raise SolveLimit(
             tr("the solver cannot play this fight exactly: {reason}", reason=reason),
             statement.span,
