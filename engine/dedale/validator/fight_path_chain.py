@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from dedale import ast
-from dedale.errors import DedaleError
+from dedale.errors import DedaleError, GameError
 from dedale.i18n import Message, tr
 from dedale.span import Span
 from dedale.validator.fight_path_steps import Change, Fight, ForcedMeal, Item, Meal, Step, Unknown
@@ -162,6 +162,14 @@ class HeroChain:
         table = self.tables.get(key)
         if table is None and mode == "together":  # all at once: the group DP, best target
             from dedale.rules.odds_group import GroupTable
+
+            if self.policy == "best" and self.luck_stat:
+                # its best-Luck search rarely fits the validator's budget, and costs the
+                # whole budget to find out: the step is estimated (the fight's own row)
+                raise GameError(
+                    tr("the exact best-Luck odds of a fight at once are not chained"),
+                    hint=tr("the fight's own figure is used"),
+                )
 
             table = GroupTable(
                 self.ruleset, self.skill, list(enemies), luck_policy=self.policy,

@@ -59,14 +59,28 @@ def mixed_ends(table, starts: dict[tuple[int, int], float], has_luck: bool):
     return out
 
 
+GROUP_STARTS = 8
+"""A fight at once is solved from at most this many distinct (STAMINA, LUCK) starts (each
+a forward pass of its own); past it the step is estimated (the path's ``≈`` says why)."""
+
+
 def _solved_ends(table, starts: dict[tuple[int, int], float], has_luck: bool):
     """:func:`mixed_ends` for a table with no seeded pass (the fight at once of
-    :mod:`dedale.rules.odds_group`): each start solved, its end states weighted."""
+    :mod:`dedale.rules.odds_group`): each start solved (once per table), its end states
+    weighted; more than :data:`GROUP_STARTS` starts raise GameError."""
+    from dedale.errors import GameError
+
     out: dict[tuple[int, int], float] = {}
+    solved = table.__dict__.setdefault("_solved_starts", {})
+    fresh = {key for key, p in starts.items() if key[0] > 0 and p > 0} - solved.keys()
+    if len(solved) + len(fresh) > GROUP_STARTS:
+        raise GameError("too many starting states for the exact odds of a fight at once")
     for (h, luck), p in starts.items():
         if h <= 0 or p <= 0:
             continue
-        result = table.solve(h, luck if has_luck else None)
+        result = solved.get((h, luck))
+        if result is None:
+            result = solved[h, luck] = table.solve(h, luck if has_luck else None)
         for (end_h, end_luck), q in result.end_states.items():
             end = (end_h, end_luck if has_luck else 0)
             out[end] = out.get(end, 0.0) + p * result.win_probability * q
