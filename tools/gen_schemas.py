@@ -287,14 +287,17 @@ def ruleset_schema() -> Schema:
 
 def spellings(keys: KeySet) -> dict[str, list[str]]:
     """Every spelling of each key the loader accepts: English, French (accented and not)
-    and the other spellings, each also with ``_`` for ``-`` and ``-`` for ``_``."""
+    and the other spellings, each also with ``_``, ``-`` or a space between its words (the
+    loader reads them alike: ``jeu de règles``), and with a capital first letter."""
     result: dict[str, list[str]] = {}
     for canonical, (french, others) in keys.keys.items():
         names: list[str] = []
         for name in (canonical, french, fold(french), *others):
-            for variant in (name, name.replace("_", "-"), name.replace("-", "_")):
-                if variant not in names:
-                    names.append(variant)
+            words = name.replace("_", "-").split("-")
+            for joined in ("-".join(words), "_".join(words), " ".join(words)):
+                for variant in (joined, joined[:1].upper() + joined[1:]):
+                    if variant not in names:
+                        names.append(variant)
         result[canonical] = names
     return result
 

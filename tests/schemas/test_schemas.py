@@ -185,3 +185,17 @@ def test_a_ruleset_mistake_is_rejected():
         "/".join(map(str, e.absolute_path)) for e in Validator(schema("ruleset")).iter_errors(data)
     }
     assert errors == {"fight", "stats/SKILL"}
+
+
+@pytest.mark.parametrize("key", ["jeu de règles", "Jeu de règles", "jeu_de_regles", "Titre"])
+def test_keys_spelt_as_the_loader_reads_them(key, tmp_path):
+    """The loader reads ``_``, ``-`` and spaces alike and any first capital: so does the
+    schema (an outsider's book.yaml said ``jeu de règles``)."""
+    if key == "Titre":
+        text = "Titre: T\nlangue: fr\n"
+    else:
+        text = f"titre: T\nlangue: fr\n{key}: df-classic\n"
+    assert list(Validator(schema("book")).iter_errors(yaml_data(text))) == []
+    (tmp_path / "book.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "a.dd").write_text("§ 1\n> victoire\n", encoding="utf-8")
+    assert metadata_loads(tmp_path / "book.yaml")
