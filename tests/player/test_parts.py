@@ -183,4 +183,25 @@ def test_odds_hint_uses_the_rules_core(repo_root):
     goblin = {"GOBLIN": {"SKILL": (8, 8), "STAMINA": (6, 6)}}
     expected = fight_odds(book.ruleset, 8, 12, [(8, 6)], luck=9, luck_policy="best")
     assert win_chance(book, sheet, goblin) == expected.win_probability
-    assert win_chance(book, sheet, goblin, mode="together") is None
+    two = {
+        "GOBLIN": {"SKILL": (8, 8), "STAMINA": (6, 6)},
+        "ORC": {"SKILL": (7, 7), "STAMINA": (5, 5)},
+    }
+    assert win_chance(book, sheet, two, mode="together") is None  # best Luck: past its budget
+
+
+def test_odds_hint_of_a_fight_at_once_is_its_exact_no_luck_chance(repo_root):
+    from dedale.language import load_book
+    from dedale.player.book_view import BookView
+    from dedale.player.odds import fight_hint
+    from dedale.rules import fight_odds
+
+    book = BookView(load_book(repo_root / "books" / "tutorial"))
+    sheet = SheetModel(stats={"SKILL": (8, 8), "STAMINA": (12, 19), "LUCK": (9, 10)})
+    two = {
+        "GOBLIN": {"SKILL": (8, 8), "STAMINA": (6, 6)},
+        "ORC": {"SKILL": (7, 7), "STAMINA": (5, 5)},
+    }
+    chance, without_luck = fight_hint(book, sheet, two, mode="together")
+    expected = fight_odds(book.ruleset, 8, 12, [(8, 6), (7, 5)], mode="together")
+    assert without_luck and chance == expected.win_probability

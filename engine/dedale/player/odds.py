@@ -8,7 +8,12 @@ from typing import Any
 from dedale.player.book_view import BookView
 from dedale.player.session import SheetModel
 
-SUPPORTED_MODES = {"single": "sequence", "sequence": "sequence", "as_one": "as_one"}
+SUPPORTED_MODES = {
+    "single": "sequence",
+    "sequence": "sequence",
+    "as_one": "as_one",
+    "together": "together",
+}
 
 
 def win_chance(
@@ -18,8 +23,40 @@ def win_chance(
     mode: str = "single",
     first_assault: bool = True,
 ) -> float | None:
-    """Probability (0..1) that the hero wins against the enemies left, or None when the
-    rules core cannot say (not an FF-family fight, enemies all at once, missing stats)."""
+    """Probability (0..1) that the hero wins against the enemies left, with the best Luck
+    policy, or None when the rules core cannot say (not an FF-family fight, missing stats,
+    a fight at once whose best-Luck odds are too costly)."""
+    chance, without_luck = fight_hint(book, sheet, enemies, mode, first_assault)
+    return None if without_luck else chance
+
+
+def fight_hint(
+    book: BookView,
+    sheet: SheetModel,
+    enemies: dict[str, dict[str, tuple[int, int]]],
+    mode: str = "single",
+    first_assault: bool = True,
+) -> tuple[float | None, bool]:
+    """The hint's chance and whether it is the chance without testing Luck: a fight at once
+    whose best-Luck odds are past their budget gives its exact no-Luck chance (a floor of
+    the best one), said as such."""
+    found = _inputs(book, sheet, enemies, mode)
+    if found is None:
+        return None, False
+    ruleset, skill, stamina, foes, luck = found
+    armour = None if first_assault else False
+    solved = SUPPORTED_MODES[mode]
+    chance = _solve(ruleset, skill, stamina, foes, luck, sheet.class_name or None, solved, armour)
+    if chance is None and solved == "together" and luck is not None:
+        floor = _solve(
+            ruleset, skill, stamina, foes, None, sheet.class_name or None, solved, armour
+        )
+        return floor, floor is not None
+    return chance, False
+
+
+def _inputs(book: BookView, sheet: SheetModel, enemies, mode: str):
+    """(ruleset, SKILL, STAMINA, enemies, LUCK) of the hint, or None when it has none."""
     ruleset = book.ruleset
     fight = getattr(ruleset, "fight", None)
     if not enemies or getattr(ruleset, "procedure", None) != "opposed" or fight is None:
@@ -38,16 +75,7 @@ def win_chance(
     luck = sheet.stats.get(luck_test.stat, (None, None))[0] if luck_test else None
     if hero_skill is None or hero_stamina is None or hero_stamina <= 0:
         return None
-    return _solve(
-        ruleset,
-        hero_skill,
-        hero_stamina,
-        tuple(foes),
-        luck,
-        sheet.class_name or None,
-        SUPPORTED_MODES[mode],
-        None if first_assault else False,
-    )
+    return ruleset, hero_skill, hero_stamina, tuple(foes), luck
 
 
 def plain_fights(book: BookView, paragraph: int | None) -> bool:

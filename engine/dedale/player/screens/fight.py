@@ -15,7 +15,7 @@ from textual.widgets import Footer, RichLog, Static
 from dedale import events as ev
 from dedale.i18n import french
 from dedale.player.narration import describe
-from dedale.player.odds import percentage, plain_fights, win_chance
+from dedale.player.odds import fight_hint, percentage, plain_fights
 from dedale.player.screens.prompts import ask_in_modal
 from dedale.player.widgets.choices import ChoiceList
 from dedale.player.widgets.keys import localise_bindings
@@ -93,15 +93,16 @@ class FightScreen(Screen[None]):
         if not app.show_odds:
             odds.update(Text(app.texts("app.odds_off"), style="dim"))
             return
-        chance = None
+        chance, without_luck = None, False
         if app.session is not None and plain_fights(app.book_view, app.session.paragraph):
             alive = {n: s for n, s in self.enemies.items() if n not in self.defeated}
-            chance = win_chance(
+            chance, without_luck = fight_hint(
                 app.book_view, app.session.sheet, alive, self.mode, self.assaults == 0
             )
         percent = percentage(chance, app.texts.lang) if chance is not None else None
         percent = percent or app.texts("app.unavailable")
-        odds.update(app.texts("app.odds", percent=percent))
+        key = "app.odds_without_luck" if without_luck else "app.odds"
+        odds.update(app.texts(key, percent=percent))
 
     def _log(self, line: str) -> None:
         self.query_one(RichLog).write(Text.from_markup(line))
