@@ -29,7 +29,7 @@ def tokenize(files: list[Path]) -> dict[Path, list[list[Token]]]:
     node = node_program()
     assert node is not None
     if not (TOOL / "node_modules" / "vscode-textmate").is_dir():
-        raise AssertionError("vscode-textmate is not installed: run `npm ci` in tools/tmgrammar")
+        _npm_ci()
     done = subprocess.run(
         [node, str(TOOL / "tokenize.js"), str(GRAMMAR), *map(str, files)],
         capture_output=True, text=True, timeout=120, check=False, cwd=TOOL,
@@ -37,6 +37,19 @@ def tokenize(files: list[Path]) -> dict[Path, list[list[Token]]]:
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     return {Path(name): lines for name, lines in data.items()}
+
+
+def _npm_ci() -> None:
+    """Install the tokenizer's two packages from tools/tmgrammar's lock file (what .ci/run
+    does), so that README's test command passes on a fresh machine with node and npm."""
+    npm = shutil.which("npm")
+    if npm is None:
+        raise AssertionError("vscode-textmate is not installed: run `npm ci` in tools/tmgrammar")
+    done = subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+        capture_output=True, text=True, timeout=600, check=False, cwd=TOOL,
+    )  # fmt: skip
+    assert done.returncode == 0, f"npm ci failed in tools/tmgrammar: {done.stderr}"
 
 
 def short(scope: str) -> str:
