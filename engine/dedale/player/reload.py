@@ -11,6 +11,8 @@ needs nothing from the interpreter.
 
 from __future__ import annotations
 
+import gc
+import inspect
 import os
 import sys
 import tempfile
@@ -27,6 +29,7 @@ RELOAD_SECONDS = 5.0
 _PACKAGE = os.path.dirname(os.path.dirname(__file__))  # engine/dedale, as code objects name it
 
 T = TypeVar("T")
+_RESUMABLE = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 
 
 class ReloadTimeout(BaseException):
@@ -40,16 +43,26 @@ def run_with_deadline(work: Callable[[], T], seconds: float) -> T:
 
     def check(frame: Any, event: str, arg: Any) -> None:
         # Only in Dédale's own code: raising where the exception would be swallowed (a gc
-        # callback, a finaliser of another library) would unset this trace for good.
-        if time.monotonic() > deadline and frame.f_code.co_filename.startswith(_PACKAGE):
+        # callback, a finaliser of another library) would unset this trace for good. Nor in
+        # a generator's frame: the garbage collector may be closing a generator of another
+        # game in this thread, where the exception could not be raised (it would be
+        # "ignored"); the next plain call of the reload meets the deadline instead.
+        code = frame.f_code
+        if code.co_flags & _RESUMABLE:
+            return None
+        if time.monotonic() > deadline and code.co_filename.startswith(_PACKAGE):
             raise ReloadTimeout
         return None  # no line events: only calls are checked
 
+    collecting = gc.isenabled()
+    gc.disable()  # no collection in this thread meanwhile: it would run other games' code
     sys.settrace(check)
     try:
         return work()
     finally:
         sys.settrace(previous)
+        if collecting:
+            gc.enable()
 
 
 @dataclass(frozen=True)
