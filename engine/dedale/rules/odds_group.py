@@ -271,21 +271,27 @@ class GroupTable:
         result: dict[tuple, float] = {}
         side_p = [per_enemy[j][2] for j in sides]
         for chance, options in outcomes:
-            best_value, best_dist = -1.0, None
+            dists = []
             for option in options:
                 dist: dict[tuple, float] = {}
                 for p, h1, l1, es1, hit1 in option:
                     for state, q in self._sides(h1, l1, es1, hit1, side_p, guarded).items():
                         dist[state] = dist.get(state, 0.0) + p * q
-                if len(options) == 1:
-                    best_dist = dist
-                    break
-                total = sum(q * self.value(s) for s, q in dist.items())
-                if total > best_value + 1e-15:
-                    best_value, best_dist = total, dist
-            for state, q in best_dist.items():
+                dists.append(dist)
+            for state, q in self._best(dists).items():
                 result[state] = result.get(state, 0.0) + chance * q
         return result
+
+    def _best(self, dists: list[dict[tuple, float]]) -> dict[tuple, float]:
+        """The distribution of the option worth most (the reader's best Luck choice)."""
+        if len(dists) == 1:
+            return dists[0]
+        best_value, best = -1.0, dists[0]
+        for dist in dists:
+            total = sum(q * self.value(s) for s, q in dist.items())
+            if total > best_value + 1e-15:
+                best_value, best = total, dist
+        return best
 
     def _sides(self, h, luck, es, hit, side_p, guarded) -> dict[tuple, float]:
         """The other enemies' attacks, one after another: {final state: chance}."""
@@ -302,19 +308,14 @@ class GroupTable:
                 q = self._p_lucky(luck)
                 low = max(0, luck - self.cost)
                 options.append([(q, h - self.side[1], low), (1 - q, h - self.side[2], low)])
-            best_value, best_dist = -1.0, None
+            dists = []
             for option in options:
                 dist: dict[tuple, float] = {}
                 for w, h1, l1 in option:
                     for s, q in self._sides(h1, l1, es, hit, rest, False).items():
                         dist[s] = dist.get(s, 0.0) + w * q
-                if len(options) == 1:
-                    best_dist = dist
-                    break
-                total = sum(q * self.value(s) for s, q in dist.items())
-                if total > best_value + 1e-15:
-                    best_value, best_dist = total, dist
-            for s, q in best_dist.items():
+                dists.append(dist)
+            for s, q in self._best(dists).items():
                 out[s] = out.get(s, 0.0) + p * q
         return out
 
