@@ -188,6 +188,27 @@ def test_renumbering_the_start_follows_in_book_yaml(client: Client, book: Path) 
     ]
 
 
+def test_renumbering_a_hidden_paragraph_follows_in_book_yamls_hidden_list(
+    client: Client, book: Path
+) -> None:
+    meta_path = book / "book.yaml"
+    meta_path.write_text(meta_path.read_text() + "validator:\n  hidden: [7, 5]\n")
+    cistern = book / "02-cistern.dd"
+    document = client.open(cistern)
+    client.wait_diagnostics(document)
+    edit = client.request(
+        "textDocument/rename",
+        types.RenameParams(
+            text_document=doc(document), position=position(_line(cistern, "§ 7"), 2), new_name="70"
+        ),
+        types.WorkspaceEdit,
+    )
+    meta = edit.changes[uri(meta_path)]
+    assert [(e.range.start.line, e.range.start.character, e.new_text) for e in meta] == [
+        (6, 11, "70")
+    ]
+
+
 def test_edits_in_a_burst_are_checked_once(client: Client, book: Path) -> None:
     road = book / "01-road.dd"
     document = client.open(road)

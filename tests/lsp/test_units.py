@@ -98,3 +98,28 @@ def test_a_near_name_gets_its_fix() -> None:
     line = text.split("\n")[fixes[0]["line"]]
     assert line[fixes[0]["start"] : fixes[0]["end"]] == "Coper Key"
     assert fixes[0]["text"] == "Copper Key" and fixes[0]["title"] == "Remplacer par `Copper Key`"
+
+
+def test_renumbering_a_hidden_paragraph_edits_book_yamls_hidden_lists(tmp_path: Path) -> None:
+    from dedale.lsp.navigation import _hidden_values
+
+    yaml_lines = [
+        "titre: Le puits",
+        "départ: 1",
+        "validateur:",
+        "  cachés: [24, 124, 24]   # 24 twice",
+        "hidden:",
+        "  - 7",
+        "  - 24",
+        "  # a comment",
+        "  - 240",
+        "state: {}",
+        "  - 24",
+    ]
+    meta = (tmp_path / "book.yaml", yaml_lines)
+    places = _hidden_values(meta, 24)
+    assert [(p.line, yaml_lines[p.line][p.start : p.end]) for p in places] == [
+        (3, "24"), (3, "24"), (6, "24"),
+    ]  # fmt: skip
+    assert [p.start for p in places[:2]] == [11, 20]
+    assert _hidden_values(meta, 7)[0].line == 5

@@ -7,9 +7,14 @@ from pathlib import Path
 
 from dedale.i18n import tr
 from dedale.language.keywords import fold
+from dedale.language.meta_keys import norm
 from dedale.lsp.index import BookIndex, Heading, Place, Reference
 
 _START = re.compile(r"^(start|depart|debut|paragraphe[-_ ]de[-_ ]depart)[ \t]*:[ \t]*(\d+)\b", re.I)
+_KEY = re.compile(r"^([ \t]*)(-[ \t]+)?([^:#\[\]{}]+?)[ \t]*:[ \t]*(.*)$")
+_HIDDEN_KEYS = frozenset(("hidden", "caches", "paragraphes-caches"))
+_NUMBER = re.compile(r"\d+")
+_ITEM = re.compile(r"^([ \t]*)-[ \t]*(\d+)[ \t]*(#.*)?$")
 _LABEL = re.compile(r"^[^\W\d][\w'’-]{0,79}$")
 MAX_NUMBER = 10**6
 
@@ -50,7 +55,8 @@ def rename(
     meta: tuple[Path, list[str]] | None = None,
 ) -> dict[Path, list[tuple[Place, str]]]:
     """The edits, file by file, that rename the paragraph number or label at the cursor
-    (``meta``: book.yaml's path and lines, whose ``start:`` follows a renumbered start)."""
+    (``meta``: book.yaml's path and lines, whose ``start:`` and ``hidden:`` list follow a
+    renumbered paragraph)."""
     number = target_of(index, found)
     heading = index.heading(number) if number is not None else None
     if heading is None:
@@ -84,9 +90,10 @@ def rename(
             for ref in index.references_to(heading.number)
             if ref.number is not None
         ]
-        start = _start_value(meta, heading.number) if meta is not None else None
-        if start is not None:
-            edits.append((start, str(int(new))))
+        if meta is not None:
+            start = _start_value(meta, heading.number)
+            places = ([start] if start is not None else []) + _hidden_values(meta, heading.number)
+            edits += [(place, str(int(new))) for place in places]
     by_file: dict[Path, list[tuple[Place, str]]] = {}
     for place, text in edits:
         by_file.setdefault(place.path, []).append((place, text))
@@ -101,6 +108,35 @@ def _start_value(meta: tuple[Path, list[str]], number: int) -> Place | None:
         if found and int(found.group(2)) == number:
             return Place(path, position, found.start(2), found.end(2))
     return None
+
+
+def _hidden_values(meta: tuple[Path, list[str]], number: int) -> list[Place]:
+    """Where book.yaml's ``hidden:`` list (``validator: hidden:``, ``cachés:``, or at the top
+    level) writes ``number``: in a flow list ``[217, 312]`` or as block items ``- 217``."""
+    path, lines = meta
+    places: list[Place] = []
+    block_indent: int | None = None  # inside a block list under a hidden key
+    for position, text in enumerate(lines[:5_000]):
+        item = _ITEM.match(text)
+        if block_indent is not None:
+            if item and len(item.group(1)) >= block_indent:
+                if int(item.group(2)) == number:
+                    places.append(Place(path, position, item.start(2), item.end(2)))
+                continue
+            if text.strip() and not text.lstrip().startswith("#"):
+                block_indent = None
+        key = _KEY.match(text)
+        if key is None or norm(key.group(3)) not in _HIDDEN_KEYS:
+            continue
+        value, at = key.group(4), key.start(4)
+        if not value.strip() or value.lstrip().startswith("#"):
+            block_indent = len(key.group(1)) + (len(key.group(2)) if key.group(2) else 0)
+            continue
+        flow = value.split("#", 1)[0]
+        for found in _NUMBER.finditer(flow):
+            if int(found.group()) == number:
+                places.append(Place(path, position, at + found.start(), at + found.end()))
+    return places
 
 
 def outline(index: BookIndex, path: Path) -> list[Heading]:
