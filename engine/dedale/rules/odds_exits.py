@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from dedale.errors import GameError
-from dedale.i18n import tr
+from dedale.i18n import number, tr
 from dedale.rules.fight_state import happened, rebased, taken
 from dedale.rules.odds_inputs import check_size, lucky_table
 from dedale.rules.ruleset import OpposedFight, Ruleset
@@ -225,7 +225,10 @@ class _Solver:
             raise ExitOddsTooLarge(tr("the fight's states loop (an event undoes another)"))
         if len(self.memo) > MAX_STATES:
             raise ExitOddsTooLarge(
-                tr("the exact odds would need more than {limit} states", limit=f"{MAX_STATES:,}")
+                tr(
+                    "the exact odds would need more than {limit} states",
+                    limit=number(MAX_STATES, ","),
+                )
             )
         self.busy.add(state)
         try:

@@ -24,7 +24,7 @@ import heapq
 from dataclasses import dataclass, field
 
 from dedale.errors import GameError
-from dedale.i18n import tr
+from dedale.i18n import number, tr
 from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, ExitPlan, _outcomes, _Solver
 from dedale.rules.odds_inputs import check_size
 from dedale.rules.ruleset import Ruleset
@@ -111,7 +111,7 @@ class _Forward:
             if found.states > MAX_STATES:
                 raise ExitOddsTooLarge(
                     tr("the exact odds would need more than {limit} states",
-                       limit=f"{MAX_STATES:,}")
+                       limit=number(MAX_STATES, ","))
                 )  # fmt: skip
             for share, nxt in self._moves(state):
                 flow = mass * share

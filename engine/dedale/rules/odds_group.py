@@ -26,7 +26,7 @@ import math
 from collections.abc import Sequence
 
 from dedale.errors import GameError
-from dedale.i18n import tr
+from dedale.i18n import number, tr
 from dedale.rules.odds import OddsResult, OddsTable
 from dedale.rules.odds_inputs import OddsTooLarge
 from dedale.rules.ruleset import Ruleset
@@ -99,14 +99,14 @@ def _too_large(count: int, limit: int, luck: bool = False) -> None:
             "the exact odds with the best Luck of a fight against {count} enemies at once "
             "would need more than {limit} steps (their STAMINA values multiply)",
             count=count,
-            limit=f"{limit:,}",
+            limit=number(limit, ","),
         )
     else:
         message = tr(
             "the exact odds of a fight against {count} enemies at once would need "
             "more than {limit} states (their STAMINA values multiply)",
             count=count,
-            limit=f"{limit:,}",
+            limit=number(limit, ","),
         )
     raise OddsTooLarge(
         message,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from dedale.errors import GameError
-from dedale.i18n import tr
+from dedale.i18n import number, tr
 from dedale.rules.dice import DiceExpr
 from dedale.rules.fights import EnemySpec
 from dedale.rules.ruleset import OpposedFight, Ruleset
@@ -37,7 +37,7 @@ def check_size(luck_max: int, stamina_max: int, enemies: Sequence[tuple[int, int
             tr(
                 "the exact odds would need more than {limit} states (a STAMINA of {largest} "
                 "is too large to compute)",
-                limit=f"{MAX_CELLS:,}",
+                limit=number(MAX_CELLS, ","),
                 largest=largest if largest < 10**12 else f"{largest:.3g}",
             ),
             hint=tr("exact odds are computed for STAMINA values up to a few thousand"),
