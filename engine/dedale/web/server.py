@@ -238,7 +238,7 @@ async def _stop(service: AppService) -> None:
     """Ask a game to quit; kill its process if it has not within STOP_TIMEOUT seconds."""
     try:
         await asyncio.wait_for(service.stop(), STOP_TIMEOUT)
-    except (TimeoutError, asyncio.TimeoutError, OSError, RuntimeError):
+    except (TimeoutError, OSError, RuntimeError):
         pass
     process = getattr(service, "_process", None)
     if process is not None and process.returncode is None:
