@@ -1,0 +1,135 @@
+"""``dedale serve``'s command line: bad input is a located error with exit 1 or 2 (never a
+traceback), a non-loopback host is warned about, Ctrl-C stops it with exit 0; and its
+websocket only runs a game for a browser with a session, at most ``--max-games`` at once."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.web.serving import free_port, serving
+
+pytest.importorskip("textual_serve", reason="the web extra is not installed")
+BOOKS = Path(__file__).resolve().parents[1] / "books_extra" / "web"
+
+
+def _serve(*words: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dedale", "serve", *words],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_no_such_book_is_a_usage_error():
+    done = _serve("no/such/book")
+    assert done.returncode == 2, done.stderr
+    assert "no book at no/such/book" in done.stderr and "hint:" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_book_that_does_not_load_is_located_in_its_language(tmp_path):
+    book = tmp_path / "cassé"
+    book.mkdir()
+    (book / "book.yaml").write_text(
+        "titre: Cassé\nlangue: fr\njeu-de-règles: df-classic\ndépart: 1\n", encoding="utf-8"
+    )
+    (book / "livre.dd").write_text("§ 1\nUne porte.\n-> 2 Ouvrir\n-> Rien\n", encoding="utf-8")
+    done = _serve(str(book), "--port", str(free_port()))
+    assert done.returncode == 1, done.stderr
+    assert f"{book / 'livre.dd'}:" in done.stderr  # file:line:column
+    assert "Traceback" not in done.stderr
+
+
+def test_a_port_in_use_is_a_usage_error_and_a_public_host_is_warned_about(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = _serve(str(BOOKS / "en"), "--host", "0.0.0.0", "--port", str(port))
+    assert done.returncode == 2, done.stderr
+    assert "warning: 0.0.0.0 is not a loopback address: anyone who can reach" in done.stderr
+    assert f"cannot listen on 0.0.0.0 port {port}" in done.stderr
+    assert "Choose another one with --port" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_french_book_gets_french_messages(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = _serve(str(BOOKS / "fr"), "--port", str(port))
+    assert done.returncode == 2, done.stderr
+    assert f"impossible d'écouter sur 127.0.0.1 port {port}" in done.stderr
+    assert "warning" not in done.stderr and "attention" not in done.stderr  # loopback
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["--port", "0"], "--port must be between 1 and 65535, not 0"),
+        (["--max-games", "0"], "--max-games must be at least 1"),
+    ],
+)
+def test_bad_numbers_are_usage_errors(words, said):
+    done = _serve(str(BOOKS / "en"), *words)
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+
+
+def test_ctrl_c_stops_the_server_cleanly(tmp_path):
+    with serving(BOOKS / "en", tmp_path) as served:
+        pass  # serving() sends SIGINT and checks the exit code 0
+    log = served.output()
+    assert '"The Misty Tower" is served at http://127.0.0.1:' in log
+    assert "one folder per browser" in log and log.rstrip().endswith("Server stopped.")
+    assert "Traceback" not in log
+
+
+async def _first_bytes(url: str, cookie: str | None) -> tuple[bytes, bool]:
+    """Connect to the game's websocket; the first bytes sent, and whether it closed."""
+    import aiohttp
+
+    headers = {"Cookie": f"dedale_session={cookie}"} if cookie else {}
+    async with aiohttp.ClientSession() as client:
+        async with client.ws_connect(url + "ws?width=80&height=24", headers=headers) as ws:
+            message = await ws.receive(timeout=20)
+            data = message.data if message.type == aiohttp.WSMsgType.BINARY else b""
+            following = await ws.receive(timeout=20)
+            return data, following.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+
+
+def test_the_websocket_wants_a_session_and_bounds_the_games(tmp_path):
+    import aiohttp
+
+    async def scenario(url: str) -> dict[str, object]:
+        seen: dict[str, object] = {}
+        seen["none"] = await _first_bytes(url, None)
+        seen["forged"] = await _first_bytes(url, "../../etc")
+        async with aiohttp.ClientSession() as client:
+            async with client.get(url) as page:
+                token = page.cookies["dedale_session"].value
+                seen["page"] = await page.text()
+            headers = {"Cookie": f"dedale_session={token}"}
+            async with client.ws_connect(url + "ws?width=80&height=24", headers=headers) as ws:
+                seen["game"] = (await ws.receive(timeout=30)).type
+                seen["second"] = await _first_bytes(url, token)  # --max-games 1
+        seen["token"] = token
+        return seen
+
+    with serving(BOOKS / "en", tmp_path, "--max-games", "1") as served:
+        seen = asyncio.run(scenario(served.url))
+    no_session, closed = seen["none"]
+    assert closed and b"keeps no saves for this browser" in no_session
+    assert b"keeps no saves" in seen["forged"][0]
+    assert "<title>The Misty Tower</title>" in str(seen["page"])
+    assert seen["game"] == aiohttp.WSMsgType.BINARY  # the game's first screen
+    assert b"Too many games are being played on this server at once (1)" in seen["second"][0]
+    sessions = tmp_path / "data" / "sessions"
+    assert [p.name for p in sessions.iterdir()] == [seen["token"]]  # nothing for the forged one
