@@ -113,10 +113,13 @@ def test_each_browser_keeps_its_own_saves(browser, tmp_path):
         finally:
             first.close()
         second, other = _open(browser, served.url)  # another browser: a folder of its own
-        try:
-            wait_for_screen(other, "New game")
-            assert len(_sessions(tmp_path)) == 2
-            mine = [f for f in _sessions(tmp_path) if f != folder]
-            assert not (mine[0] / "en" / "autosave.json").exists()
-        finally:
-            second.close()
+        wait_for_screen(other, "New game")
+        assert len(_sessions(tmp_path)) == 2
+        mine = [f for f in _sessions(tmp_path) if f != folder]
+        assert not (mine[0] / "en" / "autosave.json").exists()
+    try:  # Ctrl-C with a tab open: its game stopped (serving checks it), the tab told
+        ended = other.locator(".closed-dialog .message")
+        ended.wait_for(state="visible", timeout=15_000)
+        assert ended.inner_text() == "The game is over in this tab."
+    finally:
+        second.close()

@@ -60,6 +60,13 @@ def test_a_port_in_use_is_a_usage_error_and_a_public_host_is_warned_about(tmp_pa
     assert "Traceback" not in done.stderr
 
 
+def test_an_unknown_host_is_a_usage_error():
+    done = _serve(str(BOOKS / "en"), "--host", "no-such-host.invalid", "--port", str(free_port()))
+    assert done.returncode == 2, done.stderr
+    assert "cannot listen on no-such-host.invalid port" in done.stderr
+    assert "--host must be a name or an address of this machine" in done.stderr
+
+
 def test_a_french_book_gets_french_messages(tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import shlex
 import signal
+import socket
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -223,14 +225,19 @@ class BookServer(Server):
                 shutdown_timeout=STOP_TIMEOUT + 2,
             )
         except OSError as error:
+            unknown_host = isinstance(error, socket.gaierror) or (error.errno or 0) < 0
+            if unknown_host:
+                hint = tr("--host must be a name or an address of this machine")
+            else:
+                hint = tr("is another server using this port? Choose another one with --port")
             raise UsageError(
                 tr(
                     "cannot listen on {host} port {port}: {reason}",
                     host=self.host,
                     port=self.port,
-                    reason=error.strerror or str(error),
+                    reason=_reason(error),
                 ),
-                hint=tr("is another server using this port? Choose another one with --port"),
+                hint=hint,
             ) from None
 
 
@@ -246,6 +253,13 @@ async def _stop(service: AppService) -> None:
             process.kill()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(process.wait(), STOP_TIMEOUT)
+
+
+def _reason(error: OSError) -> str:
+    """The system's words for a failed listen (``Address already in use``)."""
+    if error.errno and error.errno > 0:
+        return os.strerror(error.errno)
+    return error.strerror or str(error)
 
 
 def _size(value: object, default: int) -> int:
