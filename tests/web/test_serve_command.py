@@ -130,8 +130,23 @@ def test_the_websocket_wants_a_session_and_bounds_the_games(tmp_path):
         seen["token"] = token
         return seen
 
+    async def other_sites(url: str) -> tuple[int, int]:
+        async with aiohttp.ClientSession() as client:
+            port = url.rsplit(":", 1)[1].strip("/")
+            rebound = {"Host": f"evil.example:{port}"}
+            async with client.get(url, headers=rebound) as page:
+                wrong_host = page.status
+            try:
+                async with client.ws_connect(url + "ws", headers={"Origin": "http://evil.example"}):
+                    foreign = 101
+            except aiohttp.WSServerHandshakeError as error:
+                foreign = error.status
+        return wrong_host, foreign
+
     with serving(BOOKS / "en", tmp_path, "--max-games", "1") as served:
         seen = asyncio.run(scenario(served.url))
+        wrong_host, foreign = asyncio.run(other_sites(served.url))
+    assert (wrong_host, foreign) == (421, 403)
     no_session, closed = seen["none"]
     assert closed and b"keeps no saves for this browser" in no_session
     assert b"keeps no saves" in seen["forged"][0]

@@ -1,13 +1,15 @@
-"""Session tokens and their save folders; the page's HTML; what counts as loopback."""
+"""Session tokens and their save folders; the page's HTML; what counts as loopback, and
+which requests the server answers."""
 
 from __future__ import annotations
 
 import pytest
+from dedale.web.guard import host_allowed, loopback, same_origin
 from dedale.web.page import DEFAULT_FONT_SIZE, font_size, render_page
 from dedale.web.sessions import SessionFolders, new_token, valid_token
 
 pytest.importorskip("textual_serve", reason="the web extra is not installed")
-from dedale.web.server import extra_play_options, loopback  # noqa: E402
+from dedale.web.server import extra_play_options  # noqa: E402
 
 
 def test_tokens_are_random_hex_and_checked():
@@ -63,3 +65,19 @@ def test_loopback(host, local):
 def test_play_options_passed_to_every_game():
     assert extra_play_options(None, False, None) == []
     assert extra_play_options("en", True, False) == ["--lang", "en", "--no-odds", "--no-turn-to"]
+
+
+def test_a_loopback_server_answers_loopback_names_only():
+    assert host_allowed("127.0.0.1:8000", "127.0.0.1")
+    assert host_allowed("localhost:8000", "127.0.0.1")
+    assert host_allowed("[::1]:8000", "::1")
+    assert not host_allowed("evil.example:8000", "127.0.0.1")  # a rebound name
+    assert not host_allowed(None, "127.0.0.1")
+    assert host_allowed("192.168.1.5:8000", "0.0.0.0")  # on the network: the owner's choice
+
+
+def test_the_websocket_opens_from_the_servers_own_page_only():
+    assert same_origin("http://127.0.0.1:8000", "127.0.0.1:8000")
+    assert same_origin(None, "127.0.0.1:8000")  # not a browser page
+    assert not same_origin("http://evil.example", "127.0.0.1:8000")
+    assert not same_origin("http://127.0.0.1:9000", "127.0.0.1:8000")

@@ -69,13 +69,15 @@ def run(args: argparse.Namespace) -> int:
         raise
     lang = normalise_language(args.lang or getattr(book.meta, "language", None))
     try:
-        from dedale.web.server import BookServer, ServedBook, extra_play_options, loopback
+        from dedale.web.server import BookServer, ServedBook, extra_play_options
         from dedale.web.sessions import SessionFolders, default_data_dir
     except ImportError as error:  # the `web` extra is not installed
         raise UsageError(
             tr("dedale serve needs textual-serve ({reason})", reason=str(error)),
             hint=tr("install it with: pip install 'dedale[web]'"),
         ) from None
+    from dedale.web.guard import loopback
+
     if not loopback(args.host):
         warning = tr(
             "warning: {host} is not a loopback address: anyone who can reach this machine on "

@@ -22,6 +22,7 @@ from textual_serve.server import Server
 
 from dedale.errors import UsageError
 from dedale.i18n import tr, translate
+from dedale.web.guard import host_allowed, same_origin
 from dedale.web.page import font_size, render_page
 from dedale.web.sessions import COOKIE, COOKIE_MAX_AGE, SessionFolders, new_token, valid_token
 
@@ -65,6 +66,8 @@ class BookServer(Server):
     # ------------------------------------------------------------------ the page
     async def handle_index(self, request: web.Request) -> web.Response:  # type: ignore[override]
         """The page; a browser without a valid session cookie gets a new one."""
+        if not host_allowed(request.host, self.host):
+            raise web.HTTPMisdirectedRequest(text=self._wrong_host())
         token = request.cookies.get(COOKIE)
         html = render_page(
             title=self.book.title,
@@ -90,6 +93,12 @@ class BookServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A browser tab connects: run its game until the tab or the game goes."""
+        if not host_allowed(request.host, self.host):
+            raise web.HTTPMisdirectedRequest(text=self._wrong_host())
+        if not same_origin(request.headers.get("Origin"), request.host):
+            raise web.HTTPForbidden(
+                text=translate(tr("This game opens from its own page only."), self.book.lang)
+            )
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
         refusal, folder = self._admit(request.cookies.get(COOKIE))
@@ -118,6 +127,14 @@ class BookServer(Server):
             await _stop(service)
             self.games.discard(service)
         return websocket
+
+    def _wrong_host(self) -> str:
+        text = tr(
+            "This server answers on this machine's own address only: open "
+            "http://127.0.0.1:{port}/ (or start it with --host).",
+            port=self.port,
+        )
+        return translate(text, self.book.lang)
 
     def _admit(self, token: str | None) -> tuple[str | None, Path | None]:
         """(why the tab is turned away, or None; the session's save folder)."""
@@ -274,18 +291,6 @@ def _size(value: object, default: int) -> int:
 def _url_host(host: str) -> str:
     """The host as written in a URL (an IPv6 address between brackets)."""
     return f"[{host}]" if ":" in host and not host.startswith("[") else host
-
-
-def loopback(host: str) -> bool:
-    """Whether ``host`` is reachable from this machine only."""
-    import ipaddress
-
-    if host.strip().lower() in {"localhost", "localhost."}:
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def extra_play_options(lang: str | None, no_odds: bool, turn_to: bool | None) -> Sequence[str]:
