@@ -89,7 +89,7 @@ class BookServer(Server):
         """The shell command of one browser's game: ``dedale play`` with its save folder."""
         words = [sys.executable, "-m", "dedale", "play", str(self.book.path)]
         words += ["--save-dir", str(folder), *self.book.play_options]
-        return shlex.join(words)
+        return "exec " + shlex.join(words)  # the shell becomes the game: one process to stop
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A browser tab connects: run its game until the tab or the game goes."""
