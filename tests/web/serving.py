@@ -75,7 +75,7 @@ def serving(book: Path, tmp_path: Path, *options: str) -> Iterator[Served]:
         )
     served = Served(process, f"http://127.0.0.1:{port}/", log)
     try:
-        _wait_until_listening(served, port)
+        wait_until_listening(process, port, log)
         yield served
     finally:
         served.children()
@@ -95,15 +95,17 @@ def _environment() -> dict[str, str]:
     return env
 
 
-def _wait_until_listening(served: Served, port: int) -> None:
+def wait_until_listening(process: subprocess.Popen, port: int, log: Path) -> None:
+    """Return once the server accepts connections on ``port``; AssertionError (with its
+    output) if it stops or does not listen within START_TIMEOUT seconds."""
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
-        if served.process.poll() is not None:
-            raise AssertionError(f"dedale serve stopped at once:\n{served.output()}")
+        if process.poll() is not None:
+            raise AssertionError(f"dedale serve stopped at once:\n{log.read_text()}")
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
             return
         time.sleep(0.1)
-    raise AssertionError(f"dedale serve did not listen within {START_TIMEOUT}s:\n{served.output()}")
+    raise AssertionError(f"dedale serve did not listen within {START_TIMEOUT}s:\n{log.read_text()}")
 
 
 def _stop(process: subprocess.Popen[str]) -> int | None:

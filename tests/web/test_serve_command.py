@@ -5,6 +5,8 @@ websocket only runs a game for a browser with a session, at most ``--max-games``
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -155,3 +157,48 @@ def test_the_websocket_wants_a_session_and_bounds_the_games(tmp_path):
     assert b"Too many games are being played on this server at once (1)" in seen["second"][0]
     sessions = tmp_path / "data" / "sessions"
     assert [p.name for p in sessions.iterdir()] == [seen["token"]]  # nothing for the forged one
+
+
+def test_ctrl_c_in_a_terminal_with_a_game_open(tmp_path):
+    """A terminal's Ctrl-C signals the whole process group: the server and its games. The
+    server still stops cleanly (exit 0, no traceback) and the tab's websocket is closed."""
+    import aiohttp
+
+    from tests.web.serving import wait_until_listening
+
+    port = free_port()
+    log = tmp_path / "serve.log"
+    command = [sys.executable, "-m", "dedale", "serve", str(BOOKS / "en"), "--port", str(port)]
+    command += ["--data-dir", str(tmp_path / "data")]
+    with open(log, "w", encoding="utf-8") as out:
+        process = subprocess.Popen(
+            command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    url = f"http://127.0.0.1:{port}/"
+
+    async def scenario() -> bool:
+        async with aiohttp.ClientSession() as client:
+            async with client.get(url) as page:
+                token = page.cookies["dedale_session"].value
+            headers = {"Cookie": f"dedale_session={token}"}
+            async with client.ws_connect(url + "ws", headers=headers) as ws:
+                await ws.receive(timeout=30)  # the game's first screen
+                os.killpg(process.pid, signal.SIGINT)
+                for _ in range(10_000):
+                    message = await ws.receive(timeout=20)
+                    if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                        return True
+        return False
+
+    try:
+        wait_until_listening(process, port, log)
+        closed = asyncio.run(scenario())
+        code = process.wait(20)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(5)
+    output = log.read_text(encoding="utf-8")
+    assert closed and code == 0, output
+    assert "Traceback" not in output and "KeyboardInterrupt" not in output
+    assert output.rstrip().endswith("Server stopped.")
