@@ -31,9 +31,19 @@ VIEWPORT = {"width": 1100, "height": 700}
 @pytest.fixture(scope="module")
 def browser():
     with playwright.sync_playwright() as driver:
-        launched = driver.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"]
-        )
+        launched = None
+        for attempt in range(2):  # a loaded machine may miss the launch's deadline once
+            try:
+                launched = driver.chromium.launch(
+                    executable_path=CHROMIUM,
+                    args=["--no-sandbox", "--disable-dev-shm-usage"],
+                    timeout=60_000,
+                )
+                break
+            except playwright.Error:
+                if attempt:
+                    raise
+        assert launched is not None
         try:
             yield launched
         finally:

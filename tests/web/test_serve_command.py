@@ -80,6 +80,15 @@ def test_a_french_book_gets_french_messages(tmp_path):
     assert "warning" not in done.stderr and "attention" not in done.stderr  # loopback
 
 
+def test_a_data_folder_that_cannot_be_written_is_a_usage_error(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    done = _serve(str(BOOKS / "en"), "--data-dir", str(blocker), "--port", str(free_port()))
+    assert done.returncode == 2, done.stderr
+    assert f"cannot keep saves in {blocker / 'sessions'}" in done.stderr
+    assert "--data-dir" in done.stderr and "Traceback" not in done.stderr
+
+
 @pytest.mark.parametrize(
     ("words", "said"),
     [

@@ -81,3 +81,12 @@ def test_the_websocket_opens_from_the_servers_own_page_only():
     assert same_origin(None, "127.0.0.1:8000")  # not a browser page
     assert not same_origin("http://evil.example", "127.0.0.1:8000")
     assert not same_origin("http://127.0.0.1:9000", "127.0.0.1:8000")
+
+
+def test_a_folder_that_cannot_be_made_gives_no_saves(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    folders = SessionFolders(blocker)
+    assert folders.prepare() is not None
+    assert folders.folder(new_token()) is None
+    assert SessionFolders(tmp_path / "fine").prepare() is None

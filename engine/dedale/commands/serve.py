@@ -94,6 +94,16 @@ def run(args: argparse.Namespace) -> int:
         play_options=tuple(extra_play_options(args.lang, args.no_odds, args.turn_to)),
     )
     folders = SessionFolders((args.data_dir or default_data_dir()).resolve(), args.max_sessions)
+    problem = folders.prepare()
+    if problem is not None:
+        raise UsageError(
+            tr(
+                "cannot keep saves in {folder}: {reason}",
+                folder=str(folders.sessions),
+                reason=problem,
+            ),
+            hint=tr("choose a folder this user can write in with --data-dir"),
+        )
     server = BookServer(
         served,
         host=args.host,

@@ -54,11 +54,24 @@ class SessionFolders:
         if not valid_token(token):
             return None
         folder = self.sessions / token
-        if not folder.is_dir():
-            if self.count() >= self.limit:
-                return None
-            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        try:
+            if not folder.is_dir():
+                if self.count() >= self.limit:
+                    return None
+                folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError:  # the disk is full, the folder was made read-only...: no saves
+            return None
         return folder
+
+    def prepare(self) -> str | None:
+        """Make the sessions folder; the system's reason when it cannot be written in."""
+        try:
+            self.sessions.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as error:
+            return error.strerror or str(error)
+        if not os.access(self.sessions, os.W_OK | os.X_OK):
+            return os.strerror(13)
+        return None
 
     def count(self) -> int:
         """How many session folders there are (counting stops past the limit)."""
