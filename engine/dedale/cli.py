@@ -33,6 +33,7 @@ SUBCOMMANDS: dict[str, str] = {
     "lsp": "Language server for editors (diagnostics, completion, rename...) over stdio",
     "test": "Play a book's test plans (tests/*.plan) and report each mismatch",
     "solve": "Best-play chance to win a whole book, and its walkthrough",
+    "serve": "Play a book in a browser (the Textual player through textual-serve)",
 }
 
 

@@ -1,7 +1,8 @@
 """The hero's gender chosen on the creation screen (issue 16.5): with the name, a French
 player is offered "un homme / une femme" when neither the book nor ``--gender`` gives it
-(Tab reaches it; Enter in the name box alone keeps the masculine); the choice is kept in the
-game (saved) and the ending agrees ("Vous êtes morte"). Snapshots at 80x24 and 120x40."""
+(Tab reaches it; Enter in the name box alone keeps the masculine; one Enter on a gender chooses
+it and goes on with the name); the choice is kept in the game (saved) and the ending agrees
+("Vous êtes morte"). Snapshots at 80x24 and 120x40."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def test_a_woman_is_kept_and_the_ending_agrees():
         async with app.run_test(size=(100, 30)) as pilot:
             await _to_gender(pilot)
             seen["question"] = _texts_of(app)
-            for key in ("tab", "2", "enter", "1", "1"):  # a woman, the name, start, cross
+            for key in ("tab", "2", "1", "1"):  # a woman (and the name with it), start, cross
                 await pilot.press(key)
                 await pilot.pause()
             seen["gender"] = app.session.game.state.gender
@@ -95,3 +96,54 @@ def test_enter_alone_keeps_the_masculine():
 
     asyncio.run(scenario())
     assert seen["gender"] == "" and "morte" not in str(seen["end"])
+
+
+def test_one_enter_on_the_gender_chooses_it_and_goes_on():
+    """Tab to the gender, Down to "une femme", one Enter: the gender is kept and the name
+    confirmed with it (the screen offers the start of the adventure at once)."""
+    app = _app()
+    seen: dict[str, object] = {}
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _to_gender(pilot)
+            for key in ("tab", "down", "enter"):
+                await pilot.press(key)
+                await pilot.pause()
+            seen["gender"] = app.session.game.state.gender
+            seen["name"] = app.session.game.state.name
+            seen["name box shown"] = app.screen.query_one("#hero-name").display
+            seen["question shown"] = app.screen.query_one("#gender-question").display
+            await pilot.press("enter")  # the start of the adventure, then the cross
+            await pilot.pause()
+            await pilot.press("1")
+            await pilot.pause()
+            seen["end"] = _texts_of(app)
+
+    asyncio.run(scenario())
+    assert seen["gender"] == "f" and seen["name"] == "Lise2"
+    assert seen["name box shown"] is False and seen["question shown"] is False
+    assert "morte" in str(seen["end"]), seen["end"]
+
+
+def test_the_default_name_goes_on_with_the_gender():
+    """No name typed: one Enter on the gender keeps it and the default name."""
+    app = _app()
+    seen: dict[str, object] = {}
+
+    async def scenario():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("1")
+            await pilot.pause()
+            placeholder = app.screen.query_one("#hero-name").placeholder
+            for key in ("tab", "enter"):
+                await pilot.press(key)
+                await pilot.pause()
+            seen["default"] = placeholder
+            seen["name"] = app.session.game.state.name
+            seen["gender"] = app.session.game.state.gender
+
+    asyncio.run(scenario())
+    assert seen["default"] and seen["name"] == seen["default"]
+    assert seen["gender"] == "m"

@@ -241,22 +241,29 @@ class CreationScreen(Screen[None]):
         if message.input.id != "hero-name":
             self._submit_stats(message.input)
             return
-        name = message.value.strip() or message.input.placeholder
+        self._confirm_name(message.input)
+
+    def _confirm_name(self, name_input: Input) -> bool:
+        """Answer the name prompt with the typed name, else the default one; False (nothing
+        done) when there is neither."""
+        name = name_input.value.strip() or name_input.placeholder
         if not name:
-            return
-        message.input.display = False
+            return False
+        name_input.display = False
         self.query_one("#question", Static).update("")
         if self._gender_offered:
             self._gender_offered = False
             self.query_one(ChoiceList).display = False
             self.query_one("#gender-question").display = False
         self.dedale.answer(name)
+        return True
 
     _gender_offered = False
 
     def _offer_gender(self, chosen: str | None) -> None:
         """The hero's gender (player.gender) offered under the name box, the current one
-        marked; choosing one keeps it and gives the focus back to the name."""
+        marked; choosing one keeps it and confirms the name (the typed one, else the
+        default), or gives the focus back to the name box when there is none."""
         app = self.dedale
         lang = app.texts.lang
         self._gender_offered = True
@@ -277,7 +284,9 @@ class CreationScreen(Screen[None]):
         if app.session is not None:
             keep_gender(app.session.game, gender)
         self._offer_gender(gender)
-        self.query_one("#hero-name", Input).focus()
+        name_input = self.query_one("#hero-name", Input)
+        if not self._confirm_name(name_input):  # one Enter chooses and goes on
+            name_input.focus()  # no name yet (and no default one): type it, then Enter
 
     def on_key(self, event: object) -> None:
         key = getattr(event, "key", "")
