@@ -348,6 +348,13 @@ class HeroChain:
         chance after each fight (backward induction over the reachable states)."""
         if not self.heal or self._plenty(steps):
             return self.replay(steps)
+        risky = _last_risky(steps)
+        if risky < len(steps):  # past the last step that may kill, every choice is as good
+            result = self.best(steps[:risky]) if risky else self.replay(())
+            result.reasons.extend(
+                (step.paragraph, step.reason) for step in steps[risky:] if isinstance(step, Unknown)
+            )
+            return result
         helds = [self.start_items]
         for step in steps:
             held = helds[-1]
@@ -406,6 +413,23 @@ class HeroChain:
                 )
         result.win = sum(dist.values())
         return result
+
+
+def _last_risky(steps: tuple[Step, ...]) -> int:
+    """One past the last step that may lower the chance alive (a fight, a loss or a set
+    of the health, a forced meal with a penalty); after it no meal choice changes the
+    chance, and the alive mass is what it was (0: no such step)."""
+    for index in range(len(steps) - 1, -1, -1):
+        step = steps[index]
+        if isinstance(step, ForcedMeal):
+            step = step.penalty
+        if isinstance(step, Fight):
+            return index + 1
+        if isinstance(step, Change) and step.what == "health":
+            negative = any(amount < 0 for amount, _ in step.law or ())
+            if step.op in ("sub", "set") or negative:
+                return index + 1
+    return 0
 
 
 def _reason(error: Exception) -> Message | str:
