@@ -188,7 +188,8 @@ def _needed_at(explorer, after, alive, start: State, atom, budget: int):
     return None, budget
 
 
-def _finding(explorer, graph, uses, before: State, kind, name, needed: int) -> Finding:
+def _finding(explorer, graph, uses, before: State, kind, name, needed: int, path=None) -> Finding:
+    """W086 (``path``: the paragraphs to ``before``; None: the explorer's recorded one)."""
     written = _written(uses, kind, name)
     what = (
         tr("item '{name}'", name=written)
@@ -196,7 +197,7 @@ def _finding(explorer, graph, uses, before: State, kind, name, needed: int) -> F
         else tr("codeword '{name}'", name=written)
     )
     number = before[0]
-    path = shown_path(_path(explorer, before))
+    path = shown_path(path if path is not None else _path(explorer, before))
     span = _loss_span(graph, number, kind, name)
     if span is None:  # not lost by a line of the book: dropped for the inventory limit
         span = _gain_span(graph, number)
@@ -295,5 +296,11 @@ def _did_you_mean(name: str, held: set[str], written: dict[str, str]) -> str | N
 def check_softlocks(
     explorer: Explorer | None, graph: Graph, book: object, uses: Uses, hidden: tuple[int, ...]
 ) -> list[Finding]:
-    """W086 and W087."""
-    return lost_before_needed(explorer, graph, uses) + lost_never_held(graph, book, hidden)
+    """W086 and W087 (and I158: the drops for the inventory limit, one at a time)."""
+    from dedale.validator.softlocks_drops import dropped_before_needed
+
+    dropped, notes = dropped_before_needed(explorer, graph, uses)
+    found = lost_before_needed(explorer, graph, uses)
+    known = {(item.paragraph, item.message) for item in found}
+    found += [item for item in dropped if (item.paragraph, item.message) not in known]
+    return found + notes + lost_never_held(graph, book, hidden)
