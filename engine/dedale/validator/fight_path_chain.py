@@ -87,6 +87,7 @@ class HeroChain:
         self.tables: dict[tuple, object] = {}
         self.kernels: dict[tuple, tuple[float, tuple, Message | None]] = {}
         self.settings: dict[tuple, tuple] = {}
+        self.after: dict[tuple, Dist | None] = {}  # fight_after's results
 
     def start(self) -> Dist:
         return {(self.init_health, self.init_luck, self.meals0): 1.0}
@@ -296,10 +297,21 @@ class HeroChain:
     def fight_after(self, fight: ast.Fight, held: frozenset[str], dist: Dist) -> Dist | None:
         """The distribution alive after a fight the exact DP follows, by one seeded forward
         pass per number of meals (None: no exact odds, see :meth:`moves`)."""
-        from dedale.validator.fight_path_mix import mixed_ends
-
         if self._inexact(fight) is not None:
             return None
+        setting = self.settings.get((id(fight), held))
+        if setting is None:
+            setting = self.settings[(id(fight), held)] = self._setting(fight, held)
+        key = (setting, frozenset(dist.items()))
+        if key in self.after:  # the same fight from the same distribution (another edge)
+            found = self.after[key]
+            return None if found is None else dict(found)
+        found = self.after[key] = self._fight_after(fight, held, dist)
+        return None if found is None else dict(found)
+
+    def _fight_after(self, fight: ast.Fight, held: frozenset[str], dist: Dist) -> Dist | None:
+        from dedale.validator.fight_path_mix import mixed_ends
+
         try:
             table = self._table(fight, held)
         except (DedaleError, ValueError, KeyError, ArithmeticError):
