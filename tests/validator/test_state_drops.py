@@ -99,3 +99,18 @@ def test_a_400_paragraph_book_with_an_inventory_limit_is_checked_whole(tmp_path)
     assert "I050" not in codes and "I051" not in codes
     notes = [f for f in check_softlocks(explorer, graph, book, uses, ()) if f.code == "I158"]
     assert len(notes) == 1
+
+
+def test_the_soft_lock_search_stops_at_its_time_budget(monkeypatch):
+    """W086's search has a time budget as well as a count (I051 says it stopped)."""
+    from dedale.validator import softlocks
+
+    path = ROOT / "tests/books_extra/validator/W086-dropped-for-the-limit.dd"
+    _, _, found = _explore(path, monkeypatch, 1_000_000)
+    assert [item[0] for item in found] == ["W086"]
+    monkeypatch.setattr(softlocks, "SOFTLOCK_SECONDS", -1.0)  # already past
+    _, _, found = _explore(path, monkeypatch, 1_000_000)
+    assert [item[0] for item in found] == ["I051"]
+    assert "soft-lock" in found[0][1]
+    _, _, found = _explore(path, monkeypatch, 0)  # one drop at a time: the same budget
+    assert "W086" not in [item[0] for item in found]

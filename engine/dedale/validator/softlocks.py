@@ -22,6 +22,7 @@ from dedale import ast
 from dedale.i18n import tr
 from dedale.rules.ruleset import fold
 from dedale.span import Span
+from dedale.validator.budget import Deadline, budget_finding
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, header_span, walk
 from dedale.validator.resources import shown_path
@@ -31,6 +32,7 @@ from dedale.validator.state_start import over_the_limit
 
 MAX_CANDIDATES = 500  # losing steps examined
 MAX_SEARCH = 200_000  # doomed states visited in all, looking for where the loss bites
+SOFTLOCK_SECONDS = 5.0  # the time budget of the soft-lock search (I051 when it runs out)
 
 
 def _alive(explorer: Explorer, victories: set[int]) -> set[State]:
@@ -157,14 +159,24 @@ def lost_before_needed(explorer: Explorer | None, graph: Graph, uses: Uses) -> l
     )
     budget = MAX_SEARCH
     reported: dict[tuple[int, str, str], Finding] = {}
-    for before, state, kind, name in losing[:MAX_CANDIDATES]:
+    deadline = Deadline(SOFTLOCK_SECONDS)
+    timed_out: int | None = None
+    for done, (before, state, kind, name) in enumerate(losing[:MAX_CANDIDATES]):
         key = (before[0], kind, name)
         if key in reported or budget <= 0:
             continue
+        if deadline.passed():
+            timed_out = done
+            break
         needed, budget = _needed_at(explorer, after, alive, state, (kind, name), budget)
         if needed is not None:
             reported[key] = _finding(explorer, graph, uses, before, kind, name, needed)
-    return list(reported.values())
+    found = list(reported.values())
+    if timed_out is not None:
+        what = tr("the soft-lock checks (W086)")
+        total = min(len(losing), MAX_CANDIDATES)
+        found.append(budget_finding(what, timed_out, total, SOFTLOCK_SECONDS))
+    return found
 
 
 def _order(explorer: Explorer, state: State) -> tuple:

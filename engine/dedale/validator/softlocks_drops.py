@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Iterator
 
 from dedale.i18n import ntr, tr
+from dedale.validator.budget import Deadline
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph
 from dedale.validator.rules_checks import Uses
@@ -31,7 +32,10 @@ class _Search:
     """Forward searches over the states without drops, memoised: which can still win."""
 
     def __init__(self, explorer: Explorer, victories: set[int], visits: int) -> None:
+        from dedale.validator.softlocks import SOFTLOCK_SECONDS
+
         self.explorer, self.victories = explorer, victories
+        self.deadline = Deadline(SOFTLOCK_SECONDS)
         self.alive: set[State] = set()
         self.doomed: set[State] = set()
         self.visits = visits
@@ -51,7 +55,7 @@ class _Search:
         seen = {state}
         stack = [(state, self.moves(state))]
         while stack:
-            if self.visits <= 0 or self.explorer.deadline.passed():
+            if self.visits <= 0 or self.deadline.passed():
                 return None
             _, moves = stack[-1]
             nxt = next(moves, None)
@@ -73,7 +77,7 @@ class _Search:
         """The paragraph where a doomed state after ``start`` fails for want of item
         ``name`` (breadth first, as softlocks does), or None."""
         queue, seen = deque([start]), {start}
-        while queue and self.visits > 0:
+        while queue and self.visits > 0 and not self.deadline.passed():
             self.visits -= 1
             state = queue.popleft()
             if ("item", name) in _failures(self.explorer, state):
@@ -89,7 +93,7 @@ class _Search:
         starts = self.explorer.starts
         parent: dict[State, State | None] = dict.fromkeys(starts)
         queue = deque(starts)
-        while queue and self.visits > 0 and goal not in parent:
+        while queue and self.visits > 0 and goal not in parent and not self.deadline.passed():
             self.visits -= 1
             state = queue.popleft()
             for nxt in self.moves(state):
@@ -200,7 +204,7 @@ def dropped_before_needed(
                 if (number, name) in reported:
                     continue
                 total += 1
-                if examined >= MAX_CANDIDATES or search.visits <= 0:
+                if examined >= MAX_CANDIDATES or search.visits <= 0 or search.deadline.passed():
                     cut = True
                     continue
                 examined += 1
