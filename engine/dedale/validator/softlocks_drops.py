@@ -14,6 +14,7 @@ States with fewest items are tried first (a drop is likelier to doom them).
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from collections.abc import Iterator
 
@@ -24,7 +25,7 @@ from dedale.validator.graph import Graph
 from dedale.validator.rules_checks import Uses
 from dedale.validator.state_explorer import Explorer, State
 
-MAX_CANDIDATES = 2_000  # (state, item) drops examined
+MAX_CANDIDATES = 500  # (state, item) drops examined (as softlocks.MAX_CANDIDATES)
 MAX_VISITS = 200_000  # states visited in all by the searches of this check
 
 
@@ -121,21 +122,32 @@ def _failures(explorer: Explorer, state: State) -> set[tuple[str, str]]:
     return explorer.failures.pop(state, set())
 
 
-def _states_at(explorer: Explorer, numbers: set[int]) -> list[State]:
-    """The states found at ``numbers``, those with fewest items first."""
+def _groups(explorer: Explorer, numbers: set[int]) -> list[list[State]]:
+    """The states found at ``numbers``, one list per paragraph and class."""
     if explorer.batch_seen is not None:
         shift = len(explorer.item_bit)
         low = (1 << shift) - 1
-        found = [
-            (number, bits & low, bits >> shift, names)
-            for (number, names), all_bits in explorer.batch_seen.items()
+        return [
+            [(number, bits & low, bits >> shift, names) for bits in all_bits]
+            for (number, names), all_bits in sorted(
+                explorer.batch_seen.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))
+            )
             if number in numbers
-            for bits in all_bits
         ]
-    else:
-        found = [state for state in explorer.seen if state[0] in numbers]
-    found.sort(key=lambda s: (s[1].bit_count(), s[0], s[1], s[2]))
-    return found
+    groups: dict[tuple, list[State]] = {}
+    for state in explorer.seen:
+        if state[0] in numbers:
+            groups.setdefault((state[0], tuple(sorted(state[3]))), []).append(state)
+    return [groups[key] for key in sorted(groups)]
+
+
+def _first_states(groups: list[list[State]], each: int) -> list[State]:
+    """From each group, its ``each`` states with fewest items, taken in turn."""
+    firsts = [
+        heapq.nsmallest(each, group, key=lambda s: (s[1].bit_count(), s[1], s[2]))
+        for group in groups
+    ]
+    return [group[k] for k in range(each) for group in firsts if k < len(group)]
 
 
 def _drops(explorer: Explorer, state: State, bit: int) -> set[tuple[int, int, int]]:
@@ -192,18 +204,25 @@ def dropped_before_needed(
     cut = False
     try:
         later = _tested_later(explorer, graph)
-        for state in _states_at(explorer, explorer.unfollowed_drops):
+        groups = _groups(explorer, explorer.unfollowed_drops)
+        for group in groups:  # every candidate drop, counted
+            for state in group:
+                touched_items = explorer.touched.get(state[0], (0, 0))[0]
+                total += ((state[1] | touched_items) & later[state[0]]).bit_count()
+        each = max(1, -(-MAX_CANDIDATES // max(1, len(groups))))
+        bits = {bit: bit for bit in explorer.item_names}
+        skipped = 0
+        for state in _first_states(groups, each):
+            if cut:
+                break
             number = state[0]
             touched_items = explorer.touched.get(number, (0, 0))[0]
             held = (state[1] | touched_items) & later[number]
-            if cut:  # out of budget: only count what is left
-                total += held.bit_count()
-                continue
-            for bit in sorted(explorer.names(held, {b: b for b in explorer.item_names})):
+            for bit in sorted(explorer.names(held, bits)):
                 name = explorer.item_names[bit]
                 if (number, name) in reported:
+                    skipped += 1
                     continue
-                total += 1
                 if examined >= MAX_CANDIDATES or search.visits <= 0 or search.deadline.passed():
                     cut = True
                     continue
@@ -226,6 +245,7 @@ def dropped_before_needed(
                         explorer, graph, uses, state, "item", name, needed, path
                     )
                     break
+        cut = cut or examined + skipped < total  # some states were not sampled
     finally:  # the searches' runs leave the gates and recorded failures as they were
         for key in list(explorer.gates):
             if key not in gates:

@@ -76,7 +76,7 @@ def explore_states(
                 compact=compact)  # fmt: skip
 
 
-DROP_TRIAL = 20_000
+DROP_TRIAL = 5_000
 """States the explorer may find with every drop for the inventory limit followed, before
 it leaves the drops out (where more items never close a way: validator.state_monotone)."""
 
