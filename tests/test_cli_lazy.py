@@ -77,3 +77,4 @@ def test_the_json_report_imports_no_rich(tmp_path):
     modules = _modules_after(code)
     assert "dedale.validator.report.fight_path_report" in modules  # the path was reported
     assert not any(m == "rich" or m.startswith("rich.") for m in modules)
+    assert "dedale.events" not in modules  # the fight's attack shift needs no fight code
