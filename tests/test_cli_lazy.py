@@ -61,3 +61,20 @@ def test_validate_imports_no_other_command_nor_the_interpreter(tmp_path):
     assert commands == {"dedale.commands.validate"}
     assert "dedale.game.interpreter" not in modules
     assert not any(m == "textual" or m.startswith("textual.") for m in modules)
+
+
+def test_the_json_report_imports_no_rich(tmp_path):
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "book.yaml").write_text("title: T\nlanguage: en\nruleset: df-classic\nstart: 1\n")
+    (book / "a.dd").write_text("§ 1\n> fight ORC SKILL 6 STAMINA 5\n> win -> 2\n\n§ 2\n> victory\n")
+    code = (
+        "from dedale.cli import main\n"
+        "import contextlib, io\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main(['validate', '--runs', '0', '--format', 'json', {str(book)!r}])"
+    )
+    modules = _modules_after(code)
+    assert "dedale.validator.report.fight_path_report" in modules  # the path was reported
+    assert not any(m == "rich" or m.startswith("rich.") for m in modules)
+    assert "dedale.events" not in modules  # the fight's attack shift needs no fight code

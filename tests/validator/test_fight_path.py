@@ -364,3 +364,39 @@ def test_the_text_line_shows_a_heros_other_path():
     shown = fight_path_text(FightPath((weak, median)), "en").plain
     assert "Path of fights to § 4: weak 50.0%, median 90.0%; 0 fights" in shown
     assert "§ 1 → § 2 → § 4" in shown and "weak: § 1 → § 3 → § 4" in shown
+
+
+def test_steps_past_the_last_risky_one_change_nothing(tmp_path, monkeypatch):
+    """Meals, Luck costs and gains after the last fight are cut from the backward
+    induction (no choice there changes the chance): the same figures, fight by fight, as
+    the induction over every step, and the same reasons."""
+    from dedale.validator import fight_path_chain
+    from dedale.validator.fight_path_steps import Change, Unknown
+
+    path = tmp_path / "book.dd"
+    path.write_text(SCARCE, "utf-8")
+    book = load_book(path)
+    graph = build_graph(book)
+    chain = HeroChain(book.ruleset, _median(book), "none", {})
+    segments = Segments(book.ruleset)
+    steps = tuple(
+        step
+        for number in (1, 2, 3, 4, 5)
+        for step in segments.of(graph.nodes[number], graph.nodes[number].edges[0])
+    )
+    tail = (Meal(), Change("luck", "sub", ((1, 1.0),)), Unknown(5, "why"), Meal())
+    gain = (Change("health", "add", ((2, 1.0),)),)
+    for steps_now in (steps + tail, steps + gain + tail, steps[:2] + tail + steps[2:]):
+        cut = chain.best(steps_now)
+        assert fight_path_chain._last_risky(steps_now) <= len(steps_now)
+        with monkeypatch.context() as patched:
+            patched.setattr(fight_path_chain, "_last_risky", len)
+            whole = chain.best(steps_now)
+        assert cut.win == pytest.approx(whole.win, rel=1e-12)
+        assert [s.cumulative for s in cut.fights] == pytest.approx(
+            [s.cumulative for s in whole.fights], rel=1e-12
+        )
+        assert sorted(map(str, cut.reasons)) == sorted(map(str, whole.reasons))
+    loss = Change("health", "sub", ((3, 1.0),))
+    assert fight_path_chain._last_risky(steps + tail + (loss,) + tail) == len(steps) + 5
+    assert fight_path_chain._last_risky(tail) == 0

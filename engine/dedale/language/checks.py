@@ -26,10 +26,23 @@ _LEAVES = (str, int, bool, type(None), Span)
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+# annotations of fields that never hold a node (the walk need not look at them)
+_LEAF_TYPES = frozenset(
+    {"str", "int", "bool", "float", "Span"}
+    | {f"{leaf} | None" for leaf in ("str", "int", "bool", "float", "Span")}
+    | {"tuple[str, ...]", "tuple[int, ...]"}
+)
+
+
 def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a node class that may hold nodes (not its span, nor text or numbers)."""
     names = _FIELDS.get(cls)
     if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in fields(cls) if f.name != "span")
+        names = _FIELDS[cls] = tuple(
+            f.name
+            for f in fields(cls)
+            if f.name != "span" and not (isinstance(f.type, str) and f.type in _LEAF_TYPES)
+        )
     return names
 
 

@@ -97,8 +97,6 @@ def attack_shift(
     bonuses to the stat, and the unarmed penalty when none of them is a weapon."""
     from dedale.rules import modifiers as mods
     from dedale.rules.character import Character
-    from dedale.rules.fight_opposed import FightSetup
-    from dedale.rules.fights import EnemySpec, FightSpec
 
     classes = getattr(ruleset, "classes", None) or {}
     kit = classes[class_name].kit if class_name in classes else ()
@@ -111,11 +109,34 @@ def attack_shift(
     abilities = mods.hero_abilities(ruleset, character)  # type: ignore[arg-type]
     shift = mods.total(mods.item_modifiers(character, stat), abilities) if effects else 0
     if not (character.items and character.is_armed(ruleset)):  # type: ignore[arg-type]
-        spec = FightSpec((EnemySpec("-", {}),))
-        unarmed = FightSetup(ruleset, character, spec, armed=False)  # type: ignore[arg-type]
-        armed = FightSetup(ruleset, character, spec, armed=True)  # type: ignore[arg-type]
-        shift += unarmed.attack_bonus - armed.attack_bonus
+        shift += unarmed_shift(ruleset, abilities, character)
     return shift
+
+
+def unarmed_shift(ruleset: object, abilities, character) -> int:
+    """What fighting unarmed changes in the attack, as FightSetup computes it (the class's
+    unarmed ability, else the ruleset's penalty; tests/validator compares the two), without
+    importing the fight code (and the interpreter's events) for ``validate --runs 0``."""
+    from dedale.rules import modifiers as mods
+    from dedale.rules.ruleset import OpposedFight
+
+    params = getattr(ruleset, "fight", None)
+    if not isinstance(params, OpposedFight):
+        return unarmed_by_setup(ruleset, character)
+    if mods.has_ability(abilities, "unarmed", "attack_penalty"):
+        return mods.ability_value(abilities, "unarmed", "attack_penalty")
+    return params.unarmed_penalty
+
+
+def unarmed_by_setup(ruleset: object, character) -> int:
+    """The unarmed shift as the difference of two FightSetups (the reference)."""
+    from dedale.rules.fight_opposed import FightSetup
+    from dedale.rules.fights import EnemySpec, FightSpec
+
+    spec = FightSpec((EnemySpec("-", {}),))
+    unarmed = FightSetup(ruleset, character, spec, armed=False)  # type: ignore[arg-type]
+    armed = FightSetup(ruleset, character, spec, armed=True)  # type: ignore[arg-type]
+    return unarmed.attack_bonus - armed.attack_bonus
 
 
 def carried_at(

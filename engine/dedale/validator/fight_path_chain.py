@@ -87,6 +87,7 @@ class HeroChain:
         self.tables: dict[tuple, object] = {}
         self.kernels: dict[tuple, tuple[float, tuple, Message | None]] = {}
         self.settings: dict[tuple, tuple] = {}
+        self.after: dict[tuple, Dist | None] = {}  # fight_after's results
 
     def start(self) -> Dist:
         return {(self.init_health, self.init_luck, self.meals0): 1.0}
@@ -296,10 +297,21 @@ class HeroChain:
     def fight_after(self, fight: ast.Fight, held: frozenset[str], dist: Dist) -> Dist | None:
         """The distribution alive after a fight the exact DP follows, by one seeded forward
         pass per number of meals (None: no exact odds, see :meth:`moves`)."""
-        from dedale.validator.fight_path_mix import mixed_ends
-
         if self._inexact(fight) is not None:
             return None
+        setting = self.settings.get((id(fight), held))
+        if setting is None:
+            setting = self.settings[(id(fight), held)] = self._setting(fight, held)
+        key = (setting, frozenset(dist.items()))
+        if key in self.after:  # the same fight from the same distribution (another edge)
+            found = self.after[key]
+            return None if found is None else dict(found)
+        found = self.after[key] = self._fight_after(fight, held, dist)
+        return None if found is None else dict(found)
+
+    def _fight_after(self, fight: ast.Fight, held: frozenset[str], dist: Dist) -> Dist | None:
+        from dedale.validator.fight_path_mix import mixed_ends
+
         try:
             table = self._table(fight, held)
         except (DedaleError, ValueError, KeyError, ArithmeticError):
@@ -348,6 +360,13 @@ class HeroChain:
         chance after each fight (backward induction over the reachable states)."""
         if not self.heal or self._plenty(steps):
             return self.replay(steps)
+        risky = _last_risky(steps)
+        if risky < len(steps):  # past the last step that may kill, every choice is as good
+            result = self.best(steps[:risky]) if risky else self.replay(())
+            result.reasons.extend(
+                (step.paragraph, step.reason) for step in steps[risky:] if isinstance(step, Unknown)
+            )
+            return result
         helds = [self.start_items]
         for step in steps:
             held = helds[-1]
@@ -406,6 +425,23 @@ class HeroChain:
                 )
         result.win = sum(dist.values())
         return result
+
+
+def _last_risky(steps: tuple[Step, ...]) -> int:
+    """One past the last step that may lower the chance alive (a fight, a loss or a set
+    of the health, a forced meal with a penalty); after it no meal choice changes the
+    chance, and the alive mass is what it was (0: no such step)."""
+    for index in range(len(steps) - 1, -1, -1):
+        step = steps[index]
+        if isinstance(step, ForcedMeal):
+            step = step.penalty
+        if isinstance(step, Fight):
+            return index + 1
+        if isinstance(step, Change) and step.what == "health":
+            negative = any(amount < 0 for amount, _ in step.law or ())
+            if step.op in ("sub", "set") or negative:
+                return index + 1
+    return 0
 
 
 def _reason(error: Exception) -> Message | str:

@@ -87,6 +87,7 @@ _CHECKS = (
     Check("W101", "warning", "repeated-test-stuck", "A repeated test may never succeed"),
     # limits of the analysis (continued)
     Check("I051", "info", "time-budget-reached", "A costly check stopped at its time budget"),
+    Check("I158", "info", "drops-one-at-a-time", "Drops for the inventory limit, one at a time"),
     # exact odds of fights against several enemies at once (issue 14.1)
     Check("I115", "info", "fight-odds-estimated", "Too many states: a fight's odds are estimated"),
     # stats, counters and items along the paths

@@ -22,6 +22,7 @@ from dedale import ast
 from dedale.i18n import tr
 from dedale.rules.ruleset import fold
 from dedale.span import Span
+from dedale.validator.budget import Deadline, budget_finding
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, header_span, walk
 from dedale.validator.resources import shown_path
@@ -31,6 +32,7 @@ from dedale.validator.state_start import over_the_limit
 
 MAX_CANDIDATES = 500  # losing steps examined
 MAX_SEARCH = 200_000  # doomed states visited in all, looking for where the loss bites
+SOFTLOCK_SECONDS = 5.0  # the time budget of the soft-lock search (I051 when it runs out)
 
 
 def _alive(explorer: Explorer, victories: set[int]) -> set[State]:
@@ -157,14 +159,24 @@ def lost_before_needed(explorer: Explorer | None, graph: Graph, uses: Uses) -> l
     )
     budget = MAX_SEARCH
     reported: dict[tuple[int, str, str], Finding] = {}
-    for before, state, kind, name in losing[:MAX_CANDIDATES]:
+    deadline = Deadline(SOFTLOCK_SECONDS)
+    timed_out: int | None = None
+    for done, (before, state, kind, name) in enumerate(losing[:MAX_CANDIDATES]):
         key = (before[0], kind, name)
         if key in reported or budget <= 0:
             continue
+        if deadline.passed():
+            timed_out = done
+            break
         needed, budget = _needed_at(explorer, after, alive, state, (kind, name), budget)
         if needed is not None:
             reported[key] = _finding(explorer, graph, uses, before, kind, name, needed)
-    return list(reported.values())
+    found = list(reported.values())
+    if timed_out is not None:
+        what = tr("the soft-lock checks (W086)")
+        total = min(len(losing), MAX_CANDIDATES)
+        found.append(budget_finding(what, timed_out, total, SOFTLOCK_SECONDS))
+    return found
 
 
 def _order(explorer: Explorer, state: State) -> tuple:
@@ -188,7 +200,8 @@ def _needed_at(explorer, after, alive, start: State, atom, budget: int):
     return None, budget
 
 
-def _finding(explorer, graph, uses, before: State, kind, name, needed: int) -> Finding:
+def _finding(explorer, graph, uses, before: State, kind, name, needed: int, path=None) -> Finding:
+    """W086 (``path``: the paragraphs to ``before``; None: the explorer's recorded one)."""
     written = _written(uses, kind, name)
     what = (
         tr("item '{name}'", name=written)
@@ -196,7 +209,7 @@ def _finding(explorer, graph, uses, before: State, kind, name, needed: int) -> F
         else tr("codeword '{name}'", name=written)
     )
     number = before[0]
-    path = shown_path(_path(explorer, before))
+    path = shown_path(path if path is not None else _path(explorer, before))
     span = _loss_span(graph, number, kind, name)
     if span is None:  # not lost by a line of the book: dropped for the inventory limit
         span = _gain_span(graph, number)
@@ -295,5 +308,11 @@ def _did_you_mean(name: str, held: set[str], written: dict[str, str]) -> str | N
 def check_softlocks(
     explorer: Explorer | None, graph: Graph, book: object, uses: Uses, hidden: tuple[int, ...]
 ) -> list[Finding]:
-    """W086 and W087."""
-    return lost_before_needed(explorer, graph, uses) + lost_never_held(graph, book, hidden)
+    """W086 and W087 (and I158: the drops for the inventory limit, one at a time)."""
+    from dedale.validator.softlocks_drops import dropped_before_needed
+
+    dropped, notes = dropped_before_needed(explorer, graph, uses)
+    found = lost_before_needed(explorer, graph, uses)
+    known = {(item.paragraph, item.message) for item in found}
+    found += [item for item in dropped if (item.paragraph, item.message) not in known]
+    return found + notes + lost_never_held(graph, book, hidden)

@@ -30,6 +30,7 @@ def explore_in_batches(explorer: Explorer, starts: list[State], max_states: int)
     heap: list[tuple[int, tuple[str, ...], frozenset[str]]] = []
     moves_of: dict[tuple, list[tuple[int, int, int]]] = {}
     count = 0
+    explorer.batch_seen = seen  # the states found, for the drops' soft-locks (softlocks_drops)
     for number, items, codes, names in starts:
         bits = items | codes << shift
         place = (number, names)

@@ -87,6 +87,8 @@ class Explorer:
         self._state: State | None = None
         # paragraphs where a gain may pass the ruleset's inventory limit (see explore_states)
         self.may_drop: set[int] = set()
+        # those left out because more items never close a way (validator.state_monotone)
+        self.unfollowed_drops: set[int] = set()
         # compact mode (validator.state_atoms): the atoms each paragraph touches, those
         # still alive at each paragraph, and the cached effect of each paragraph on them
         self.compact = False
@@ -96,6 +98,11 @@ class Explorer:
         self.effect_hits = 0
         self.count = 0  # states found (``seen`` holds them only when explored one by one)
         self.limit = MAX_STATES  # the count budget of this exploration (I050)
+        self.cap: int | None = None  # a lower count budget, for a trial (state_start)
+        self.drop_only = -1  # the items a drop for the inventory limit may take (bits)
+        self.starts: list[State] = []
+        # batches (validator.state_batches): (paragraph, class) -> items | codes << shift
+        self.batch_seen: dict[tuple[int, frozenset[str]], set[int]] | None = None
 
     def masks(self, atoms: Atoms) -> tuple[int, int]:
         """The bitsets of folded item names and codeword keys."""
@@ -228,7 +235,7 @@ class Explorer:
             held = items | self.item_bit.get(fold(statement.item), 0)
             yield "fall", (held, codes, choices)
             if number in self.may_drop:  # over the inventory limit: any item may be dropped
-                for dropped in sorted(self.names(held, self.item_names)):
+                for dropped in sorted(self.names(held & self.drop_only, self.item_names)):
                     yield "fall", (held & ~self.item_bit[dropped], codes, choices)
         elif isinstance(statement, ast.LoseItem):
             yield "fall", (items & ~self.item_bit.get(fold(statement.item), 0), codes, choices)
@@ -432,10 +439,13 @@ class Explorer:
 
     def explore(self, starts: list[State]) -> None:
         starts = [self.project(state) for state in starts if state[0] in self.graph.nodes]
+        self.starts = starts
+        cap = MAX_STATES if self.cap is None else min(self.cap, MAX_STATES)
         if self.compact and not self.record:  # no steps to record: whole batches at once
-            explore_in_batches(self, starts, MAX_STATES)
+            explore_in_batches(self, starts, cap)
             return
         self.limit = MAX_RECORDED if self.record else MAX_STATES
+        self.limit = self.limit if self.cap is None else min(self.cap, self.limit)
         queue = deque(dict.fromkeys(starts))
         self.seen.update(queue)
         try:

@@ -53,6 +53,37 @@ def explore_states(
     codewords |= {flag_key(name) for name in flags[1]}
     if graph.start not in graph.nodes or not (items or codewords):
         return None
+    deadline = Deadline(seconds)
+    may_drop = over_the_limit(graph, book)
+    if may_drop and compact:
+        from dedale.validator.state_monotone import more_items_never_hurt
+
+        if more_items_never_hurt(graph, items):
+            # every drop first (exactly as without this), within a small count budget;
+            # past it the drops change no gate (state_monotone) and are left out, the
+            # soft-locks they cause checked one drop at a time (softlocks, I158)
+            trial = _run(graph, book, uses, hidden, items, codewords, deadline, record, may_drop,
+                         cap=DROP_TRIAL)  # fmt: skip
+            if not trial.truncated or trial.timed_out:
+                return trial
+            from dedale.validator.softlocks import may_lose
+
+            explorer = _run(graph, book, uses, hidden, items, codewords, deadline,
+                            record and may_lose(graph, None, uses), set())  # fmt: skip
+            explorer.unfollowed_drops = may_drop
+            return explorer
+    return _run(graph, book, uses, hidden, items, codewords, deadline, record, may_drop,
+                compact=compact)  # fmt: skip
+
+
+DROP_TRIAL = 5_000
+"""States the explorer may find with every drop for the inventory limit followed, before
+it leaves the drops out (where more items never close a way: validator.state_monotone)."""
+
+
+def _run(graph, book, uses, hidden, items, codewords, deadline, record, may_drop, compact=True,
+         cap=None) -> Explorer:  # fmt: skip
+    """One exploration (see explore_states); ``cap``: a count budget of its own."""
     start_items = starting_items(book)
     kits = _kits(getattr(book, "ruleset", None), items)
     base = frozenset(start_items & items) - frozenset().union(*kits.values())
@@ -65,9 +96,10 @@ def explore_states(
     starts += [
         (number, held, 0, names) for number in hidden if number in graph.nodes for names in kits
     ]
-    explorer.deadline = Deadline(seconds)
+    explorer.deadline = deadline
     explorer.record = record
-    explorer.may_drop = over_the_limit(graph, book)
+    explorer.may_drop = may_drop
+    explorer.cap = cap
     if compact:
         explorer.prepare_compact()
     explorer.explore(starts)

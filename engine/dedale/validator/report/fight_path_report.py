@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from dedale.i18n import ntr, tr, translate
 from dedale.validator.fight_path import FightPath, HeroPath, shown_path
 from dedale.validator.report.language import percent
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 _LEVELS = {"weakest": tr("weak"), "median": tr("median"), "strongest": tr("strong")}
 
@@ -21,6 +22,8 @@ def _figure(hero: HeroPath, lang: str | None) -> str:
 def fight_path_text(path: FightPath, lang: str | None = None) -> Text:
     """``Path of fights to § 400: weak 12%, median 61%, strong 94%; 7 fights; lowest
     step § 212 (CAVE TROLL, median 71%)``, and why a figure is ``≈``."""
+    from rich.text import Text  # the text report only (the JSON one needs no Rich)
+
     main = path.of("median") or path.heroes[0]
     figures = ", ".join(
         f"{_LEVELS[hero.level].translate(lang)} {_figure(hero, lang)}" for hero in path.heroes
