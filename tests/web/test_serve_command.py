@@ -147,6 +147,10 @@ def test_the_websocket_wants_a_session_and_bounds_the_games(tmp_path):
             rebound = {"Host": f"evil.example:{port}"}
             async with client.get(url, headers=rebound) as page:
                 wrong_host = page.status
+            async with client.get(url + "static/") as listing:
+                assert listing.status in (403, 404)  # no folder listing
+            async with client.get(url + "static/js/textual.js") as script:
+                assert script.status == 200
             try:
                 async with client.ws_connect(url + "ws", headers={"Origin": "http://evil.example"}):
                     foreign = 101

@@ -63,6 +63,21 @@ class BookServer(Server):
         self.games: set[AppService] = set()
         self._stopping = False
 
+    async def _make_app(self) -> web.Application:
+        """textual-serve's routes, its static files served without a folder listing."""
+        app = web.Application()
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, show_index=False, name="static"),
+            ]
+        )
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
     # ------------------------------------------------------------------ the page
     async def handle_index(self, request: web.Request) -> web.Response:  # type: ignore[override]
         """The page; a browser without a valid session cookie gets a new one."""
