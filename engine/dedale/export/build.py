@@ -50,6 +50,7 @@ def labels(writer: Clauses) -> dict[str, str]:
         "death": say(tr("The end")),
         "victory": say(tr("Victory")),
         "enemy": say(tr("Enemy")),
+        "initial": say(tr("Initial")),
     }
 
 
