@@ -179,3 +179,17 @@ def test_the_sheet_has_every_stat_and_the_encounter_boxes(tmp_path: Path) -> Non
     assert {"Provisions", "Gold pieces", "Equipment", "Notes"} <= set(labels)
     assert labels["Equipment"].lines >= 8
     assert sheet.encounter_stats == ("SKILL", "STAMINA") and sheet.encounters == 12
+
+
+def test_french_sentences_agree_with_a_heroine(tmp_path: Path) -> None:
+    (tmp_path / "book.yaml").write_text(
+        "title: H\nlanguage: fr\ncreation: {gender: f}\n", encoding="utf-8"
+    )
+    (tmp_path / "book.dd").write_text(
+        "§ 1\n> combat GOBELIN HABILETÉ 5 ENDURANCE 4\n> défaite -> 2\n> victoire -> 3\n\n"
+        "§ 2\nPerdu.\n> mort\n\n§ 3\nGagné.\n> victoire\n",
+        encoding="utf-8",
+    )
+    document = build_document(load_book(tmp_path))
+    assert "Si vous êtes vaincue, rendez-vous au 2." in sentences(document, 1)
+    assert any("il vous a blessée\u00a0:" in line for line in _front(document))
