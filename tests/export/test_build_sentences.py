@@ -193,3 +193,11 @@ def test_french_sentences_agree_with_a_heroine(tmp_path: Path) -> None:
     document = build_document(load_book(tmp_path))
     assert "Si vous êtes vaincue, rendez-vous au 2." in sentences(document, 1)
     assert any("il vous a blessée\u00a0:" in line for line in _front(document))
+
+
+def test_classes_and_starting_items_are_in_the_rules(tmp_path: Path) -> None:
+    stars = _front(build_document(load_book(ROOT / "books" / "etoiles-mortes")))
+    baroudeur = next(line for line in stars if line.startswith("Baroudeur"))
+    assert baroudeur.endswith("\u202f; objets\u00a0: BFG 9000, sac à dos, corde.")
+    kit = _front(_book(tmp_path, "items: [Lantern, 2 Torches]\n"))
+    assert "You start the adventure with: Lantern, 2 Torches." in kit
