@@ -201,3 +201,19 @@ def test_classes_and_starting_items_are_in_the_rules(tmp_path: Path) -> None:
     assert baroudeur.endswith("\u202f; objets\u00a0: BFG 9000, sac à dos, corde.")
     kit = _front(_book(tmp_path, "items: [Lantern, 2 Torches]\n"))
     assert "You start the adventure with: Lantern, 2 Torches." in kit
+
+
+def test_a_choice_keeps_its_light_markdown(tmp_path: Path) -> None:
+    (tmp_path / "book.yaml").write_text("title: T\nlanguage: fr\n", encoding="utf-8")
+    (tmp_path / "book.dd").write_text(
+        "§ 1\nDébut.\n-> 2 Ouvrir la **grande** porte\n\n§ 2\n> victoire\n", encoding="utf-8"
+    )
+    choices = build_document(load_book(tmp_path)).sections[0].blocks[-1]
+    assert isinstance(choices, doc.Choices)
+    assert choices.items[0].inlines == (
+        "Ouvrir la ",
+        doc.Styled("grande", bold=True),
+        " porte\u00a0: rendez-vous au ",
+        doc.Ref(2),
+        ".",
+    )
