@@ -217,3 +217,28 @@ def test_a_choice_keeps_its_light_markdown(tmp_path: Path) -> None:
         doc.Ref(2),
         ".",
     )
+
+
+def _dump(document: doc.Document) -> str:
+    """The document as plain text: headings, rules, numbered sections, boxes."""
+    lines = [document.title, ""]
+    for block in document.front:
+        lines.append(f"# {block.text}" if isinstance(block, doc.Heading) else text(block.inlines))
+    for section in document.sections:
+        lines.extend(["", f"[{section.number}]"])
+        for block in section.blocks:
+            if isinstance(block, doc.Choices):
+                lines.extend(f"  - {text(choice.inlines)}" for choice in block.items)
+            elif isinstance(block, doc.EnemyBox):
+                for enemy in block.enemies:
+                    stats = "  ".join(f"{name} {value}" for name, value in enemy.stats)
+                    lines.append(f"  | {enemy.name}  {stats}")
+                if block.note:
+                    lines.append(f"  | {block.note}")
+            else:
+                lines.append(text(block.inlines))
+    return "\n".join(lines) + "\n"
+
+
+def test_the_printed_text_of_the_amateur_book(snapshot) -> None:
+    assert _dump(build_document(load_book(EXTRA / "amateur"))) == snapshot
