@@ -47,9 +47,12 @@ from dedale.rules.ruleset import ReliquesFight, Ruleset
 
 MAX_NODES = 1_500_000
 """In-turn and turn-start states of one fight at most (then ReliquesOddsTooLarge)."""
+IN_TURN = 8
+"""In-turn states a turn start costs, about: the size checked before any work."""
 WON, LIMIT, ESCAPED = "won", "limit", "escaped"
 _LOST = ("lost",)
 _SELF = ("self",)
+_DEAD = (0.0, 0.0, None)  # the value of a lost fight (without kernels)
 _MISS, _HIT, _CRIT = 0, 1, 2  # attack outcome kinds (a critical failure: _CF)
 _CF = 3
 
@@ -137,6 +140,15 @@ def _setup(ruleset, character, spec, max_nodes, seconds):
     if counter:
         heroism = max(0, int(character.counters.get(counter, 0)))
     initial = int(character.initial.get(params.health, hero.health))
+    starts = (hero.health + 1) * (hero.protection + 1) * (heroism + 1)
+    for enemy in enemies:
+        starts *= (max(0, enemy.health) + 1) * (max(0, enemy.protection) + 1)
+    if starts * IN_TURN > max_nodes:  # refused at once, before any work
+        raise ReliquesOddsTooLarge(
+            tr("the exact odds of this reliques fight would need about {count} states "
+               "(more than {limit})", count=f"{starts * IN_TURN:,}", limit=f"{max_nodes:,}"),
+            hint=tr("its odds are estimated by a seeded simulation instead"),
+        )  # fmt: skip
     dp = _ReliquesDP(ruleset, params, hero, enemies, bonus, initial, spec, max_nodes)
     dp.deadline = None if seconds is None else time.process_time() + seconds
     sides = tuple((e.health, e.protection) for e in enemies)
@@ -198,8 +210,9 @@ class _ReliquesDP:
 
     # -- tests -------------------------------------------------------------------------
     def _test(self, values: tuple[int, int], bonus: int) -> tuple:
-        """``(kinds, crit)`` of a duo test: ``kinds`` the (kind, margin, p) of every
-        outcome, ``crit`` the chance and margin of a critical success."""
+        """``(kinds, crit, avoid)`` of a duo test: ``kinds`` the (kind, margin, p) of every
+        outcome, ``crit`` the chance and margin of a critical success, ``avoid[m]`` the
+        chance of a plain success of margin ``m`` or more."""
         key = (values, bonus)
         found = self.tests.get(key)
         if found is not None:
@@ -220,7 +233,10 @@ class _ReliquesDP:
             counts[(kind, margin)] = counts.get((kind, margin), 0) + 1
         kinds = tuple((k, m, n / 36) for (k, m), n in sorted(counts.items()))
         crit = next(((p, m) for k, m, p in kinds if k == _CRIT), (0.0, 0))
-        found = self.tests[key] = (kinds, crit)
+        # avoid[m]: a plain success of margin m or more (a defence avoiding margin m)
+        avoid = [sum(n for (k, dm), n in counts.items() if k == _HIT and dm >= m) / 36
+                 for m in range(14)]  # fmt: skip
+        found = self.tests[key] = (kinds, crit, avoid)
         return found
 
     def _hero_malus(self, health: int) -> int:
@@ -442,7 +458,7 @@ class _ReliquesDP:
         evaluated once (the avoided blows, the critical defence's strike back)."""
         fighter = self.fighters[attacker]
         bonus = self.bonus + self._hero_malus(st[0]) if attacker == 0 else 0
-        kinds, _ = self._test(fighter.attack, bonus)
+        kinds = self._test(fighter.attack, bonus)[0]
         can_defend = left[defender] > 0
         if can_defend:
             spent = list(left)
@@ -464,8 +480,8 @@ class _ReliquesDP:
                 damage = fighter.weapon + margin
                 landed = self._hit(ctx, seq, spent, st, defender, damage)
                 options = []
-                for index, (d_kinds, (p_crit, crit_margin)) in enumerate(defences):
-                    avoid = sum(q for k, m, q in d_kinds if k == _HIT and m >= margin)
+                for index, (_, (p_crit, crit_margin), avoids) in enumerate(defences):
+                    avoid = avoids[margin] if margin < 14 else 0.0
                     option = [(1.0 - avoid - p_crit, landed)]
                     if avoid:
                         if avoided is None:
@@ -497,7 +513,7 @@ class _ReliquesDP:
         malus = self._hero_malus(st[0]) if target == 0 else 0
         options = []
         for duo in self.fighters[target].defences:
-            _, (p_crit, crit_margin) = self._test(duo, malus)
+            p_crit, crit_margin = self._test(duo, malus)[1]
             terms = [(1.0 - p_crit, self._hit(ctx, seq, spent, st, target, damage))]
             if p_crit:
                 terms.append((p_crit, self._strike(ctx, seq, spent, st, target, striker,
@@ -514,11 +530,14 @@ class _ReliquesDP:
             if absorbed > 0:
                 hp -= 1
                 damage -= absorbed
-            options = []
+            if damage >= hh:
+                taken = self._leaf(0.0, _LOST) if self.kernels else _DEAD
+            else:
+                taken = self._run(ctx, seq, left, (hh - damage, hp, c, es))
             if damage > 0 and c > 0 and damage <= hh:  # the heroism point, as offered
-                options.append(self._go(ctx, seq, left, (hh, hp, c - 1, es)))
-            options.append(self._go(ctx, seq, left, (max(0, hh - damage), hp, c, es)))
-            return options[0] if len(options) == 1 else self._best(options)
+                spent = self._run(ctx, seq, left, (hh, hp, c - 1, es))
+                return self._best((spent, taken))
+            return taken
         eh, ep = es[defender - 1]
         absorbed = min(ep, damage)
         if absorbed > 0:
@@ -526,13 +545,7 @@ class _ReliquesDP:
             damage -= absorbed
         enemies = list(es)
         enemies[defender - 1] = (max(0, eh - damage), ep)
-        return self._go(ctx, seq, left, (hh, hp, c, tuple(enemies)))
-
-    def _go(self, ctx, seq, left, st) -> tuple:
-        """Go on after a blow (the hero down: lost at once)."""
-        if st[0] <= 0:
-            return self._leaf(0.0, _LOST)
-        return self._run(ctx, seq, left, st)
+        return self._run(ctx, seq, left, (hh, hp, c, tuple(enemies)))
 
     # -- the best policy's outcomes ----------------------------------------------------
     def _forward(self, start: tuple) -> dict[tuple[str, int, int, int], float]:

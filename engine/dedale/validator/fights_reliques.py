@@ -19,8 +19,10 @@ from dedale.i18n import tr
 from dedale.validator.fights import FightReport, Hero, Odds, hero_profiles, overall, start_kit
 from dedale.validator.graph import Graph
 
-SECONDS = 3.0
+SECONDS = 2.0
 """CPU seconds of one fight's DP at most (then its odds are estimated; I115 says why)."""
+MAX_NODES = 400_000
+"""States of one fight's DP at most (the same)."""
 
 
 class Unsupported(Exception):
@@ -76,7 +78,9 @@ class ReliquesCalculator:
             return found
         rows = []
         for hero, character in self.heroes:
-            wins = reliques_wins(ruleset, character.copy(), spec, seconds=SECONDS)
+            wins = reliques_wins(
+                ruleset, character.copy(), spec, max_nodes=MAX_NODES, seconds=SECONDS
+            )
             rows += [Odds(hero, policy, wins[policy]) for policy in self.policies]
         if any(odds.hero.class_name for odds in rows):
             rows = overall(rows) + rows
