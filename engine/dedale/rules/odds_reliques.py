@@ -103,10 +103,13 @@ def reliques_odds(
     win_only: bool = False,
     max_nodes: int = MAX_NODES,
     seconds: float | None = None,
+    models: dict | None = None,
 ) -> ReliquesOdds:
     """The exact odds of ``spec`` fought by ``character`` (who is not changed);
-    ``luck_policy`` ``best`` spends heroism points at best, ``none`` never."""
-    dp, start = _setup(ruleset, character, spec, max_nodes, seconds)
+    ``luck_policy`` ``best`` spends heroism points at best, ``none`` never. ``models``
+    keeps each fight's DP for the next call (the same fight entered with other health,
+    protection or heroism points reads the values already computed)."""
+    dp, start = _setup(ruleset, character, spec, max_nodes, seconds, models)
     if luck_policy != "best":
         start = (start[0], start[1], 0, start[3])
     return dp.solve(start, win_only)
@@ -128,7 +131,7 @@ def reliques_wins(
     return {"none": none, "best": max(best, none)}
 
 
-def _setup(ruleset, character, spec, max_nodes, seconds):
+def _setup(ruleset, character, spec, max_nodes, seconds, models=None):
     params = ruleset.fight
     if not isinstance(params, ReliquesFight) or ruleset.duo is None:
         raise GameError(tr("exact reliques odds need a ruleset with the reliques procedure"))
@@ -149,10 +152,23 @@ def _setup(ruleset, character, spec, max_nodes, seconds):
                "(more than {limit})", count=f"{starts * IN_TURN:,}", limit=f"{max_nodes:,}"),
             hint=tr("its odds are estimated by a seeded simulation instead"),
         )  # fmt: skip
-    dp = _ReliquesDP(ruleset, params, hero, enemies, bonus, initial, spec, max_nodes)
-    dp.deadline = None if seconds is None else time.process_time() + seconds
     sides = tuple((e.health, e.protection) for e in enemies)
-    return dp, (hero.health, hero.protection, heroism, sides)
+    start = (hero.health, hero.protection, heroism, sides)
+    key = (
+        id(ruleset), tuple(sorted((k, v) for k, v in hero.stats.items() if k != params.health)),
+        hero.weapon, initial, bonus, spec.mode, spec.assault_limit, spec.escape_after,
+        tuple((tuple(sorted(e.stats.items())), e.weapon) for e in enemies),
+    )  # fmt: skip
+    dp = models.get(key) if models is not None else None
+    if dp is None or dp.ruleset is not ruleset:
+        dp = _ReliquesDP(ruleset, params, hero, enemies, bonus, initial, spec, max_nodes)
+        if models is not None:
+            if len(models) >= 64:
+                models.clear()
+            models[key] = dp
+    dp.nodes = 0
+    dp.deadline = None if seconds is None else time.process_time() + seconds
+    return dp, start
 
 
 class _ReliquesDP:
