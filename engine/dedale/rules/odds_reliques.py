@@ -375,7 +375,7 @@ class _ReliquesDP:
         left = [0] * len(self.fighters)
         left[0] = self.escape_actions
         st = (hh, hp, c, es)
-        ctx = (first, t, True, st)
+        ctx = (first, t, True, st, (first, t, True, self.kernels))
         return self._blow(ctx, (), tuple(left), st, first + 1, 0)
 
     def _turn(self, state: tuple, target: int) -> tuple:
@@ -383,7 +383,7 @@ class _ReliquesDP:
         sides = (0, *(i + 1 for i, (eh, _) in enumerate(es) if eh > 0)) if self.together else (
             0, target + 1)  # fmt: skip
         st = (hh, hp, c, es)
-        ctx = (target, t, False, st)
+        ctx = (target, t, False, st, (target, t, False, self.kernels))
         terms = []
         for p, order, left in self._initiative(self._hero_malus(hh), sides):
             terms.append((p, self._run(ctx, order, left, st)))
@@ -440,11 +440,14 @@ class _ReliquesDP:
             return self._end(ctx, st)
         unchanged = st == ctx[3]
         memo = self.local if unchanged else self.memo
-        key = (target, ctx[1], ctx[2], able, left, st, self.kernels)
+        key = (ctx[4], able, left, st)
         found = memo.get(key)
         if found is not None:
             return found
-        self._count()
+        self.nodes += 1
+        if not self.nodes & 4095 or self.nodes > self.max_nodes:
+            self.nodes -= 1
+            self._count()
         side = able[0]
         spent = list(left)
         spent[side] -= 1
