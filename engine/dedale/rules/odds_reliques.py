@@ -122,10 +122,12 @@ def reliques_wins(
     *,
     max_nodes: int = MAX_NODES,
     seconds: float | None = None,
+    models: dict | None = None,
 ) -> dict[str, float]:
     """The chance to leave the fight alive with each policy (``none``, ``best``), from one
-    DP: never spending a heroism point is its states with none left."""
-    dp, start = _setup(ruleset, character, spec, max_nodes, seconds)
+    DP: never spending a heroism point is its states with none left (``models``: as for
+    :func:`reliques_odds`)."""
+    dp, start = _setup(ruleset, character, spec, max_nodes, seconds, models)
     best = dp.solve(start, True).win_probability
     none = dp.solve((start[0], start[1], 0, start[3]), True).win_probability
     return {"none": none, "best": max(best, none)}

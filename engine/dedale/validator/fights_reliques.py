@@ -58,6 +58,7 @@ class ReliquesCalculator:
             stats = tuple(sorted(character.stats.items()))
             self.heroes.append((Hero(profile.level, profile.class_name, stats), character))
         self.cache: dict[tuple, tuple[Odds, ...]] = {}
+        self.models: dict = {}  # one DP per fight whatever its enemies' names
 
     def odds(self, fight: ast.Fight) -> tuple[Odds, ...]:
         """The exact rows of ``fight`` (raises Unsupported, or ReliquesOddsTooLarge)."""
@@ -79,7 +80,12 @@ class ReliquesCalculator:
         rows = []
         for hero, character in self.heroes:
             wins = reliques_wins(
-                ruleset, character.copy(), spec, max_nodes=MAX_NODES, seconds=SECONDS
+                ruleset,
+                character.copy(),
+                spec,
+                max_nodes=MAX_NODES,
+                seconds=SECONDS,
+                models=self.models,
             )
             rows += [Odds(hero, policy, wins[policy]) for policy in self.policies]
         if any(odds.hero.class_name for odds in rows):
