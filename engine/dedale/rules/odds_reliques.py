@@ -47,6 +47,8 @@ from dedale.rules.ruleset import ReliquesFight, Ruleset
 
 MAX_NODES = 1_500_000
 """In-turn and turn-start states of one fight at most (then ReliquesOddsTooLarge)."""
+MAX_INITIATIVES = 300_000
+"""Joint initiative rolls of the fighters of one turn at most (several enemies at once)."""
 IN_TURN = 8
 """In-turn states a turn start costs, about: the size checked before any work."""
 WON, LIMIT, ESCAPED = "won", "limit", "escaped"
@@ -413,6 +415,16 @@ class _ReliquesDP:
                 p = 1 / 36
                 faces[(rank, actions)] = faces.get((rank, actions), 0.0) + p
             per_side.append([(side, rank, actions, p) for (rank, actions), p in faces.items()])
+        combos = 1
+        for rows in per_side:
+            combos *= len(rows)
+        if combos > MAX_INITIATIVES:
+            raise ReliquesOddsTooLarge(
+                tr("the exact odds of a reliques fight of {count} fighters at once would "
+                   "need more than {limit} initiative rolls", count=len(sides),
+                   limit=f"{MAX_INITIATIVES:,}"),
+                hint=tr("its odds are estimated by a seeded simulation instead"),
+            )  # fmt: skip
         table: dict[tuple, float] = {}
         for combo in product(*per_side):
             p = 1.0
