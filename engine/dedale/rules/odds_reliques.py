@@ -206,6 +206,7 @@ class _ReliquesDP:
         self.memo: dict[tuple, tuple] = {}
         self.local: dict[tuple, tuple] = {}
         self.kernels = False
+        self.turn_kernels: dict[tuple, tuple] = {}
         self.tests: dict[tuple, tuple] = {}
         self.initiatives: dict[tuple, tuple] = {}
         self.v = 0.0
@@ -601,17 +602,21 @@ class _ReliquesDP:
                 key = (way, state[0], state[1], state[2])
                 outcomes[key] = outcomes.get(key, 0.0) + m
                 continue
-            choice = self.choice[state]
-            if choice[0] == "escape":
-                self.v = 0.0
-                kernel = self._escape(state)[2]
-            else:
-                self.v = self.values[state]
-                self.local.clear()
-                kernel = self._turn(state, choice[1])[2]
-            stay = kernel.pop(_SELF, 0.0)
+            found = self.turn_kernels.get(state)
+            if found is None:  # kept: the same fight entered again spreads from here at once
+                choice = self.choice[state]
+                if choice[0] == "escape":
+                    self.v = 0.0
+                    kernel = self._escape(state)[2]
+                else:
+                    self.v = self.values[state]
+                    self.local.clear()
+                    kernel = self._turn(state, choice[1])[2]
+                stay = kernel.pop(_SELF, 0.0)
+                found = self.turn_kernels[state] = (stay, tuple(kernel.items()))
+            stay, kernel_items = found
             scale = m / (1.0 - stay) if stay < 1.0 else 0.0
-            for key, q in kernel.items():
+            for key, q in kernel_items:
                 if key == _LOST:
                     continue
                 if key[0] == ESCAPED:
