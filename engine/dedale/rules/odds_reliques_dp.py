@@ -163,21 +163,32 @@ class _ReliquesDP:
 
     # -- values: (a, b, kernel): a + b * v, v the value of the turn's own start -----------
     def _mix(self, terms) -> tuple:
+        """The weighted sum of ``(p, value)`` terms (values, and kernels when kept)."""
         a = b = 0.0
-        kernel: dict | None = {} if self.kernels else None
+        if not self.kernels:
+            for p, t in terms:
+                a += p * t[0]
+                b += p * t[1]
+            return a, b, None
+        kernel: dict = {}
         for p, (ta, tb, tk) in terms:
             if p == 0.0:
                 continue
             a += p * ta
             b += p * tb
-            if kernel is not None:
-                for key, q in tk.items():
-                    kernel[key] = kernel.get(key, 0.0) + p * q
+            for key, q in tk.items():
+                kernel[key] = kernel.get(key, 0.0) + p * q
         return a, b, kernel
 
     def _best(self, options) -> tuple:
+        """The option of the highest value (the first on a tie), ``v`` the turn start's."""
         v = self.v
-        return max(options, key=lambda o: o[0] + o[1] * v)
+        best, top = options[0], options[0][0] + options[0][1] * v
+        for option in options[1:]:
+            value = option[0] + option[1] * v
+            if value > top:
+                best, top = option, value
+        return best
 
     def _leaf(self, value: float, key: tuple) -> tuple:
         return value, 0.0, ({key: 1.0} if self.kernels else None)
