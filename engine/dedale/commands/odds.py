@@ -72,8 +72,8 @@ def run(args: argparse.Namespace) -> int:
     if odds_reliques.wanted(args):
         return odds_reliques.run(args, _load(args.rules))
     if args.hero is None or args.enemy is None:
-        raise UsageError("--hero SKILL STAMINA and --enemy SKILL STAMINA are needed",
-                         hint="reliques fights: --stats and --foe")  # fmt: skip
+        raise UsageError(tr("--hero SKILL STAMINA and --enemy SKILL STAMINA are needed"),
+                         hint=tr("reliques fights: --stats and --foe"))  # fmt: skip
     skill, stamina = args.hero
     if skill < 0 or stamina <= 0:
         raise UsageError("--hero needs SKILL >= 0 and STAMINA >= 1")
