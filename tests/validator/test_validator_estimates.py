@@ -17,8 +17,8 @@ from dedale.validator.graph import build_graph
 from dedale.validator.simulate import FightSimulator, _Decider, margin95
 
 BOOKS = Path(__file__).resolve().parent / "books"
-ESTIMATED = ("W030-together-fight", "W031-together-fight", "W031-d20-fight",
-             "W031-reliques-fight")  # fmt: skip
+ESTIMATED = ("W030-together-fight", "W031-together-fight", "W031-d20-fight")
+# reliques fights have exact odds now: tests/validator/test_reliques_exact_odds.py
 
 
 @pytest.mark.parametrize("name", ESTIMATED)

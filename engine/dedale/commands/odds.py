@@ -20,6 +20,7 @@ import argparse
 import json
 from pathlib import Path
 
+from dedale.commands import odds_reliques
 from dedale.errors import GameError, RulesetError, UsageError
 from dedale.i18n import tr
 
@@ -32,12 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--rules", default="df-classic", help="built-in ruleset name or path to a YAML file"
     )
     parser.add_argument(
-        "--hero", nargs=2, type=int, metavar=("SKILL", "STAMINA"), required=True,
+        "--hero", nargs=2, type=int, metavar=("SKILL", "STAMINA"),
         help="the hero's SKILL and STAMINA",
     )  # fmt: skip
     parser.add_argument(
         "--enemy", nargs=2, type=int, action="append", metavar=("SKILL", "STAMINA"),
-        required=True, help="an enemy (repeat for several, fought one after another)",
+        help="an enemy (repeat for several, fought one after another)",
     )  # fmt: skip
     parser.add_argument("--luck", type=int, help="the hero's LUCK")
     parser.add_argument(
@@ -60,6 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--win-assaults", type=int, metavar="N", help="a way out: N assaults won")
     parser.add_argument("--first-won", action="store_true", help="a way out: the first assault won")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    odds_reliques.add_arguments(parser)  # --stats, --foe...: reliques fights
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,6 +69,11 @@ def run(args: argparse.Namespace) -> int:
     from dedale.rules import load_ruleset
     from dedale.rules.odds import fight_odds
 
+    if odds_reliques.wanted(args):
+        return odds_reliques.run(args, _load(args.rules))
+    if args.hero is None or args.enemy is None:
+        raise UsageError(tr("--hero SKILL STAMINA and --enemy SKILL STAMINA are needed"),
+                         hint=tr("reliques fights: --stats and --foe"))  # fmt: skip
     skill, stamina = args.hero
     if skill < 0 or stamina <= 0:
         raise UsageError("--hero needs SKILL >= 0 and STAMINA >= 1")
@@ -88,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         if error.message.startswith("unknown ruleset") or "not found" in error.message:
             raise UsageError(error.message, hint=error.hint) from None
         raise
+    if odds_reliques.is_reliques(ruleset):
+        return odds_reliques.run(args, ruleset)  # says what is missing
     if args.class_name is None and ruleset.classes:  # the hero's kit changes every figure
         raise UsageError(
             tr("this ruleset's heroes have a class: say which with --class"),
@@ -180,3 +189,19 @@ def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy
         )  # fmt: skip
     except GameError as error:
         raise UsageError(error.message, hint=error.hint) from None
+
+
+def _load(ref: str):
+    """The ruleset named by ``--rules`` (a file's folder is its base)."""
+    from dedale.rules import load_ruleset
+
+    base = Path.cwd()
+    if ref.endswith((".yaml", ".yml")):
+        path = Path(ref)
+        ref, base = path.name, path.parent.resolve()
+    try:
+        return load_ruleset(ref, base_dir=base)
+    except RulesetError as error:
+        if error.message.startswith("unknown ruleset") or "not found" in error.message:
+            raise UsageError(error.message, hint=error.hint) from None
+        raise

@@ -313,6 +313,28 @@ class _Reliques:
         return FightResult(outcome, turns, left)
 
 
+def fight_sides(
+    ruleset: Ruleset, character: Character, spec: FightSpec, rng: RandomSource
+) -> tuple[Side, list[Side], int]:
+    """The hero's side, the enemies' sides (one merged side ``as_one``) and the hero's
+    attack bonus (the paragraph's and its tagged modifiers): the setup of a fight, shared
+    with the exact odds (dedale.rules.odds_reliques)."""
+    params = ruleset.fight
+    assert isinstance(params, ReliquesFight)
+    hero = make_hero(ruleset, character, params)
+    enemies = [make_enemy(ruleset, params, e, rng) for e in spec.enemies]
+    if spec.mode == "as_one":
+        first = enemies[0]
+        total = sum(e.health for e in enemies)
+        enemies = [
+            Side(" & ".join(e.name for e in enemies), first.stats, max(e.weapon for e in enemies),
+                 max(e.protection for e in enemies), total, total)
+        ]  # fmt: skip
+    abilities = mods.hero_abilities(ruleset, character)
+    bonus = spec.attack_bonus + mods.total(spec.modifiers, abilities)
+    return hero, enemies, bonus
+
+
 def reliques_fight(
     ruleset: Ruleset,
     character: Character,
@@ -326,17 +348,7 @@ def reliques_fight(
     assert isinstance(params, ReliquesFight)
     if ruleset.duo is None:
         raise GameError("a reliques fight needs the ruleset's duo_test")
-    hero = make_hero(ruleset, character, params)
-    enemies = [make_enemy(ruleset, params, e, rng) for e in spec.enemies]
-    if spec.mode == "as_one":
-        first = enemies[0]
-        total = sum(e.health for e in enemies)
-        enemies = [
-            Side(" & ".join(e.name for e in enemies), first.stats, max(e.weapon for e in enemies),
-                 max(e.protection for e in enemies), total, total)
-        ]  # fmt: skip
-    abilities = mods.hero_abilities(ruleset, character)
-    bonus = spec.attack_bonus + mods.total(spec.modifiers, abilities)
+    hero, enemies, bonus = fight_sides(ruleset, character, spec, rng)
     fight = _Reliques(ruleset, character, rng, hero, enemies, emit, bonus)
     if emit:
         yield FightStarted(

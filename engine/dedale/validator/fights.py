@@ -357,6 +357,7 @@ def fight_reports(
         else:  # no item bonus, and armed by the kit or no unarmed penalty: items change nothing
             shifts = None
     simulator: list = []  # built on the first fight that needs it (imports the interpreter)
+    reliques: list = []  # the same, for the exact odds of reliques fights
     from dedale.rules.odds_inputs import OddsTooLarge
 
     estimated = sum(
@@ -397,6 +398,15 @@ def fight_reports(
                         exact = dataclasses.replace(report, estimated_because=error.message)
                     reports.append(exact)
                     continue
+            too_large = None
+            if _is_reliques(ruleset):  # exact: dedale.validator.fights_reliques
+                from dedale.validator.fights_reliques import reliques_report
+
+                found = reliques_report(reliques, graph, book, number, fight)
+                if isinstance(found, FightReport):
+                    reports.append(found)
+                    continue
+                why = too_large = found  # too many states (or None): estimated, I115 says why
             why = (
                 why
                 or reason
@@ -406,14 +416,22 @@ def fight_reports(
                     else tr("no exact odds for the '{mode}' mode", mode=fight.mode)
                 )
             )
-            reports.append(
-                _estimated(simulator, graph, book, (seed, estimated), number, fight, why)
-            )
+            report = _estimated(simulator, graph, book, (seed, estimated), number, fight, why)
+            if too_large is not None:
+                report = dataclasses.replace(report, estimated_because=too_large)
+            reports.append(report)
         except Unsupported as error:
             reports.append(FightReport(number, fight, (), str(error), supported=False))
         except (DedaleError, KeyError, ValueError) as error:
             reports.append(FightReport(number, fight, (), _reason(error)))
     return reports
+
+
+def _is_reliques(ruleset: object) -> bool:
+    """Whether the fights are reliques fights (their exact odds: validator.fights_reliques)."""
+    from dedale.rules.ruleset import ReliquesFight
+
+    return isinstance(getattr(ruleset, "fight", None), ReliquesFight)
 
 
 def _with_exact_rows(report: FightReport, calculator: OddsCalculator, fight, loadout, shifts):

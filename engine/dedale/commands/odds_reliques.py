@@ -1,0 +1,170 @@
+"""``dedale odds`` for reliques fights: the hero's and the enemies' characteristics by name.
+
+    dedale odds --rules reliques --stats FOR=4,AGL=3,PER=3,CON=3 --items épée,cuir \\
+        --foe FOR=3,AGL=2,PER=2,CON=2,arme=2,protection=1 --json
+
+``--stats`` gives the hero's characteristics (his health, when not given, comes from the
+ruleset's roll of them: 5 x CON); ``--items`` what he carries (his weapon's damage, his
+armour's protection); ``--courage N`` his heroism points (default: the ruleset's starting
+value); ``--foe`` an enemy, its stats as a book writes them (``arme``/``weapon``,
+``protection``; repeat for several). ``--luck-policy best`` spends heroism points at best
+(``none``: never); dodge or parry, the target and an escape are always chosen at best.
+``--mode sequence|as-one|best``, ``--survive N`` (an assault limit), ``--escape-after N``.
+A missing characteristic is a usage error that names it (never a guess).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from dedale.errors import GameError, UsageError
+from dedale.i18n import tr
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The reliques arguments of ``dedale odds``."""
+    parser.add_argument(
+        "--stats", metavar="NAME=N,...", help="reliques: the hero's characteristics (FOR=4,...)"
+    )
+    parser.add_argument("--items", metavar="NAME,...", help="reliques: the items the hero carries")
+    parser.add_argument("--courage", type=int, metavar="N", help="reliques: heroism points")
+    parser.add_argument(
+        "--foe", action="append", metavar="NAME=N,...",
+        help="reliques: an enemy's stats (FOR=3,AGL=2,...,arme=2); repeat for several",
+    )  # fmt: skip
+    parser.add_argument(
+        "--escape-after", type=int, metavar="N", help="reliques: escape offered after N turns"
+    )
+
+
+def is_reliques(ruleset) -> bool:
+    """Whether the ruleset's fights are reliques fights (by its fight parameters' class)."""
+    from dedale.rules.ruleset import ReliquesFight
+
+    return isinstance(getattr(ruleset, "fight", None), ReliquesFight)
+
+
+def wanted(args: argparse.Namespace) -> bool:
+    """Whether the reliques arguments are used."""
+    return args.stats is not None or bool(args.foe)
+
+
+def _pairs(text: str, option: str) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, sep, value = part.partition("=")
+        try:
+            found[name.strip()] = int(value)
+        except ValueError:
+            raise UsageError(
+                tr("{option} needs NAME=NUMBER pairs, not '{part}'", option=option, part=part)
+            ) from None
+        if not sep or not name.strip():
+            raise UsageError(tr("{option} needs NAME=NUMBER pairs", option=option))
+    return found
+
+
+def run(args: argparse.Namespace, ruleset) -> int:
+    """Compute and print the exact odds of a reliques fight."""
+    from dedale.rules import RandomSource, create_character
+    from dedale.rules.fights import EnemySpec, FightSpec
+    from dedale.rules.odds_reliques import reliques_odds
+
+    params = ruleset.fight
+    if args.stats is None or not args.foe:
+        raise UsageError(
+            tr("a reliques fight needs the hero's --stats and at least one --foe"),
+            hint=tr("e.g. --stats FOR=4,AGL=3,PER=3,CON=3 --foe FOR=3,AGL=2,PER=2,CON=2,arme=2"),
+        )
+    for name, option in (("win_assaults", "--win-assaults"), ("first_won", "--first-won")):
+        if getattr(args, name, None):
+            raise UsageError(tr("{option} is not a way out of a reliques fight", option=option))
+    mode = args.mode or ("as-one" if args.as_one else "sequence")
+    if mode == "order":
+        raise UsageError(
+            tr("reliques fights at once are computed with the best target each turn"),
+            hint=tr("use --mode best"),
+        )
+    given = _pairs(args.stats, "--stats").items()
+    hero_stats = {_stat(ruleset, name, "--stats"): value for name, value in given}
+    needed = [*params.initiative, *params.attack, *params.dodge, *params.parry]
+    missing = sorted({s for s in needed if s not in hero_stats})
+    roll = ruleset.stat(params.health).roll
+    derived = roll is not None and not roll.dice
+    if params.health not in hero_stats and not derived:
+        missing.append(params.health)
+    if params.health not in hero_stats and derived:
+        missing += sorted({n for n in roll.names if _stat(ruleset, n, "") not in hero_stats})
+    if missing:
+        raise UsageError(
+            tr("--stats is missing {names}", names=", ".join(dict.fromkeys(missing))),
+            hint=tr("the fight reads {names}", names=", ".join(dict.fromkeys(needed))),
+        )
+    fixed = {s.id: 1 for s in ruleset.stats if s.roll is not None and not s.roll.names}
+    fixed.update(hero_stats)
+    hero = create_character(ruleset, RandomSource(0), None, fixed=fixed)
+    hero.items.clear()
+    for name in filter(None, (n.strip() for n in (args.items or "").split(","))):
+        item = ruleset.item(name)
+        if item is None:
+            raise UsageError(tr("unknown item '{name}'", name=name),
+                             hint=tr("items: {names}", names=", ".join(ruleset.items)))  # fmt: skip
+        hero.items[item.id] = hero.items.get(item.id, 0) + 1
+    counter = ruleset.heroism.get("ignore_loss")
+    if args.courage is not None:
+        if args.courage < 0 or not counter:
+            raise UsageError(tr("--courage needs a number >= 0 and a ruleset with heroism"))
+        hero.counters[counter] = args.courage
+    enemies = []
+    for index, text in enumerate(args.foe, 1):
+        stats = _pairs(text, "--foe")
+        enemies.append(EnemySpec(f"foe {index}", stats))
+    for value, option in ((args.survive, "--survive"), (args.escape_after, "--escape-after")):
+        if value is not None and value < (1 if option == "--survive" else 0):
+            raise UsageError(tr("{option} must be 1 or more", option=option))
+    spec = FightSpec(
+        tuple(enemies), {"sequence": "sequence", "as-one": "as_one", "best": "together"}[mode],
+        escape_after=args.escape_after, assault_limit=args.survive,
+        attack_bonus=args.attack_bonus,
+    )  # fmt: skip
+    policy = args.luck_policy or "none"
+    try:
+        result = reliques_odds(ruleset, hero, spec, luck_policy=policy)
+    except GameError as error:
+        raise UsageError(error.message, hint=error.hint) from None
+    health = params.health
+    if args.json:
+        print(json.dumps({
+            "ruleset": ruleset.name, "procedure": "reliques", "mode": mode,
+            "luck_policy": policy, "hero": dict(sorted(hero.stats.items())),
+            "protection": result.protection,
+            "heroism": hero.counters.get(counter, 0) if counter else 0,
+            "win_probability": result.win_probability, "won": result.won,
+            "limit": result.limit, "escaped": result.escaped, "states": result.states,
+            "end_states": [
+                {"way": way, "health": h, "protection": prot, "heroism": c, "probability": p}
+                for (way, h, prot, c), p in sorted(result.end_states.items())
+            ],
+        }))  # fmt: skip
+        return 0
+    print(f"Ruleset: {ruleset.name}   Heroism policy: {policy}   Mode: {mode}")
+    print(f"Win probability: {result.win_probability * 100:.2f} %")
+    if result.win_probability > 0:
+        by_health: dict[int, float] = {}
+        for (_, h, _, _), p in result.end_states.items():
+            by_health[h] = by_health.get(h, 0.0) + p
+        print(f"{ruleset.display_name(health, 'en')} after a win:")
+        for value in sorted(by_health):
+            print(f"  {value:>3}  {by_health[value] * 100:6.2f} %")
+    return 0
+
+
+def _stat(ruleset, name: str, option: str) -> str:
+    found = ruleset.resolve(name)
+    if found is None or found[0] != "stat":
+        if not option:
+            return name
+        raise UsageError(tr("{option}: '{name}' is not a characteristic of this ruleset",
+                            option=option, name=name))  # fmt: skip
+    return found[1]

@@ -1,0 +1,545 @@
+"""The reliques fight DP (see :mod:`dedale.rules.odds_reliques`): the value of every turn
+start reachable from the fight's start, the hero's choices as maxima, then the forward pass
+of the best policy's outcome distribution."""
+
+from __future__ import annotations
+
+import heapq
+import sys
+import time
+from dataclasses import dataclass, field
+from itertools import product
+
+from dedale.errors import GameError
+from dedale.i18n import tr
+from dedale.rules.checks import (
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    _duo_outcome,
+    duo_target,
+    health_level,
+)
+from dedale.rules.fight_reliques import MAX_STRIKES_BACK, Side, actions_of
+from dedale.rules.ruleset import ReliquesFight
+
+MAX_NODES = 1_500_000
+"""In-turn and turn-start states of one fight at most (then ReliquesOddsTooLarge)."""
+MAX_INITIATIVES = 300_000
+"""Joint initiative rolls of the fighters of one turn at most (several enemies at once)."""
+IN_TURN = 8
+"""In-turn states a turn start costs, about: the size checked before any work."""
+WON, LIMIT, ESCAPED = "won", "limit", "escaped"
+_LOST = ("lost",)
+_SELF = ("self",)
+_DEAD = (0.0, 0.0, None)  # the value of a lost fight (without kernels)
+_MISS, _HIT, _CRIT = 0, 1, 2  # attack outcome kinds (a critical failure: _CF)
+_CF = 3
+
+
+class ReliquesOddsTooLarge(GameError):
+    """The exact odds of a reliques fight would need more than ``MAX_NODES`` states."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReliquesOdds:
+    """Exact results of one reliques fight."""
+
+    win_probability: float
+    """Leaving the fight alive by a way on (won, the assault limit, an escape)."""
+    won: float | None  # each way on (None: computed ``win_only``)
+    limit: float | None
+    escaped: float | None
+    states: int
+    outcomes: dict[tuple[str, int, int, int], float] = field(default_factory=dict)
+    """``(way, health, protection left, heroism points) -> probability`` (absolute; empty
+    when computed ``win_only``)."""
+    protection: int = 0
+    """The hero's protection at the start (what ``outcomes`` wear down)."""
+
+    @property
+    def end_states(self) -> dict[tuple[str, int, int, int], float]:
+        """The outcomes conditional on a way on (they sum to 1)."""
+        if self.win_probability <= 0:
+            return {}
+        return {key: p / self.win_probability for key, p in self.outcomes.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class _Fighter:
+    initiative: tuple[int, int]
+    attack: tuple[int, int]
+    defences: tuple[tuple[int, int], ...]  # the hero's choices, or the enemy's one duo
+    actions: int
+    weapon: int
+
+
+class _ReliquesDP:
+    """The value of every state reachable from the start, then (unless ``win_only``) the
+    forward pass of the best policy's outcome distribution."""
+
+    def __init__(self, ruleset, params, hero: Side, enemies: list[Side], bonus, initial, spec,
+                 max_nodes: int) -> None:  # fmt: skip
+        self.ruleset = ruleset
+        self.bonus = bonus
+        self.hero_protection = hero.protection
+        levels = ruleset.health_levels
+        top = max(initial, hero.health)
+        self.malus = [
+            (lvl.malus if (lvl := health_level(levels, h, initial)) is not None else 0)
+            for h in range(top + 1)
+        ]
+        self.fighters = [self._fighter(params, hero, True)]
+        self.fighters += [self._fighter(params, e, False) for e in enemies]
+        self.together = spec.mode == "together" and len(enemies) > 1
+        self.limit = spec.assault_limit
+        self.escape_after = spec.escape_after
+        self.escape_actions = actions_of(params, hero) - 1
+        cap = self.limit if self.limit is not None else self.escape_after
+        self.turn_cap = cap  # turns counted up to here (None: the turn is not in the state)
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.deadline: float | None = None
+        self.values: dict[tuple, float] = {}
+        self.choice: dict[tuple, tuple] = {}
+        self.memo: dict[tuple, tuple] = {}
+        self.local: dict[tuple, tuple] = {}
+        self.kernels = False
+        self.turn_kernels: dict[tuple, tuple] = {}
+        self.tests: dict[tuple, tuple] = {}
+        self.initiatives: dict[tuple, tuple] = {}
+        self.v = 0.0
+
+    @staticmethod
+    def _fighter(params: ReliquesFight, side: Side, is_hero: bool) -> _Fighter:
+        def duo(names: tuple[str, str]) -> tuple[int, int]:
+            try:
+                return (int(side.stats[names[0]]), int(side.stats[names[1]]))
+            except KeyError as error:
+                raise GameError(
+                    tr("{name} has no {stat}", name=side.name, stat=error.args[0])
+                ) from None
+
+        dodge, parry = duo(params.dodge), duo(params.parry)
+        if is_hero:
+            defences = (dodge,) if dodge == parry else (dodge, parry)
+        else:  # the enemy takes its better duo (dodge on a tie), as the fight does
+            defences = (dodge if sum(dodge) >= sum(parry) else parry,)
+        return _Fighter(duo(params.initiative), duo(params.attack), defences,
+                        actions_of(params, side), side.weapon)  # fmt: skip
+
+    # -- tests -------------------------------------------------------------------------
+    def _test(self, values: tuple[int, int], bonus: int) -> tuple:
+        """``(kinds, crit, avoid)`` of a duo test: ``kinds`` the (kind, margin, p) of every
+        outcome, ``crit`` the chance and margin of a critical success, ``avoid[m]`` the
+        chance of a plain success of margin ``m`` or more."""
+        key = (values, bonus)
+        found = self.tests.get(key)
+        if found is not None:
+            return found
+        target = duo_target(self.ruleset, values, bonus)
+        counts: dict[tuple[int, int], int] = {}
+        for faces in product(range(1, 7), repeat=2):
+            outcome = _duo_outcome(self.ruleset, values, faces, target)
+            margin = target - sum(faces)
+            if outcome == CRITICAL_FAILURE:
+                kind, margin = _CF, 0
+            elif outcome == CRITICAL_SUCCESS:
+                kind = _CRIT
+            elif outcome == "failure" or margin < 0:
+                kind, margin = _MISS, 0
+            else:
+                kind = _HIT
+            counts[(kind, margin)] = counts.get((kind, margin), 0) + 1
+        kinds = tuple((k, m, n / 36) for (k, m), n in sorted(counts.items()))
+        crit = next(((p, m) for k, m, p in kinds if k == _CRIT), (0.0, 0))
+        # avoid[m]: a plain success of margin m or more (a defence avoiding margin m)
+        avoid = [sum(n for (k, dm), n in counts.items() if k == _HIT and dm >= m) / 36
+                 for m in range(14)]  # fmt: skip
+        found = self.tests[key] = (kinds, crit, avoid)
+        return found
+
+    def _hero_malus(self, health: int) -> int:
+        return self.malus[min(max(health, 0), len(self.malus) - 1)]
+
+    # -- values: (a, b, kernel): a + b * v, v the value of the turn's own start -----------
+    def _mix(self, terms) -> tuple:
+        """The weighted sum of ``(p, value)`` terms (values, and kernels when kept)."""
+        a = b = 0.0
+        if not self.kernels:
+            for p, t in terms:
+                a += p * t[0]
+                b += p * t[1]
+            return a, b, None
+        kernel: dict = {}
+        for p, (ta, tb, tk) in terms:
+            if p == 0.0:
+                continue
+            a += p * ta
+            b += p * tb
+            for key, q in tk.items():
+                kernel[key] = kernel.get(key, 0.0) + p * q
+        return a, b, kernel
+
+    def _best(self, options) -> tuple:
+        """The option of the highest value (the first on a tie), ``v`` the turn start's."""
+        v = self.v
+        best, top = options[0], options[0][0] + options[0][1] * v
+        for option in options[1:]:
+            value = option[0] + option[1] * v
+            if value > top:
+                best, top = option, value
+        return best
+
+    def _leaf(self, value: float, key: tuple) -> tuple:
+        return value, 0.0, ({key: 1.0} if self.kernels else None)
+
+    # -- turn starts -------------------------------------------------------------------
+    def solve(self, start: tuple, win_only: bool) -> ReliquesOdds:
+        state = (*start, 0 if self.turn_cap is not None else None)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 40_000))  # one frame chain per turn of the fight
+        try:
+            win = self.value(state)
+            outcomes = {} if win_only else self._forward(state)
+        finally:
+            sys.setrecursionlimit(limit)
+        ways: dict[str, float | None] = {WON: 0.0, LIMIT: 0.0, ESCAPED: 0.0}
+        for (way, *_), p in outcomes.items():
+            ways[way] += p
+        if win_only:
+            ways = {WON: None, LIMIT: None, ESCAPED: None}
+        return ReliquesOdds(min(1.0, win), ways[WON], ways[LIMIT], ways[ESCAPED],
+                            self.nodes, outcomes, self.hero_protection)  # fmt: skip
+
+    def _terminal(self, state: tuple) -> str | None:
+        hh, _, _, es, t = state
+        if not any(eh > 0 for eh, _ in es):
+            return WON
+        if self.limit is not None and t >= self.limit:
+            return LIMIT
+        return None
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if not self.nodes & 4095 and self.deadline is not None:
+            if time.process_time() > self.deadline:
+                raise ReliquesOddsTooLarge(
+                    tr("the exact odds of this reliques fight ran out of time after {count} "
+                       "states", count=f"{self.nodes:,}"),
+                    hint=tr("its odds are estimated by a seeded simulation instead"),
+                )  # fmt: skip
+        if self.nodes > self.max_nodes:
+            raise ReliquesOddsTooLarge(
+                tr("the exact odds of this reliques fight would need more than {limit} "
+                   "states", limit=f"{self.max_nodes:,}"),
+                hint=tr("its odds are estimated by a seeded simulation instead"),
+            )  # fmt: skip
+
+    def value(self, state: tuple) -> float:
+        """The best chance to leave the fight alive from a turn start."""
+        found = self.values.get(state)
+        if found is not None:
+            return found
+        self._count()
+        if self._terminal(state) is not None:
+            self.values[state] = 1.0
+            return 1.0
+        saved = self.v, self.local  # a turn start's own: the caller's turn resumes after
+        self.local = {}
+        try:
+            return self._value(state)
+        finally:
+            self.v, self.local = saved
+
+    def _value(self, state: tuple) -> float:
+        hh, hp, c, es, t = state
+        best, choice = -1.0, None
+        if self.escape_after is not None and t >= self.escape_after:
+            escape = self._escape(state)[0]
+            best, choice = escape, ("escape",)
+        living = [i for i, (eh, _) in enumerate(es) if eh > 0]
+        for target in living if self.together else living[:1]:
+            v = self._fixed_point(state, target)
+            if v > best + 1e-15:
+                best, choice = v, ("target", target)
+        self.values[state] = best
+        self.choice[state] = choice
+        return best
+
+    def _fixed_point(self, state: tuple, target: int) -> float:
+        """The value of fighting a turn at ``target`` from ``state`` with the best policy,
+        the turns where nothing changes included (policy iteration)."""
+        v = 0.0
+        for _ in range(64):
+            self.v = v
+            self.local.clear()
+            a, b, _ = self._turn(state, target)
+            new = a / (1.0 - b) if b < 1.0 - 1e-13 else 0.0  # nothing ever changes: no win
+            if abs(new - v) <= 1e-16:
+                break
+            v = new
+        self.v = v
+        return v
+
+    def _escape(self, state: tuple) -> tuple:
+        """Running away: the first enemy standing strikes, the hero defends with an action
+        left after the one running costs."""
+        hh, hp, c, es, t = state
+        first = next(i for i, (eh, _) in enumerate(es) if eh > 0)
+        left = [0] * len(self.fighters)
+        left[0] = self.escape_actions
+        st = (hh, hp, c, es)
+        ctx = (first, t, True, st, (first, t, True, self.kernels))
+        return self._blow(ctx, (), tuple(left), st, first + 1, 0)
+
+    def _turn(self, state: tuple, target: int) -> tuple:
+        hh, hp, c, es, t = state
+        sides = (0, *(i + 1 for i, (eh, _) in enumerate(es) if eh > 0)) if self.together else (
+            0, target + 1)  # fmt: skip
+        st = (hh, hp, c, es)
+        ctx = (target, t, False, st, (target, t, False, self.kernels))
+        terms = []
+        for p, order, left in self._initiative(self._hero_malus(hh), sides):
+            terms.append((p, self._run(ctx, order, left, st)))
+        return self._mix(terms)
+
+    def _initiative(self, malus: int, sides: tuple[int, ...]) -> tuple:
+        """``(p, order, actions left)`` of every initiative the fighters can roll."""
+        key = (malus, sides)
+        found = self.initiatives.get(key)
+        if found is not None:
+            return found
+        per_side = []
+        for index, side in enumerate(sides):
+            fighter = self.fighters[side]
+            values = fighter.initiative
+            target = duo_target(self.ruleset, values, malus if side == 0 else 0)
+            faces: dict[tuple, float] = {}
+            for dice in product(range(1, 7), repeat=2):
+                outcome = _duo_outcome(self.ruleset, values, dice, target)
+                actions = fighter.actions
+                if outcome == CRITICAL_FAILURE:  # no action, or 1 of 2 or more
+                    actions = 1 if actions >= 2 else 0
+                margin = target - sum(dice)
+                rank = ((outcome == CRITICAL_SUCCESS, margin, side == 0), -index)
+                p = 1 / 36
+                faces[(rank, actions)] = faces.get((rank, actions), 0.0) + p
+            per_side.append([(side, rank, actions, p) for (rank, actions), p in faces.items()])
+        combos = 1
+        for rows in per_side:
+            combos *= len(rows)
+        if combos > MAX_INITIATIVES:
+            raise ReliquesOddsTooLarge(
+                tr("the exact odds of a reliques fight of {count} fighters at once would "
+                   "need more than {limit} initiative rolls", count=len(sides),
+                   limit=f"{MAX_INITIATIVES:,}"),
+                hint=tr("its odds are estimated by a seeded simulation instead"),
+            )  # fmt: skip
+        table: dict[tuple, float] = {}
+        for combo in product(*per_side):
+            p = 1.0
+            left = [0] * len(self.fighters)
+            for side, _, actions, q in combo:
+                p *= q
+                left[side] = actions
+            ranked = sorted(combo, key=lambda entry: entry[1], reverse=True)
+            order = tuple(side for side, _, actions, _ in ranked if actions > 0)
+            key2 = (order, tuple(left))
+            table[key2] = table.get(key2, 0.0) + p
+        found = self.initiatives[key] = tuple((p, o, lf) for (o, lf), p in table.items())
+        return found
+
+    # -- inside a turn -----------------------------------------------------------------
+    def _run(self, ctx: tuple, seq: tuple, left: tuple, st: tuple) -> tuple:
+        """The next fighter able to act acts: ``seq`` holds the fighters in the order they
+        act from here, round after round (the rounds of the fight: each acts once a round
+        while it has an action left, its target standing)."""
+        es = st[3]
+        target = ctx[0]
+        able = tuple(
+            s for s in seq
+            if left[s] > 0 and es[(s or target + 1) - 1][0] > 0
+        )  # fmt: skip
+        if not able:
+            return self._end(ctx, st)
+        unchanged = st == ctx[3]
+        memo = self.local if unchanged else self.memo
+        key = (ctx[4], able, left, st)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        self.nodes += 1
+        if not self.nodes & 4095 or self.nodes > self.max_nodes:
+            self.nodes -= 1
+            self._count()
+        side = able[0]
+        spent = list(left)
+        spent[side] -= 1
+        defender = target + 1 if side == 0 else 0
+        result = self._blow(ctx, (*able[1:], side), tuple(spent), st, side, defender)
+        memo[key] = result
+        return result
+
+    def _end(self, ctx: tuple, st: tuple) -> tuple:
+        """The turn is over (or the escape's blow): the next turn start's value."""
+        hh, hp, c, es = st
+        if hh <= 0:
+            return self._leaf(0.0, _LOST)
+        if ctx[2]:  # escaped alive
+            return self._leaf(1.0, (ESCAPED, hh, hp, c))
+        t = ctx[1]
+        if t is not None:
+            t = min(t + 1, self.turn_cap)
+        if st == ctx[3] and t == ctx[1]:
+            return 0.0, 1.0, ({_SELF: 1.0} if self.kernels else None)
+        nxt = (hh, hp, c, es, t)
+        return self._leaf(self.value(nxt), nxt)
+
+    def _blow(self, ctx, seq, left, st, attacker: int, defender: int) -> tuple:
+        """One attack action (already paid): the attack duo, the defence (the hero's dodge
+        or parry his best, knowing the margin), the blow. Each way the turn goes on is
+        evaluated once (the avoided blows, the critical defence's strike back)."""
+        fighter = self.fighters[attacker]
+        bonus = self.bonus + self._hero_malus(st[0]) if attacker == 0 else 0
+        kinds = self._test(fighter.attack, bonus)[0]
+        can_defend = left[defender] > 0
+        if can_defend:
+            spent = list(left)
+            spent[defender] -= 1
+            spent = tuple(spent)
+            malus = self._hero_malus(st[0]) if defender == 0 else 0
+            defences = [self._test(duo, malus) for duo in self.fighters[defender].defences]
+            avoided = None
+            strikes: list = [None] * len(defences)
+        terms = []
+        for kind, margin, p_kind in kinds:
+            if kind == _CF:  # a critical failure ends the attacker's actions this turn
+                ended = list(left)
+                ended[attacker] = 0
+                terms.append((p_kind, self._run(ctx, seq, tuple(ended), st)))
+            elif kind == _MISS:
+                terms.append((p_kind, self._run(ctx, seq, left, st)))
+            elif kind == _HIT and can_defend:
+                damage = fighter.weapon + margin
+                landed = self._hit(ctx, seq, spent, st, defender, damage)
+                options = []
+                for index, (_, (p_crit, crit_margin), avoids) in enumerate(defences):
+                    avoid = avoids[margin] if margin < 14 else 0.0
+                    option = [(1.0 - avoid - p_crit, landed)]
+                    if avoid:
+                        if avoided is None:
+                            avoided = self._run(ctx, seq, spent, st)
+                        option.append((avoid, avoided))
+                    if p_crit:
+                        if strikes[index] is None:
+                            strikes[index] = self._strike(
+                                ctx, seq, spent, st, defender, attacker, crit_margin, 0
+                            )
+                        option.append((p_crit, strikes[index]))
+                    options.append(self._mix(option))
+                best = options[0] if len(options) == 1 else self._best(options)
+                terms.append((p_kind, best))
+            else:  # a critical success, or no action left to defend with
+                damage = fighter.weapon + margin
+                terms.append((p_kind, self._hit(ctx, seq, left, st, defender, damage)))
+        return self._mix(terms)
+
+    def _strike(self, ctx, seq, left, st, striker, target, margin, depth) -> tuple:
+        """A critical defence's blow: only a critical defence of its target avoids it
+        (and strikes back in turn); each defence costs an action."""
+        damage = self.fighters[striker].weapon + margin
+        if depth >= MAX_STRIKES_BACK or left[target] <= 0:
+            return self._hit(ctx, seq, left, st, target, damage)
+        spent = list(left)
+        spent[target] -= 1
+        spent = tuple(spent)
+        malus = self._hero_malus(st[0]) if target == 0 else 0
+        options = []
+        for duo in self.fighters[target].defences:
+            p_crit, crit_margin = self._test(duo, malus)[1]
+            terms = [(1.0 - p_crit, self._hit(ctx, seq, spent, st, target, damage))]
+            if p_crit:
+                terms.append((p_crit, self._strike(ctx, seq, spent, st, target, striker,
+                                                   crit_margin, depth + 1)))  # fmt: skip
+            options.append(self._mix(terms))
+        return options[0] if len(options) == 1 else self._best(options)
+
+    def _hit(self, ctx, seq, left, st, defender: int, damage: int) -> tuple:
+        """A blow lands: protection absorbs and wears by 1, a heroism point may cancel
+        the hero's loss; then the turn goes on."""
+        hh, hp, c, es = st
+        if defender == 0:
+            absorbed = min(hp, damage)
+            if absorbed > 0:
+                hp -= 1
+                damage -= absorbed
+            if damage >= hh:
+                taken = self._leaf(0.0, _LOST) if self.kernels else _DEAD
+            else:
+                taken = self._run(ctx, seq, left, (hh - damage, hp, c, es))
+            if damage > 0 and c > 0 and damage <= hh:  # the heroism point, as offered
+                spent = self._run(ctx, seq, left, (hh, hp, c - 1, es))
+                return self._best((spent, taken))
+            return taken
+        eh, ep = es[defender - 1]
+        absorbed = min(ep, damage)
+        if absorbed > 0:
+            ep -= 1
+            damage -= absorbed
+        enemies = list(es)
+        enemies[defender - 1] = (max(0, eh - damage), ep)
+        return self._run(ctx, seq, left, (hh, hp, c, tuple(enemies)))
+
+    # -- the best policy's outcomes ----------------------------------------------------
+    def _forward(self, start: tuple) -> dict[tuple[str, int, int, int], float]:
+        """The outcome distribution of the best policy: turn starts in order of progress
+        (fewer resources, later turns), each one's turn kernel spread on."""
+        self.kernels = True
+        mass = {start: 1.0}
+        heap = [(_progress(start), 0, start)]
+        outcomes: dict[tuple[str, int, int, int], float] = {}
+        pushed = 0
+        for _ in range(self.max_nodes):
+            if not heap:
+                break
+            state = heapq.heappop(heap)[2]
+            m = mass.pop(state, None)
+            if m is None:
+                continue
+            way = self._terminal(state)
+            if way is not None:
+                key = (way, state[0], state[1], state[2])
+                outcomes[key] = outcomes.get(key, 0.0) + m
+                continue
+            found = self.turn_kernels.get(state)
+            if found is None:  # kept: the same fight entered again spreads from here at once
+                choice = self.choice[state]
+                if choice[0] == "escape":
+                    self.v = 0.0
+                    kernel = self._escape(state)[2]
+                else:
+                    self.v = self.values[state]
+                    self.local.clear()
+                    kernel = self._turn(state, choice[1])[2]
+                stay = kernel.pop(_SELF, 0.0)
+                found = self.turn_kernels[state] = (stay, tuple(kernel.items()))
+            stay, kernel_items = found
+            scale = m / (1.0 - stay) if stay < 1.0 else 0.0
+            for key, q in kernel_items:
+                if key == _LOST:
+                    continue
+                if key[0] == ESCAPED:
+                    outcomes[key] = outcomes.get(key, 0.0) + scale * q
+                else:
+                    if key not in mass:
+                        pushed += 1
+                        heapq.heappush(heap, (_progress(key), pushed, key))
+                    mass[key] = mass.get(key, 0.0) + scale * q
+        self.kernels = False
+        return outcomes
+
+
+def _progress(state: tuple) -> tuple:
+    """Every turn goes to a state of larger progress (or stays): resources only fall."""
+    hh, hp, c, es, t = state
+    return (t or 0) - hh - hp - c - sum(eh + ep for eh, ep in es)

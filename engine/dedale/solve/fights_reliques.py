@@ -1,0 +1,77 @@
+"""A reliques fight as the exact DP's outcome distribution, for the solver's replays.
+
+The fight oracle (:class:`dedale.solve.fights.FightOracle`) hands reliques fights here: the
+fight reads one ``f`` token — an index into the outcomes of
+:func:`dedale.rules.odds_reliques.reliques_odds` (the way on, the hero's health, his
+protection left, his heroism points), or the loss — and sets the hero to it, the armour's
+wear counted as the fight counts it (on his first armour). Every choice inside the fight is
+the fight's own best (dodge or parry, target, escape; heroism points with ``--luck best``,
+never with ``--luck none``): the policy that maximises leaving the fight alive.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dedale import ast
+from dedale.errors import GameError
+from dedale.i18n import tr
+from dedale.rules.fights import FightResult, FightSpec
+from dedale.solve.model import SolveLimit
+
+LOST = -1
+
+
+def reliques_outcome(oracle, runner, statement: ast.Fight, spec: FightSpec) -> FightResult:
+    """Play a reliques fight as one chance token (see the module docstring)."""
+    from dedale.rules.fight_reliques import make_hero
+    from dedale.rules.odds_reliques import reliques_odds
+
+    ruleset = runner._fight_ruleset(statement)
+    hero = runner.state.hero
+    params = ruleset.fight
+    if runner._by_assault(statement) or statement.allies:
+        raise SolveLimit(
+            tr("the solver cannot play this fight exactly: {reason}",
+               reason=tr("the book acts inside this fight (rules, allies, thresholds, tables)")),
+            statement.span, hint=tr("dedale solve handles plain reliques fights"),
+        )  # fmt: skip
+    counter = ruleset.heroism.get("ignore_loss")
+    key = (
+        "reliques", id(ruleset), repr(spec), tuple(sorted(hero.stats.items())),
+        tuple(sorted(hero.items.items())), tuple(sorted(hero.protection_worn.items())),
+        hero.counters.get(counter, 0) if counter else 0, tuple(sorted(hero.initial.items())),
+    )  # fmt: skip
+    outcomes = oracle._memo.get(key)
+    if outcomes is None:
+        oracle.fights += 1
+        try:
+            models = oracle.__dict__.setdefault("reliques_models", {})  # one DP per fight
+            result = reliques_odds(
+                ruleset, hero, spec, luck_policy=oracle.luck_policy, models=models
+            )
+        except GameError as error:  # too many states, a stat missing
+            raise SolveLimit(error.message, statement.span, hint=error.hint) from None
+        found: list[tuple[float, Any]] = [
+            (p, ("f", end)) for end, p in sorted(result.outcomes.items()) if p > 0
+        ]
+        lost = 1.0 - sum(p for p, _ in found)
+        if lost > 1e-15:
+            found.append((lost, ("f", LOST)))
+        outcomes = oracle._memo[key] = tuple(found)
+    stream = oracle.stream
+    assert stream is not None
+    index = stream.take("f", lambda: outcomes)
+    if index == LOST:
+        hero.set(params.health, 0)
+        return FightResult("lost", 0)
+    way, health, protection, heroism = index
+    armour = make_hero(ruleset, hero, params)
+    worn = armour.protection - protection
+    if worn > 0 and armour.armour:  # the fight wears the first armour (fight_reliques.hit)
+        first = armour.armour[0]
+        hero.protection_worn[first] = hero.protection_worn.get(first, 0) + worn
+    hero.stats[params.health] = health
+    if counter and oracle.luck_policy == "best":  # with --luck none none is ever spent
+        hero.counters[counter] = heroism
+    return FightResult(way, 0)
