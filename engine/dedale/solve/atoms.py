@@ -191,9 +191,7 @@ def _counter(ruleset, text: str, counters) -> str | None:
 
 def _strings_of(node) -> list[str]:
     names = getattr(node, "__dataclass_fields__", ())
-    return [
-        value for name in names if name != "span" and type(value := getattr(node, name)) is str
-    ]
+    return [value for name in names if name != "span" and type(value := getattr(node, name)) is str]
 
 
 def _cyclic(edges: dict[int, set[int]]) -> set[int]:
