@@ -19,10 +19,17 @@ from dedale.events import Prompt
 from dedale.game import Game
 from dedale.game.choices import offer
 from dedale.i18n import tr
-from dedale.solve.dice import EnumeratedDice, NeedChance, TokenStream
+from dedale.solve.dice import (
+    EnumeratedDice,
+    NeedChance,
+    OutcomeDice,
+    TokenStream,
+    reads_test_rolls,
+)
 from dedale.solve.escape import FightEntry
 from dedale.solve.fights import FightOracle, Resolved
 from dedale.solve.liveness import Liveness
+from dedale.solve.meals import MealTiming
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
 
 MAX_REPLAYS = 50_000
@@ -68,6 +75,9 @@ class Explorer:
         self.intern = intern  # Entry -> node id (the graph's table)
         self.watched, self.watch_all, self.came_from = _read_state(book)
         self.liveness = Liveness(book, prune)
+        self.meal_timing = MealTiming(book)
+        # a test's two outcomes only, unless a rule reads its margin or roll
+        self._dice = EnumeratedDice if reads_test_rolls(book) else OutcomeDice
         self._pruned: dict[tuple[str, int], str] = {}
         self.replays = 0
         self._loaded: tuple[Any, Any] = (None, None)  # the snapshot being replayed, parsed
@@ -95,9 +105,13 @@ class Explorer:
             shape = self._static_choices[origin.target] = self._plain_paragraph(origin.target)
         if shape is None or '"statuses"' in origin.state:
             return None
-        if self._meals_anywhere and self._may_eat(origin.state):
-            return None
         options, conditional = shape
+        if self._meals_anywhere and self._may_eat(origin.state):
+            waits = '"penalties"' not in origin.state and self.meal_timing.harmless_all(
+                option[2] for option in options
+            )
+            if not waits:
+                return None
         if conditional:  # the options offered depend on the items, codewords and flags
             data = json.loads(origin.state)
             key = (origin.target, json.dumps(
@@ -219,7 +233,7 @@ class Explorer:
             snapshot = {"state": self._loaded[1], "enter": origin.target}
             game = Game(self.book, 0, {"name": "-"}, quiet=True, origin=snapshot)
             skip = True
-        dice = EnumeratedDice(stream)
+        dice = self._dice(stream)
         game.rng = game._runner.rng = dice
         self.oracle.stream = stream
         game.fight_oracle = self.oracle  # type: ignore[attr-defined]
@@ -307,9 +321,21 @@ class Explorer:
                     key = keys[o.target] = self.canonical(game.state, o.target)
                 direct = Next(self.intern(Entry(key, o.target)))
             found.append((("a", o.index), label, direct))
-        if game.can_eat() and _hungry(game):
+        if game.can_eat() and _hungry(game) and not self._meal_waits(game, prompt, plain):
             found.append((("a", "eat"), {"kind": "meal"}, None))
         return tuple(found)
+
+    def _meal_waits(self, game: Game, prompt, plain: frozenset[int]) -> bool:
+        """Whether eating now can wait for the next choice (:mod:`dedale.solve.meals`)."""
+        timing = self.meal_timing
+        if not timing.enabled:
+            return False
+        if not self.shortcuts:
+            plain = _plain_choices(game)
+        options = [o for o in prompt.options if o.enabled]  # type: ignore[attr-defined]
+        if not all(o.index in plain for o in options):
+            return False
+        return timing.can_wait(game, (o.target for o in options))
 
 
 def _plain_choices(game: Game) -> frozenset[int]:
