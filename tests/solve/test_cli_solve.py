@@ -30,7 +30,7 @@ def test_json_for_one_hero_is_the_documented_object(capsys):
         data
     )
     assert data["hero"] == {"SKILL": 8, "STAMINA": 16, "LUCK": 8}
-    assert data["luck_policy"] == "fight-optimal"
+    assert data["luck_policy"] == "book-optimal"
     rules = load_ruleset("df-classic")
     goblin = fight_odds(rules, 8, 16, [(6, 5)], luck=8, luck_policy="best").win_probability
     assert data["win_probability"] == pytest.approx(goblin, abs=1e-9)

@@ -23,9 +23,10 @@ from dedale.solve.graph import DEFAULT_STATES
 EXIT_PARTIAL = 3
 """The budget or the state cap stopped a solve."""
 
-POLICY_NAMES = {"best": "fight-optimal", "none": "none"}
-"""The Luck policy as the output names it: ``best`` is the exact DP's policy that
-maximises the chance to win each fight."""
+POLICY_NAMES = {"best": "book-optimal", "fight": "fight-optimal", "none": "none"}
+"""The Luck policy as the output names it: ``best`` tests Luck in a plain fight when that
+raises the chance to win the book (dedale.solve.duel); ``fight`` is the exact DP's policy
+that maximises the chance to win each fight."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,8 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument("--class", dest="class_name", help="the hero's class")
     parser.add_argument(
-        "--luck", choices=("best", "none"), default="best",
-        help="Luck in fights: tested when it raises the chance to win the fight, or never",
+        "--luck", choices=("best", "fight", "none"), default="best",
+        help="Luck in fights: tested when it raises the chance to win the book, or the fight, "
+        "or never",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
@@ -205,6 +207,11 @@ def _text(book, args, answers, averages):
     lang = _lang(book)
     yield tr("{title}: best-play chance to win", title=book.meta.title)
     if args.luck == "best":
+        yield tr(
+            "Luck in fights: tested after a wound when it raises the chance to win the book "
+            "(in fights against several enemies at once: the chance to win that fight)"
+        )
+    elif args.luck == "fight":
         yield tr(
             "Luck in fights: tested when it raises the chance to win that fight "
             "(the exact fight odds' policy, not one chosen for the whole book)"

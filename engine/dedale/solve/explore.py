@@ -26,8 +26,9 @@ from dedale.solve.dice import (
     TokenStream,
     reads_test_rolls,
 )
+from dedale.solve.duel import Duel
 from dedale.solve.escape import FightEntry
-from dedale.solve.fights import FightOracle, Resolved
+from dedale.solve.fights import FightOracle, NeedDuel, Resolved
 from dedale.solve.liveness import Liveness
 from dedale.solve.meals import MealTiming
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
@@ -75,9 +76,10 @@ class Explorer:
         self.intern = intern  # Entry -> node id (the graph's table)
         self.watched, self.watch_all, self.came_from = _read_state(book)
         self.liveness = Liveness(book, prune)
-        self.meal_timing = MealTiming(book)
+        self.meal_timing = MealTiming(book, enabled=prune)
         # a test's two outcomes only, unless a rule reads its margin or roll
-        self._dice = EnumeratedDice if reads_test_rolls(book) else OutcomeDice
+        whole = not shortcuts or reads_test_rolls(book)
+        self._dice = EnumeratedDice if whole else OutcomeDice
         self._pruned: dict[tuple[str, int], str] = {}
         self.replays = 0
         self._loaded: tuple[Any, Any] = (None, None)  # the snapshot being replayed, parsed
@@ -204,6 +206,12 @@ class Explorer:
             return _merged(tree.branches) if type(tree) is Chance else tree
         if kind == "next":
             return Next(self.intern(Entry(stop[2], stop[1])))
+        if kind == "duel":
+            need = stop[1]
+            ends = {
+                key: self._build(origin, (*tokens, ("f", key)), where) for key in need.keys
+            }  # fmt: skip
+            return Duel(need.table, need.begin, ends)
         if kind == "chance":
             return _merged(
                 tuple(
@@ -265,6 +273,8 @@ class Explorer:
             return ("chance", need.outcomes)
         except Resolved as resolved:
             return ("tree", resolved.tree)
+        except NeedDuel as need:
+            return ("duel", need)
         if game.outcome is not None:
             return ("leaf", 1.0 if game.outcome == "victory" else 0.0)
         if not halted:

@@ -14,6 +14,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from dedale.solve.duel import Duel
 from dedale.solve.explore import Entry, Explorer, Root
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
 
@@ -151,6 +152,8 @@ def value_of(tree: Tree, values: list[float]) -> float:
         return tree.value  # type: ignore[union-attr]
     if kind is Chance:
         return sum(p * value_of(sub, values) for p, _, sub in tree.branches)  # type: ignore[union-attr]
+    if kind is Duel:
+        return tree.value(lambda sub: value_of(sub, values))  # type: ignore[union-attr]
     return max(value_of(sub, values) for _, _, sub in tree.options)  # type: ignore[union-attr]
 
 
@@ -167,6 +170,8 @@ def successors(tree: Tree) -> list[int]:
             stack.extend(sub for _, _, sub in item.branches)
         elif kind is Decision:
             stack.extend(sub for _, _, sub in item.options)
+        elif kind is Duel:
+            stack.extend(item.ends.values())
     return found
 
 

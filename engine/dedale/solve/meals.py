@@ -33,10 +33,10 @@ _PLAIN_CONDITIONS = (ast.HasItem, ast.HasCodeword, ast.HasFlag, ast.HasClass, as
 class MealTiming:
     """``harmless(N)``, cached per paragraph, for one book (meals anywhere only)."""
 
-    def __init__(self, book) -> None:
+    def __init__(self, book, enabled: bool = True) -> None:
         meals = book.ruleset.meals
         self.book = book
-        self.enabled = bool(meals and meals.anywhere)
+        self.enabled = enabled and bool(meals and meals.anywhere)
         self.stat = meals.stat if meals else None
         self._known: dict[int, bool] = {}
 
