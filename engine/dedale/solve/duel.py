@@ -83,9 +83,13 @@ class ValueTable(OddsTable):
         stack = [start]
         while stack:
             if len(seen) > MAX_DUEL_STATES:
+                from dedale.i18n import tr
                 from dedale.solve.model import SolveLimit
 
-                raise SolveLimit("this fight has too many states for the book's best Luck")
+                raise SolveLimit(
+                    tr("this fight has too many states for the book's best Luck"),
+                    hint=tr("try --luck fight (Luck for the fight) or --luck none"),
+                )
             state = stack.pop()
             for force in (0, 1):
                 self._force = force
