@@ -58,10 +58,10 @@ class Explorer:
 
     def __init__(
         self, book, luck_policy: str, intern, *, shortcuts: bool = True, known=None,
-        prune: bool = True,
+        prune: bool = True, shared: dict | None = None,
     ) -> None:  # fmt: skip
         self.book = book
-        self.oracle = FightOracle(luck_policy)
+        self.oracle = FightOracle(luck_policy, shared)
         self.oracle.explorer = self
         self.intern_known = known or (lambda entry: None)
         self.prebuilt: dict[Any, Tree] = {}  # escape fights' nodes, built with their fight

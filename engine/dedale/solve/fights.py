@@ -34,16 +34,19 @@ class FightOracle:
     ``fight`` (the DP's policy: Luck tested when it raises the chance to win the fight;
     escapes and assault limits are decided for the book either way) or ``none``."""
 
-    def __init__(self, luck_policy: str) -> None:
+    def __init__(self, luck_policy: str, shared: dict | None = None) -> None:
         self.book_luck = luck_policy == "best"
         self.luck_policy = "none" if luck_policy == "none" else "best"
         self.stream: TokenStream | None = None
         #: (state, paragraph) -> the Next node; None: every outcome is replayed
         self.resolve = None
         self.explorer = None  # the Explorer (escape fights add their own nodes)
-        self._memo: dict[Any, tuple[tuple[float, Any], ...]] = {}
-        self._tables: dict[Any, Any] = {}  # the book's best Luck: value tables, end states
-        self._ends: dict[Any, tuple] = {}
+        # fight outcomes, and the book's best Luck's value tables and end states: keyed on
+        # everything the fight reads, so heroes solved in turn may share them (``shared``)
+        shared = {} if shared is None else shared
+        self._memo: dict[Any, tuple[tuple[float, Any], ...]] = shared.setdefault("memo", {})
+        self._tables: dict[Any, Any] = shared.setdefault("tables", {})
+        self._ends: dict[Any, tuple] = shared.setdefault("ends", {})
         self.fights = 0
 
     def __call__(self, runner, statement: ast.Fight, spec: FightSpec) -> FightResult:

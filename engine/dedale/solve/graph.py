@@ -79,6 +79,7 @@ def solve_book(
     max_states: int = DEFAULT_STATES,
     shortcuts: bool = True,
     prune: bool = True,
+    shared: dict | None = None,
 ) -> SolveResult:
     """Best-play chance to win ``book`` with this hero (see the module docstring).
 
@@ -87,12 +88,15 @@ def solve_book(
     count as lost) and ``limit`` says which bound stopped it. ``shortcuts=False`` replays
     every choice and fight outcome instead of reading its next node off the state;
     ``prune=False`` keeps the counters and item counts no later rule reads
-    (:mod:`dedale.solve.liveness`) in the state (the tests check both ways agree)."""
+    (:mod:`dedale.solve.liveness`) in the state (the tests check both ways agree).
+    ``shared``: a dict kept across the solves of one book with one Luck policy (the fight
+    outcomes and tables, keyed on all they read: the heroes of an average share them)."""
     started = time.monotonic()
     graph = Graph()
     explorer = Explorer(
-        book, luck_policy, graph.intern, shortcuts=shortcuts, known=graph.ids.get, prune=prune
-    )
+        book, luck_policy, graph.intern, shortcuts=shortcuts, known=graph.ids.get, prune=prune,
+        shared=shared,
+    )  # fmt: skip
     explorer.deadline = deadline
     graph.add_root(Root(tuple(hero), class_name))
     trees: list[Tree | None] = []
