@@ -134,3 +134,16 @@ def test_enemies_fought_together_take_the_group_dp(capsys):
 def test_usage_errors(capsys, args):
     code, _, err = run(capsys, str(BOOKS / "fork"), *args)
     assert code == 2 and err
+
+
+def test_an_unfinished_average_gives_its_bounds(capsys):
+    code, out, _ = run(capsys, str(BOOKS / "fork"), "--json", "--budget", "2", "--luck", "fight")
+    assert code == 3
+    average = json.loads(out)["averages"][0]
+    assert not average["complete"] and average["solved"] < average["heroes"]
+    low, high = average["lower_bound"], average["upper_bound"]
+    assert low == average["win_probability"]
+    assert high == pytest.approx(min(1.0, low + 1.0 - average["covered"]), abs=1e-12)
+    if average["covered"] > 0:  # the exact mean over the heroes solved, within the bounds
+        assert low <= average["solved_mean"] * average["covered"] + 1e-12
+        assert 0.0 <= average["solved_mean"] <= 1.0

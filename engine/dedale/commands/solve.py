@@ -192,6 +192,10 @@ def _json(book, args, answers, averages) -> dict:
                 "solved": a.solved,
                 "covered": a.covered,
                 "complete": a.complete,
+                # the rest of the creation counted as lost / as won: the average's bounds
+                "lower_bound": a.win_probability,
+                "upper_bound": min(1.0, a.win_probability + (1.0 - a.covered)),
+                "solved_mean": a.win_probability / a.covered if a.covered > 0 else None,
             }
             for a in averages
         ],
@@ -268,6 +272,14 @@ def _text(book, args, answers, averages):
                 name=name, solved=a.solved, count=a.heroes,
                 covered=number(a.covered, ".1%"), percent=_percent(a.win_probability),
             )  # fmt: skip
+            if a.covered > 0:
+                yield tr(
+                    "    {mean} over the heroes solved; the whole average is between {low} "
+                    "and {high}",
+                    mean=_percent(a.win_probability / a.covered),
+                    low=_percent(a.win_probability),
+                    high=_percent(min(1.0, a.win_probability + (1.0 - a.covered))),
+                )  # fmt: skip
 
 
 def _names(ruleset, lang: str) -> tuple[str, str]:
