@@ -39,6 +39,9 @@ def win(stamina: int, luck: int, skill: int, enemy, policy: str, bonus=0) -> flo
 
 
 def solved(name: str, hero, policy: str) -> float:
+    """The solver's answer; ``best`` here is the fight DP's own policy (``fight``), which
+    these hand computations follow (the book's best Luck: test_solve_luck.py)."""
+    policy = "fight" if policy == "best" else policy
     result = solve_book(load_book(BOOKS / name), hero, luck_policy=policy)
     assert result.complete
     return result.win_probability

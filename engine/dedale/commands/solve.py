@@ -23,9 +23,10 @@ from dedale.solve.graph import DEFAULT_STATES
 EXIT_PARTIAL = 3
 """The budget or the state cap stopped a solve."""
 
-POLICY_NAMES = {"best": "fight-optimal", "none": "none"}
-"""The Luck policy as the output names it: ``best`` is the exact DP's policy that
-maximises the chance to win each fight."""
+POLICY_NAMES = {"best": "book-optimal", "fight": "fight-optimal", "none": "none"}
+"""The Luck policy as the output names it: ``best`` tests Luck in a plain fight when that
+raises the chance to win the book (dedale.solve.duel); ``fight`` is the exact DP's policy
+that maximises the chance to win each fight."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,8 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument("--class", dest="class_name", help="the hero's class")
     parser.add_argument(
-        "--luck", choices=("best", "none"), default="best",
-        help="Luck in fights: tested when it raises the chance to win the fight, or never",
+        "--luck", choices=("best", "fight", "none"), default="best",
+        help="Luck in fights: tested when it raises the chance to win the book, or the fight, "
+        "or never",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
@@ -190,6 +192,10 @@ def _json(book, args, answers, averages) -> dict:
                 "solved": a.solved,
                 "covered": a.covered,
                 "complete": a.complete,
+                # the rest of the creation counted as lost / as won: the average's bounds
+                "lower_bound": a.win_probability,
+                "upper_bound": min(1.0, a.win_probability + (1.0 - a.covered)),
+                "solved_mean": a.win_probability / a.covered if a.covered > 0 else None,
             }
             for a in averages
         ],
@@ -205,6 +211,11 @@ def _text(book, args, answers, averages):
     lang = _lang(book)
     yield tr("{title}: best-play chance to win", title=book.meta.title)
     if args.luck == "best":
+        yield tr(
+            "Luck in fights: tested after a wound when it raises the chance to win the book "
+            "(in fights against several enemies at once: the chance to win that fight)"
+        )
+    elif args.luck == "fight":
         yield tr(
             "Luck in fights: tested when it raises the chance to win that fight "
             "(the exact fight odds' policy, not one chosen for the whole book)"
@@ -261,6 +272,14 @@ def _text(book, args, answers, averages):
                 name=name, solved=a.solved, count=a.heroes,
                 covered=number(a.covered, ".1%"), percent=_percent(a.win_probability),
             )  # fmt: skip
+            if a.covered > 0:
+                yield tr(
+                    "    {mean} over the heroes solved; the whole average is between {low} "
+                    "and {high}",
+                    mean=_percent(a.win_probability / a.covered),
+                    low=_percent(a.win_probability),
+                    high=_percent(min(1.0, a.win_probability + (1.0 - a.covered))),
+                )  # fmt: skip
 
 
 def _names(ruleset, lang: str) -> tuple[str, str]:

@@ -73,7 +73,8 @@ def run_test(
     extra = mods.item_modifiers(character, test.stat)
     bonus = mods.total((*modifiers, *extra), mods.hero_abilities(ruleset, character))
     target = character.stats[test.stat] + bonus
-    roll, faces = test.dice.roll(rng)
+    under = getattr(rng, "roll_under", None)  # dedale.solve: only success or failure is read
+    roll, faces = under(test.dice, target) if under is not None else test.dice.roll(rng)
     success = roll <= target
     outcome = SUCCESS if success else FAILURE
     margin = target - roll if success else roll - target

@@ -116,3 +116,47 @@ def _throws(n: int, sides: int) -> tuple[tuple[float, Any], ...]:
             orders //= math.factorial(count)
         found.append((orders / total, ("D", faces)))
     return tuple(found)
+
+
+class OutcomeDice(EnumeratedDice):
+    """Enumerated dice that throw a roll-under test (``rules.checks.run_test``) as its two
+    outcomes only, success and failure, each with its exact probability: for a book in
+    which no rule reads a test's margin or its roll (``ROLL``), that is all the test
+    decides. (The roll returned is one total of that outcome; faces are not shown.)"""
+
+    __slots__ = ()
+
+    def roll_under(self, expr, target: int) -> tuple[int, tuple[int, ...]]:
+        if expr.names:
+            return expr.roll(self)
+        low, high, success = _under(expr, target)
+        if success >= 1:
+            return low, ()
+        if success <= 0:
+            return high, ()
+        lucky = self.stream.take("U", lambda: ((success, ("U", True)), (1 - success, ("U", False))))
+        return (low if lucky else high), ()
+
+
+@cache
+def _under(expr, target: int) -> tuple[int, int, float]:
+    """The lowest and highest totals of ``expr`` and the chance of a total <= target."""
+    totals = expr.distribution()
+    return min(totals), max(totals), float(expr.probability_at_most(target))
+
+
+def reads_test_rolls(book) -> bool:
+    """Whether a rule of the book reads a test's margin or its roll (``ROLL``)."""
+    from dedale import ast
+
+    stack: list = list(book.paragraphs.values())
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is ast.LastRoll or (kind is ast.Branch and node.margin is not None):
+            return True
+        if isinstance(node, tuple | list):
+            stack.extend(node)
+        elif hasattr(node, "__dataclass_fields__"):
+            stack.extend(getattr(node, name) for name in node.__dataclass_fields__)
+    return False

@@ -19,10 +19,18 @@ from dedale.events import Prompt
 from dedale.game import Game
 from dedale.game.choices import offer
 from dedale.i18n import tr
-from dedale.solve.dice import EnumeratedDice, NeedChance, TokenStream
+from dedale.solve.dice import (
+    EnumeratedDice,
+    NeedChance,
+    OutcomeDice,
+    TokenStream,
+    reads_test_rolls,
+)
+from dedale.solve.duel import Duel
 from dedale.solve.escape import FightEntry
-from dedale.solve.fights import FightOracle, Resolved
+from dedale.solve.fights import FightOracle, NeedDuel, Resolved
 from dedale.solve.liveness import Liveness
+from dedale.solve.meals import MealTiming
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
 
 MAX_REPLAYS = 50_000
@@ -50,10 +58,10 @@ class Explorer:
 
     def __init__(
         self, book, luck_policy: str, intern, *, shortcuts: bool = True, known=None,
-        prune: bool = True,
+        prune: bool = True, shared: dict | None = None,
     ) -> None:  # fmt: skip
         self.book = book
-        self.oracle = FightOracle(luck_policy)
+        self.oracle = FightOracle(luck_policy, shared)
         self.oracle.explorer = self
         self.intern_known = known or (lambda entry: None)
         self.prebuilt: dict[Any, Tree] = {}  # escape fights' nodes, built with their fight
@@ -68,6 +76,10 @@ class Explorer:
         self.intern = intern  # Entry -> node id (the graph's table)
         self.watched, self.watch_all, self.came_from = _read_state(book)
         self.liveness = Liveness(book, prune)
+        self.meal_timing = MealTiming(book, enabled=prune)
+        # a test's two outcomes only, unless a rule reads its margin or roll
+        whole = not shortcuts or reads_test_rolls(book)
+        self._dice = EnumeratedDice if whole else OutcomeDice
         self._pruned: dict[tuple[str, int], str] = {}
         self.replays = 0
         self._loaded: tuple[Any, Any] = (None, None)  # the snapshot being replayed, parsed
@@ -95,9 +107,13 @@ class Explorer:
             shape = self._static_choices[origin.target] = self._plain_paragraph(origin.target)
         if shape is None or '"statuses"' in origin.state:
             return None
-        if self._meals_anywhere and self._may_eat(origin.state):
-            return None
         options, conditional = shape
+        if self._meals_anywhere and self._may_eat(origin.state):
+            waits = '"penalties"' not in origin.state and self.meal_timing.harmless_all(
+                option[2] for option in options
+            )
+            if not waits:
+                return None
         if conditional:  # the options offered depend on the items, codewords and flags
             data = json.loads(origin.state)
             key = (origin.target, json.dumps(
@@ -190,6 +206,12 @@ class Explorer:
             return _merged(tree.branches) if type(tree) is Chance else tree
         if kind == "next":
             return Next(self.intern(Entry(stop[2], stop[1])))
+        if kind == "duel":
+            need = stop[1]
+            ends = {
+                key: self._build(origin, (*tokens, ("f", key)), where) for key in need.keys
+            }  # fmt: skip
+            return Duel(need.table, need.begin, ends)
         if kind == "chance":
             return _merged(
                 tuple(
@@ -219,7 +241,7 @@ class Explorer:
             snapshot = {"state": self._loaded[1], "enter": origin.target}
             game = Game(self.book, 0, {"name": "-"}, quiet=True, origin=snapshot)
             skip = True
-        dice = EnumeratedDice(stream)
+        dice = self._dice(stream)
         game.rng = game._runner.rng = dice
         self.oracle.stream = stream
         game.fight_oracle = self.oracle  # type: ignore[attr-defined]
@@ -251,6 +273,8 @@ class Explorer:
             return ("chance", need.outcomes)
         except Resolved as resolved:
             return ("tree", resolved.tree)
+        except NeedDuel as need:
+            return ("duel", need)
         if game.outcome is not None:
             return ("leaf", 1.0 if game.outcome == "victory" else 0.0)
         if not halted:
@@ -307,9 +331,21 @@ class Explorer:
                     key = keys[o.target] = self.canonical(game.state, o.target)
                 direct = Next(self.intern(Entry(key, o.target)))
             found.append((("a", o.index), label, direct))
-        if game.can_eat() and _hungry(game):
+        if game.can_eat() and _hungry(game) and not self._meal_waits(game, prompt, plain):
             found.append((("a", "eat"), {"kind": "meal"}, None))
         return tuple(found)
+
+    def _meal_waits(self, game: Game, prompt, plain: frozenset[int]) -> bool:
+        """Whether eating now can wait for the next choice (:mod:`dedale.solve.meals`)."""
+        timing = self.meal_timing
+        if not timing.enabled:
+            return False
+        if not self.shortcuts:
+            plain = _plain_choices(game)
+        options = [o for o in prompt.options if o.enabled]  # type: ignore[attr-defined]
+        if not all(o.index in plain for o in options):
+            return False
+        return timing.can_wait(game, (o.target for o in options))
 
 
 def _plain_choices(game: Game) -> frozenset[int]:

@@ -29,15 +29,24 @@ GROUP_LUCK_WORK = 30_000
 
 
 class FightOracle:
-    """Exact fight outcomes for one solve (``luck_policy``: none or best), memoised."""
+    """Exact fight outcomes for one solve, memoised. ``luck_policy``: ``best`` (Luck in
+    plain fights decided for the book, :mod:`dedale.solve.duel`; in the others as below),
+    ``fight`` (the DP's policy: Luck tested when it raises the chance to win the fight;
+    escapes and assault limits are decided for the book either way) or ``none``."""
 
-    def __init__(self, luck_policy: str) -> None:
-        self.luck_policy = luck_policy
+    def __init__(self, luck_policy: str, shared: dict | None = None) -> None:
+        self.book_luck = luck_policy == "best"
+        self.luck_policy = "none" if luck_policy == "none" else "best"
         self.stream: TokenStream | None = None
         #: (state, paragraph) -> the Next node; None: every outcome is replayed
         self.resolve = None
         self.explorer = None  # the Explorer (escape fights add their own nodes)
-        self._memo: dict[Any, tuple[tuple[float, Any], ...]] = {}
+        # fight outcomes, and the book's best Luck's value tables and end states: keyed on
+        # everything the fight reads, so heroes solved in turn may share them (``shared``)
+        shared = {} if shared is None else shared
+        self._memo: dict[Any, tuple[tuple[float, Any], ...]] = shared.setdefault("memo", {})
+        self._tables: dict[Any, Any] = shared.setdefault("tables", {})
+        self._ends: dict[Any, tuple] = shared.setdefault("ends", {})
         self.fights = 0
 
     def __call__(self, runner, statement: ast.Fight, spec: FightSpec) -> FightResult:
@@ -59,6 +68,8 @@ class FightOracle:
         # the DP adds the class's own fight bonus itself (and its damage, first-hit bonus)
         bonus -= mods.ability_value(mods.hero_abilities(ruleset, hero), "fight", "attack_bonus")
         luck_stat = setup.luck_stat
+        if self.book_luck and luck_stat is not None and _plain(spec):
+            return self._duel(runner, statement, spec, ruleset, bonus, armour, luck_stat)
         key = (
             id(ruleset), repr(spec), tuple(sorted(hero.stats.items())), bonus, armour,
             hero.class_name,
@@ -113,6 +124,51 @@ class FightOracle:
         hero.stats[params.health] = stamina  # the DP's end state, within 0..initial
         if luck_stat is not None and self.luck_policy == "best":
             hero.stats[luck_stat] = luck
+        return FightResult("won", 0)
+
+    def _duel(self, runner, statement, spec, ruleset, bonus, armour, luck_stat) -> FightResult:
+        """A plain fight with Luck decided for the book (:mod:`dedale.solve.duel`): one
+        Duel node over every end state any Luck policy reaches."""
+        from dedale.solve.duel import Duel, ValueTable
+
+        hero = runner.state.hero
+        params = ruleset.fight
+        key = (id(ruleset), repr(spec), hero.stats[params.attack_stat], bonus, armour,
+               hero.class_name)  # fmt: skip
+        table = self._tables.get(key)
+        if table is None:
+            try:
+                table = self._tables[key] = ValueTable(
+                    ruleset, hero.stats[params.attack_stat], spec.enemies,
+                    class_name=hero.class_name, mode=spec.mode, attack_bonus=bonus,
+                    enemy_damage=spec.enemy_damage, armour=armour,
+                )  # fmt: skip
+            except GameError as error:
+                raise SolveLimit(error.message, statement.span, hint=error.hint) from None
+        begin = table.start(hero.stats[params.health], hero.stats.get(luck_stat, 0))
+        ends = self._ends.get((key, begin))
+        if ends is None:
+            self.fights += 1
+            try:
+                ends = self._ends[key, begin] = tuple(table.ends(begin))
+            except SolveLimit as error:
+                raise SolveLimit(error.message, statement.span) from None
+        stream = self.stream
+        assert stream is not None
+        if stream.at >= len(stream.tokens):
+            target = _won_target(runner, statement) if self.resolve is not None else None
+            if target is None:
+                raise NeedDuel(table, begin, ends)
+            kept = dict(hero.stats)
+            found = {}
+            for h, luck in ends:
+                hero.stats[params.health], hero.stats[luck_stat] = h, luck
+                found[h, luck] = self.resolve(runner.state, target)
+                hero.stats.clear()
+                hero.stats.update(kept)
+            raise Resolved(Duel(table, begin, found))
+        h, luck = stream.take("f", lambda: ())
+        hero.stats[params.health], hero.stats[luck_stat] = h, luck
         return FightResult("won", 0)
 
     def _limit_result(self, stream, outcomes, hero, health: str, luck_stat) -> FightResult:
@@ -200,6 +256,21 @@ class FightOracle:
         if result.lost > 0:
             found.append((result.lost, ("f", LOST)))
         return tuple(found)
+
+
+class NeedDuel(BaseException):  # noqa: N818 - a control signal, not an error
+    """Raised by the oracle past the replay's tokens at a fight with the book's best Luck:
+    the explorer replays each end state (``keys``) and makes the Duel node."""
+
+    def __init__(self, table, begin: tuple, keys: tuple) -> None:
+        super().__init__()
+        self.table, self.begin, self.keys = table, begin, keys
+
+
+def _plain(spec: FightSpec) -> bool:
+    """A fight whose Luck the book decides (:mod:`dedale.solve.duel`): one enemy or several
+    in turn or as one, no escape, no assault limit (those are graph nodes already)."""
+    return spec.mode != "together" and spec.assault_limit is None and spec.escape_after is None
 
 
 class Resolved(BaseException):  # noqa: N818 - a control signal, not an error

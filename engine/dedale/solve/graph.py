@@ -14,6 +14,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from dedale.solve.duel import Duel
 from dedale.solve.explore import Entry, Explorer, Root
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
 
@@ -78,6 +79,7 @@ def solve_book(
     max_states: int = DEFAULT_STATES,
     shortcuts: bool = True,
     prune: bool = True,
+    shared: dict | None = None,
 ) -> SolveResult:
     """Best-play chance to win ``book`` with this hero (see the module docstring).
 
@@ -86,12 +88,15 @@ def solve_book(
     count as lost) and ``limit`` says which bound stopped it. ``shortcuts=False`` replays
     every choice and fight outcome instead of reading its next node off the state;
     ``prune=False`` keeps the counters and item counts no later rule reads
-    (:mod:`dedale.solve.liveness`) in the state (the tests check both ways agree)."""
+    (:mod:`dedale.solve.liveness`) in the state (the tests check both ways agree).
+    ``shared``: a dict kept across the solves of one book with one Luck policy (the fight
+    outcomes and tables, keyed on all they read: the heroes of an average share them)."""
     started = time.monotonic()
     graph = Graph()
     explorer = Explorer(
-        book, luck_policy, graph.intern, shortcuts=shortcuts, known=graph.ids.get, prune=prune
-    )
+        book, luck_policy, graph.intern, shortcuts=shortcuts, known=graph.ids.get, prune=prune,
+        shared=shared,
+    )  # fmt: skip
     explorer.deadline = deadline
     graph.add_root(Root(tuple(hero), class_name))
     trees: list[Tree | None] = []
@@ -151,6 +156,8 @@ def value_of(tree: Tree, values: list[float]) -> float:
         return tree.value  # type: ignore[union-attr]
     if kind is Chance:
         return sum(p * value_of(sub, values) for p, _, sub in tree.branches)  # type: ignore[union-attr]
+    if kind is Duel:
+        return tree.value(lambda sub: value_of(sub, values))  # type: ignore[union-attr]
     return max(value_of(sub, values) for _, _, sub in tree.options)  # type: ignore[union-attr]
 
 
@@ -167,6 +174,8 @@ def successors(tree: Tree) -> list[int]:
             stack.extend(sub for _, _, sub in item.branches)
         elif kind is Decision:
             stack.extend(sub for _, _, sub in item.options)
+        elif kind is Duel:
+            stack.extend(item.ends.values())
     return found
 
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from dedale import ast
 from dedale.rules.ruleset import fold
+from dedale.solve.atoms import Atoms, analyse
 
 MAX_NODES = 2_000_000
 """AST and ruleset nodes walked at most (past it nothing is pruned)."""
@@ -57,6 +58,7 @@ class Liveness:
         self._dead: dict[int, frozenset[str]] = {}
         self._counted: dict[int, frozenset[str]] = {}  # folded items whose count is read
         self._always_items: set[str] = set()
+        self.atoms = Atoms()
         self.clamp_items = book.ruleset.inventory_limit is None
         self.gained: frozenset[str] = frozenset()
         ruleset = book.ruleset
@@ -83,6 +85,7 @@ class Liveness:
         for name in self.dead(paragraph):
             if name in counters:
                 counters[name] = 0
+        self.atoms.prune(data, paragraph)
         if self.clamp_items:
             items = hero["items"]
             for name, count in items.items():
@@ -91,8 +94,10 @@ class Liveness:
 
     def same(self, one: int, other: int) -> bool:
         """Whether a snapshot pruned for ``one`` is pruned for ``other`` too."""
-        return self.dead(one) == self.dead(other) and self._counted.get(one) == self._counted.get(
-            other
+        return (
+            self.dead(one) == self.dead(other)
+            and self._counted.get(one) == self._counted.get(other)
+            and self.atoms.signature(one) == self.atoms.signature(other)
         )
 
     def clamped(self, paragraph: int, item: str) -> bool:
@@ -165,6 +170,10 @@ class Liveness:
         for number in book.paragraphs:
             self._dead[number] = frozenset(self.counters - always - live[number])
             self._counted[number] = frozenset(read_counts[number])
+        self.atoms = analyse(
+            book, edges, always | self._always_items, lambda body: _nodes(body, budget),
+            self.counters, self.meal_counter,
+        )  # fmt: skip
 
     def _counters_named(self, text: str) -> set[str]:
         if text in self.counters:

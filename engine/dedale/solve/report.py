@@ -44,10 +44,11 @@ def solve_heroes(
     """Solve each hero in turn; they share the budget (seconds)."""
     deadline = time.monotonic() + budget
     answers = []
+    shared: dict = {}  # the fights' outcomes and tables, shared by the heroes
     for hero in heroes:
         result = solve_book(
             book, hero.values, hero.class_name, luck_policy=luck_policy, deadline=deadline,
-            max_states=max_states,
+            max_states=max_states, shared=shared,
         )  # fmt: skip
         answers.append(HeroAnswer(hero, result, walkthrough(result) if steps else []))
     return answers
@@ -74,6 +75,7 @@ def average(
     complete = True
     if distribution is None:  # too many heroes to average
         return Average(class_name, 0.0, 0, 0, 0.0, False)
+    shared: dict = {}  # the fights' outcomes and tables, shared by the heroes
     for values, share in sorted(distribution.items(), key=lambda item: -item[1]):
         total += 1
         if not complete:
@@ -83,7 +85,7 @@ def average(
             continue
         result = solve_book(
             book, values, class_name, luck_policy=luck_policy, deadline=deadline,
-            max_states=max_states,
+            max_states=max_states, shared=shared,
         )  # fmt: skip
         if not result.complete:
             complete = False

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from dedale.solve.duel import Duel
 from dedale.solve.graph import SolveResult, value_of
 from dedale.solve.model import Chance, Decision, Next
 
@@ -63,6 +64,9 @@ def walkthrough(result: SolveResult) -> list[Step]:
         paragraph = targets[node]
         while len(steps) < MAX_STEPS:
             kind = type(tree)
+            if kind is Duel:  # a fight with the book's best Luck: its outcomes under it
+                tree = Chance(tree.branches(lambda sub: value_of(sub, values)))
+                kind = Chance
             if kind is Decision:
                 scored = [(value_of(sub, values), label, sub) for _, label, sub in tree.options]
                 best = max(scored, key=lambda item: item[0])
