@@ -33,6 +33,7 @@ SUBCOMMANDS: dict[str, str] = {
     "lsp": "Language server for editors (diagnostics, completion, rename...) over stdio",
     "test": "Play a book's test plans (tests/*.plan) and report each mismatch",
     "solve": "Best-play chance to win a whole book, and its walkthrough",
+    "export": "The book for print or e-readers: PDF, HTML, EPUB (--shuffle renumbers it)",
 }
 
 

@@ -1,0 +1,160 @@
+"""``dedale export``: the book as its readers know it on paper, or as an e-book.
+
+    dedale export books/greymane --format pdf                 # greymane.pdf
+    dedale export mybook --format epub -o mybook.epub
+    dedale export mybook --format html --shuffle --seed 7 --map map.json
+
+Loads the book (a book that does not load: its located errors, exit 1), builds the printed
+text (:func:`dedale.export.build.build_document`), renumbers it with ``--shuffle``
+(:mod:`dedale.export.shuffle`; the constraints it could not keep are warned about on
+stderr), renders it and writes the file atomically. Default output: the book's folder name
+with the format's extension, in the current folder. Messages speak the book's language.
+Exit codes: 0 written, 1 the book does not load or cannot be exported, 2 bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from dedale.errors import BookMetadataError, DedaleError, UsageError
+from dedale.i18n import tr, translate
+
+FORMATS = ("pdf", "html", "epub")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
+    parser.add_argument("book", help="the book's folder, a single .dd file, or a bundled book")
+    parser.add_argument("--format", choices=FORMATS, default="pdf", help="output format")
+    parser.add_argument("-o", "--output", metavar="FILE", help="the file to write")
+    parser.add_argument(
+        "--shuffle", action="store_true",
+        help="renumber the paragraphs so that the story cannot be read in order",
+    )  # fmt: skip
+    parser.add_argument(
+        "--seed", type=int, default=None, metavar="N",
+        help="with --shuffle: the seed of the numbering (default 1; same seed, same numbers)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--map", dest="map_file", metavar="FILE",
+        help='with --shuffle: write the renumbering as JSON {"old": new}',
+    )  # fmt: skip
+
+
+def default_output(book_path: Path, fmt: str) -> Path:
+    """``greymane.pdf`` for the folder ``books/greymane``, ``story.epub`` for ``story.dd``."""
+    resolved = book_path.resolve()
+    name = resolved.stem if resolved.is_file() else resolved.name
+    return Path(f"{name or 'book'}.{fmt}")
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder, so a reader
+    never sees half a file and a failure leaves the old file whole."""
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    except OSError as error:
+        raise UsageError(
+            tr("cannot write {path}: {reason}", path=str(path), reason=error.strerror)
+        ) from None
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise UsageError(
+            tr("cannot write {path}: {reason}", path=str(path), reason=error.strerror)
+        ) from None
+
+
+def section_lengths(document) -> dict[int, int]:
+    """Each section's printed length in characters (for the shuffle's page estimate)."""
+    from dedale.export.document import Choices, EnemyBox
+
+    def size(block) -> int:
+        if isinstance(block, Choices):
+            return sum(size(choice) for choice in block.items)
+        if isinstance(block, EnemyBox):
+            return 90 * max(1, len(block.enemies))
+        pieces = getattr(block, "inlines", ())
+        return sum(len(p) if isinstance(p, str) else len(getattr(p, "text", "123")) for p in pieces)
+
+    return {section.number: sum(map(size, section.blocks)) for section in document.sections}
+
+
+def check_pins(book, pinned: tuple[int, ...]) -> None:
+    """Every number of book.yaml's ``pinned:`` must be one of the book's paragraphs."""
+    missing = [n for n in pinned if n not in book.paragraphs]
+    if missing:
+        raise BookMetadataError(
+            tr("pinned paragraph {number} does not exist", number=missing[0]),
+            book.meta.value_span("pinned"),
+            hint=tr("list the numbers of paragraphs the book has"),
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Export the book; see the module docstring for the exit codes."""
+    from dedale.commands.books import resolve_book
+    from dedale.language import load_book
+    from dedale.validator.report.language import declared_language
+
+    if not args.shuffle and (args.seed is not None or args.map_file):
+        raise UsageError(tr("--seed and --map need --shuffle"))
+    path = resolve_book(args.book)
+    if not path.exists():
+        raise UsageError(tr("{path}: no such file or folder", path=str(path)))
+    lang = declared_language(path)
+    try:
+        book = load_book(path)
+        lang = getattr(book.meta, "language", None) or lang
+        pinned = tuple(getattr(book.meta, "pinned", ()) or ())
+        check_pins(book, pinned)
+        data, warnings, mapping = export(book, args.format, args.shuffle, args.seed or 1)
+        output = Path(args.output) if args.output else default_output(path, args.format)
+        write_atomically(output, data)
+        if mapping is not None and args.map_file:
+            text = json.dumps({str(old): new for old, new in sorted(mapping.items())}, indent=1)
+            write_atomically(Path(args.map_file), (text + "\n").encode("utf-8"))
+    except DedaleError as error:
+        error.lang = lang
+        raise
+    for warning in warnings:
+        print(translate(warning, lang), file=sys.stderr)
+    print(translate(tr("wrote {path}", path=str(output)), lang))
+    return 0
+
+
+def export(book, fmt: str, shuffle: bool, seed: int):
+    """(the file's bytes, the shuffle's warnings, its map or None) for a loaded book."""
+    from dedale.export.build import build_document
+
+    document = build_document(book)
+    warnings: list[str] = []
+    mapping = None
+    if shuffle:
+        from dedale.export.shuffle import plan
+        from dedale.export.shuffle_report import shuffle_warnings
+
+        result = plan(book, seed, lengths=section_lengths(document))
+        mapping = result.mapping
+        warnings = shuffle_warnings(result)
+        document = document.renumbered(mapping)
+    if fmt == "pdf":
+        from dedale.export.pdf import render_pdf
+
+        return render_pdf(document), warnings, mapping
+    if fmt == "epub":
+        from dedale.export.epub import render_epub
+
+        return render_epub(document), warnings, mapping
+    from dedale.export.html import render_html
+
+    return render_html(document).encode("utf-8"), warnings, mapping
