@@ -48,8 +48,9 @@ class Rule:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One choice: its text and the paragraph it leads to (None: a computed destination,
-    whose sentence is in ``inlines``)."""
+    """One choice: ``inlines`` is its whole printed sentence, the number included ("Ouvrir
+    la porte : rendez-vous au 12"), so a renderer prints it as it is; ``target`` is the
+    paragraph it leads to, for links (None: a destination computed by the reader)."""
 
     inlines: tuple[Inline, ...]
     target: Ref | None = None
