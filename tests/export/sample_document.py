@@ -86,5 +86,5 @@ def sample_document(sections: int = 40, language: str = "fr") -> Document:
     )
     return Document(
         "La Grotte des Échos", "Anne Onyme", language, front, tuple(items), sheet,
-        {"sheet": "Feuille d'Aventure"},
+        {"sheet": "Feuille d'Aventure", "rules": "Règles", "sections": "L'aventure"},
     )  # fmt: skip

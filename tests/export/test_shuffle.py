@@ -8,10 +8,16 @@ import time
 from pathlib import Path
 
 import pytest
-from dedale.export.shuffle import _Search, estimated_lengths, links_of, plan, renumber
+from dedale.export.shuffle import (
+    CHARS_PER_PAGE,
+    _Search,
+    estimated_lengths,
+    links_of,
+    plan,
+    renumber,
+)
 from dedale.export.shuffle_pins import default_pins, prose_numbers
 from dedale.export.shuffle_report import shuffle_warnings
-from dedale.i18n import translate
 from dedale.language import load_book
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -77,7 +83,7 @@ def test_the_search_takes_linked_paragraphs_off_one_spread():
     before, after = 0, 0
     for seed in range(5):
         start = _Search(
-            sorted(book.paragraphs), set(default_pins(book)), links, lengths, 4600, seed
+            sorted(book.paragraphs), set(default_pins(book)), links, lengths, CHARS_PER_PAGE, seed
         )
         before += len(start.same_spread(start.layout()))
         after += len(plan(book, seed).same_spread)
@@ -114,7 +120,7 @@ def test_an_unsatisfiable_book_gets_the_closest_numbering_and_a_warning(tmp_path
     result = plan(book, 5)
     assert result.mapping == {1: 1, 2: 2, 3: 3}
     assert result.adjacent == ((1, 2), (2, 3))
-    said = [translate(w, "fr") for w in shuffle_warnings(result)]
+    said = shuffle_warnings(result, "fr")
     assert "paragraphes 1 et 2" in said[0] and "le départ" in said[0], said
 
 

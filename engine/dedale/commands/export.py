@@ -66,6 +66,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())  # as an ordinary new file (mkstemp: 0600)
         os.replace(temporary, path)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
@@ -74,19 +75,40 @@ def write_atomically(path: Path, data: bytes) -> None:
         ) from None
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def section_lengths(document) -> dict[int, int]:
     """Each section's printed length in characters (for the shuffle's page estimate)."""
+    return {section.number: sum(map(size_of, section.blocks)) for section in document.sections}
+
+
+def size_of(block) -> int:
+    """A block's printed length in characters (an enemy box: as a few lines)."""
     from dedale.export.document import Choices, EnemyBox
 
-    def size(block) -> int:
-        if isinstance(block, Choices):
-            return sum(size(choice) for choice in block.items)
-        if isinstance(block, EnemyBox):
-            return 90 * max(1, len(block.enemies))
-        pieces = getattr(block, "inlines", ())
-        return sum(len(p) if isinstance(p, str) else len(getattr(p, "text", "123")) for p in pieces)
+    if isinstance(block, Choices):
+        return sum(size_of(choice) for choice in block.items)
+    if isinstance(block, EnemyBox):
+        return 90 * max(1, len(block.enemies))
+    pieces = getattr(block, "inlines", ())
+    return sum(len(p) if isinstance(p, str) else len(getattr(p, "text", "123")) for p in pieces)
 
-    return {section.number: sum(map(size, section.blocks)) for section in document.sections}
+
+def first_section_page(document) -> int:
+    """The page the PDF's first section is printed on, estimated: the title page, the rules
+    (one column, about 7,000 characters a page) and the Adventure Sheet."""
+    from dedale.export.document import Heading
+
+    front = sum(
+        len(block.text) if isinstance(block, Heading) else size_of(block)
+        for block in document.front
+    )
+    rules = -(-front // 7000) if document.front else 0
+    return 2 + rules + (1 if document.sheet is not None else 0)
 
 
 def check_pins(book, pinned: tuple[int, ...]) -> None:
@@ -117,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
         lang = getattr(book.meta, "language", None) or lang
         pinned = tuple(getattr(book.meta, "pinned", ()) or ())
         check_pins(book, pinned)
-        data, warnings, mapping = export(book, args.format, args.shuffle, args.seed or 1)
+        data, warnings, mapping = export(book, args.format, args.shuffle, args.seed or 1, lang)
         output = Path(args.output) if args.output else default_output(path, args.format)
         write_atomically(output, data)
         if mapping is not None and args.map_file:
@@ -127,12 +149,12 @@ def run(args: argparse.Namespace) -> int:
         error.lang = lang
         raise
     for warning in warnings:
-        print(translate(warning, lang), file=sys.stderr)
+        print(warning, file=sys.stderr)
     print(translate(tr("wrote {path}", path=str(output)), lang))
     return 0
 
 
-def export(book, fmt: str, shuffle: bool, seed: int):
+def export(book, fmt: str, shuffle: bool, seed: int, lang: str | None = None):
     """(the file's bytes, the shuffle's warnings, its map or None) for a loaded book."""
     from dedale.export.build import build_document
 
@@ -143,9 +165,11 @@ def export(book, fmt: str, shuffle: bool, seed: int):
         from dedale.export.shuffle import plan
         from dedale.export.shuffle_report import shuffle_warnings
 
-        result = plan(book, seed, lengths=section_lengths(document))
+        result = plan(
+            book, seed, lengths=section_lengths(document), first_page=first_section_page(document)
+        )
         mapping = result.mapping
-        warnings = shuffle_warnings(result)
+        warnings = shuffle_warnings(result, lang)
         document = document.renumbered(mapping)
     if fmt == "pdf":
         from dedale.export.pdf import render_pdf

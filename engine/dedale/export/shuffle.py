@@ -25,13 +25,14 @@ from dedale.export.shuffle_pins import default_pins
 from dedale.rules.random_source import RandomSource
 from dedale.validator.graph import build_graph
 
-CHARS_PER_PAGE = 4600
-"""Characters of a section's text on one page of the PDF (two columns of 10 pt type on
-A5-sized... A4 paper): an estimate, used only to spread linked paragraphs apart."""
+CHARS_PER_PAGE = 6200
+"""Characters of sections' text on one page of the PDF (two columns of 10 pt type on A4,
+measured on the sample books): an estimate, used only to spread linked paragraphs apart."""
 SECTION_OVERHEAD = 120
 """Characters a section's number and spacing take, as counted against a page."""
-FIRST_PAGE = 5
-"""The estimated page of the first section (after the rules and the Adventure Sheet)."""
+FIRST_PAGE = 4
+"""The page of the first section when the export does not say (after the title page, the
+rules and the Adventure Sheet)."""
 STEPS_PER_PARAGRAPH = 400
 """The search's budget: swaps tried per free paragraph (bounded whatever the book)."""
 MAX_STEPS = 400_000
@@ -77,14 +78,17 @@ def estimated_lengths(book: object) -> dict[int, int]:
 
 
 def spreads(
-    order: Iterable[int], lengths: Mapping[int, int], per_page: int = CHARS_PER_PAGE
+    order: Iterable[int],
+    lengths: Mapping[int, int],
+    per_page: int = CHARS_PER_PAGE,
+    first_page: int = FIRST_PAGE,
 ) -> dict[int, int]:
     """The estimated page spread of each section printed in ``order`` (spread ``k``: pages
     ``2k`` and ``2k + 1``; the first page, a recto, is alone)."""
     where: dict[int, int] = {}
     offset = 0
     for number in order:
-        page = FIRST_PAGE + offset // max(per_page, 1)
+        page = first_page + offset // max(per_page, 1)
         where[number] = page // 2
         offset += lengths.get(number, 0) + SECTION_OVERHEAD
     return where
@@ -93,11 +97,14 @@ def spreads(
 class _Search:
     """The state of one seeded search: ``new[old]`` is the current numbering."""
 
-    def __init__(self, numbers: list[int], fixed: set[int], links, lengths, per_page, seed):
+    def __init__(
+        self, numbers: list[int], fixed: set[int], links, lengths, per_page, seed, first_page=4
+    ):
         self.numbers = numbers
         self.free = [n for n in numbers if n not in fixed]
         self.lengths = lengths
         self.per_page = per_page
+        self.first_page = first_page
         self.dice = RandomSource(seed)
         self.neighbours: dict[int, list[int]] = {n: [] for n in numbers}
         for a, b in links:
@@ -128,7 +135,7 @@ class _Search:
     def layout(self) -> dict[int, int]:
         """The estimated spread of each paragraph (by its old number)."""
         by_new = sorted(self.numbers, key=self.new.__getitem__)
-        return spreads(by_new, self.lengths, self.per_page)
+        return spreads(by_new, self.lengths, self.per_page, self.first_page)
 
     def same_spread(self, where: Mapping[int, int]) -> list[tuple[int, int]]:
         return [(a, b) for a, b in self.links if where[a] == where[b]]
@@ -189,8 +196,11 @@ def plan(
     *,
     lengths: Mapping[int, int] | None = None,
     per_page: int = CHARS_PER_PAGE,
+    first_page: int = FIRST_PAGE,
 ) -> Shuffle:
-    """The shuffle of ``book`` for ``seed``, keeping ``pinned`` and the book's own pins."""
+    """The shuffle of ``book`` for ``seed``, keeping ``pinned`` and the book's own pins;
+    ``lengths``: each paragraph's printed length (default: estimated from its text),
+    ``first_page``: the page the first section is printed on."""
     numbers = sorted(getattr(book, "paragraphs", {}) or {})
     pins = default_pins(book)
     for number in pinned:
@@ -199,7 +209,7 @@ def plan(
         pins[number] = "author"
     links = links_of(book)
     lengths = lengths if lengths is not None else estimated_lengths(book)
-    search = _Search(numbers, set(pins), links, lengths, per_page, seed)
+    search = _Search(numbers, set(pins), links, lengths, per_page, seed, first_page)
     budget = min(MAX_STEPS, STEPS_PER_PARAGRAPH * max(len(search.free), 1))
     if len(search.free) > 1:
         search.separate(budget)

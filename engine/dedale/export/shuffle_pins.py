@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from dedale import ast
 from dedale.validator.graph import Edge, Graph, build_graph, constant_value
 
-MARKED_REFERENCE = re.compile(r"\{\s*§\s*\d+\s*\}")
+MARKED_REFERENCE = re.compile(r"\{[ \t]*§[^{}\n]{0,64}\}")
 """A paragraph number the author marked in prose (``{§ 12}``): rewritten, never pinned."""
 _NUMBER = re.compile(r"(?<![\w.,])\d{1,6}(?!\w|[.,]\d)")
 _MAX_NODES = 2_000_000
