@@ -128,13 +128,13 @@ def run(args: argparse.Namespace) -> int:
     from dedale.language import load_book
     from dedale.validator.report.language import declared_language
 
-    if not args.shuffle and (args.seed is not None or args.map_file):
-        raise UsageError(tr("--seed and --map need --shuffle"))
     path = resolve_book(args.book)
-    if not path.exists():
-        raise UsageError(tr("{path}: no such file or folder", path=str(path)))
-    lang = declared_language(path)
+    lang = declared_language(path) if path.exists() else None
     try:
+        if not args.shuffle and (args.seed is not None or args.map_file):
+            raise UsageError(tr("--seed and --map need --shuffle"))
+        if not path.exists():
+            raise UsageError(tr("{path}: no such file or folder", path=str(path)))
         book = load_book(path)
         lang = getattr(book.meta, "language", None) or lang
         pinned = tuple(getattr(book.meta, "pinned", ()) or ())

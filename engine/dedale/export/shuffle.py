@@ -50,6 +50,8 @@ class Shuffle:
     same_spread: tuple[tuple[int, int], ...]
     """Links on one estimated page spread (avoided where the search could)."""
     links: int
+    spreads: int = 1
+    """How many page spreads the sections take, estimated."""
 
 
 def links_of(book: object) -> list[tuple[int, int]]:
@@ -161,6 +163,23 @@ class _Search:
                     elif not self.touching(x):
                         break
 
+    def derange(self, steps: int) -> None:
+        """Move the free paragraphs left at their own numbers, by swaps that keep every link
+        as far from consecutive numbers as it was (the story in its written order shows
+        through a paragraph that keeps its number)."""
+        for _ in range(steps):
+            stuck = [x for x in self.free if self.new[x] == x]
+            if not stuck:
+                return
+            x = stuck[self.dice.roll(len(stuck)) - 1]
+            y = self.pick()
+            if x == y:
+                continue
+            before = self.touching(x) + self.touching(y)
+            self.swap(x, y)
+            if self.touching(x) + self.touching(y) > before or self.new[y] == y:
+                self.swap(x, y)
+
     def spread_apart(self, rounds: int, steps: int) -> None:
         """Swap free paragraphs to take linked ones off one spread, keeping the numbers
         apart; the spread of each number is re-estimated after every round."""
@@ -178,7 +197,8 @@ class _Search:
                 before = (self.touching(x) + self.touching(y), self._pair(x, y, slot_spread))
                 self.swap(x, y)
                 after = (self.touching(x) + self.touching(y), self._pair(x, y, slot_spread))
-                if after[0] > before[0] or (after[0] == before[0] and after[1] >= before[1]):
+                worse = after[0] > before[0] or (after[0] == before[0] and after[1] >= before[1])
+                if worse or self.new[x] == x or self.new[y] == y:
                     self.swap(x, y)
 
     def _crowding(self, x: int, slot_spread: Mapping[int, int]) -> int:
@@ -213,6 +233,7 @@ def plan(
     budget = min(MAX_STEPS, STEPS_PER_PARAGRAPH * max(len(search.free), 1))
     if len(search.free) > 1:
         search.separate(budget)
+        search.derange(budget // 8)
         search.spread_apart(rounds=4, steps=budget // 8)
         search.separate(budget // 4)
     where = search.layout()
@@ -222,6 +243,7 @@ def plan(
         adjacent=tuple(search.adjacent()),
         same_spread=tuple(search.same_spread(where)),
         links=len(links),
+        spreads=len(set(where.values())),
     )
 
 

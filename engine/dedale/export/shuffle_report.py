@@ -35,7 +35,7 @@ def shuffle_warnings(result: Shuffle, lang: str | None = None) -> list[str]:
             a=a, b=b, x=result.mapping[a], y=result.mapping[b], why=why,
         )  # fmt: skip
         said.append(translate(message, lang))
-    if result.same_spread:
+    if result.same_spread and result.spreads > 1:  # on one spread, nothing could be done
         count = len(result.same_spread)
         message = ntr(
             "note: {count} link of {links} joins paragraphs on one page spread (pages"

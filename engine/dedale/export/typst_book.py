@@ -9,6 +9,8 @@ literals), so nothing a book says is read as Typst markup or code.
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from dedale.export.document import (
     Block,
     Choices,
@@ -70,16 +72,17 @@ def _label(document: Document, key: str, english: Message) -> str:
     return document.labels.get(key) or translate(english, document.language)
 
 
-def block(item: Block | Heading) -> str:
-    """One block of a section or of the front matter."""
+def block(item: Block | Heading, known: Container[int] = frozenset()) -> str:
+    """One block of a section or of the front matter; ``known``: the section numbers (a
+    reference to another number is printed without a link)."""
     if isinstance(item, Heading):
         return f"#heading(level: 1, {string(item.text)})\n"
     if isinstance(item, Prose):
-        return inlines(item.inlines) + "\n\n"
+        return inlines(item.inlines, known) + "\n\n"
     if isinstance(item, Rule):
-        return f"#dd-rule[{inlines(item.inlines)}]\n"
+        return f"#dd-rule[{inlines(item.inlines, known)}]\n"
     if isinstance(item, Choices):
-        return "".join(f"#dd-choice[{inlines(choice_line(c))}]\n" for c in item.items)
+        return "".join(f"#dd-choice[{inlines(choice_line(c), known)}]\n" for c in item.items)
     if isinstance(item, EnemyBox):
         rows = []
         for enemy in item.enemies:
@@ -87,7 +90,7 @@ def block(item: Block | Heading) -> str:
             rows.append(f"smallcaps({string(enemy.name)}), {string(stats)}")
         return f"#dd-enemies(({', '.join(rows)},), {string(item.note)})\n"
     if isinstance(item, Ending):
-        return f"#dd-ending[{inlines(item.inlines)}]\n"
+        return f"#dd-ending[{inlines(item.inlines, known)}]\n"
     return ""
 
 
@@ -99,9 +102,9 @@ def choice_line(choice):
     return (*choice.inlines, " ", choice.target)
 
 
-def section(item: Section) -> str:
+def section(item: Section, known: Container[int]) -> str:
     """A numbered section: its centred number (a link target), then its blocks."""
-    body = "".join(block(piece) for piece in item.blocks)
+    body = "".join(block(piece, known) for piece in item.blocks)
     return f"#dd-section({int(item.number)})[\n{body}]\n"
 
 
@@ -133,11 +136,12 @@ def render_typst(document: Document) -> str:
         "#set columns(gutter: 0.8cm)\n",
         title_page(document),
     ]
+    known = frozenset(int(item.number) for item in document.sections)
     if document.front:
         parts.append("#page(columns: 1)[\n")
-        parts.extend(block(item) for item in document.front)
+        parts.extend(block(item, known) for item in document.front)
         parts.append("]\n")
     if document.sheet is not None:
         parts.append(sheet_pages(document.sheet, _label(document, "sheet", tr("Adventure Sheet"))))
-    parts.extend(section(item) for item in document.sections)
+    parts.extend(section(item, known) for item in document.sections)
     return "".join(parts)

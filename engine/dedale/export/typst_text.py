@@ -9,6 +9,7 @@ lines) and control characters are dropped.
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 
 from dedale.export.document import Inline, Ref, Styled
 
@@ -27,11 +28,13 @@ def text(text: str) -> str:
     return f"#{string(text)}" if text else ""
 
 
-def inline(piece: Inline) -> str:
-    """One piece of a line: plain, bold/italic, or a reference (a PDF link to its section,
-    in bold as the printed series set them)."""
+def inline(piece: Inline, known: Container[int] | None = None) -> str:
+    """One piece of a line: plain, bold/italic, or a reference in bold as the printed series
+    set them (a PDF link to its section, when ``known``, the section numbers, holds it)."""
     if isinstance(piece, Ref):
-        return f"#dd-ref({int(piece.number)})"
+        number = int(piece.number)
+        linked = known is None or number in known
+        return f"#dd-ref({number})" if linked else f"#strong({string(str(number))})"
     if isinstance(piece, Styled):
         body = string(piece.text)
         if piece.bold:
@@ -42,6 +45,6 @@ def inline(piece: Inline) -> str:
     return text(piece)
 
 
-def inlines(pieces: tuple[Inline, ...]) -> str:
+def inlines(pieces: tuple[Inline, ...], known: Container[int] | None = None) -> str:
     """A line of pieces, each its own ``#`` expression (so one never continues another)."""
-    return "".join(inline(piece) for piece in pieces if piece != "")
+    return "".join(inline(piece, known) for piece in pieces if piece != "")
