@@ -1,7 +1,7 @@
 """The author's prose as printed: light Markdown to styled runs, interpolations as words.
 
 A printed book knows no hero, so an interpolation is written as the reader would read it:
-``{name}`` / ``{class}`` become a blank to fill in ("______"), a stat or counter ``{STAMINA}``
+``{name}`` / ``{class}`` become a blank to fill in ("________"), a stat or counter ``{STAMINA}``
 becomes "your STAMINA" ("votre ENDURANCE"), and a marked reference ``{§ 12}`` becomes a
 :class:`~dedale.export.document.Ref` (renumbered with the book).
 """
@@ -20,7 +20,8 @@ _EMPHASIS = re.compile(r"(\*\*|__|\*|_|`)(?=\S)(.+?)(?<=\S)\1", re.DOTALL)
 _BLANK_LINES = re.compile(r"\n[ \t]*\n")
 _HERO_WORDS = frozenset({"name", "nom", "hero", "heros", "héros", "class", "classe"})
 _INITIAL = (" initial", " initiale", " initiales", " initials")
-BLANK = "______"
+BLANK = "________"
+_BLANK_MARK = "\ue004"  # the blank, kept apart from the Markdown's underscores
 
 
 class ProseWriter(Voice):
@@ -51,7 +52,9 @@ class ProseWriter(Voice):
                 elif isinstance(piece, Styled):
                     pieces.append(Styled(piece.text, bold=mark in ("**", "__"), italic=True))
                 else:
-                    pieces.append(Styled(piece, bold=mark in ("**", "__"), italic=mark in "*_"))
+                    text_piece = piece.replace(_BLANK_MARK, BLANK)
+                    bold = mark in ("**", "__")
+                    pieces.append(Styled(text_piece, bold=bold, italic=mark in ("*", "_")))
             position = found.end()
         pieces.extend(to_inlines(text[position:]))
         return tuple(_merge(pieces))
@@ -72,7 +75,7 @@ class ProseWriter(Voice):
                 number = self.book.label_number(reference.label)
             return ref_marker(number) if number is not None else name
         if french.capitalise(name).lower() in _HERO_WORDS:
-            return BLANK
+            return _BLANK_MARK
         lowered = name.lower()
         for suffix in _INITIAL:
             if lowered.endswith(suffix):
@@ -86,6 +89,7 @@ def _merge(pieces: list[Inline]) -> list[Inline]:
     out: list[Inline] = []
     for piece in pieces:
         if isinstance(piece, str):
+            piece = piece.replace(_BLANK_MARK, BLANK)
             if not piece:
                 continue
             if out and isinstance(out[-1], str):

@@ -12,6 +12,7 @@ from typing import Any
 
 from dedale.export import document as doc
 from dedale.export.rules_text_fight import fight_rules
+from dedale.export.rules_text_tests import action_tests
 from dedale.export.sentences import Clauses
 from dedale.export.sentences_base import sentence, to_inlines
 from dedale.i18n import ntr, tr
@@ -38,9 +39,10 @@ class RulesWriter(Clauses):
         if self.ruleset.classes:
             out.append(doc.Heading(say(tr("Your class"))))
             out.extend(self.rule(text) for text in self.classes())
-        if self.ruleset.tests:
+        tests = self.tests() + action_tests(self)
+        if tests:
             out.append(doc.Heading(say(tr("Tests"))))
-            out.extend(self.rule(text) for text in self.tests())
+            out.extend(self.rule(text) for text in tests)
         out.append(doc.Heading(say(tr("Fights"))))
         out.extend(self.rule(text) for text in fight_rules(self))
         out.append(doc.Heading(say(tr("Equipment and provisions"))))
@@ -59,7 +61,9 @@ class RulesWriter(Clauses):
         dice = [term for sign, term in roll.terms if isinstance(term, Dice) and sign > 0]
         constant = sum(sign * term for sign, term in roll.terms if isinstance(term, int))
         others = [term for _, term in roll.terms if not isinstance(term, Dice | int)]
-        if others or len(dice) != 1 or dice[0].keep is not None:
+        if others or not dice:
+            return self.say(tr("count {formula}", formula=self.formula(roll)))
+        if len(dice) != 1 or dice[0].keep is not None:
             return self.say(tr("roll {dice}", dice=roll.text))
         shown = self.dice(str(dice[0]))
         if constant > 0:
@@ -71,6 +75,28 @@ class RulesWriter(Clauses):
                 tr("roll {dice} and take {count} from the total", dice=shown, count=-constant)
             )
         return self.say(tr("roll {dice}", dice=shown))
+
+    def formula(self, roll: Any) -> str:
+        """A creation value computed from other stats, as words ("5 × CONSTITUTION")."""
+        counts: dict[str, int] = {}
+        parts: list[str] = []
+        for sign, term in roll.terms:
+            if isinstance(term, Dice | int):
+                parts.append(("-" if sign < 0 else "") + str(term))
+            else:
+                name = str(getattr(term, "name", term))
+                if name not in counts:
+                    parts.append(f"\0{name}")
+                counts[name] = counts.get(name, 0) + sign
+        shown = []
+        for part in parts:
+            if part.startswith("\0"):
+                name = part[1:]
+                label = self.stat(name)
+                shown.append(label if counts[name] == 1 else f"{counts[name]} × {label}")
+            else:
+                shown.append(part)
+        return " + ".join(shown).replace("+ -", "- ")
 
     def creation(self) -> list[str]:
         say = self.say
@@ -88,16 +114,21 @@ class RulesWriter(Clauses):
                         )
                     )
                 )
-            if not stat.may_exceed_initial:
-                out.append(
-                    say(
-                        tr(
-                            "your {stat} may never go above its initial value, unless a "
-                            "paragraph says so",
-                            stat=name,
-                        )
+        capped = [
+            self.ruleset.display_name(stat.id, self.lang)
+            for stat in self.ruleset.stats
+            if not stat.may_exceed_initial
+        ]
+        if capped:
+            out.append(
+                say(
+                    tr(
+                        "unless a paragraph says so, these stats may never go above their "
+                        "initial value: {stats}",
+                        stats=self.join(capped),
                     )
                 )
+            )
         for counter in self.ruleset.counters:
             if counter.initial:
                 shown = self.ruleset.counted_name(counter.id, counter.initial, self.lang)

@@ -227,6 +227,7 @@ def reliques(writer: RulesWriter, fight: ReliquesFight) -> list[str]:
             tr(
                 "each round, the fighter with the better test on {stats} acts first",
                 stats=pair(fight.initiative),
+                of_name=writer.of(pair(fight.initiative)),
             )
         ),
         say(
@@ -234,6 +235,7 @@ def reliques(writer: RulesWriter, fight: ReliquesFight) -> list[str]:
                 "to strike, make an action test on {stats}; your enemy may dodge ({dodge}) or "
                 "parry ({parry})",
                 stats=pair(fight.attack),
+                of_name=writer.of(pair(fight.attack)),
                 dodge=pair(fight.dodge),
                 parry=pair(fight.parry),
             )
@@ -250,8 +252,8 @@ def reliques(writer: RulesWriter, fight: ReliquesFight) -> list[str]:
         out.append(
             say(
                 ntr(
-                    "with a {stat} of {value} or more, you have {count} action per round",
-                    "with a {stat} of {value} or more, you have {count} actions per round",
+                    "with a {stat} of {value} or less, you have {count} action per round",
+                    "with a {stat} of {value} or less, you have {count} actions per round",
                     actions,
                     stat=name(fight.actions_stat),
                     value=value,

@@ -52,6 +52,11 @@ class Clauses(Terms):
         return self.turn_to(stmt.target)
 
     def change(self, stmt: ast.ChangeValue) -> str:
+        if self.is_book_counter(stmt.name) and stmt.op in ("add", "sub", "set"):
+            amount = stmt.amount if stmt.amount is not None else ast.Num(span=stmt.span, value=1)
+            return self.count_change(
+                ast.ChangeCount(span=stmt.span, op=stmt.op, name=stmt.name, amount=amount)
+            )
         name = self.stat(stmt.name)
         amount = stmt.amount
         fixed = amount.value if isinstance(amount, ast.Num) else None
@@ -63,6 +68,8 @@ class Clauses(Terms):
             return self.say(tr("add {value} to your {stat}", **params))
         if stmt.op == "sub":
             return self.say(tr("take {value} from your {stat}", **params))
+        if stmt.op == "set" and self.is_counter(stmt.name):
+            return self.say(tr("write {value} in the box {name}", value=value, name=name))
         if stmt.op == "set":
             return self.say(tr("your {stat} is now {value}", **params))
         if stmt.op == "restore":

@@ -88,6 +88,14 @@ class Voice:
         """Clauses joined as one ("a, b et c" / "a, b and c")."""
         return french.join([c for c in clauses if c], self.lang)
 
+    def is_book_counter(self, name: str) -> bool:
+        """Whether ``name`` is a counter the book declares (book.yaml ``state:``), which the
+        reader keeps in a box of its own."""
+        if self.ruleset is not None and self.book.stat_id(name) is not None:
+            return False
+        state = getattr(self.book.meta, "state", None)
+        return state is not None and state.counter(name) is not None
+
     def is_counter(self, name: str) -> bool:
         """Whether ``name`` is a counter of the ruleset (gold, meals) rather than a stat."""
         return self.ruleset is not None and self.book.kind_of(name) == "counter"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from dedale import ast
 from dedale.export.document import Enemy, EnemyBox
 from dedale.export.sentences_tests import table_clause
-from dedale.i18n import ntr, tr
+from dedale.i18n import french, ntr, tr
 
 if TYPE_CHECKING:
     from dedale.export.sentences import Clauses
@@ -162,7 +162,12 @@ def _usual_attack(writer: Clauses) -> str:
 def _target(writer: Clauses, fight: ast.Fight, rule: ast.EnemyRule) -> str:
     if rule.enemy is None or rule.enemy >= len(fight.enemies):
         return writer.say(tr("your enemy"))
-    return fight.enemies[rule.enemy].name
+    return named(fight.enemies[rule.enemy])
+
+
+def named(foe: ast.Enemy) -> str:
+    """An enemy with the article its author wrote ("the GHOUL", "la GOULE")."""
+    return french.with_article(foe.article, foe.name)
 
 
 def enemy_rule(writer: Clauses, fight: ast.Fight, rule: ast.EnemyRule) -> str:
@@ -253,12 +258,10 @@ def wound_clause(writer: Clauses, wound: ast.WoundRoll) -> str:
     )
     if wound.dice is None:
         return base
+    if wound.low == wound.high:
+        when = writer.say(tr("on a {low}", low=wound.low))
+    else:
+        when = writer.say(tr("from {low} to {high}", low=wound.low, high=wound.high))
     return writer.say(
-        tr(
-            "roll {dice}: from {low} to {high}, {then}",
-            dice=writer.dice(wound.dice.text),
-            low=wound.low,
-            high=wound.high,
-            then=base,
-        )
+        tr("roll {dice}: {when}, {then}", dice=writer.dice(wound.dice.text), when=when, then=base)
     )

@@ -31,6 +31,8 @@ class Terms(Voice):
         constant = self.constant(dest.expr)
         if constant is not None and constant in self.book.paragraphs:
             return ref_marker(constant)
+        if isinstance(dest.expr, ast.PreviousParagraph | ast.NotedParagraph):
+            return self.value(dest.expr)
         return self.say(tr("the paragraph whose number is {value}", value=self.value(dest.expr)))
 
     def constant(self, expr: ast.Expr, depth: int = 0) -> int | None:
@@ -65,6 +67,8 @@ class Terms(Voice):
             return str(expr.value)  # type: ignore[union-attr]
         if kind is ast.DiceRoll:
             return self.say(tr("a roll of {dice}", dice=expr.text))  # type: ignore[union-attr]
+        if kind is ast.ValueRef and self.is_book_counter(expr.name):  # type: ignore[union-attr]
+            return italic_marker(expr.name)  # type: ignore[union-attr]
         if kind is ast.ValueRef:
             name = self.stat(expr.name)  # type: ignore[union-attr]
             if expr.initial:  # type: ignore[union-attr]

@@ -27,6 +27,12 @@ def outcome(writer: Clauses, test_id: str | None, branch: ast.Branch) -> str:
         text = writer.say(tr("if you succeed brilliantly (a critical success)"))
     elif kind == "critical_failure":
         text = writer.say(tr("if you fail badly (a critical failure)"))
+    elif kind == "higher":
+        text = writer.say(tr("if your total is higher"))
+    elif kind == "lower":
+        text = writer.say(tr("if your total is lower"))
+    elif kind == "equal":
+        text = writer.say(tr("if the totals are equal"))
     else:
         text = writer.say(tr("if you would rather not"))
     if branch.margin is not None:
@@ -92,8 +98,7 @@ def test_clause(writer: Clauses, stmt: ast.Test) -> str:
     if stmt.dice is not None and stmt.against is not None:
         head = writer.say(
             tr(
-                "roll {first} for yourself and {second} for your opponent (you succeed "
-                "with the higher total)",
+                "roll {first} for yourself and {second} for your opponent",
                 first=writer.dice(stmt.dice.text),
                 second=writer.dice(stmt.against.text),
             )
@@ -124,6 +129,7 @@ def duo_clause(writer: Clauses, stmt: ast.DuoTest) -> str:
         tr(
             "make an action test on {stats}, difficulty {difficulty:+d}",
             stats=stats,
+            of_name=writer.of(stats),
             difficulty=stmt.difficulty,
         )
     )
@@ -178,6 +184,8 @@ def table_clause(writer: Clauses, stmt: ast.RandomRoll) -> str:
             writer.say(tr("{outcome}, {then}", outcome=when, then=writer.clauses(row.body)))
         )
     separator = writer.say(tr("{first}; {second}", first="", second=""))
+    if not rows:  # the roll only feeds ROLL / TIRAGE in what follows
+        return writer.say(tr("roll {dice}", dice=writer.dice(stmt.dice.text)))
     return writer.say(
         tr("roll {dice}: {rows}", dice=writer.dice(stmt.dice.text), rows=separator.join(rows))
     )

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from dedale import ast
 from dedale.errors import GameError
+from dedale.language.prose_refs import is_prose_ref, parse_prose_ref
 from dedale.span import Span
 
 
@@ -93,6 +94,8 @@ def interpolate(text: str, scope: Scope, on_error: Callable[[str], str] | None =
 
     def replace(match: re.Match[str]) -> str:
         name = match.group(1).strip()
+        if is_prose_ref(name):
+            return _prose_ref(name, scope) or match.group(0)
         word = scope.word(name)
         if word is not None:
             return word
@@ -108,3 +111,15 @@ def interpolate(text: str, scope: Scope, on_error: Callable[[str], str] | None =
             return on_error(match.group(0)) if on_error else match.group(0)
 
     return _PLACEHOLDER.sub(replace, guarded).replace("\x00", "{").replace("\x01", "}")
+
+
+def _prose_ref(inside: str, scope: Scope) -> str | None:
+    """``{§ 12}`` shown as ``12`` (``{§ cellar}``: the labelled paragraph's number)."""
+    reference = parse_prose_ref(inside)
+    if reference is None:
+        return None
+    if reference.number is not None:
+        return str(reference.number)
+    destination = getattr(scope, "destination", None)
+    number = destination(reference) if destination is not None else None
+    return str(number) if number is not None else None

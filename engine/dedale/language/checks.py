@@ -15,6 +15,7 @@ from dedale.i18n import tr
 from dedale.language.enemies import EnemyChecker
 from dedale.language.keywords import fold, name_key
 from dedale.language.metadata import did_you_mean
+from dedale.language.prose_refs import is_prose_ref, parse_prose_ref
 from dedale.rules.ruleset import fold as rules_fold
 from dedale.span import Span
 
@@ -217,6 +218,9 @@ class _Checker:
         guarded = node.text.replace("{{", "\x00\x00").replace("}}", "\x01\x01")
         for match in _INTERPOLATION.finditer(guarded):
             name = match.group(1).strip()
+            if is_prose_ref(name):
+                self.prose_ref(node, match, name)
+                continue
             bare = re.sub(r"\s+(initial|initiale|initiales|initials)$", "", name, flags=re.I)
             if fold(bare).lower() in _HERO_WORDS or self.kind(bare) in ("stat", "counter"):
                 continue
@@ -230,6 +234,18 @@ class _Checker:
                 self.did_you_mean(bare)
                 or tr("interpolate {name}, {class}, a stat or a counter"),
             )  # fmt: skip
+
+    def prose_ref(self, node: ast.Prose, match: re.Match[str], name: str) -> None:
+        """``{§ 12}`` / ``{§ cellar}``: a marked reference; anything else after § is an error."""
+        if parse_prose_ref(name) is not None:
+            return
+        line = node.span.line + node.text.count("\n", 0, match.start())
+        column = match.start() - node.text.rfind("\n", 0, match.start())
+        where = Span(node.span.file, line, column, line, column + len(match.group(0)))
+        self.error(
+            tr("malformed paragraph reference `{{{name}}}` in the text", name=name), where,
+            tr("write {§ 12} (a paragraph number) or {§ label} (a paragraph's label)"),
+        )  # fmt: skip
 
 
 def d20_scale(ruleset: Any) -> tuple[int, int] | None:

@@ -31,6 +31,7 @@ from dedale.validator.loops import forced_loops, needs_guard
 from dedale.validator.near_names import tie_near_names
 from dedale.validator.playthroughs import PlaythroughStats, play_random_games
 from dedale.validator.prose_checks import explain_dead_ends, prose_findings
+from dedale.validator.prose_refs import prose_ref_findings
 from dedale.validator.repeated_tests import repeated_test_findings
 from dedale.validator.resources import check_resources
 from dedale.validator.rules_checks import check_rules, collect_uses
@@ -113,6 +114,7 @@ def validate_loaded(
     found += forced_loops(graph, book)
     found += repeated_test_findings(graph, book)
     found += prose_findings(book)
+    found += prose_ref_findings(book)
     _stage(progress, tr("fight odds"))
     report.fights = fight_reports(graph, book, seed, budget or FIGHTS_SECONDS, hidden)
     found += fights_budget(report.fights, budget or FIGHTS_SECONDS)
