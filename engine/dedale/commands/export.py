@@ -81,36 +81,6 @@ def _umask() -> int:
     return mask
 
 
-def section_lengths(document) -> dict[int, int]:
-    """Each section's printed length in characters (for the shuffle's page estimate)."""
-    return {section.number: sum(map(size_of, section.blocks)) for section in document.sections}
-
-
-def size_of(block) -> int:
-    """A block's printed length in characters (an enemy box: as a few lines)."""
-    from dedale.export.document import Choices, EnemyBox
-
-    if isinstance(block, Choices):
-        return sum(size_of(choice) for choice in block.items)
-    if isinstance(block, EnemyBox):
-        return 90 * max(1, len(block.enemies))
-    pieces = getattr(block, "inlines", ())
-    return sum(len(p) if isinstance(p, str) else len(getattr(p, "text", "123")) for p in pieces)
-
-
-def first_section_page(document) -> int:
-    """The page the PDF's first section is printed on, estimated: the title page, the rules
-    (one column, about 7,000 characters a page) and the Adventure Sheet."""
-    from dedale.export.document import Heading
-
-    front = sum(
-        len(block.text) if isinstance(block, Heading) else size_of(block)
-        for block in document.front
-    )
-    rules = -(-front // 7000) if document.front else 0
-    return 2 + rules + (1 if document.sheet is not None else 0)
-
-
 def check_pins(book, pinned: tuple[int, ...]) -> None:
     """Every number of book.yaml's ``pinned:`` must be one of the book's paragraphs."""
     missing = [n for n in pinned if n not in book.paragraphs]
@@ -163,10 +133,13 @@ def export(book, fmt: str, shuffle: bool, seed: int, lang: str | None = None):
     mapping = None
     if shuffle:
         from dedale.export.shuffle import plan
+        from dedale.export.shuffle_pages import estimated_model, measured_model, section_lengths
         from dedale.export.shuffle_report import shuffle_warnings
 
+        lengths = section_lengths(document)
+        pages = measured_model(document, lengths) if fmt == "pdf" else estimated_model(document)
         result = plan(
-            book, seed, lengths=section_lengths(document), first_page=first_section_page(document)
+            book, seed, lengths=lengths, per_page=pages.per_page, first_page=pages.first_page
         )
         mapping = result.mapping
         warnings = shuffle_warnings(result, lang)

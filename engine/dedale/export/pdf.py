@@ -46,6 +46,24 @@ def render_pdf(document: Document) -> bytes:
     return data
 
 
+def section_pages(document: Document) -> dict[int, int]:
+    """The page each section starts on, as Typst sets the book (to measure the shuffle's
+    page estimate against)."""
+    import json
+
+    typst, _ = _compiler()
+    source = render_typst(document).encode("utf-8")
+    try:
+        answer = typst.query(source, "<dd-page>", field="value", ignore_system_fonts=True)
+        found = json.loads(answer)
+    except typst.TypstError as error:
+        raise ExportError(
+            tr("Typst could not set the book: {reason}", reason=str(error.message)),
+            hint=tr("please report it with the book that caused it"),
+        ) from None
+    return {int(number): int(page) for number, page in found}
+
+
 def render_pages_png(document: Document, ppi: float = 72) -> list[bytes]:
     """Every page of the printed book as a PNG (for tests and the docs' picture)."""
     data = compile_typst(render_typst(document), "png", ppi)

@@ -36,6 +36,7 @@ PREAMBLE = """\
     #align(center, text(size: 13pt, weight: "bold")[#str(n)])
   ] #label("dd-" + str(n))
   #metadata(n) <dd-number>
+  #context [#metadata((n, here().page())) <dd-page>]
   #body
 ]
 #let dd-enemies(rows, note) = block(
