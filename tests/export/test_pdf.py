@@ -4,6 +4,7 @@ text read back, its links resolved, hostile author text printed as itself."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from dedale.export.pdf import render_pages_png, render_pdf
@@ -25,7 +26,7 @@ def test_the_pdf_has_its_title_page_rules_sheet_and_sections(reader):
     assert len(pages) == 8
     assert pages[0].split("\n") == ["La Grotte des Échos", "Anne Onyme"]
     assert pages[1].startswith("Règles\nLancez deux dés")
-    assert pages[2].startswith("Feuille d'Aventure\nHABILETÉ ENDURANCE CHANCE")
+    assert pages[2].startswith("Feuille d'Aventure\nHABILETÉ Départ ENDURANCE Départ CHANCE Départ")
     assert pages[2].count("Rencontre") == 13  # the heading and 12 encounter boxes
     # the running header: the book's title and the numbers on the page
     assert pages[3].startswith("La Grotte des Échos 1–10\n1\n")
@@ -61,3 +62,18 @@ def test_page_one_renders_with_the_title_centred():
     width, height = unpack(">II", png[16:24])
     assert (width, height) == (248, 351)  # A4 at 30 ppi
     assert render_typst(sample_document(sections=3)).count("#dd-section(") == 3
+
+
+def test_the_pdf_of_a_sample_book(tmp_path):
+    from dedale.export.build import build_document
+    from dedale.language import load_book
+
+    root = Path(__file__).resolve().parents[2]
+    document = build_document(load_book(root / "books" / "le-puits-des-ombres"))
+    read = pypdf.PdfReader(io.BytesIO(render_pdf(document)))
+    assert len(read.pages) == 11
+    assert read.pages[0].extract_text() == "Le Puits des Ombres\nLes auteurs de Dédale"
+    assert read.metadata.title == "Le Puits des Ombres"
+    sections = read.pages[3].extract_text()
+    assert sections.startswith("Le Puits des Ombres 1–")  # the running header
+    assert "Le soleil se couche sur Vaubrune" in sections

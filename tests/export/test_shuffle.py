@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted(p.name for p in (ROOT / "books").iterdir() if (p / "book.yaml").is_file())
+SAMPLES.append("../tests/books_extra/shuffle")
 SHUFFLE_BOOK = ROOT / "tests" / "books_extra" / "shuffle"
 
 

@@ -143,6 +143,8 @@ def render_typst(document: Document) -> str:
         parts.extend(block(item, known) for item in document.front)
         parts.append("]\n")
     if document.sheet is not None:
-        parts.append(sheet_pages(document.sheet, _label(document, "sheet", tr("Adventure Sheet"))))
+        heading = _label(document, "sheet", tr("Adventure Sheet"))
+        initial = _label(document, "initial", tr("Initial"))
+        parts.append(sheet_pages(document.sheet, heading, initial))
     parts.extend(section(item, known) for item in document.sections)
     return "".join(parts)
