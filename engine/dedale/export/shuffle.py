@@ -167,18 +167,23 @@ class _Search:
         """Move the free paragraphs left at their own numbers, by swaps that keep every link
         as far from consecutive numbers as it was (the story in its written order shows
         through a paragraph that keeps its number)."""
-        for _ in range(steps):
+        left = steps
+        while left > 0:
             stuck = [x for x in self.free if self.new[x] == x]
             if not stuck:
                 return
-            x = stuck[self.dice.roll(len(stuck)) - 1]
-            y = self.pick()
-            if x == y:
-                continue
-            before = self.touching(x) + self.touching(y)
-            self.swap(x, y)
-            if self.touching(x) + self.touching(y) > before or self.new[y] == y:
-                self.swap(x, y)
+            for x in stuck:
+                for _ in range(8):
+                    left -= 1
+                    y = self.pick()
+                    if x == y:
+                        continue
+                    before = self.touching(x) + self.touching(y)
+                    self.swap(x, y)
+                    if self.touching(x) + self.touching(y) > before or self.new[y] == y:
+                        self.swap(x, y)
+                    else:
+                        break
 
     def spread_apart(self, rounds: int, steps: int) -> None:
         """Swap free paragraphs to take linked ones off one spread, keeping the numbers
