@@ -95,3 +95,19 @@ def test_the_table_of_contents_and_escaped_text(tmp_path):
     body = zipfile.ZipFile(io.BytesIO(data)).read("EPUB/s3.xhtml").decode("utf-8")
     assert "&lt;lab&gt;" in body and "<lab>" not in body
     assert HOSTILE.split()[0] in body
+
+
+def test_characters_xml_cannot_hold_are_dropped(tmp_path):
+    """A book may contain control characters; the EPUB (XML) may not: they are left out."""
+    import dataclasses
+
+    from dedale.export.document import Enemy, EnemyBox, Prose, Section
+
+    enemies = EnemyBox((Enemy("ORC\x01", (("SKILL\x02", "7"),)),), "\x1f")
+    hostile = Section(4, (Prose(("Nul \x00 ici \x0b, 🐉 \u202e ok",)), enemies))
+    base = sample_document(3)
+    document = dataclasses.replace(base, title="T\x01", sections=(*base.sections, hostile))
+    read = opened(render_epub(document), tmp_path)
+    assert read.get_metadata("DC", "title") == [("T", {})]
+    body = documents(read)["s4.xhtml"]
+    assert "s4" in body.ids and not unresolved(read)

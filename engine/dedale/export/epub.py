@@ -14,6 +14,7 @@ from dedale.export.epub_xhtml import (
     section_body,
     section_file,
     sheet_body,
+    xml_safe,
 )
 from dedale.export.pdf import ExportError
 from dedale.i18n import Message, tr, translate
@@ -40,15 +41,14 @@ def _label(document: Document, key: str, english: Message) -> str:
 def render_epub(document: Document) -> bytes:
     """The book as EPUB 3 bytes."""
     epub = _ebooklib()
-    lang = document.language or "fr"
+    lang = document.language if document.language in ("fr", "en") else "fr"
+    title, author = xml_safe(document.title), xml_safe(document.author)
     book = epub.EpubBook()
-    book.set_identifier(
-        f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, document.title + '/' + document.author)}"
-    )
-    book.set_title(document.title)
+    book.set_identifier(f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, title + '/' + author)}")
+    book.set_title(title)
     book.set_language(lang)
-    if document.author:
-        book.add_author(document.author)
+    if author:
+        book.add_author(author)
     style = epub.EpubItem(
         uid="style", file_name="style.css", media_type="text/css", content=STYLE.encode()
     )
@@ -66,13 +66,9 @@ def render_epub(document: Document) -> bytes:
 
     spine: list = []
     toc: list = []
-    title = page(
-        "title.xhtml",
-        document.title,
-        f"<h1>{escape(document.title)}</h1><p>{escape(document.author)}</p>",
-    )
-    spine.append(title)
-    toc.append(title)
+    cover = page("title.xhtml", title, f"<h1>{escape(title)}</h1><p>{escape(author)}</p>")
+    spine.append(cover)
+    toc.append(cover)
     if document.front:
         rules = _label(document, "rules", tr("Rules"))
         front = page("rules.xhtml", rules, "".join(block(item, known) for item in document.front))

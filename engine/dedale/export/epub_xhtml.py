@@ -7,6 +7,7 @@ EPUB resolves.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container
 from html import escape
 
@@ -31,8 +32,17 @@ def section_file(number: int) -> str:
     return f"s{int(number)}.xhtml"
 
 
+_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` without the characters XML cannot hold (control characters, lone
+    surrogates): a book may contain them, an EPUB may not."""
+    return _NOT_XML.sub("", text)
+
+
 def _text(text: str) -> str:
-    return escape(" ".join(text.split()), quote=True)
+    return escape(" ".join(xml_safe(text).split()), quote=True)
 
 
 def inline(piece: Inline, known: Container[int]) -> str:
