@@ -155,3 +155,43 @@ def test_a_dense_book_is_bounded(tmp_path):
     assert time.perf_counter() - started < 30
     assert sorted(result.mapping.values()) == list(range(1, count + 1))
     assert len(result.adjacent) == count - 1  # each pair of consecutive numbers, once
+
+
+def _small_book(folder: Path, edges: list[tuple[int, int]], count: int):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "book.yaml").write_text("title: T\nlanguage: en\nruleset: df-classic\n")
+    parts = []
+    for n in range(1, count + 1):
+        ways = "".join(f"-> {b} Go\n" for a, b in edges if a == n)
+        parts.append(f"§ {n}\nRoom.\n{ways or '> victory' + chr(10)}")
+    (folder / "a.dd").write_text("\n".join(parts))
+    return load_book(folder)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    edges=st.lists(
+        st.tuples(st.integers(1, 7), st.integers(1, 7)).filter(lambda e: e[0] != e[1]),
+        min_size=4,
+        max_size=12,
+        unique=True,
+    )
+)
+def test_the_search_finds_the_fewest_adjacent_links_brute_force_finds(edges):
+    """On books of 7 paragraphs, against every permutation that keeps the pins."""
+    import itertools
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        book = _small_book(Path(folder) / "b", edges, 7)
+    result = plan(book, 1)
+    pins = set(result.pinned)
+    free = [n for n in range(1, 8) if n not in pins]
+    links = links_of(book)
+    best = len(links)
+    for order in itertools.permutations(free):
+        new = {n: n for n in pins} | dict(zip(free, order, strict=True))
+        best = min(best, sum(1 for a, b in links if abs(new[a] - new[b]) == 1))
+        if best == 0:
+            break
+    assert len(result.adjacent) == best, (edges, result.mapping, best)
