@@ -14,6 +14,7 @@ from dedale.language import load_book
 
 ROOT = Path(__file__).resolve().parents[2]
 SHUFFLE_BOOK = ROOT / "tests" / "books_extra" / "shuffle"
+pytest.importorskip("typst", reason="the export extra's typst sets the PDF")
 pypdf = pytest.importorskip("pypdf", reason="pypdf (the test extra) reads the PDF back")
 
 

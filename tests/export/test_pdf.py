@@ -13,6 +13,7 @@ from dedale.export.typst_text import inlines, string
 
 from tests.export.sample_document import HOSTILE, sample_document
 
+pytest.importorskip("typst", reason="the export extra's typst sets the PDF")
 pypdf = pytest.importorskip("pypdf", reason="pypdf (the test extra) reads the PDF back")
 
 
@@ -77,3 +78,15 @@ def test_the_pdf_of_a_sample_book(tmp_path):
     sections = read.pages[3].extract_text()
     assert sections.startswith("Le Puits des Ombres 1–")  # the running header
     assert "Le soleil se couche sur Vaubrune" in sections
+
+
+def test_without_typst_the_export_says_which_extra_to_install(monkeypatch):
+    import sys
+
+    from dedale.export.pdf import ExportError
+
+    monkeypatch.setitem(sys.modules, "typst", None)  # import typst raises ImportError
+    with pytest.raises(ExportError) as caught:
+        render_pdf(sample_document(2))
+    assert "needs the `typst` package" in caught.value.message
+    assert "pip install 'dedale[export]'" in caught.value.hint
