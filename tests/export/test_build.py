@@ -9,7 +9,7 @@ import pytest
 from dedale import ast
 from dedale.export import document as doc
 from dedale.export.build import build_document
-from dedale.export.sentences import HANDLERS
+from dedale.export.sentences import HANDLERS, Clauses
 from dedale.language import load_book
 
 BOOKS = Path(__file__).resolve().parents[2] / "books"
@@ -32,6 +32,8 @@ def test_every_statement_kind_has_a_sentence() -> None:
     kinds = set(typing.get_args(ast.Statement))
     missing = sorted(kind.__name__ for kind in kinds if kind not in HANDLERS)
     assert not missing, f"statement kinds without a printed sentence: {missing}"
+    silent = {kind.__name__ for kind, handler in HANDLERS.items() if handler is Clauses.silent}
+    assert silent == {"AllowRevisit", "HiddenParagraph"}  # marks only the player reads
 
 
 def test_sections_follow_the_paragraph_numbers(puits: doc.Document) -> None:

@@ -101,3 +101,11 @@ def test_a_reference_to_no_paragraph_is_e010(tmp_path):
 def test_the_book_validates_clean_in_strict_mode():
     report = validate_path(TOUR, runs=200)
     assert [f.code for f in report.findings] == [] and exit_code([report], strict=True) == 0
+
+
+def test_a_marked_turn_to_in_a_paragraph_with_no_way_on_is_suspicious(tmp_path):
+    from dedale.language.suspicious import suspicious_prose
+
+    text = "§ 1\nLe pont cède. Rendez-vous au {§ 2}.\n\n§ 2\n> victoire\n"
+    found = suspicious_prose(load_book(_write(tmp_path, text)))
+    assert [(s.kind, s.span.line) for s in found] == [("destination-in-prose", 2)]

@@ -50,6 +50,7 @@ def labels(writer: Clauses) -> dict[str, str]:
         "death": say(tr("The end")),
         "victory": say(tr("Victory")),
         "enemy": say(tr("Enemy")),
+        "initial": say(tr("Initial")),
     }
 
 
@@ -83,7 +84,7 @@ class SectionWriter(Clauses):
         """A choice as its whole printed sentence; ``target``: where it leads, when fixed."""
         if isinstance(stmt, ast.HiddenNumber):
             return doc.Choice(to_inlines(sentence(hidden_clause(self, stmt))), None)
-        inlines = to_inlines(sentence(choice_clause(self, stmt)))
+        inlines = self.prose_writer.inlines(sentence(choice_clause(self, stmt)))  # *light* Markdown
         refs = [piece for piece in inlines if isinstance(piece, doc.Ref)]
         target = refs[-1] if refs and not isinstance(stmt.target, ast.ComputedRef) else None
         if isinstance(stmt.target, ast.ComputedRef):

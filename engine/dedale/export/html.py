@@ -44,7 +44,7 @@ def render_html(document: doc.Document) -> str:
         parts.extend(_front(document.front, labels.get("rules", "")))
         parts.append("</section>")
     if document.sheet is not None:
-        parts.extend(_sheet(document.sheet))
+        parts.extend(_sheet(document.sheet, labels.get("initial", "")))
     parts.append('<section class="adventure" id="adventure">')
     if labels.get("sections"):
         parts.append(f"<h2>{_text(labels['sections'])}</h2>")
@@ -149,13 +149,15 @@ def _enemies(box: doc.EnemyBox) -> list[str]:
     return out
 
 
-def _sheet(sheet: doc.AdventureSheet) -> list[str]:
+def _sheet(sheet: doc.AdventureSheet, initial_label: str) -> list[str]:
     out = ['<section class="sheet" id="sheet">', f"<h2>{_text(sheet.title)}</h2>"]
     out.append('<div class="boxes">')
     for box in sheet.boxes:
         wide = " wide" if box.lines > 1 else ""
         lines = "".join('<div class="line"></div>' for _ in range(max(1, box.lines)))
-        initial = '<div class="initial">&nbsp;</div>' if box.initial else ""
+        initial = (
+            f'<div class="initial">{_text(initial_label) or "&nbsp;"}</div>' if box.initial else ""
+        )
         out.append(
             f'<div class="box{wide}"><div class="label">{_text(box.label)}</div>'
             f"{lines}{initial}</div>"

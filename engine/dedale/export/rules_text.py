@@ -35,7 +35,7 @@ class RulesWriter(Clauses):
         out: list[doc.FrontBlock] = [doc.Heading(say(tr("How to play")))]
         out.append(self.rule(say(tr("this book follows the rules of {title}", title=self.title()))))
         out.append(doc.Heading(say(tr("Your stats"))))
-        out.extend(self.rule(text) for text in self.creation())
+        out.extend(self.rule(text) for text in self.creation() + self.start_items())
         if self.ruleset.classes:
             out.append(doc.Heading(say(tr("Your class"))))
             out.extend(self.rule(text) for text in self.classes())
@@ -150,6 +150,18 @@ class RulesWriter(Clauses):
                 )
         return out
 
+    def _item_id(self, name: str) -> str:
+        found = self.ruleset.resolve(name)
+        return found[1] if found and found[0] == "item" else name
+
+    def start_items(self) -> list[str]:
+        """What the book gives the hero before paragraph 1 (book.yaml ``items:``)."""
+        items = list(getattr(self.book.meta, "items", ()) or ())
+        if not items:
+            return []
+        names = [f"{item.count} {item.item}" if item.count > 1 else item.item for item in items]
+        return [self.say(tr("you start the adventure with: {items}", items=", ".join(names)))]
+
     def classes(self) -> list[str]:
         say = self.say
         out = [say(tr("choose your class among the following"))]
@@ -160,12 +172,11 @@ class RulesWriter(Clauses):
                 f"{self.ruleset.display_name(stat, self.lang)} {roll.text}"
                 for stat, roll in klass.stats.items()
             )
-            parts = [part for part in (text.strip().rstrip("."), rolls) if part]
-            out.append(
-                f"{name} : {' ; '.join(parts)}"
-                if self.lang == "fr"
-                else f"{name}: {'; '.join(parts)}"
-            )
+            kit = [self.ruleset.display_name(self._item_id(item), self.lang) for item in klass.kit]
+            equipment = self.say(tr("equipment: {items}", items=", ".join(kit))) if kit else ""
+            parts = [part for part in (text.strip().rstrip("."), rolls, equipment) if part]
+            separator = self.say(tr("{first}; {second}", first="", second=""))
+            out.append(self.say(tr("{name}: {details}", name=name, details=separator.join(parts))))
         return out
 
     def tests(self) -> list[str]:

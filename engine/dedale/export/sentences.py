@@ -11,10 +11,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from dedale import ast
 from dedale.export.sentences_base import italic_marker, ref_marker
+from dedale.export.sentences_fights import enemy_stat_clause, fight_clause, wound_clause
+from dedale.export.sentences_more import (
+    choice_clause,
+    hidden_clause,
+    shop_clause,
+    wager_clause,
+    watched_wager_clause,
+)
 from dedale.export.sentences_terms import Terms
+from dedale.export.sentences_tests import d20_clause, duo_clause, table_clause, test_clause
 from dedale.i18n import ntr, tr
 
 _SIMPLE_DICE = re.compile(r"(\d{1,2})d6")
@@ -238,24 +248,9 @@ class Clauses(Terms):
         return stmt.text
 
 
-def _lazy(name: str) -> Callable[[Clauses, ast.Statement], str]:
-    """A handler defined in another module of the export (tests, fights, amateur rules)."""
-
-    def call(self: Clauses, stmt: ast.Statement) -> str:
-        from dedale.export import sentences_fights, sentences_more, sentences_tests
-
-        for module in (sentences_tests, sentences_fights, sentences_more):
-            found = getattr(module, name, None)
-            if found is not None:
-                return found(self, stmt)
-        raise LookupError(name)  # pragma: no cover
-
-    return call
-
-
-HANDLERS: dict[type, Callable[[Clauses, ast.Statement], str]] = {
+HANDLERS: dict[type, Callable[[Any, Any], str]] = {
     ast.Prose: Clauses.prose,
-    ast.Choice: _lazy("choice_clause"),
+    ast.Choice: choice_clause,
     ast.Goto: Clauses.goto,
     ast.ChangeValue: Clauses.change,
     ast.GainItem: Clauses.gain_item,
@@ -266,27 +261,27 @@ HANDLERS: dict[type, Callable[[Clauses, ast.Statement], str]] = {
     ast.AllowRevisit: Clauses.silent,
     ast.MealRule: Clauses.meal_rule,
     ast.Ending: Clauses.ending,
-    ast.Test: _lazy("test_clause"),
-    ast.DuoTest: _lazy("duo_clause"),
-    ast.D20Test: _lazy("d20_clause"),
-    ast.RandomRoll: _lazy("table_clause"),
-    ast.Fight: _lazy("fight_clause"),
+    ast.Test: test_clause,
+    ast.DuoTest: duo_clause,
+    ast.D20Test: d20_clause,
+    ast.RandomRoll: table_clause,
+    ast.Fight: fight_clause,
     ast.If: Clauses.conditional,
-    ast.HiddenNumber: _lazy("hidden_clause"),
+    ast.HiddenNumber: hidden_clause,
     ast.HiddenParagraph: Clauses.silent,
     ast.NoteParagraph: Clauses.note_paragraph,
     ast.StatusOn: Clauses.status_on,
     ast.StatusOff: Clauses.status_off,
     ast.ForcedMeal: Clauses.forced_meal,
-    ast.Shop: _lazy("shop_clause"),
-    ast.Wager: _lazy("wager_clause"),
+    ast.Shop: shop_clause,
+    ast.Wager: wager_clause,
     ast.SetFlag: Clauses.set_flag,
     ast.ClearFlag: Clauses.clear_flag,
     ast.ChangeCount: Clauses.count_change,
     ast.Penalty: Clauses.penalty,
     ast.MayTake: Clauses.may_take,
-    ast.WatchedWager: _lazy("watched_wager_clause"),
-    ast.EnemyStatChange: _lazy("enemy_stat_clause"),
-    ast.WoundRoll: _lazy("wound_clause"),
+    ast.WatchedWager: watched_wager_clause,
+    ast.EnemyStatChange: enemy_stat_clause,
+    ast.WoundRoll: wound_clause,
 }
 """Every statement kind -> its clause (``Clauses.silent``: never printed)."""

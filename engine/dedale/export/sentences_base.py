@@ -63,9 +63,15 @@ class Voice:
         self.book = book
         self.lang: str = book.meta.language if book.meta.language in ("fr", "en") else "en"
         self.ruleset = book.ruleset
+        creation = getattr(book.meta, "creation", None)
+        self.hero_e = "e" if getattr(creation, "gender", None) == "f" else ""
 
     def say(self, message: Message) -> str:
-        """A message of the code in the book's language."""
+        """A message of the code in the book's language; French sentences about the hero
+        agree with the book's heroine (``creation: gender: f``: ``{hero_e}`` is "e")."""
+        if self.lang == "fr" and "hero_e" not in message.params:
+            params = {**message.params, "hero_e": self.hero_e}
+            message = Message(message.msgid, params, message.plural, message.count)
         return message.translate(self.lang)
 
     def stat(self, name: str) -> str:

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 def enemy(writer: Clauses, foe: ast.Enemy) -> Enemy:
     """One line of an enemy box: the name (with its group number) and its stats."""
     name = foe.name
+    if foe.group is not None and foe.member:  # "Premier RAT", "Second OWL"
+        rank = french.ordinal(foe.member, writer.lang, foe.group.feminine)
+        name = f"{french.capitalise(rank)} {foe.group.singular}"
     stats = tuple((writer.stat(key), str(value)) for key, value in foe.stats)
     return Enemy(name, stats)
 

@@ -27,7 +27,7 @@ _FIRST_WORDS = frozenset(fold(word.split()[0]).lower() for word in DIRECTIVE_WOR
 _FIRST = re.compile(r"[^\W\d][\w'-]*|\d")
 _TURN_TO = re.compile(
     r"(?:rendez[- ]vous|allez|retournez|turn|go|return)\s+(?:au|a|to)\s+"
-    r"(?:(?:paragraphe|paragraph|section)\s+|§\s*)?(\d{1,6})\b",
+    r"(?:(?:paragraphe|paragraph|section)\s+|\{?§\s*)?(\d{1,6})\b",  # {§ 9}: a marked number
     re.IGNORECASE,
 )
 _WAYS_ON = (ast.Choice, ast.Goto, ast.Ending, ast.HiddenNumber, ast.ParagraphRef, ast.ComputedRef)
