@@ -27,7 +27,7 @@ def test_the_pdf_has_its_title_page_rules_sheet_and_sections(reader):
     assert len(pages) == 8
     assert pages[0].split("\n") == ["La Grotte des Échos", "Anne Onyme"]
     assert pages[1].startswith("Règles\nLancez deux dés")
-    assert pages[2].startswith("Feuille d'Aventure\nHABILETÉ Départ ENDURANCE Départ CHANCE Départ")
+    assert pages[2].startswith("Feuille d'Aventure\nHABILETÉ Total de départ ENDURANCE")
     assert pages[2].count("Rencontre") == 13  # the heading and 12 encounter boxes
     # the running header: the book's title and the numbers on the page
     assert pages[3].startswith("La Grotte des Échos 1–10\n1\n")
