@@ -168,7 +168,7 @@ def _small_book(folder: Path, edges: list[tuple[int, int]], count: int):
     return load_book(folder)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     edges=st.lists(
         st.tuples(st.integers(1, 7), st.integers(1, 7)).filter(lambda e: e[0] != e[1]),

@@ -143,12 +143,15 @@ class _Search:
         return [(a, b) for a, b in self.links if where[a] == where[b]]
 
     def separate(self, steps: int) -> None:
-        """Swap free paragraphs until no link joins consecutive numbers (or out of steps)."""
+        """Swap free paragraphs until no link joins consecutive numbers (or out of steps).
+
+        Swaps that make nothing worse are taken (a walk across plateaus); when a pass finds
+        nothing better, a few random swaps kick the search out of its local minimum, and the
+        best numbering seen is kept in the end."""
         left = steps
-        while left > 0:
+        best, best_new = len(self.adjacent()), dict(self.new)
+        while left > 0 and best:
             bad = [x for x in self.free if self.touching(x)]
-            if not bad:
-                return
             for x in bad:
                 for _ in range(16):
                     left -= 1
@@ -162,6 +165,14 @@ class _Search:
                         self.swap(x, y)
                     elif not self.touching(x):
                         break
+            now = len(self.adjacent())
+            if now < best:
+                best, best_new = now, dict(self.new)
+            elif now:  # stuck: kick
+                for _ in range(1 + len(self.free) // 10):
+                    left -= 1
+                    self.swap(self.pick(), self.pick())
+        self.new = best_new if len(self.adjacent()) > best else self.new
 
     def derange(self, steps: int) -> None:
         """Move the free paragraphs left at their own numbers, by swaps that keep every link
