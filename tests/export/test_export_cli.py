@@ -146,3 +146,24 @@ def test_the_epub_of_an_english_book_has_its_language(tmp_path, capsys):
     read = epub.read_epub(str(out), {"ignore_ncx": True})
     assert read.get_metadata("DC", "language") == [("en", {})]
     assert io.BytesIO(out.read_bytes()).read(2) == b"PK"
+
+
+def test_export_imports_neither_textual_nor_another_command(tmp_path):
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, contextlib, io\n"
+        "from dedale.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['export', {str(SHUFFLE_BOOK)!r}, '--format', 'epub', '-o',"
+        f" {str(tmp_path / 'x.epub')!r}]) == 0\n"
+        "print('\\n'.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    modules = set(done.stdout.split())
+    assert {m for m in modules if m.startswith("dedale.commands.")} <= {
+        "dedale.commands.export",
+        "dedale.commands.books",
+    }
+    assert not any(m == "textual" or m.startswith("textual.") for m in modules)

@@ -43,7 +43,8 @@ PREAMBLE = """\
   width: 100%, inset: (x: 6pt, y: 5pt), stroke: 0.7pt, breakable: false, above: 0.8em,
   below: 0.8em,
 )[
-  #grid(columns: (1fr, auto), row-gutter: 4pt, column-gutter: 10pt, ..rows)
+  #set par(justify: false)
+  #for (name, stats) in rows [#smallcaps(name) #h(1fr) #box(stats) #linebreak()]
   #if note != "" [#align(center, emph(note))]
 ]
 #let dd-choice(body) = block(above: 0.5em, below: 0.5em, inset: (left: 0.8em), body)
@@ -88,7 +89,7 @@ def block(item: Block | Heading, known: Container[int] = frozenset()) -> str:
         rows = []
         for enemy in item.enemies:
             stats = "  ".join(f"{name} {value}" for name, value in enemy.stats)
-            rows.append(f"smallcaps({string(enemy.name)}), {string(stats)}")
+            rows.append(f"({string(enemy.name)}, {string(stats)})")
         return f"#dd-enemies(({', '.join(rows)},), {string(item.note)})\n"
     if isinstance(item, Ending):
         return f"#dd-ending[{inlines(item.inlines, known)}]\n"
