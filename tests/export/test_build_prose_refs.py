@@ -109,3 +109,22 @@ def test_a_marked_turn_to_in_a_paragraph_with_no_way_on_is_suspicious(tmp_path):
     text = "§ 1\nLe pont cède. Rendez-vous au {§ 2}.\n\n§ 2\n> victoire\n"
     found = suspicious_prose(load_book(_write(tmp_path, text)))
     assert [(s.kind, s.span.line) for s in found] == [("destination-in-prose", 2)]
+
+
+def test_the_language_server_knows_a_marked_reference():
+    from dedale.lsp.index import index_file
+
+    path = TOUR / "book.dd"
+    text = path.read_text(encoding="utf-8")
+    index = index_file(path, text)
+    lines = text.split("\n")
+    marked = [
+        ref
+        for ref in index.references
+        if lines[ref.at.line][ref.at.start - 3 : ref.at.start] == "{§ "
+    ]
+    assert [(ref.number, ref.label, ref.paragraph) for ref in marked] == [
+        (7, None, 1),
+        (None, "gué", 4),
+    ]
+    assert all(lines[r.at.line][r.at.start : r.at.end] in ("7", "gué") for r in marked)

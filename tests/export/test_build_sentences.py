@@ -242,3 +242,13 @@ def _dump(document: doc.Document) -> str:
 
 def test_the_printed_text_of_the_amateur_book(snapshot) -> None:
     assert _dump(build_document(load_book(EXTRA / "amateur"))) == snapshot
+
+
+def test_a_choice_without_words_reads_as_a_condition(tmp_path: Path) -> None:
+    (tmp_path / "book.yaml").write_text("title: T\nlanguage: fr\n", encoding="utf-8")
+    (tmp_path / "book.dd").write_text(
+        "§ 1\nDébut.\n> prenez Lanterne\n-> 2 (si Lanterne)\n-> 2 Attendre\n\n§ 2\n> victoire\n",
+        encoding="utf-8",
+    )
+    document = build_document(load_book(tmp_path))
+    assert sentences(document, 1)[1] == "Si vous possédez Lanterne, rendez-vous au 2."

@@ -92,3 +92,10 @@ def test_author_text_is_escaped() -> None:
 def test_the_html_of_the_print_book(page: str, snapshot) -> None:
     body = page[page.index("<body>") :]  # the stylesheet is its own file
     assert body == snapshot
+
+
+def test_the_html_of_a_sample_book(snapshot) -> None:
+    page = render_html(build_document(load_book(ROOT / "books" / "first-steps")))
+    links = _parse(page)
+    assert links.unbalanced == [] and all(h[1:] in links.ids for h in links.hrefs)
+    assert page[page.index('<section class="adventure"') :] == snapshot

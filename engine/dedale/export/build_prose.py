@@ -1,8 +1,9 @@
 """The author's prose as printed: light Markdown to styled runs, interpolations as words.
 
-A printed book knows no hero, so an interpolation is written as the reader would read it:
-``{name}`` / ``{class}`` become a blank to fill in ("________"), a stat or counter ``{STAMINA}``
-becomes "your STAMINA" ("votre ENDURANCE"), and a marked reference ``{§ 12}`` becomes a
+A printed book knows no hero, so every interpolation (``{name}``, ``{class}``, a stat or a
+counter such as ``{STAMINA}``) is printed as a blank the reader fills in from the Adventure
+Sheet ("________"): it reads right whatever words the author wrote around it ("You have
+________ STAMINA"). A marked reference ``{§ 12}`` becomes a
 :class:`~dedale.export.document.Ref` (renumbered with the book).
 """
 
@@ -12,14 +13,12 @@ import re
 
 from dedale.export.document import Inline, Prose, Ref, Styled
 from dedale.export.sentences_base import Voice, ref_marker, to_inlines
-from dedale.i18n import french, tr
+from dedale.i18n import french
 from dedale.language.prose_refs import parse_prose_ref
 
 _PLACEHOLDER = re.compile(r"\{([^{}\n]{1,60})\}")
 _EMPHASIS = re.compile(r"(\*\*|__|\*|_|`)(?=\S)(.+?)(?<=\S)\1", re.DOTALL)
 _BLANK_LINES = re.compile(r"\n[ \t]*\n")
-_HERO_WORDS = frozenset({"name", "nom", "hero", "heros", "héros", "class", "classe"})
-_INITIAL = (" initial", " initiale", " initiales", " initials")
 BLANK = "________"
 _BLANK_MARK = "\ue004"  # the blank, kept apart from the Markdown's underscores
 
@@ -74,14 +73,7 @@ class ProseWriter(Voice):
             if number is None and reference.label is not None:
                 number = self.book.label_number(reference.label)
             return ref_marker(number) if number is not None else name
-        if french.capitalise(name).lower() in _HERO_WORDS:
-            return _BLANK_MARK
-        lowered = name.lower()
-        for suffix in _INITIAL:
-            if lowered.endswith(suffix):
-                shown = self.stat(name[: -len(suffix)].strip())
-                return self.say(tr("your initial {stat}", stat=shown))
-        return self.say(tr("your {stat}", stat=self.stat(name), of_name=self.of(self.stat(name))))
+        return _BLANK_MARK  # the hero's name or class, a stat or a counter: the reader's own
 
 
 def _merge(pieces: list[Inline]) -> list[Inline]:

@@ -74,6 +74,11 @@ class Clauses(Terms):
         if stmt.op in ("add", "sub") and fixed is not None:
             return self._gain_or_loss(stmt.op == "add", stmt.name, name, fixed, stmt.exceptional)
         params = {"stat": name, "of_name": self.of(name), "value": value}
+        if isinstance(amount, ast.DiceRoll) and stmt.op in ("add", "sub"):
+            params["dice"] = self.dice(amount.text)
+            if stmt.op == "add":
+                return self.say(tr("roll {dice} and gain as many {stat} points", **params))
+            return self.say(tr("roll {dice} and lose as many {stat} points", **params))
         if stmt.op == "add":
             return self.say(tr("add {value} to your {stat}", **params))
         if stmt.op == "sub":

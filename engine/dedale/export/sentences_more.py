@@ -21,6 +21,11 @@ def choice_clause(writer: Clauses, choice: ast.Choice) -> str:
         notes.append(cost_clause(writer, cost))
     notes.extend(clause for clause in (writer.clause(s) for s in choice.effects) if clause)
     text = choice.text.strip()
+    if not text and choice.condition is not None and len(notes) == 1:
+        # no words of its own: "Si vous possédez la Lanterne, rendez-vous au 30"
+        return writer.say(
+            tr("{outcome}, {then}", outcome=notes[0], then=writer.turn_to(choice.target))
+        )
     if notes:
         text = writer.say(tr("{text} ({notes})", text=text, notes=", ".join(notes)))
     turn = writer.turn_to(choice.target)

@@ -16,6 +16,7 @@ from pathlib import Path
 from dedale import ast
 from dedale.language.keywords import name_key
 from dedale.language.parser import parse_collecting
+from dedale.language.prose_refs import prose_refs
 from dedale.lsp.walk import nodes
 
 _HEADER = re.compile(r"^([ \t]*(?:§|#)[ \t]*)(\d+)[ \t]*(.*?)[ \t]*$")
@@ -136,6 +137,9 @@ def _note(result: FileIndex, path: Path, node: object, here: int) -> None:
         place = Place(path, span.line - 1, start, end - 1 if end else start + len(written))
         result.references.append(Reference(place, node.number, node.label, here))
         return
+    if isinstance(node, ast.Prose):  # {§ 12} in the text: a reference too
+        result.references.extend(prose_references(path, node, here))
+        return
     if isinstance(node, ast.Fight):
         result.fights.append((here, node))
     kind = _NAME_FIELDS.get(type(node))
@@ -143,6 +147,19 @@ def _note(result: FileIndex, path: Path, node: object, here: int) -> None:
         value = getattr(node, kind[1], None)
         if isinstance(value, str) and value:
             result.names.setdefault(kind[0], set()).add(value)
+
+
+def prose_references(path: Path, prose: ast.Prose, here: int) -> list[Reference]:
+    """The marked references of a prose block, placed on their number or label."""
+    found = []
+    for written, ref, span in prose_refs(prose):
+        if ref is None:
+            continue
+        name = str(ref.number) if ref.number is not None else (ref.label or "")
+        start = span.column - 1 + written.index(name, 2)
+        place = Place(path, span.line - 1, start, start + len(name))
+        found.append(Reference(place, ref.number, ref.label, here))
+    return found
 
 
 @dataclass(slots=True)
