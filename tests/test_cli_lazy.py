@@ -34,6 +34,7 @@ def _minimal(name: str) -> list[str]:
         "graph": ["book"],
         "test": ["book"],
         "solve": ["book"],
+        "export": ["book"],
     }.get(name, [])
 
 

@@ -403,6 +403,10 @@ def book_schema() -> Schema:
             "creation": {"$ref": "#/$defs/creation"},
             "validator": {"$ref": "#/$defs/validator"},
             "state": {"$ref": "#/$defs/state"},
+            "pinned": {
+                "description": "Paragraphs `dedale export --shuffle` keeps at their numbers",
+                "anyOf": [INT, {"type": "array", "items": INT}],
+            },
         },
         "",
     )

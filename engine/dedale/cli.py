@@ -34,6 +34,7 @@ SUBCOMMANDS: dict[str, str] = {
     "test": "Play a book's test plans (tests/*.plan) and report each mismatch",
     "solve": "Best-play chance to win a whole book, and its walkthrough",
     "serve": "Play a book in a browser (the Textual player through textual-serve)",
+    "export": "The book for print or e-readers: PDF, HTML, EPUB (--shuffle renumbers it)",
 }
 
 

@@ -223,6 +223,18 @@ def _state(a: Author) -> None:
     assert "Notes: calf following" in text and "Go on" in text  # the flag is set and tested
 
 
+CORRIDOR = "".join(f"§ {n}\nA corridor.\n-> {n + 1} Walk on\n\n" for n in range(1, 12))
+CORRIDOR += "§ 12\n> victory\n"
+
+
+def _pinned(a: Author) -> None:
+    from dedale.export.shuffle import renumber
+
+    free = [renumber(load_book(a.book("[]", body=CORRIDOR)), seed)[5] for seed in range(4)]
+    kept = [renumber(load_book(a.book("[5]", body=CORRIDOR)), seed)[5] for seed in range(4)]
+    assert free != [5, 5, 5, 5] and kept == [5, 5, 5, 5], (free, kept)
+
+
 EFFECTS: dict[str, Callable[[Author], None]] = {
     "title": _title,
     "author": _author,
@@ -243,6 +255,7 @@ EFFECTS: dict[str, Callable[[Author], None]] = {
     "validator.hidden": _validator_hidden,
     "validator.time_budget": _validator_time_budget,
     "state": _state,  # its own keys: tests/audit/test_book_state_keys.py
+    "pinned": _pinned,  # dedale export --shuffle keeps these numbers
 }
 # Sections: their effect is their keys' effects; ``creation`` and ``validator`` themselves.
 GROUPS = {"creation", "validator"}

@@ -27,6 +27,7 @@ TOP_KEYS: dict[str, tuple[str, tuple[str, ...]]] = {
     "creation": ("création", ("personnage",)),
     "validator": ("validateur", ("validation",)),
     "state": ("état", ("etats", "etat-du-heros")),
+    "pinned": ("fixés", ("epingles", "numeros-fixes", "paragraphes-fixes")),
 }
 CREATION_KEYS: dict[str, tuple[str, tuple[str, ...]]] = {
     "fixed_stats": ("caractéristiques-fixes", ("stats-fixes", "caracteristiques-choisies")),

@@ -30,6 +30,7 @@ from dedale.language.meta_keys import (
     norm,
     wrong_type_hint,
 )
+from dedale.language.pinned_key import parse_pinned
 from dedale.language.start_items import parse_start_items
 from dedale.rules.yamlsafe import parse_yaml
 from dedale.span import Span
@@ -66,6 +67,7 @@ class BookMeta:
     creation: CreationOptions = field(default_factory=CreationOptions)
     validator: Mapping[str, Any] = field(default_factory=dict)
     state: BookState = field(default_factory=BookState)  # declared flags and counters
+    pinned: tuple[int, ...] = ()  # paragraphs `dedale export --shuffle` keeps in place
     file: str = "book.yaml"
     spans: Mapping[str, Span] = field(default_factory=dict, compare=False)
     value_spans: Mapping[str, Span] = field(default_factory=dict, compare=False)
@@ -317,6 +319,7 @@ def parse_meta(
         creation=creation,
         validator=validator,
         state=state,
+        pinned=parse_pinned(values.get("pinned"), bad, shown("pinned")),
         file=file,
         spans=spans,
         value_spans=value_spans,
