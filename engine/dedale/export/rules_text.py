@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from dedale import ast
 from dedale.export import document as doc
 from dedale.export.rules_text_fight import fight_rules
 from dedale.export.rules_text_tests import action_tests
 from dedale.export.sentences import Clauses
 from dedale.export.sentences_base import sentence, to_inlines
+from dedale.export.sheet import statement_kinds
 from dedale.i18n import ntr, tr
 from dedale.rules.dice import Dice
 
@@ -265,5 +267,6 @@ class RulesWriter(Clauses):
                     )
                 )
             )
-        out.append(say(tr("a codeword you are told to note goes in the Codewords box")))
+        if ast.SetCodeword in statement_kinds(self.book):  # the sheet has the box then
+            out.append(say(tr("a codeword you are told to note goes in the Codewords box")))
         return out

@@ -29,7 +29,7 @@ def adventure_sheet(book: Any) -> AdventureSheet:
     boxes.extend(SheetBox(entry.display) for entry in state.flags if entry.sheet != "none")
     limit = ruleset.inventory_limit if ruleset is not None else None
     boxes.append(SheetBox(say(tr("Equipment")), lines=max(8, limit or 0)))
-    used = _used(book)
+    used = statement_kinds(book)
     if ast.SetCodeword in used:
         boxes.append(SheetBox(say(tr("Codewords")), lines=4))
     if ast.StatusOn in used:
@@ -46,7 +46,7 @@ def adventure_sheet(book: Any) -> AdventureSheet:
     )
 
 
-def _used(book: Any) -> set[type]:
+def statement_kinds(book: Any) -> set[type]:
     """The statement kinds the book's paragraphs use (bounded walk through bodies)."""
     found: set[type] = set()
     pending: list[Any] = [stmt for p in book.paragraphs.values() for stmt in p.body]
