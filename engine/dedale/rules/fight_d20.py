@@ -155,15 +155,9 @@ def attack_roll(
     return True, total, max(0, rolled - defender.reduction), faces
 
 
-def d20_fight(
-    ruleset: Ruleset,
-    character: Character,
-    rng: RandomSource,
-    spec: FightSpec,
-    emit: bool,
-    hooks: FightHooks | None = None,
-) -> RulesGen[FightResult]:
-    """The d20 fight generator (see module docstring)."""
+def fighters(ruleset: Ruleset, character: Character, spec: FightSpec) -> tuple[Fighter, list]:
+    """The hero and the enemies of a fight as it starts (the paragraph's enemy damage
+    applied, the enemies fought as one merged): shared by the fight and its exact odds."""
     params = ruleset.fight
     assert isinstance(params, D20Fight)
     hero = make_hero(ruleset, character, spec)
@@ -184,6 +178,21 @@ def d20_fight(
                 sum(e.health for e in enemies),
             )  # fmt: skip
         ]
+    return hero, enemies
+
+
+def d20_fight(
+    ruleset: Ruleset,
+    character: Character,
+    rng: RandomSource,
+    spec: FightSpec,
+    emit: bool,
+    hooks: FightHooks | None = None,
+) -> RulesGen[FightResult]:
+    """The d20 fight generator (see module docstring)."""
+    params = ruleset.fight
+    assert isinstance(params, D20Fight)
+    hero, enemies = fighters(ruleset, character, spec)
     if emit:
         yield FightStarted(
             enemies=tuple((e.name, (("AC", e.ac), (params.health, e.health))) for e in enemies),
