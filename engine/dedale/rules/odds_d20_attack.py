@@ -10,6 +10,7 @@ any dice the ruleset or the weapon names come out exactly as the fight plays the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from dedale.errors import GameError
 from dedale.i18n import tr
@@ -68,18 +69,18 @@ class _Tape:
         return first, second
 
 
-def every_roll(function, budget: int = ROLL_BUDGET) -> list[tuple[float, object]]:
+def every_roll(function, budget: int = ROLL_BUDGET) -> list[tuple[Fraction, object]]:
     """``function(rng)`` for every sequence of faces ``rng`` can show, with its chance."""
-    found: list[tuple[float, object]] = []
+    found: list[tuple[Fraction, object]] = []
     stack: list[tuple[int, ...]] = [()]
     while stack:
         prefix = stack.pop()
         tape = _Tape(prefix)
         value = function(tape)
-        chance = 1.0
-        for size in tape.sizes:
-            chance /= size
-        found.append((chance, value))
+        size = 1
+        for one in tape.sizes:
+            size *= one
+        found.append((Fraction(1, size), value))
         if len(found) + len(stack) > budget:
             raise D20OddsTooLarge(
                 tr("one attack has more than {count} dice outcomes", count=budget),
@@ -110,8 +111,8 @@ def attack_law(params: D20Fight, attacker: Fighter, defender: Fighter) -> Attack
     found = _LAWS.get(key)
     if found is not None:
         return found
-    miss = stay = 0.0
-    hits: dict[int, float] = {}
+    miss = stay = Fraction(0)
+    hits: dict[int, Fraction] = {}
     for chance, (hit, _total, damage, _faces) in every_roll(
         lambda rng: attack_roll(params, rng, attacker, defender)
     ):
@@ -120,8 +121,10 @@ def attack_law(params: D20Fight, attacker: Fighter, defender: Fighter) -> Attack
         elif damage <= 0:
             stay += chance
         else:
-            hits[damage] = hits.get(damage, 0.0) + chance
+            hits[damage] = hits.get(damage, 0) + chance
     if len(_LAWS) > 10_000:
         _LAWS.clear()
-    found = _LAWS[key] = AttackLaw(miss, stay, tuple(sorted(hits.items())))
+    found = _LAWS[key] = AttackLaw(
+        float(miss), float(stay), tuple((d, float(p)) for d, p in sorted(hits.items()))
+    )
     return found
