@@ -81,7 +81,7 @@ def every_roll(function, budget: int = ROLL_BUDGET) -> list[tuple[Fraction, obje
         for one in tape.sizes:
             size *= one
         found.append((Fraction(1, size), value))
-        if len(found) + len(stack) > budget:
+        if sum(tape.sizes[len(prefix) :]) + len(found) + len(stack) > budget:
             raise D20OddsTooLarge(
                 tr("one attack has more than {count} dice outcomes", count=budget),
                 hint=tr("weapons and dice of ordinary size keep the odds exact"),
