@@ -1,0 +1,102 @@
+"""Exact d20 fight odds in the validator (validator/fights_d20): the rows of a d20 book are
+exact, equal the rules core's figures for the estimate's own heroes, agree with the seeded
+estimate the validator gave before, and what stays estimated says why (I115)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from dedale.language import load_book
+from dedale.rules.fight_d20 import fighters
+from dedale.rules.odds_d20 import d20_odds
+from dedale.validator import validate_path
+from dedale.validator.fights import hero_profiles, start_kit
+from dedale.validator.graph import build_graph, walk
+from dedale.validator.simulate import FightSimulator
+
+BOOKS = Path(__file__).resolve().parents[1] / "books_extra" / "validator"
+BOOK = BOOKS / "d20-fights-exact.dd"
+ESTIMATES = Path(__file__).resolve().parent / "books" / "W031-d20-fight"
+
+
+def _fights(book):
+    from dedale import ast
+
+    graph = build_graph(book)
+    return graph, [
+        (number, s)
+        for number in sorted(graph.nodes)
+        for s in walk(graph.nodes[number].paragraph.body)
+        if isinstance(s, ast.Fight)
+    ]
+
+
+def test_a_d20_book_gets_exact_rows_and_no_finding():
+    report = validate_path(BOOK, runs=0)
+    assert report.findings == []
+    assert [fight.method for fight in report.fights] == ["exact"] * 3
+    assert all(o.samples is None and o.margin is None for f in report.fights for o in f.odds)
+
+
+def test_the_rows_are_the_rules_core_figures_for_the_estimates_heroes():
+    """Recomputed here with d20_odds for the heroes the estimate would play (the start
+    paragraph's sword and leather armour on), each fight as the interpreter sets it up."""
+    book = load_book(BOOK)
+    graph, fights = _fights(book)
+    simulator = FightSimulator(book, hero_profiles(book.ruleset), kit=start_kit(graph))
+    report = validate_path(BOOK, runs=0)
+    for (number, fight), shown in zip(fights, report.fights, strict=True):
+        assert shown.paragraph == number
+        spec = simulator.rehearsal.spec(fight)
+        for hero, character in simulator.heroes:
+            fighter, _ = fighters(book.ruleset, character, spec)
+            assert (fighter.damage.text, fighter.reduction) == ("1d8", 2)  # sword, leather
+            expected = d20_odds(book.ruleset, character, spec).alive_probability
+            assert shown.win(hero.level, "none") == pytest.approx(expected, abs=1e-12)
+
+
+def test_exact_rows_agree_with_the_seeded_estimate_they_replace():
+    """The duel within 3 standard errors of the estimate; the rats (best target) and the
+    knight (escape when better) at least the estimate's fixed decisions, less 3 SE."""
+    book = load_book(BOOK)
+    graph, fights = _fights(book)
+    simulator = FightSimulator(book, hero_profiles(book.ruleset), seed=3, kit=start_kit(graph))
+    report = validate_path(BOOK, runs=0)
+    for (number, fight), shown in zip(fights, report.fights, strict=True):
+        for row in simulator.odds(number, fight):
+            exact = shown.win(row.hero.level, row.luck)
+            se = (max(exact * (1 - exact), 1e-12) / row.samples) ** 0.5
+            if number == 2:
+                assert abs(exact - row.win) <= 3 * se + 1e-9, (number, row, exact)
+            else:
+                assert exact >= row.win - 3 * se - 1e-9, (number, row, exact)
+
+
+def test_what_stays_estimated_says_why():
+    report = validate_path(ESTIMATES, runs=0)
+    bandit, dragon = report.fights
+    assert bandit.method == "exact"
+    assert dragon.method == "estimate" and "dice outcomes" in str(dragon.estimated_because)
+    codes = sorted(f.code for f in report.findings)
+    assert codes == ["I115", "W031"]
+
+
+def test_the_json_report_says_exact(capsys):
+    from dedale.validator.cli import main
+
+    main([str(BOOK), "--runs", "0", "--format", "json"])
+    fights = json.loads(capsys.readouterr().out)["books"][0]["fights"]
+    assert [f["method"] for f in fights] == ["exact"] * 3
+
+
+def test_the_text_report_of_a_d20_book(monkeypatch, capsys, snapshot):
+    from dedale.validator.cli import main
+
+    monkeypatch.chdir(BOOKS)
+    monkeypatch.setenv("COLUMNS", "100")
+    main([BOOK.name, "--runs", "0", "--format", "text", "--strict"])
+    out = capsys.readouterr().out
+    assert "≈" not in out
+    assert out == snapshot
