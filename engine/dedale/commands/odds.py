@@ -32,12 +32,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--rules", default="df-classic", help="built-in ruleset name or path to a YAML file"
     )
     parser.add_argument(
-        "--hero", nargs=2, type=int, metavar=("SKILL", "STAMINA"), required=True,
+        "--hero", nargs=2, type=int, metavar=("SKILL", "STAMINA"),
         help="the hero's SKILL and STAMINA",
     )  # fmt: skip
     parser.add_argument(
         "--enemy", nargs=2, type=int, action="append", metavar=("SKILL", "STAMINA"),
-        required=True, help="an enemy (repeat for several, fought one after another)",
+        help="an enemy (repeat for several, fought one after another)",
     )  # fmt: skip
     parser.add_argument("--luck", type=int, help="the hero's LUCK")
     parser.add_argument(
@@ -60,6 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--win-assaults", type=int, metavar="N", help="a way out: N assaults won")
     parser.add_argument("--first-won", action="store_true", help="a way out: the first assault won")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    from dedale.commands import odds_d20
+
+    odds_d20.add_arguments(parser)  # d20 fights: --stat, --item, --foe, --escape-after
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,6 +70,10 @@ def run(args: argparse.Namespace) -> int:
     from dedale.rules import load_ruleset
     from dedale.rules.odds import fight_odds
 
+    if args.hero is None or not args.enemy:  # d20 stats (commands/odds_d20), or what is missing
+        from dedale.commands import odds_d20
+
+        return odds_d20.run(args)
     skill, stamina = args.hero
     if skill < 0 or stamina <= 0:
         raise UsageError("--hero needs SKILL >= 0 and STAMINA >= 1")
