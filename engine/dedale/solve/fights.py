@@ -18,7 +18,7 @@ from dedale.rules import modifiers as mods
 from dedale.rules.fight_opposed import FightSetup, wear_armour
 from dedale.rules.fights import FightResult, FightSpec
 from dedale.rules.odds import fight_odds
-from dedale.rules.ruleset import OpposedFight
+from dedale.rules.ruleset import D20Fight, OpposedFight
 from dedale.solve.dice import TokenStream
 from dedale.solve.model import Chance, Leaf, SolveLimit
 
@@ -42,6 +42,10 @@ class FightOracle:
 
     def __call__(self, runner, statement: ast.Fight, spec: FightSpec) -> FightResult:
         ruleset = runner._fight_ruleset(statement)
+        if isinstance(ruleset.fight, D20Fight):  # d20 fights: their own exact outcomes
+            from dedale.solve.fights_d20 import d20_fight
+
+            return d20_fight(self, runner, statement, spec, ruleset)
         hero = runner.state.hero
         params = ruleset.fight
         _check(runner, statement, spec, ruleset)
