@@ -315,3 +315,64 @@ def test_a_fight_nobody_can_end_is_an_error_not_a_figure():
     fighter, enemies = fighters(RULESET, character, engine_spec)
     odds = D20Engine(RULESET.fight, fighter, enemies, engine_spec).solve()
     assert odds.limit_probability == pytest.approx(1.0)
+
+
+# ------------------------------------------------------------------ brute force
+
+
+class _Cut(Exception):
+    pass
+
+
+class _Faces:
+    """The dice of one path of the brute force: given choices, then the first face; a path
+    whose chance falls below ``floor`` is cut (its whole mass counted as unknown)."""
+
+    def __init__(self, prefix, floor):
+        self.prefix, self.floor = prefix, floor
+        self.choices, self.sizes, self.chance = [], [], Fraction(1)
+
+    def roll_dice(self, n, sides):
+        at = len(self.choices)
+        if self.chance < self.floor:
+            raise _Cut
+        index = self.prefix[at] if at < len(self.prefix) else 0
+        self.choices.append(index)
+        self.sizes.append(sides**n)
+        self.chance /= sides**n
+        faces = []
+        for _ in range(n):
+            index, face = divmod(index, sides)
+            faces.append(face + 1)
+        return tuple(faces)
+
+
+def test_a_tiny_fight_brute_forced_through_the_real_fight_code():
+    """Every sequence of dice faces of ``d20_fight`` itself (a d4 instead of the d20, natural
+    4s doubling 1d2, HP 2 each side), paths below 1e-14 cut: the exact odds within the cut."""
+    from dedale.rules.dice import parse_dice
+
+    params = dataclasses.replace(RULESET.fight, dice=parse_dice("1d4"), critical_face=4,
+                                 unarmed_damage=parse_dice("1d2"))  # fmt: skip
+    ruleset = dataclasses.replace(RULESET, fight=params)
+    character = hero(hp=2, items={}, FOR=10, DEX=10, ACTION=9)  # attack +9, AC 19
+    spec = FightSpec((enemy(weapon="1d2", AC=11, attack=17, HP=2),))  # hits on 2+ each way
+    won = cut = total = Fraction(0)
+    stack = [()]
+    while stack:
+        prefix = stack.pop()
+        faces = _Faces(prefix, Fraction(1, 10**14))
+        fighter = character.copy()
+        try:
+            result = drive(run_fight(ruleset, fighter, faces, spec, emit=False), FirstTarget())
+        except _Cut:
+            cut += faces.chance
+        else:
+            total += faces.chance
+            won += faces.chance if result.outcome == "won" else 0
+        for at in range(len(prefix), len(faces.sizes)):
+            stack.extend((*faces.choices[:at], k) for k in range(1, faces.sizes[at]))
+    assert total + cut == 1
+    assert cut < Fraction(1, 10**9)
+    odds = d20_odds(ruleset, character, spec)
+    assert float(won) - 1e-12 <= odds.win_probability <= float(won + cut) + 1e-12
