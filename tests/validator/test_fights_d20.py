@@ -100,3 +100,48 @@ def test_the_text_report_of_a_d20_book(monkeypatch, capsys, snapshot):
     out = capsys.readouterr().out
     assert "≈" not in out
     assert out == snapshot
+
+
+THRESHOLD_BOOK = """---
+title: The ogre's bridge
+language: en
+ruleset: d20
+---
+§ 1
+An ogre guards the bridge. If it hurts you badly, you can still jump into the river.
+> take sword
+> fight
+> enemy OGRE AC 14 attack +5 damage 1d8 HP 25
+> when your HP falls to 5 or less -> 3
+> win -> 2
+
+§ 2
+The bridge is yours.
+> victory
+
+§ 3
+The current carries you to the far bank, bruised but alive.
+> victory
+"""
+
+
+def test_when_your_hp_falls_to_n_is_exact_and_agrees_with_the_interpreters_hooks(tmp_path):
+    """The threshold is run by the interpreter's hooks after each assault; the estimate
+    plays them (FightRehearsal.play), the exact odds follow them: within 3 SE."""
+    path = tmp_path / "ogre.dd"
+    path.write_text(THRESHOLD_BOOK, encoding="utf-8")
+    report = validate_path(path, runs=0)
+    (shown,) = report.fights
+    assert shown.method == "exact" and report.findings == []
+    book = load_book(path)
+    graph, ((number, fight),) = _fights(book)
+    simulator = FightSimulator(book, hero_profiles(book.ruleset), seed=5, kit=start_kit(graph))
+    assert simulator.rehearsal.by_assault(fight)
+    for row in simulator.odds(number, fight):
+        exact = shown.win(row.hero.level, row.luck)
+        se = (max(exact * (1 - exact), 1e-12) / row.samples) ** 0.5
+        assert abs(exact - row.win) <= 3 * se + 1e-9, (row, exact)
+    _, character = simulator.heroes[1]
+    odds = d20_odds(book.ruleset, character, simulator.rehearsal.spec(fight), threshold=5)
+    assert odds.threshold_probability > 0.5 and odds.win_probability > 0.01
+    assert all(hp <= 5 for (way, hp) in odds.ends if way == "threshold")

@@ -53,7 +53,8 @@ def main() -> None:
     print(f"fights: {len(reports)} fights ({exact} exact), CPU {_show(times)}")
     ruleset = load_ruleset("d20")
     stats = {s.id: 10 for s in ruleset.stats} | {"FOR": 14, "DEX": 12, "ACTION": 2, "HP": 18}
-    hero = Character(stats=dict(stats), initial=dict(stats), items={"sword": 1, "leather armour": 1})
+    kit = {"sword": 1, "leather armour": 1}
+    hero = Character(stats=dict(stats), initial=dict(stats), items=kit)
 
     def foe(name, ac, attack, hp, weapon="1d6", rd=0):
         return EnemySpec(name, {"AC": ac, "attack": attack, "HP": hp, "RD": rd}, weapon=weapon)

@@ -38,9 +38,12 @@ def d20_odds(
     *,
     target: str = "best",
     budget: int = STATE_BUDGET,
+    threshold: int | None = None,
 ) -> D20Odds:
     """The exact odds of ``character`` fighting ``spec`` (its enemies' dice stats mixed
-    with their exact chances). Raises :class:`D20OddsTooLarge` past ``budget`` states."""
+    with their exact chances). ``threshold``: the fight stops once an assault leaves the
+    hero at this HP or less (the book's "when your HP falls to N"). Raises
+    :class:`D20OddsTooLarge` past ``budget`` states."""
     params = ruleset.fight
     if not isinstance(params, D20Fight):
         raise GameError(tr("exact d20 odds need a ruleset whose fight procedure is d20"))
@@ -55,7 +58,9 @@ def d20_odds(
     results = []
     for one, chance in mixed:
         hero, enemies = fighters(ruleset, character, one)
-        engine = D20Engine(params, hero, enemies, one, target=target, budget=budget)
+        engine = D20Engine(
+            params, hero, enemies, one, target=target, budget=budget, threshold=threshold
+        )
         results.append((float(chance), engine.solve()))
     return results[0][1] if len(results) == 1 else _mix(results)
 
@@ -68,7 +73,7 @@ def _mix(results: list[tuple[float, D20Odds]]) -> D20Odds:
     total = {
         name: sum(c * getattr(o, name) for c, o in results)
         for name in ("win_probability", "limit_probability", "escape_probability",
-                     "expected_assaults")
+                     "expected_assaults", "threshold_probability")
     }  # fmt: skip
     decisions = tuple(dict.fromkeys(d for _, o in results for d in o.decisions))
     return D20Odds(**total, ends=ends, states=sum(o.states for _, o in results),

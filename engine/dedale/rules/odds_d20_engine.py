@@ -26,6 +26,7 @@ STATE_BUDGET = 60_000
 END = -1  # the phase after the last blow of an assault
 LOSS = None
 ESCAPE = -1  # the choice of escaping
+THRESHOLD = "threshold"  # the way out "when your HP falls to N or less -> X"
 
 Group = tuple  # (assaults, hero HP, enemy HP...)
 
@@ -33,7 +34,8 @@ Group = tuple  # (assaults, hero HP, enemy HP...)
 @dataclass(frozen=True, slots=True)
 class D20Odds:
     """Exact results of one d20 fight; ``ends`` holds the unconditional chance of each
-    way out alive with the hero's HP then: ``{(way, HP): p}``, way in won/limit/escaped."""
+    way out alive with the hero's HP then: ``{(way, HP): p}``, way in won/limit/escaped/
+    threshold."""
 
     win_probability: float
     limit_probability: float
@@ -42,11 +44,16 @@ class D20Odds:
     ends: dict[tuple[str, int], float] = field(default_factory=dict)
     states: int = 0
     decisions: tuple[str, ...] = ()
+    threshold_probability: float = 0.0
+    """The chance that the fight stops at "when your HP falls to N or less" (way ``threshold``)."""
 
     @property
     def alive_probability(self) -> float:
-        """The chance to leave the fight alive (won, limit reached, escaped)."""
-        return self.win_probability + self.limit_probability + self.escape_probability
+        """The chance to leave the fight alive (won, limit reached, escaped, threshold)."""
+        return (
+            self.win_probability + self.limit_probability + self.escape_probability
+            + self.threshold_probability
+        )  # fmt: skip
 
     @property
     def loss_probability(self) -> float:
@@ -72,12 +79,16 @@ class D20Engine:
         *,
         target: str = "best",
         budget: int = STATE_BUDGET,
+        threshold: int | None = None,
     ) -> None:
         self.together = spec.mode == "together"
+        self.threshold = threshold  # "when your HP falls to N or less": after each assault
         self.choose = self.together and target == "best" and len(enemies) > 1
         self.limit = spec.assault_limit
         self.escape_after = spec.escape_after
         marks = [m for m in (self.limit, self.escape_after) if m is not None]
+        if threshold is not None:  # (checked once an assault is over: not at the start)
+            marks.append(1)
         self.cap = max(marks) if marks else 0
         self.start: Group = (0, hero.health, *(e.health for e in enemies))
         strike = [attack_law(params, hero, e) for e in enemies]  # hero -> enemy i
@@ -94,6 +105,10 @@ class D20Engine:
 
     # ------------------------------------------------------------------ the fight's order
     def _ending(self, group: Group) -> str | None:
+        """The way the fight ends at the top of its loop: the book's check after an assault
+        (the threshold) comes before the fight's own (the enemies down, the limit)."""
+        if self.threshold is not None and group[0] >= 1 and group[1] <= self.threshold:
+            return THRESHOLD
         if all(e <= 0 for e in group[2:]):
             return WON
         if self.limit is not None and group[0] >= self.limit:
@@ -192,17 +207,22 @@ class D20Engine:
             if group in values:
                 stack.pop()
                 continue
-            if self._ending(group) is not None:
+            ending = self._ending(group)
+            if ending is not None and not self._midway(group, ending):
                 values[group] = [1.0]
                 self.order.append(group)
                 stack.pop()
                 continue
-            missing = [g for g in self._needs(group) if g not in values]
+            needs = self._chain_needs(group) if ending is not None else self._needs(group)
+            missing = [g for g in needs if g not in values]
             if missing:
                 stack.extend(missing)
                 continue
             stack.pop()
-            self._solve_group(group)
+            if ending is not None:
+                self._solve_midway(group)
+            else:
+                self._solve_group(group)
             self.pending.pop(group, None)
             self.order.append(group)
             if len(values) > self.budget:
@@ -212,6 +232,33 @@ class D20Engine:
                     hint=tr("fewer or weaker enemies (less HP) keep the odds exact"),
                 )  # fmt: skip
         return self._forward()
+
+    def _midway(self, group: Group, ending: str) -> bool:
+        """Whether a group that ends at the top of the loop (the threshold: the hero low
+        after an assault) still has blows to play midway through an assault: the threshold
+        is checked only once the assault is over."""
+        return ending == THRESHOLD and any(e > 0 for e in group[2:])
+
+    def _chain_needs(self, group: Group) -> list[Group]:
+        target = self._targets(group)[0]
+        found = [
+            node[0] for phase in self._chain(group, target)
+            for _, node in self._moves(group, phase, target)[1]
+            if node is not LOSS and node[0] != group
+        ]  # fmt: skip
+        after = (self._next_round(group[0]), *group[1:])
+        return [*found, after] if after != group else found
+
+    def _solve_midway(self, group: Group) -> None:
+        """Phase 0 ends the fight (value 1: a way out alive); the enemies' blows of an
+        assault under way are played to its end."""
+        target = self._targets(group)[0]
+        row = [0.0] * (len(group) - 1)
+        row[0] = 1.0
+        for phase, (x, s) in self._tail(group, self._chain(group, target), target).items():
+            row[phase] = x + s
+        self.values[group] = row
+        self.choice[group] = target
 
     def _tail(self, group: Group, chain: list[int], target: int) -> dict[int, tuple]:
         """Each chain phase's value as ``(X, S)``: ``X + S * V0`` (V0: phase 0's value)."""
@@ -259,6 +306,22 @@ class D20Engine:
         after = (self._next_round(group[0]), *group[1:])
         return (0.0, 1.0) if after == group else (self.values[after][0], 0.0)
 
+    def _play_out(self, group: Group, arrived: list[float], send, end) -> None:
+        """The forward pass of a threshold group's enemy blows midway through an assault."""
+        target = self._targets(group)[0]
+        carry = 0.0
+        for phase in self._chain(group, target):
+            stay, moves = self._compute_moves(group, phase, target)
+            here = arrived[phase] + carry
+            for p, node in moves:
+                send(node, here * p)
+            carry = here * stay
+        after = (self._next_round(group[0]), *group[1:])
+        if after == group:
+            end(THRESHOLD, group[1], carry)  # back at the top of the loop: the threshold
+        else:
+            send((after, 0), carry)
+
     # ------------------------------------------------------------------ forward pass
     def _forward(self) -> D20Odds:
         mass: dict[Group, list[float]] = {self.start: [1.0] + [0.0] * (len(self.start) - 2)}
@@ -285,6 +348,8 @@ class D20Engine:
             way = self._ending(group)
             if way is not None:
                 end(way, group[1], arrived[0])
+                if self._midway(group, way):  # the assault under way is played out
+                    self._play_out(group, arrived, send, end)
                 continue
             chosen = self.choice[group]
             target = self._targets(group)[0] if chosen == ESCAPE else chosen
@@ -324,14 +389,14 @@ class D20Engine:
                 carry = here * stay
             if not looping:
                 send(((self._next_round(group[0]), *group[1:]), 0), carry)
-        totals = {w: 0.0 for w in (WON, LIMIT, ESCAPED)}
+        totals = {w: 0.0 for w in (WON, LIMIT, ESCAPED, THRESHOLD)}
         for (way, _), p in ends.items():
             totals[way] += p
         return D20Odds(
             win_probability=totals[WON], limit_probability=totals[LIMIT],
             escape_probability=totals[ESCAPED], expected_assaults=assaults,
             ends=dict(sorted(ends.items())), states=len(self.values),
-            decisions=tuple(sorted(decisions)),
+            decisions=tuple(sorted(decisions)), threshold_probability=totals[THRESHOLD],
         )  # fmt: skip
 
 

@@ -34,9 +34,9 @@ class D20Calculator:
         self.cache: dict[tuple, float] = {}
         self.tables: dict[tuple, Any] = {}
 
-    def odds(self, fight: ast.Fight) -> tuple[Odds, ...]:
+    def odds(self, fight: ast.Fight, threshold: int | None = None) -> tuple[Odds, ...]:
         """The rows of ``fight`` (raises D20OddsTooLarge past the budget, GameError on an
-        enemy the fight cannot set up)."""
+        enemy the fight cannot set up); ``threshold``: its "when your HP falls to N"."""
         from dedale.validator.simulate import _lineup
 
         spec = self.rehearsal.spec(fight)
@@ -46,20 +46,20 @@ class D20Calculator:
         for index, (hero, character) in enumerate(self.simulator.heroes):
             key = (line_up, index)
             if key not in self.cache:
-                self.cache[key] = self._alive(ruleset, character, spec)
+                self.cache[key] = self._alive(ruleset, character, spec, threshold)
             for luck in self.simulator.policies:  # a d20 fight never asks about Luck
                 rows.append(Odds(hero, luck, self.cache[key]))
         if any(odds.hero.class_name for odds in rows):
             rows = overall(rows) + rows
         return tuple(rows)
 
-    def _alive(self, ruleset, character, spec) -> float:
+    def _alive(self, ruleset, character, spec, threshold: int | None = None) -> float:
         from dedale.rules.fight_d20 import fighters
         from dedale.rules.odds_d20 import d20_odds
         from dedale.rules.odds_d20_attack import attack_law, law_key
         from dedale.rules.odds_d20_duel import DuelTable
 
-        plain = spec.assault_limit is None and spec.escape_after is None
+        plain = spec.assault_limit is None and spec.escape_after is None and threshold is None
         if plain and not any(e.dice_stats for e in spec.enemies):
             hero, enemies = fighters(ruleset, character, spec)
             if len(enemies) == 1:  # a duel: one shared table per pair of fighters
@@ -71,7 +71,8 @@ class D20Calculator:
                         attack_law(params, hero, enemy), attack_law(params, enemy, hero)
                     )
                 return table.win(hero.health, enemy.health)
-        return d20_odds(ruleset, character, spec, target="best").alive_probability
+        found = d20_odds(ruleset, character, spec, target="best", threshold=threshold)
+        return found.alive_probability
 
 
 def d20_fight_reports(
@@ -98,18 +99,34 @@ def d20_fight_reports(
             reports.append(FightReport(number, fight, (), CUT, supported=False))
             continue
         try:
-            if fight.allies or calculator.rehearsal.by_assault(fight):
+            threshold = health_threshold(fight, book.ruleset)
+            acts = fight.allies or calculator.rehearsal.by_assault(fight)
+            if acts and threshold is None:
                 why = tr("the book acts inside this d20 fight: its odds are estimated")
                 reports.append(_estimated(cache, graph, book, seeds, number, fight, why))
                 continue
             try:
-                reports.append(FightReport(number, fight, calculator.odds(fight)))
+                reports.append(FightReport(number, fight, calculator.odds(fight, threshold)))
             except D20OddsTooLarge as error:  # I115: estimated, saying why
                 report = _estimated(cache, graph, book, seeds, number, fight, error.message)
                 reports.append(_because(report, error.message))
         except (DedaleError, KeyError, ValueError) as error:
             reports.append(FightReport(number, fight, (), _reason(error)))
     return reports
+
+
+def health_threshold(fight: ast.Fight, ruleset: Any) -> int | None:
+    """The N of a fight whose only way the book acts in it is "when your HP falls to N or
+    less -> X" on the fight's own health stat (its exact odds follow it), else None."""
+    threshold = fight.threshold
+    if threshold is None or fight.win_assaults is not None or fight.allies:
+        return None
+    if fight.assault_table is not None or getattr(fight, "rules", ()):
+        return None
+    found = ruleset.resolve(threshold.stat)
+    if found is None or found != ("stat", ruleset.fight.health):
+        return None
+    return threshold.value
 
 
 def _because(report: FightReport, why: str) -> FightReport:
