@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from dedale.errors import GameError
-from dedale.i18n import tr
+from dedale.i18n import number, tr
 from dedale.rules.fight_d20 import Fighter, attack_roll
 from dedale.rules.ruleset import D20Fight
 
@@ -83,7 +83,7 @@ def every_roll(function, budget: int = ROLL_BUDGET) -> list[tuple[Fraction, obje
         found.append((Fraction(1, size), value))
         if sum(tape.sizes[len(prefix) :]) + len(found) + len(stack) > budget:
             raise D20OddsTooLarge(
-                tr("one attack has more than {count} dice outcomes", count=budget),
+                tr("one attack has more than {count} dice outcomes", count=number(budget, ",")),
                 hint=tr("weapons and dice of ordinary size keep the odds exact"),
             )
         for at in range(len(prefix), len(tape.sizes)):

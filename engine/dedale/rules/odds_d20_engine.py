@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dedale.i18n import tr
+from dedale.i18n import number, tr
 from dedale.rules.fight_d20 import Fighter
 from dedale.rules.fights import ESCAPED, LIMIT, MAX_ASSAULTS, WON, FightSpec, endless_fight
 from dedale.rules.odds_d20_attack import AttackLaw, D20OddsTooLarge, attack_law
@@ -228,7 +228,7 @@ class D20Engine:
             if len(values) > self.budget:
                 raise D20OddsTooLarge(
                     tr("the exact odds of this d20 fight need more than {count} states",
-                       count=self.budget),
+                       count=number(self.budget, ",")),
                     hint=tr("fewer or weaker enemies (less HP) keep the odds exact"),
                 )  # fmt: skip
         return self._forward()
