@@ -145,3 +145,25 @@ def test_when_your_hp_falls_to_n_is_exact_and_agrees_with_the_interpreters_hooks
     odds = d20_odds(book.ruleset, character, simulator.rehearsal.spec(fight), threshold=5)
     assert odds.threshold_probability > 0.5 and odds.win_probability > 0.01
     assert all(hp <= 5 for (way, hp) in odds.ends if way == "threshold")
+
+
+def test_a_hostile_d20_book_is_bounded_in_states_and_time(tmp_path):
+    """An enemy of 9,000 HP and two of 300 at once: past the budgets, estimated (or said
+    impossible to simulate), never a long computation."""
+    import time
+
+    path = tmp_path / "big.dd"
+    path.write_text(
+        "---\ntitle: Big\nlanguage: en\nruleset: d20\n---\n§ 1\n> fight\n"
+        "> enemy GIANT AC 12 attack +2 damage 1d6 HP 9000\n> win -> 2\n\n§ 2\n"
+        "> fight all at once\n> enemy A AC 12 attack +2 damage 1d6 HP 300\n"
+        "> enemy B AC 12 attack +2 damage 1d6 HP 300\n> win -> 3\n\n§ 3\n> victory\n",
+        encoding="utf-8",
+    )
+    started = time.process_time()
+    report = validate_path(path, runs=0)
+    assert time.process_time() - started < 8
+    giant, pair = report.fights
+    assert giant.method is None and giant.error  # too large to compute or to simulate: W032
+    assert pair.method == "estimate" and pair.estimated_because
+    assert {f.code for f in report.findings} >= {"W032", "I115"}

@@ -39,11 +39,12 @@ def d20_odds(
     target: str = "best",
     budget: int = STATE_BUDGET,
     threshold: int | None = None,
+    seconds: float | None = None,
 ) -> D20Odds:
     """The exact odds of ``character`` fighting ``spec`` (its enemies' dice stats mixed
     with their exact chances). ``threshold``: the fight stops once an assault leaves the
     hero at this HP or less (the book's "when your HP falls to N"). Raises
-    :class:`D20OddsTooLarge` past ``budget`` states."""
+    :class:`D20OddsTooLarge` past ``budget`` states or ``seconds`` of CPU (a fight each)."""
     params = ruleset.fight
     if not isinstance(params, D20Fight):
         raise GameError(tr("exact d20 odds need a ruleset whose fight procedure is d20"))
@@ -59,8 +60,9 @@ def d20_odds(
     for one, chance in mixed:
         hero, enemies = fighters(ruleset, character, one)
         engine = D20Engine(
-            params, hero, enemies, one, target=target, budget=budget, threshold=threshold
-        )
+            params, hero, enemies, one, target=target, budget=budget, threshold=threshold,
+            seconds=seconds,
+        )  # fmt: skip
         results.append((float(chance), engine.solve()))
     return results[0][1] if len(results) == 1 else _mix(results)
 

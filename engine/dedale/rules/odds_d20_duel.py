@@ -15,7 +15,8 @@ from __future__ import annotations
 from dedale.rules.fights import MAX_ASSAULTS, endless_fight
 from dedale.rules.odds_d20_attack import AttackLaw
 
-MAX_CELLS = 400_000
+MAX_CELLS = 60_000
+"""Cells of one table at most (a hero of 30 HP against an enemy of 2,000)."""
 
 
 class DuelTable:

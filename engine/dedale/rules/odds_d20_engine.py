@@ -13,6 +13,7 @@ assault count, so groups are solved in a depth-first post-order, bounded by ``bu
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from dedale.i18n import number, tr
@@ -80,8 +81,10 @@ class D20Engine:
         target: str = "best",
         budget: int = STATE_BUDGET,
         threshold: int | None = None,
+        seconds: float | None = None,
     ) -> None:
         self.together = spec.mode == "together"
+        self.seconds = seconds  # a bound in time as well as in states (None: states only)
         self.threshold = threshold  # "when your HP falls to N or less": after each assault
         self.choose = self.together and target == "best" and len(enemies) > 1
         self.limit = spec.assault_limit
@@ -202,7 +205,16 @@ class D20Engine:
         """Values bottom-up from the start, then the forward pass of the chosen policy."""
         values = self.values
         stack = [self.start]
+        started, steps = time.process_time(), 0
         while stack:
+            steps += 1
+            if self.seconds is not None and steps % 512 == 0:
+                if time.process_time() - started > self.seconds:
+                    raise D20OddsTooLarge(
+                        tr("the exact odds of this d20 fight take more than {seconds} s",
+                           seconds=number(self.seconds, "")),
+                        hint=tr("fewer or weaker enemies (less HP) keep the odds exact"),
+                    )  # fmt: skip
             group = stack[-1]
             if group in values:
                 stack.pop()

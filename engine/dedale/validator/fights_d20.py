@@ -24,6 +24,11 @@ from dedale.i18n import tr
 from dedale.validator.budget import Deadline
 from dedale.validator.fights import CUT, FightReport, Odds, overall
 
+STATES = 20_000
+"""The validator's budget of one d20 fight's exact odds (``dedale odds`` and the solver: 60,000)."""
+SECONDS = 1.0
+"""... and its CPU time for one hero (past either: the estimate, with I115 saying why)."""
+
 
 class D20Calculator:
     """The exact rows of d20 fights, memoised per line-up and hero."""
@@ -71,7 +76,10 @@ class D20Calculator:
                         attack_law(params, hero, enemy), attack_law(params, enemy, hero)
                     )
                 return table.win(hero.health, enemy.health)
-        found = d20_odds(ruleset, character, spec, target="best", threshold=threshold)
+        found = d20_odds(
+            ruleset, character, spec, target="best", threshold=threshold, budget=STATES,
+            seconds=SECONDS,
+        )  # fmt: skip
         return found.alive_probability
 
 
