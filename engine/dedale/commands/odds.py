@@ -20,7 +20,7 @@ import argparse
 import json
 from pathlib import Path
 
-from dedale.commands import odds_reliques
+from dedale.commands import odds_args, odds_reliques
 from dedale.errors import GameError, RulesetError, UsageError
 from dedale.i18n import tr
 
@@ -61,19 +61,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--win-assaults", type=int, metavar="N", help="a way out: N assaults won")
     parser.add_argument("--first-won", action="store_true", help="a way out: the first assault won")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    odds_reliques.add_arguments(parser)  # --stats, --foe...: reliques fights
+    odds_args.other_fight_arguments(parser)  # d20 and reliques fights
 
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds; bad arguments raise UsageError (exit code 2)."""
-    from dedale.rules import load_ruleset
     from dedale.rules.odds import fight_odds
 
-    if odds_reliques.wanted(args):
-        return odds_reliques.run(args, _load(args.rules))
-    if args.hero is None or args.enemy is None:
-        raise UsageError(tr("--hero SKILL STAMINA and --enemy SKILL STAMINA are needed"),
-                         hint=tr("reliques fights: --stats and --foe"))  # fmt: skip
+    if args.hero is None or not args.enemy or args.stat or args.foe:
+        ruleset = _load(args.rules)  # d20 and reliques fights: by the ruleset's fight class
+        if odds_reliques.is_reliques(ruleset):
+            return odds_reliques.run(args, ruleset)
+        from dedale.commands import odds_d20
+
+        return odds_d20.run(args, ruleset)  # a d20 fight, or a usage error saying what's missing
     skill, stamina = args.hero
     if skill < 0 or stamina <= 0:
         raise UsageError("--hero needs SKILL >= 0 and STAMINA >= 1")
@@ -85,16 +86,7 @@ def run(args: argparse.Namespace) -> int:
     policy = args.luck_policy or "none"
     if policy == "best" and args.luck is None:
         raise UsageError("--luck-policy best needs --luck")
-    ref, base = args.rules, Path.cwd()
-    if ref.endswith((".yaml", ".yml")):  # the user names the file: its folder is the base
-        path = Path(ref)
-        ref, base = path.name, path.parent.resolve()
-    try:
-        ruleset = load_ruleset(ref, base_dir=base)
-    except RulesetError as error:
-        if error.message.startswith("unknown ruleset") or "not found" in error.message:
-            raise UsageError(error.message, hint=error.hint) from None
-        raise
+    ruleset = _load(args.rules)
     if odds_reliques.is_reliques(ruleset):
         return odds_reliques.run(args, ruleset)  # says what is missing
     if args.class_name is None and ruleset.classes:  # the hero's kit changes every figure

@@ -18,24 +18,9 @@ from __future__ import annotations
 import argparse
 import json
 
+from dedale.commands.odds_args import listed
 from dedale.errors import GameError, UsageError
 from dedale.i18n import tr
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The reliques arguments of ``dedale odds``."""
-    parser.add_argument(
-        "--stats", metavar="NAME=N,...", help="reliques: the hero's characteristics (FOR=4,...)"
-    )
-    parser.add_argument("--items", metavar="NAME,...", help="reliques: the items the hero carries")
-    parser.add_argument("--courage", type=int, metavar="N", help="reliques: heroism points")
-    parser.add_argument(
-        "--foe", action="append", metavar="NAME=N,...",
-        help="reliques: an enemy's stats (FOR=3,AGL=2,...,arme=2); repeat for several",
-    )  # fmt: skip
-    parser.add_argument(
-        "--escape-after", type=int, metavar="N", help="reliques: escape offered after N turns"
-    )
 
 
 def is_reliques(ruleset) -> bool:
@@ -43,11 +28,6 @@ def is_reliques(ruleset) -> bool:
     from dedale.rules.ruleset import ReliquesFight
 
     return isinstance(getattr(ruleset, "fight", None), ReliquesFight)
-
-
-def wanted(args: argparse.Namespace) -> bool:
-    """Whether the reliques arguments are used."""
-    return args.stats is not None or bool(args.foe)
 
 
 def _pairs(text: str, option: str) -> dict[str, int]:
@@ -72,7 +52,7 @@ def run(args: argparse.Namespace, ruleset) -> int:
     from dedale.rules.odds_reliques import reliques_odds
 
     params = ruleset.fight
-    if args.stats is None or not args.foe:
+    if not args.stat or not args.foe:
         raise UsageError(
             tr("a reliques fight needs the hero's --stats and at least one --foe"),
             hint=tr("e.g. --stats FOR=4,AGL=3,PER=3,CON=3 --foe FOR=3,AGL=2,PER=2,CON=2,arme=2"),
@@ -86,7 +66,7 @@ def run(args: argparse.Namespace, ruleset) -> int:
             tr("reliques fights at once are computed with the best target each turn"),
             hint=tr("use --mode best"),
         )
-    given = _pairs(args.stats, "--stats").items()
+    given = _pairs(",".join(listed(args.stat)), "--stats").items()
     hero_stats = {_stat(ruleset, name, "--stats"): value for name, value in given}
     needed = [*params.initiative, *params.attack, *params.dodge, *params.parry]
     missing = sorted({s for s in needed if s not in hero_stats})
@@ -105,7 +85,7 @@ def run(args: argparse.Namespace, ruleset) -> int:
     fixed.update(hero_stats)
     hero = create_character(ruleset, RandomSource(0), None, fixed=fixed)
     hero.items.clear()
-    for name in filter(None, (n.strip() for n in (args.items or "").split(","))):
+    for name in listed(args.item):
         item = ruleset.item(name)
         if item is None:
             raise UsageError(tr("unknown item '{name}'", name=name),

@@ -320,7 +320,13 @@ def _steps(steps, names: tuple[str, str]):
             paragraph=step.paragraph, what=what, percent=_percent(step.win_probability),
         )  # fmt: skip
         for rolled in step.rolled:
-            if rolled["kind"] == "fight" and rolled["won"]:
+            if rolled["kind"] == "fight" and rolled["won"] and rolled.get("luck") is None:
+                yield tr(
+                    "          fight won (then {health} {stamina})",
+                    health=names[0],
+                    stamina=rolled["stamina"],
+                )  # fmt: skip  (d20: no Luck in fights)
+            elif rolled["kind"] == "fight" and rolled["won"]:
                 yield tr(
                     "          fight won (then {health} {stamina}, {luck_name} {luck})",
                     health=names[0], stamina=rolled["stamina"], luck_name=names[1],

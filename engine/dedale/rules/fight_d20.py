@@ -17,6 +17,7 @@ keys are the ruleset's ``fight.enemy_keys``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dedale.errors import GameError
 from dedale.events import (
@@ -68,14 +69,20 @@ class Fighter:
 
 def enemy_value(params: D20Fight, enemy: EnemySpec, key: str, default: int | None) -> int:
     """An enemy's stat by any of the ruleset's aliases of ``key``."""
-    wanted = {fold(alias) for alias in params.enemy_keys.get(key, (key,))}
+    wanted = _folded(tuple(params.enemy_keys.get(key, (key,))))
     for name, value in enemy.stats.items():
-        if fold(str(name)) in wanted:
+        if _folded((str(name),)) <= wanted:
             return int(value)
     if default is None:
         aliases = ", ".join(params.enemy_keys.get(key, (key,)))
         raise GameError(f"enemy {enemy.name} needs a value for {aliases}")
     return default
+
+
+@lru_cache(maxsize=4096)
+def _folded(names: tuple[str, ...]) -> frozenset[str]:
+    """The folded forms of names (memoised: every fight and every exact odds reads them)."""
+    return frozenset(fold(name) for name in names)
 
 
 def make_enemy(params: D20Fight, enemy: EnemySpec) -> Fighter:
@@ -84,7 +91,7 @@ def make_enemy(params: D20Fight, enemy: EnemySpec) -> Fighter:
     weapon = enemy.weapon
     if weapon is None:
         for name, value in enemy.stats.items():
-            if fold(str(name)) in {fold(a) for a in params.enemy_keys.get("damage", ())}:
+            if _folded((str(name),)) <= _folded(tuple(params.enemy_keys.get("damage", ()))):
                 weapon = str(value)
     damage = parse_dice(weapon) if weapon else params.unarmed_damage
     return Fighter(
@@ -155,15 +162,9 @@ def attack_roll(
     return True, total, max(0, rolled - defender.reduction), faces
 
 
-def d20_fight(
-    ruleset: Ruleset,
-    character: Character,
-    rng: RandomSource,
-    spec: FightSpec,
-    emit: bool,
-    hooks: FightHooks | None = None,
-) -> RulesGen[FightResult]:
-    """The d20 fight generator (see module docstring)."""
+def fighters(ruleset: Ruleset, character: Character, spec: FightSpec) -> tuple[Fighter, list]:
+    """The hero and the enemies of a fight as it starts (the paragraph's enemy damage
+    applied, the enemies fought as one merged): shared by the fight and its exact odds."""
     params = ruleset.fight
     assert isinstance(params, D20Fight)
     hero = make_hero(ruleset, character, spec)
@@ -184,6 +185,21 @@ def d20_fight(
                 sum(e.health for e in enemies),
             )  # fmt: skip
         ]
+    return hero, enemies
+
+
+def d20_fight(
+    ruleset: Ruleset,
+    character: Character,
+    rng: RandomSource,
+    spec: FightSpec,
+    emit: bool,
+    hooks: FightHooks | None = None,
+) -> RulesGen[FightResult]:
+    """The d20 fight generator (see module docstring)."""
+    params = ruleset.fight
+    assert isinstance(params, D20Fight)
+    hero, enemies = fighters(ruleset, character, spec)
     if emit:
         yield FightStarted(
             enemies=tuple((e.name, (("AC", e.ac), (params.health, e.health))) for e in enemies),

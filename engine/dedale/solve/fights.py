@@ -18,7 +18,7 @@ from dedale.rules import modifiers as mods
 from dedale.rules.fight_opposed import FightSetup, wear_armour
 from dedale.rules.fights import FightResult, FightSpec
 from dedale.rules.odds import fight_odds
-from dedale.rules.ruleset import OpposedFight, ReliquesFight
+from dedale.rules.ruleset import D20Fight, OpposedFight, ReliquesFight
 from dedale.solve.dice import TokenStream
 from dedale.solve.model import Chance, Leaf, SolveLimit
 
@@ -55,6 +55,10 @@ class FightOracle:
             from dedale.solve.fights_reliques import reliques_outcome
 
             return reliques_outcome(self, runner, statement, spec)
+        if isinstance(ruleset.fight, D20Fight):  # d20 fights: their own exact outcomes
+            from dedale.solve.fights_d20 import d20_fight
+
+            return d20_fight(self, runner, statement, spec, ruleset)
         hero = runner.state.hero
         params = ruleset.fight
         _check(runner, statement, spec, ruleset)

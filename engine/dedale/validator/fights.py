@@ -336,6 +336,12 @@ def fight_reports(
     if not fights:
         return []
     ruleset = getattr(book, "ruleset", None)
+    from dedale.rules.ruleset import D20Fight
+
+    if isinstance(getattr(ruleset, "fight", None), D20Fight):  # exact d20 odds: their module
+        from dedale.validator.fights_d20 import d20_fight_reports
+
+        return d20_fight_reports(graph, book, fights, seed, seconds)
     calculators: dict[str | None, OddsCalculator] = {}
     reason = None
     given: list[ast.GainItem] = []
