@@ -114,6 +114,22 @@ def _too_large(count: int, limit: int, luck: bool = False) -> None:
     )
 
 
+FILL_SECONDS = 4.0
+"""The time bound of one array fill (:mod:`dedale.rules.odds_group_fast`)."""
+
+
+def _too_slow(count: int, seconds: float) -> None:
+    raise OddsTooLarge(
+        tr(
+            "the exact odds of a fight against {count} enemies at once took more than "
+            "{seconds} seconds",
+            count=count,
+            seconds=f"{seconds:g}",
+        ),
+        hint=tr("fewer or weaker enemies at once have exact odds (the validator estimates them)"),
+    )
+
+
 class GroupTable:
     """The value function of one ``together`` fight setting, filled bottom-up."""
 
@@ -139,6 +155,7 @@ class GroupTable:
         )  # fmt: skip
         self.base = base
         self.luck_work = luck_work  # the best Luck's work budget (None: LUCK_WORK)
+        self.seconds = FILL_SECONDS  # the array fill's time bound
         fight = base.fight
         self.enemies = list(base.enemies)
         self.best = target == "best"
@@ -352,8 +369,19 @@ class GroupTable:
     # ------------------------------------------------------------------ fill and solve
 
     def _fill(self, stamina_max: int, luck_max: int) -> None:
+        from dedale.rules import odds_group_fast
+
+        if odds_group_fast.fits(self, stamina_max, luck_max):  # the array fill, level by level
+            try:
+                values = odds_group_fast.fill(self, stamina_max, luck_max, self.seconds)
+            except TimeoutError:
+                _too_slow(len(self.enemies), self.seconds)
+            self.values = values
+            self._side_memo.clear()
+            self.stamina_max, self.luck_max = stamina_max, luck_max
+            return
         check_group_size(stamina_max, luck_max, self.enemies, self.best, self.luck_work)
-        self.values.clear()
+        self.values = {}
         self._side_memo.clear()
         self.stamina_max, self.luck_max = stamina_max, luck_max
         flags = [(False, True)] + ([(False, False)] if self.first_hit_bonus else [])
