@@ -52,7 +52,7 @@ def group_odds(
 ) -> OddsResult:
     """Exact odds that the hero wins a fight against all ``enemies`` at once
     (``luck_work``: the best Luck's budget, :data:`LUCK_WORK` by default)."""
-    table = GroupTable(
+    table = shared_table(
         ruleset, hero_skill, enemies, luck_policy=luck_policy, target=target,
         class_name=class_name, attack_bonus=attack_bonus, enemy_damage=enemy_damage,
         armour=armour, luck_work=luck_work,
@@ -657,6 +657,8 @@ class GroupTable:
         """Win probability, expected assaults and the after-win distributions."""
         start = self.start(hero_stamina, luck)
         win = self.value(start)
+        if getattr(self.values, "fill", None) is not None:
+            return self._flow(start, win, luck)
         heap = [(_key(start), start)]
         pending = {start: 1.0}
         stamina: dict[int, float] = {}
@@ -694,6 +696,43 @@ class GroupTable:
             stamina_distribution={k: v * scale for k, v in sorted(stamina.items()) if v},
             luck_distribution={k: v * scale for k, v in sorted(lucks.items()) if v},
             states=visited,
+            end_states={k: v * scale for k, v in sorted(ends.items()) if v},
+        )
+
+    def _flow(self, start: tuple, win: float, luck: int | None) -> OddsResult:
+        """:meth:`solve` over the array table (:mod:`dedale.rules.odds_group_flow`)."""
+        from dedale.rules.odds_group_flow import Flow
+
+        assaults, seeds = 0.0, {start: 1.0}
+        if start[3]:  # the first assault (armour): the scalar moves, then the arrays
+            stay, dist, _ = self.moves(start)
+            assaults = 1.0 / (1.0 - stay)
+            seeds = {s: q * assaults for s, q in dist.items() if s[0] > 0}
+        flow = Flow(self.values, seeds, self.seconds)
+        try:
+            won = flow.run()
+        except TimeoutError:
+            _too_slow(len(self.enemies), self.seconds)
+        shown = None if self.use_luck else (max(0, luck) if luck is not None else 0)
+        ends: dict[tuple[int, int], float] = {}
+        for (h, lk), mass in won.items():
+            key = (h, lk if shown is None else shown)
+            ends[key] = ends.get(key, 0.0) + mass
+        total = sum(ends.values())
+        scale = 1.0 / total if total > 0 else 0.0
+        stamina: dict[int, float] = {}
+        lucks: dict[int, float] = {}
+        for (h, lk), mass in ends.items():
+            stamina[h] = stamina.get(h, 0.0) + mass
+            lucks[lk] = lucks.get(lk, 0.0) + mass
+        return OddsResult(
+            win_probability=win,
+            expected_assaults=assaults + flow.assaults,
+            stamina_distribution={k: v * scale for k, v in sorted(stamina.items()) if v},
+            luck_distribution={k: v * scale for k, v in sorted(lucks.items()) if v}
+            if luck is not None
+            else {},
+            states=flow.visited + (1 if start[3] else 0),
             end_states={k: v * scale for k, v in sorted(ends.items()) if v},
         )
 
@@ -738,6 +777,12 @@ def shared_group_win(
 ) -> float:
     """The exact chance to win, from a table shared by the heroes of one fight setting
     (a table filled for a stronger hero holds every weaker one)."""
+    luck = options.pop("luck", None)
+    return shared_table(ruleset, hero_skill, enemies, **options).win_probability(hero_stamina, luck)
+
+
+def shared_table(ruleset: Ruleset, hero_skill: int, enemies: Sequence, **options) -> GroupTable:
+    """The table of one fight setting, kept for the next hero (at most 256 settings)."""
     from dedale.rules.odds_inputs import enemy_line_up
 
     enemies = tuple(enemy_line_up(ruleset, enemies, "sequence"))
@@ -745,10 +790,10 @@ def shared_group_win(
                  tuple(sorted((k, v) for k, v in options.items() if k != "luck")))  # fmt: skip
     found = _TABLES.get(table_key)
     table = found[1] if found is not None and found[0] is ruleset else None
-    luck = options.pop("luck", None)
+    options.pop("luck", None)
     if table is None:
         table = GroupTable(ruleset, hero_skill, enemies, **options)
         if len(_TABLES) >= 256:
             _TABLES.clear()
         _TABLES[table_key] = (ruleset, table)
-    return table.win_probability(hero_stamina, luck)
+    return table

@@ -42,7 +42,8 @@ class FastValues:
     ``(h, luck, es, first, hit)`` to its value; states before the first assault
     (``first``) live in a small dict beside it."""
 
-    def __init__(self, array, hit_layer: bool) -> None:
+    def __init__(self, array, hit_layer: bool, fill=None) -> None:
+        self.fill = fill  # the _Fill (its tables, for the forward pass)
         self.array = array  # shape (2, H + 1, L + 1, E1 + 1, ..., En + 1)
         self.flat = array.reshape(-1)
         self.hit_layer = hit_layer
@@ -97,7 +98,15 @@ def fits(table, stamina_max: int, luck_max: int) -> bool:
 def cells(table, stamina_max: int, luck_max: int) -> int:
     """The table's size (Python integers: nothing is allocated)."""
     count = 2 * (stamina_max + 1) * (luck_max + 1)
-    for _, health, _ in table.enemies:
+    kinds: dict[tuple, int] = {}
+    for skill, health, immune in table.enemies:
+        kind = (skill, immune) if table.best else len(kinds)
+        kinds[kind] = max(kinds.get(kind, 0), health)
+    for health in (
+        kinds.values()
+        if not table.best
+        else (kinds[skill, immune] for skill, _, immune in table.enemies)
+    ):
         count *= health + 1
         if count > FAST_CELLS * 8:
             break
@@ -133,7 +142,12 @@ class _Fill:
         self.side = table.side
         self.wounding = fight.luck_wounding if table.use_luck else None
         self.shift = fight.damage_to_enemy
-        shape = (2, stamina_max + 1, luck_max + 1, *(e[1] + 1 for e in table.enemies))
+        sizes = [e[1] + 1 for e in table.enemies]
+        if table.best:  # interchangeable enemies share one range (their STAMINA is sorted)
+            for group in table.groups:
+                for i in group:
+                    sizes[i] = max(sizes[j] for j in group)
+        shape = (2, stamina_max + 1, luck_max + 1, *sizes)
         self.shape = shape
         self.values = np.zeros(shape)
         self.g = np.zeros(shape)  # the value of one more blow of another enemy
@@ -164,6 +178,8 @@ class _Fill:
                 self.values[(hit, h, slice(None), *([0] * self.n))] = 1.0
                 self.g[(hit, h, slice(None), *([0] * self.n))] = 1.0
         self.flat, self.flat_g = flat, flat_g
+        self.choice = np.zeros(self.flat.size, dtype=np.int8)  # the target each state picks
+        self.done: list = []  # the levels, smallest sum first
 
     # ------------------------------------------------------------------ levels
 
@@ -208,13 +224,14 @@ class _Fill:
                 base = hit * self.s_hit + h * self.s_h + luck * self.s_l
                 at = base + off
                 self._blow(at, h, luck)
-                self.flat[at] = self._level(h, luck, es, off, hit)
+                self.flat[at], self.choice[at] = self._level(h, luck, es, off, hit)
                 for other in moved:  # the same state with interchangeable enemies swapped
                     self.flat[base + other] = self.flat[at]
                     self.flat_g[base + other] = self.flat_g[at]
+            self.done.append(level)
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise TimeoutError
-        return FastValues(self.values, self.hit_layer)
+        return FastValues(self.values, self.hit_layer, self)
 
     def _blow(self, at, h, luck) -> None:
         """``G``: the value of taking one more blow of another enemy, with the better
@@ -232,7 +249,11 @@ class _Fill:
         self.flat_g[at] = g
 
     def _level(self, h, luck, es, off, hit: int):
-        best = np.zeros(h.shape)
+        """The values of a level's rows (and the target each picks, in ``choice``)."""
+        from dedale.rules.odds_group_walk import Walker
+
+        best = np.full(h.shape, -1.0)
+        choice = np.zeros(h.shape, dtype=np.int8)
         alive = [es[j] > 0 for j in range(self.n)]
         first_alive = np.argmax(np.stack(alive), axis=0)
         for t in range(self.n):
@@ -240,11 +261,12 @@ class _Fill:
             rows = np.flatnonzero(pick)
             if rows.size == 0:
                 continue
-            win = self._target(t, h[rows], luck[rows], [e[rows] for e in es], off[rows], hit)
-            best[rows] = np.maximum(best[rows], win)
-        return np.minimum(best, 1.0)
-
-    # ------------------------------------------------------------------ one target
+            walker = Walker(self, t, h[rows], luck[rows], [e[rows] for e in es], off[rows], hit)
+            win = walker.value()[0]
+            better = win > best[rows] + 1e-15  # ties: the first target, as the scalar table
+            best[rows] = np.where(better, win, best[rows])
+            choice[rows] = np.where(better, t, choice[rows])
+        return np.clip(best, 0.0, 1.0), choice
 
     def _columns(self, t: int, sides: list[int]):
         """The hero's rolls against target ``t`` merged where the other enemies' chances
@@ -264,102 +286,3 @@ class _Fill:
         weights = np.array([merged[k] for k in keys]).T  # (4, columns)
         chances = [np.array([k[m] for k in keys]) for m in range(len(sides))]
         return weights, chances
-
-    def _target(self, t: int, h, luck, es, off, hit: int):
-        """The chance to win when the hero attacks ``t`` this assault (the states' rows)."""
-        n = self.n
-        sides = [j for j in range(n) if j != t] if self.side[0] > 0 else []
-        weights, chances = self._columns(t, sides)
-        p_side = [(es[j] > 0)[:, None] * c[None, :] for j, c in zip(sides, chances, strict=True)]
-        memo: dict = {}
-        lines: dict = {}
-        flat, flat_g = self.flat, self.flat_g
-        side = self.side
-        side_luck = len(side) == 3 and self.luck
-        last = len(sides) - 1
-        s_hit, s_h, s_l, cost = self.s_hit, self.s_h, self.s_l, self.cost
-        barred = np.where(luck > 0, 0.0, -4.0)  # no Luck left: its option is never taken
-
-        def index(dh: int, dl: int, eoff, hb: int):
-            ll = np.maximum(luck - dl * cost, 0) if dl else luck
-            return hb * s_hit + np.maximum(h - dh, 0) * s_h + ll * s_l + eoff
-
-        def line(key, eoff, hb):
-            """V + p_last (G - V) at a point: the value before the last other enemy's blow."""
-            found = lines.get(key)
-            if found is None:
-                at = index(key[1], key[2], eoff, hb)
-                v = flat[at]
-                found = lines[key] = v[:, None] + p_side[last] * (flat_g[at] - v)[:, None]
-            return found
-
-        def walk(m: int, key, eoff, hb):
-            """The value after the other enemies' blows from the ``m``-th on, from the
-            point ``key`` = (variant, STAMINA lost, Luck tests): (rows, rolls)."""
-            found = memo.get((m, key))
-            if found is not None:
-                return found
-            name, dh, dl = key
-            if m > last:  # no other enemy left to strike
-                result = flat[index(dh, dl, eoff, hb)][:, None]
-            elif m == last:
-                result = line(key, eoff, hb)
-            else:
-                if m == last - 1:
-                    miss = line(key, eoff, hb)
-                    blow = line((name, dh + side[0], dl), eoff, hb)
-                else:
-                    miss = walk(m + 1, key, eoff, hb)
-                    blow = walk(m + 1, (name, dh + side[0], dl), eoff, hb)
-                if side_luck:
-                    ll = np.maximum(luck - dl * cost, 0) if dl else luck
-                    q = self.q[ll][:, None]
-                    one = (name, dh + side[1], dl + 1)
-                    two = (name, dh + side[2], dl + 1)
-                    if m == last - 1:
-                        one, two = line(one, eoff, hb), line(two, eoff, hb)
-                    else:
-                        one, two = walk(m + 1, one, eoff, hb), walk(m + 1, two, eoff, hb)
-                    lucky = two + q * (one - two)
-                    if dl == 0:
-                        lucky += barred[:, None]
-                    else:
-                        lucky += np.where(ll > 0, 0.0, -4.0)[:, None]
-                    blow = np.maximum(blow, lucky)
-                result = miss + p_side[m] * (blow - miss)
-            memo[m, key] = result
-            return result
-
-        e = es[t]
-        stride = self.s_e[t]
-        d = self.to_enemy + (0 if hit else self.bonus)
-        q = self.q[luck][:, None]
-        w_kill, w_wound, w_tie, w_hurt = weights
-
-        # the target's outcome, then the other enemies' blows
-        total = w_tie[None, :] * walk(0, ("es", 0, 0), off, hit)
-        if w_kill.any():
-            total += w_kill[None, :] * walk(0, ("kill", 0, 0), off - e * stride, hit)
-        wound = walk(0, ("struck", 0, 0), off - np.minimum(e, d) * stride, 1)
-        wounding = self.wounding
-        if wounding is not None and self.luck and d > 0:
-            lucky_d = max(0, d + wounding.lucky - self.shift)
-            unlucky_d = max(0, d + wounding.unlucky - self.shift)
-            one = walk(0, ("lucky", 0, 1), off - np.minimum(e, lucky_d) * stride, 1)
-            two = walk(0, ("unlucky", 0, 1), off - np.minimum(e, unlucky_d) * stride, 1)
-            wound = np.maximum(wound, two + q * (one - two) + barred[:, None])
-        total += w_wound[None, :] * wound
-        hurt = self.hurt
-        hurt_v = walk(0, ("es", hurt[0], 0), off, hit)
-        if len(hurt) == 3 and self.luck:
-            one = walk(0, ("es", hurt[1], 1), off, hit)
-            two = walk(0, ("es", hurt[2], 1), off, hit)
-            hurt_v = np.maximum(hurt_v, two + q * (one - two) + barred[:, None])
-        total += w_hurt[None, :] * hurt_v
-        missed = np.ones((h.size, w_tie.size))
-        for p in p_side:
-            missed *= 1 - p
-        stay = (w_tie[None, :] * missed).sum(axis=1)
-        total = total.sum(axis=1)
-        safe = stay < 1.0 - 1e-15
-        return np.where(safe, total / np.where(safe, 1.0 - stay, 1.0), 0.0)
