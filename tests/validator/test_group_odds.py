@@ -291,3 +291,23 @@ def test_best_luck_at_once_agrees_with_the_real_fight(tmp_path, enemies, stamina
         rng.log.clear()
         won += result.outcome == "won"
     _within_3_se(exact, won / SAMPLES)
+
+
+def test_the_fight_table_names_a_group_as_the_book_writes_it(tmp_path, capsys):
+    from dedale.cli import main
+    from dedale.validator.fights import enemy_names
+
+    path = tmp_path / "book.dd"
+    path.write_text(
+        "---\ntitle: Chats\nlanguage: fr\nruleset: df-classic\nstart: 1\n---\n§ 1\n"
+        "> combat ensemble\n> ennemis les trois CHATS SAUVAGES HABILETÉ 5 ENDURANCE 3 chacun\n"
+        "> ennemi LOUP HABILETÉ 6 ENDURANCE 4\n> victoire -> 2\n§ 2\n> victoire\n",
+        encoding="utf-8",
+    )
+    book = load_book(path)
+    fight = next(s for s in book.paragraphs[1].body if isinstance(s, ast.Fight))
+    assert [e.name for e in fight.enemies][:2] == ["CHAT SAUVAGE 1", "CHAT SAUVAGE 2"]
+    assert enemy_names(fight) == "3 CHATS SAUVAGES, LOUP"
+    main(["validate", str(path), "--runs", "0"])
+    out = capsys.readouterr().out
+    assert "3 CHATS SAUVAGES" in out and "CHAT SAUVAGE 1" not in out
