@@ -115,7 +115,8 @@ def _too_large(count: int, limit: int, luck: bool = False) -> None:
 
 
 FILL_SECONDS = 4.0
-"""The time bound of one array fill (:mod:`dedale.rules.odds_group_fast`)."""
+"""The time bound of one array fill or forward pass (:mod:`dedale.rules.odds_group_fast`),
+in CPU seconds of this process (the same answer on a loaded machine)."""
 
 
 def _too_slow(count: int, seconds: float) -> None:

@@ -24,7 +24,7 @@ class Flow:
     def __init__(self, values, seeds: dict[tuple, float], seconds: float | None = None) -> None:
         self.values = values
         self.fill = values.fill
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.deadline = None if seconds is None else time.process_time() + seconds
         self.mass = np.zeros(self.fill.flat.size)
         for state, mass in seeds.items():
             where = values._index(state)
@@ -54,7 +54,7 @@ class Flow:
                 rows = np.flatnonzero(mass[at] > 0)
                 if rows.size:
                     self._level(rows, h, luck, es, off, at, hit)
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self.deadline is not None and time.process_time() > self.deadline:
                 raise TimeoutError
         won = mass.reshape(fill.shape)[(slice(None), slice(1, None), slice(None), *[0] * fill.n)]
         won = won.sum(axis=0)
