@@ -10,8 +10,8 @@ from pathlib import Path
 from dedale.game import Game
 from dedale.language import load_book
 from dedale.player.app import DedaleApp
-from dedale.player.screens.fight import FightScreen
 from dedale.player.odds import percentage
+from dedale.player.screens.fight import FightScreen
 from dedale.rules import fight_odds
 from textual.widgets import Static
 
