@@ -187,14 +187,24 @@ def test_odds_hint_uses_the_rules_core(repo_root):
         "GOBLIN": {"SKILL": (8, 8), "STAMINA": (6, 6)},
         "ORC": {"SKILL": (7, 7), "STAMINA": (5, 5)},
     }
-    assert win_chance(book, sheet, two, mode="together") is None  # best Luck: past its budget
+    at_once = fight_odds(
+        book.ruleset, 8, 12, [(8, 6), (7, 5)], luck=9, luck_policy="best", mode="together"
+    )  # best Luck at once: exact (the array table)
+    assert win_chance(book, sheet, two, mode="together") == at_once.win_probability
 
 
-def test_odds_hint_of_a_fight_at_once_is_its_exact_no_luck_chance(repo_root):
+def test_odds_hint_of_a_fight_at_once_past_its_bounds_is_its_exact_no_luck_chance(
+    repo_root, monkeypatch
+):
     from dedale.language import load_book
+    from dedale.player import odds
     from dedale.player.book_view import BookView
     from dedale.player.odds import fight_hint
-    from dedale.rules import fight_odds
+    from dedale.rules import fight_odds, odds_group, odds_group_fast
+
+    monkeypatch.setattr(odds_group_fast, "FAST_CELLS", 10)  # the scalar table, its budget
+    monkeypatch.setattr(odds, "_CACHE", {})
+    monkeypatch.setattr(odds_group, "_TABLES", {})
 
     book = BookView(load_book(repo_root / "books" / "tutorial"))
     sheet = SheetModel(stats={"SKILL": (8, 8), "STAMINA": (12, 19), "LUCK": (9, 10)})

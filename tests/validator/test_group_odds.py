@@ -167,8 +167,9 @@ def test_the_validator_reports_exact_odds_for_a_fight_at_once(tmp_path):
     (report,) = fight_reports(build_graph(book), book, seconds=None)
     plain = {odds.hero: odds for odds in report.odds if odds.luck == "none"}
     assert plain and all(not odds.estimate for odds in plain.values())  # exact without Luck
-    for odds in report.odds:  # best Luck: estimated (too many states), never below no Luck
+    for odds in report.odds:  # best Luck: exact too (the array table), never below no Luck
         if odds.luck == "best":
+            assert not odds.estimate
             assert odds.win >= plain[odds.hero].win
     assert report.estimated_because is None  # (I115 only when nothing is exact)
 
@@ -263,16 +264,21 @@ class _BestLuck:
         return q * lucky + (1 - q) * unlucky > plain + 1e-15
 
 
-def test_best_luck_at_once_agrees_with_the_real_fight(tmp_path):
-    enemies = "> enemy WOLF SKILL 8 STAMINA 4\n> enemy BEAR SKILL 9 STAMINA 4"
+@pytest.mark.parametrize(
+    ("enemies", "stamina"),
+    [
+        ("> enemy WOLF SKILL 8 STAMINA 4\n> enemy BEAR SKILL 9 STAMINA 4", 8),
+        ("> enemy WOLF SKILL 8 STAMINA 6\n> enemy BEAR SKILL 9 STAMINA 6\n"
+         "> enemy LYNX SKILL 7 STAMINA 6", 16),
+    ],
+)  # fmt: skip
+def test_best_luck_at_once_agrees_with_the_real_fight(tmp_path, enemies, stamina):
     book, fight = _fight(tmp_path, "df-classic", enemies)
-    hero = {"SKILL": 9, "STAMINA": 8, "LUCK": 6}
+    hero = {"SKILL": 9, "STAMINA": stamina, "LUCK": 6}
     line_up = _line_up(book, fight)
-    table = GroupTable(
-        book.ruleset, 9, line_up, luck_policy="best", target="order", luck_work=10**5
-    )
-    exact = table.solve(8, 6).win_probability
-    plain = fight_odds(book.ruleset, 9, 8, line_up, luck=6, mode="together", target="order")
+    table = GroupTable(book.ruleset, 9, line_up, luck_policy="best", target="order")
+    exact = table.solve(stamina, 6).win_probability
+    plain = fight_odds(book.ruleset, 9, stamina, line_up, luck=6, mode="together", target="order")
     assert exact > plain.win_probability  # Luck helps here
     rehearsal = FightRehearsal(book, 0)
     spec = rehearsal.spec(fight)
@@ -285,3 +291,23 @@ def test_best_luck_at_once_agrees_with_the_real_fight(tmp_path):
         rng.log.clear()
         won += result.outcome == "won"
     _within_3_se(exact, won / SAMPLES)
+
+
+def test_the_fight_table_names_a_group_as_the_book_writes_it(tmp_path, capsys):
+    from dedale.cli import main
+    from dedale.validator.fights import enemy_names
+
+    path = tmp_path / "book.dd"
+    path.write_text(
+        "---\ntitle: Chats\nlanguage: fr\nruleset: df-classic\nstart: 1\n---\n§ 1\n"
+        "> combat ensemble\n> ennemis les trois CHATS SAUVAGES HABILETÉ 5 ENDURANCE 3 chacun\n"
+        "> ennemi LOUP HABILETÉ 6 ENDURANCE 4\n> victoire -> 2\n§ 2\n> victoire\n",
+        encoding="utf-8",
+    )
+    book = load_book(path)
+    fight = next(s for s in book.paragraphs[1].body if isinstance(s, ast.Fight))
+    assert [e.name for e in fight.enemies][:2] == ["CHAT SAUVAGE 1", "CHAT SAUVAGE 2"]
+    assert enemy_names(fight) == "3 CHATS SAUVAGES, LOUP"
+    main(["validate", str(path), "--runs", "0"])
+    out = capsys.readouterr().out
+    assert "3 CHATS SAUVAGES" in out and "CHAT SAUVAGE 1" not in out

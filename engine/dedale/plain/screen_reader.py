@@ -81,17 +81,24 @@ class ScreenReaderRenderer(Renderer):
 
     def _FightStarted(self, e: events.FightStarted) -> list[str]:
         lines = super()._FightStarted(e)
-        chance = self.win_chance(e)
+        chance, without_luck = self.fight_chance(e)
         if chance is not None:
-            lines.append(self.t("sr.odds", chance=chance))
+            key = "sr.odds_without_luck" if without_luck else "sr.odds"
+            lines.append(self.t(key, chance=chance))
         return lines
 
     def win_chance(self, e: events.FightStarted) -> str | None:
         """The hero's chance of winning the fight that starts, as a percentage, or None."""
+        chance, without_luck = self.fight_chance(e)
+        return None if without_luck else chance
+
+    def fight_chance(self, e: events.FightStarted) -> tuple[str | None, bool]:
+        """The fight hint's chance as a percentage (None: none), and whether it is the
+        chance without testing Luck (a fight at once past its best-Luck bounds)."""
         if self.game is None or self.game.state.hero is None:
-            return None
+            return None, False
         from dedale.player.book_view import BookView
-        from dedale.player.odds import percentage, win_chance
+        from dedale.player.odds import fight_hint, percentage
         from dedale.player.session import SheetModel
 
         hero = self.game.state.hero
@@ -101,8 +108,8 @@ class ScreenReaderRenderer(Renderer):
         )
         enemies = {name: {s: (v, v) for s, v in stats} for name, stats in e.enemies}
         mode = {"as_one": "as_one"}.get(e.mode, e.mode)
-        chance = win_chance(BookView(self.game.book), sheet, enemies, mode)
-        return None if chance is None else percentage(chance, self.lang)
+        chance, without_luck = fight_hint(BookView(self.game.book), sheet, enemies, mode)
+        return (None if chance is None else percentage(chance, self.lang)), without_luck
 
     # ------------------------------------------------------------------ prompts
     def prompt(self, prompt: events.Prompt) -> list[str]:

@@ -144,6 +144,7 @@ def _solve(
             class_name=class_name,
             mode=mode,
             armour=armour,
+            win_only=True,  # (fights at once: the table shared with the next hint)
         )
     except Exception:  # noqa: BLE001 - the hint is optional; it never breaks a fight
         chance = None

@@ -52,7 +52,7 @@ def group_odds(
 ) -> OddsResult:
     """Exact odds that the hero wins a fight against all ``enemies`` at once
     (``luck_work``: the best Luck's budget, :data:`LUCK_WORK` by default)."""
-    table = GroupTable(
+    table = shared_table(
         ruleset, hero_skill, enemies, luck_policy=luck_policy, target=target,
         class_name=class_name, attack_bonus=attack_bonus, enemy_damage=enemy_damage,
         armour=armour, luck_work=luck_work,
@@ -114,6 +114,23 @@ def _too_large(count: int, limit: int, luck: bool = False) -> None:
     )
 
 
+FILL_SECONDS = 4.0
+"""The time bound of one array fill or forward pass (:mod:`dedale.rules.odds_group_fast`),
+in CPU seconds of this process (the same answer on a loaded machine)."""
+
+
+def _too_slow(count: int, seconds: float) -> None:
+    raise OddsTooLarge(
+        tr(
+            "the exact odds of a fight against {count} enemies at once took more than "
+            "{seconds} seconds",
+            count=count,
+            seconds=f"{seconds:g}",
+        ),
+        hint=tr("fewer or weaker enemies at once have exact odds (the validator estimates them)"),
+    )
+
+
 class GroupTable:
     """The value function of one ``together`` fight setting, filled bottom-up."""
 
@@ -139,6 +156,7 @@ class GroupTable:
         )  # fmt: skip
         self.base = base
         self.luck_work = luck_work  # the best Luck's work budget (None: LUCK_WORK)
+        self.seconds = FILL_SECONDS  # the array fill's time bound
         fight = base.fight
         self.enemies = list(base.enemies)
         self.best = target == "best"
@@ -352,8 +370,19 @@ class GroupTable:
     # ------------------------------------------------------------------ fill and solve
 
     def _fill(self, stamina_max: int, luck_max: int) -> None:
+        from dedale.rules import odds_group_fast
+
+        if odds_group_fast.fits(self, stamina_max, luck_max):  # the array fill, level by level
+            try:
+                values = odds_group_fast.fill(self, stamina_max, luck_max, self.seconds)
+            except TimeoutError:
+                _too_slow(len(self.enemies), self.seconds)
+            self.values = values
+            self._side_memo.clear()
+            self.stamina_max, self.luck_max = stamina_max, luck_max
+            return
         check_group_size(stamina_max, luck_max, self.enemies, self.best, self.luck_work)
-        self.values.clear()
+        self.values = {}
         self._side_memo.clear()
         self.stamina_max, self.luck_max = stamina_max, luck_max
         flags = [(False, True)] + ([(False, False)] if self.first_hit_bonus else [])
@@ -629,6 +658,8 @@ class GroupTable:
         """Win probability, expected assaults and the after-win distributions."""
         start = self.start(hero_stamina, luck)
         win = self.value(start)
+        if getattr(self.values, "fill", None) is not None:
+            return self._flow(start, win, luck)
         heap = [(_key(start), start)]
         pending = {start: 1.0}
         stamina: dict[int, float] = {}
@@ -666,6 +697,43 @@ class GroupTable:
             stamina_distribution={k: v * scale for k, v in sorted(stamina.items()) if v},
             luck_distribution={k: v * scale for k, v in sorted(lucks.items()) if v},
             states=visited,
+            end_states={k: v * scale for k, v in sorted(ends.items()) if v},
+        )
+
+    def _flow(self, start: tuple, win: float, luck: int | None) -> OddsResult:
+        """:meth:`solve` over the array table (:mod:`dedale.rules.odds_group_flow`)."""
+        from dedale.rules.odds_group_flow import Flow
+
+        assaults, seeds = 0.0, {start: 1.0}
+        if start[3]:  # the first assault (armour): the scalar moves, then the arrays
+            stay, dist, _ = self.moves(start)
+            assaults = 1.0 / (1.0 - stay)
+            seeds = {s: q * assaults for s, q in dist.items() if s[0] > 0}
+        flow = Flow(self.values, seeds, self.seconds)
+        try:
+            won = flow.run()
+        except TimeoutError:
+            _too_slow(len(self.enemies), self.seconds)
+        shown = None if self.use_luck else (max(0, luck) if luck is not None else 0)
+        ends: dict[tuple[int, int], float] = {}
+        for (h, lk), mass in won.items():
+            key = (h, lk if shown is None else shown)
+            ends[key] = ends.get(key, 0.0) + mass
+        total = sum(ends.values())
+        scale = 1.0 / total if total > 0 else 0.0
+        stamina: dict[int, float] = {}
+        lucks: dict[int, float] = {}
+        for (h, lk), mass in ends.items():
+            stamina[h] = stamina.get(h, 0.0) + mass
+            lucks[lk] = lucks.get(lk, 0.0) + mass
+        return OddsResult(
+            win_probability=win,
+            expected_assaults=assaults + flow.assaults,
+            stamina_distribution={k: v * scale for k, v in sorted(stamina.items()) if v},
+            luck_distribution={k: v * scale for k, v in sorted(lucks.items()) if v}
+            if luck is not None
+            else {},
+            states=flow.visited + (1 if start[3] else 0),
             end_states={k: v * scale for k, v in sorted(ends.items()) if v},
         )
 
@@ -710,6 +778,12 @@ def shared_group_win(
 ) -> float:
     """The exact chance to win, from a table shared by the heroes of one fight setting
     (a table filled for a stronger hero holds every weaker one)."""
+    luck = options.pop("luck", None)
+    return shared_table(ruleset, hero_skill, enemies, **options).win_probability(hero_stamina, luck)
+
+
+def shared_table(ruleset: Ruleset, hero_skill: int, enemies: Sequence, **options) -> GroupTable:
+    """The table of one fight setting, kept for the next hero (at most 256 settings)."""
     from dedale.rules.odds_inputs import enemy_line_up
 
     enemies = tuple(enemy_line_up(ruleset, enemies, "sequence"))
@@ -717,10 +791,10 @@ def shared_group_win(
                  tuple(sorted((k, v) for k, v in options.items() if k != "luck")))  # fmt: skip
     found = _TABLES.get(table_key)
     table = found[1] if found is not None and found[0] is ruleset else None
-    luck = options.pop("luck", None)
+    options.pop("luck", None)
     if table is None:
         table = GroupTable(ruleset, hero_skill, enemies, **options)
         if len(_TABLES) >= 256:
             _TABLES.clear()
         _TABLES[table_key] = (ruleset, table)
-    return table.win_probability(hero_stamina, luck)
+    return table

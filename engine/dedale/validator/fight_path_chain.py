@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from dedale import ast
-from dedale.errors import DedaleError, GameError
+from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.span import Span
 from dedale.validator.fight_path_steps import Change, Fight, ForcedMeal, Item, Meal, Step, Unknown
@@ -164,14 +164,8 @@ class HeroChain:
         if table is None and mode == "together":  # all at once: the group DP, best target
             from dedale.rules.odds_group import GroupTable
 
-            if self.policy == "best" and self.luck_stat:
-                # its best-Luck search rarely fits the validator's budget, and costs the
-                # whole budget to find out: the step is estimated (the fight's own row)
-                raise GameError(
-                    tr("the exact best-Luck odds of a fight at once are not chained"),
-                    hint=tr("the fight's own figure is used"),
-                )
-
+            # best Luck too: the array table (rules/odds_group_fast.py) within its own
+            # size and time bounds; past them OddsTooLarge makes the step estimated
             table = GroupTable(
                 self.ruleset, self.skill, list(enemies), luck_policy=self.policy,
                 class_name=self.hero.class_name, attack_bonus=bonus,

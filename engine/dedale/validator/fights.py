@@ -533,4 +533,16 @@ def _attack_stat(ruleset: object, fight: ast.Fight) -> str | None:
 
 
 def enemy_names(fight: ast.Fight) -> str:
-    return ", ".join(enemy.name for enemy in fight.enemies)
+    """The enemies as the book names them: a group written once (``> enemies the three
+    RATS ...``) by its count and plural name (``3 RATS``), not member by member."""
+    names: list[str] = []
+    seen: set[int] = set()
+    for enemy in fight.enemies:
+        group = enemy.group
+        if group is None:
+            names.append(enemy.name)
+        elif id(group) not in seen:
+            seen.add(id(group))
+            count = sum(1 for other in fight.enemies if other.group is group)
+            names.append(f"{count} {group.plural}")
+    return ", ".join(names)

@@ -17,7 +17,7 @@ from rich.text import Text
 from dedale.errors import read_source_line
 from dedale.i18n import Message, ntr, tr, translate
 from dedale.validator.checker import BookReport
-from dedale.validator.fights import FightReport
+from dedale.validator.fights import FightReport, enemy_names
 from dedale.validator.findings import Finding
 from dedale.validator.report import display_path
 from dedale.validator.report.fight_path_report import fight_path_text
@@ -78,7 +78,7 @@ def _fights_table(fights: Sequence[FightReport], lang: str | None = None) -> Tab
     for level in ("weakest", "median", "strongest"):
         table.add_column(LEVEL_WORDS[level].translate(lang), justify="right")
     for report in fights:
-        enemies = ", ".join(enemy.name for enemy in report.fight.enemies)
+        enemies = enemy_names(report.fight)  # a group as the book writes it: "3 RATS"
         if report.error is not None:
             unavailable = tr("unavailable").translate(lang)
             table.add_row(str(report.paragraph), enemies, "-", unavailable, "", "")
