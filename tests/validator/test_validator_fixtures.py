@@ -45,8 +45,8 @@ EXPECTED: dict[str, tuple[set[str], int]] = {
     # estimated odds (no exact method): a fair fight and a deadly or unwinnable one
     "W030-together-fight": ({"W030"}, 0),
     "W031-together-fight": ({"W031"}, 0),
-    "W031-d20-fight": ({"W031", "I115"}, 0),
-    "W031-d20-estimated": ({"W031", "I115"}, 0),  # both fights past the d20 budget  # the dragon's 10d10: estimated, saying why
+    "W031-d20-fight": ({"W031", "I115"}, 0),  # the dragon's 10d10: estimated, saying why
+    "W031-d20-estimated": ({"W031", "I115"}, 0),  # both fights past the d20 budget
     "W031-reliques-fight": ({"W031", "I115"}, 0),  # exact odds: too many states (I115)
     "estimate-ally-fight": (set(), 0),
     "I115-fight-at-once-estimated": ({"I115"}, 0),  # too many states for the exact odds
