@@ -67,3 +67,17 @@ def test_an_escape_in_a_d20_fight_is_a_located_refusal(tmp_path):
         solve_book(load_book(tmp_path), HERO, luck_policy="none")
     assert caught.value.span.line == 10  # the guard's `> fight`
     assert "escape" in caught.value.message and caught.value.hint
+
+
+def test_without_a_hero_the_landmarks_roll_their_derived_stats():
+    """d20's HP reads CON (``8+CON``): its 16^6 heroes are too many to list, so the landmark
+    heroes take each 3d6 stat at its lowest, median and highest value and HP from it."""
+    from dedale.solve.heroes import landmarks
+
+    heroes, distribution = landmarks(RULES, None)
+    assert distribution is None  # the average is not computed (and the report says so)
+    ids = [s.id for s in RULES.stats]
+    by_level = {hero.label: dict(zip(ids, hero.values, strict=True)) for hero in heroes}
+    assert [by_level[level]["CON"] for level in ("weakest", "median", "strongest")] == [3, 10, 18]
+    assert all(stats["HP"] == 8 + stats["CON"] for stats in by_level.values())
+    assert by_level["median"]["ACTION"] == 2

@@ -210,7 +210,9 @@ def _text(book, args, answers, averages):
     ruleset = book.ruleset
     lang = _lang(book)
     yield tr("{title}: best-play chance to win", title=book.meta.title)
-    if args.luck == "best":
+    if not getattr(ruleset.fight, "luck_test", None):
+        pass  # no Luck in this ruleset's fights (d20, reliques): no policy to state
+    elif args.luck == "best":
         yield tr(
             "Luck in fights: tested after a wound when it raises the chance to win the book "
             "(in fights against several enemies at once: the chance to win that fight)"

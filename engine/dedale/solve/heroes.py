@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from dedale.i18n import tr
+from dedale.i18n import number, tr
 from dedale.rules import create_character
 from dedale.solve.dice import EnumeratedDice, NeedChance, TokenStream
 from dedale.solve.model import SolveLimit
@@ -52,11 +52,32 @@ def creation_marginals(ruleset, class_name: str | None) -> list[dict[int, float]
     return found
 
 
+def _roll_of(ruleset, klass, stat):
+    return (klass.stats.get(stat.id) if klass else None) or stat.roll
+
+
+def _independent(ruleset, class_name: str | None) -> dict[str, dict[int, float]]:
+    """The distributions of the stats whose roll reads no other stat."""
+    klass = ruleset.classes.get(class_name) if class_name else None
+    found: dict[str, dict[int, float]] = {}
+    for stat in ruleset.stats:
+        roll = _roll_of(ruleset, klass, stat)
+        if roll is not None and not roll.names:
+            marginal: dict[int, float] = {}
+            for total, p in roll.distribution().items():
+                marginal[max(0, total)] = marginal.get(max(0, total), 0.0) + float(p)
+            found[stat.id] = marginal
+    return found
+
+
 def creation_distribution(ruleset, class_name: str | None) -> dict[tuple[int, ...], float] | None:
     """The stat values (in the ruleset's order) creation gives, with their probabilities
     (None: more than MAX_HEROES distinct heroes)."""
     marginals = creation_marginals(ruleset, class_name)
-    if marginals is None:
+    if marginals is None:  # a roll reads another stat: enumerated, when it can be
+        independent = _independent(ruleset, class_name)
+        if math.prod(len(m) for m in independent.values()) > MAX_HEROES:
+            return None
         return _enumerated(ruleset, class_name)
     if math.prod(len(m) for m in marginals) > MAX_HEROES:
         return None
@@ -66,8 +87,11 @@ def creation_distribution(ruleset, class_name: str | None) -> dict[tuple[int, ..
     return joint
 
 
-def _enumerated(ruleset, class_name: str | None) -> dict[tuple[int, ...], float]:
-    """The creation's heroes by rolling every die of ``create_character`` in turn."""
+def _enumerated(
+    ruleset, class_name: str | None, fixed: dict[str, int] | None = None
+) -> dict[tuple[int, ...], float]:
+    """The creation's heroes by rolling every die of ``create_character`` in turn (the
+    stats in ``fixed`` are given, not rolled)."""
     found: dict[tuple[int, ...], float] = {}
     ids = [stat.id for stat in ruleset.stats]
     pending: list[tuple[float, tuple]] = [(1.0, ())]
@@ -77,11 +101,16 @@ def _enumerated(ruleset, class_name: str | None) -> dict[tuple[int, ...], float]
         rolls += 1
         if rolls > MAX_ROLLS:
             raise SolveLimit(
-                tr("the creation dice have more than {count} outcomes", count=MAX_ROLLS),
+                tr(
+                    "the creation dice have more than {count} outcomes",
+                    count=number(MAX_ROLLS, ","),
+                ),
                 hint=tr("give the hero with --hero"),
             )
         try:
-            hero = create_character(ruleset, EnumeratedDice(TokenStream(tokens)), class_name)
+            hero = create_character(
+                ruleset, EnumeratedDice(TokenStream(tokens)), class_name, fixed=fixed
+            )
         except NeedChance as need:
             pending.extend((p * q, (*tokens, token)) for q, token in need.outcomes)
             continue
@@ -95,6 +124,8 @@ def landmarks(ruleset, class_name: str | None) -> tuple[list[Hero], dict | None]
     value: medians of each stat's own distribution) and the creation's distribution."""
     marginals = creation_marginals(ruleset, class_name)
     distribution = creation_distribution(ruleset, class_name)
+    if marginals is None and distribution is None:  # too many heroes to list them all
+        return _derived_landmarks(ruleset, class_name), None
     if marginals is None:
         assert distribution is not None
         marginals = []
@@ -103,20 +134,45 @@ def landmarks(ruleset, class_name: str | None) -> tuple[list[Hero], dict | None]
             for values, p in distribution.items():
                 marginal[values[index]] = marginal.get(values[index], 0.0) + p
             marginals.append(marginal)
-    low, mid, high = [], [], []
-    for marginal in marginals:
-        ordered = sorted(marginal)
-        low.append(ordered[0])
-        high.append(ordered[-1])
-        running = 0.0
-        for value in ordered:
-            running += marginal[value]
-            if running >= 0.5 - 1e-12:
-                mid.append(value)
-                break
+    low = [_pick("weakest", marginal) for marginal in marginals]
+    mid = [_pick("median", marginal) for marginal in marginals]
+    high = [_pick("strongest", marginal) for marginal in marginals]
     heroes = [
         Hero("weakest", tuple(low), class_name),
         Hero("median", tuple(mid), class_name),
         Hero("strongest", tuple(high), class_name),
     ]
     return heroes, distribution
+
+
+def _pick(level: str, marginal: dict[int, float]) -> int:
+    """A stat's lowest, median or highest value."""
+    ordered = sorted(marginal)
+    if level != "median":
+        return ordered[0] if level == "weakest" else ordered[-1]
+    running = 0.0
+    for value in ordered:
+        running += marginal[value]
+        if running >= 0.5 - 1e-12:
+            return value
+    return ordered[-1]
+
+
+def _derived_landmarks(ruleset, class_name: str | None) -> list[Hero]:
+    """The landmark heroes when a roll reads another stat (d20: ``HP: 8+CON``) and the whole
+    creation is too large to list: each stat whose roll reads none at its lowest, median or
+    highest value, then the others rolled from them by ``create_character`` (their own dice,
+    if any, enumerated and taken at the same level)."""
+    independent = _independent(ruleset, class_name)
+    heroes = []
+    for level in ("weakest", "median", "strongest"):
+        fixed = {stat: _pick(level, marginal) for stat, marginal in independent.items()}
+        rolled = _enumerated(ruleset, class_name, fixed)
+        values = []
+        for index in range(len(ruleset.stats)):
+            marginal: dict[int, float] = {}
+            for hero, p in rolled.items():
+                marginal[hero[index]] = marginal.get(hero[index], 0.0) + p
+            values.append(_pick(level, marginal))
+        heroes.append(Hero(level, tuple(values), class_name))
+    return heroes
