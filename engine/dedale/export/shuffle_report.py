@@ -28,12 +28,19 @@ def shuffle_warnings(result: Shuffle, lang: str | None = None) -> list[str]:
             f"{n} ({translate(reasons.get(result.pinned[n], result.pinned[n]), lang)})"
             for n in (a, b)
             if n in result.pinned
-        ) or translate(tr("none"), lang)
-        message = tr(
-            "warning: paragraphs {a} and {b} are linked and numbered {x} and {y}, one after"
-            " the other (pinned: {why})",
-            a=a, b=b, x=result.mapping[a], y=result.mapping[b], why=why,
-        )  # fmt: skip
+        )
+        if why:
+            message = tr(
+                "warning: paragraphs {a} and {b} are linked and numbered {x} and {y}, one after"
+                " the other (pinned: {why})",
+                a=a, b=b, x=result.mapping[a], y=result.mapping[b], why=why,
+            )  # fmt: skip
+        else:  # the pins elsewhere and the links leave no numbering that keeps them apart
+            message = tr(
+                "warning: paragraphs {a} and {b} are linked and numbered {x} and {y}, one after"
+                " the other: with the pinned numbers, no numbering keeps every link apart",
+                a=a, b=b, x=result.mapping[a], y=result.mapping[b],
+            )  # fmt: skip
         said.append(translate(message, lang))
     if result.same_spread and result.spreads > 1:  # on one spread, nothing could be done
         count = len(result.same_spread)
