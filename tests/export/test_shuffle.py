@@ -125,6 +125,23 @@ def test_an_unsatisfiable_book_gets_the_closest_numbering_and_a_warning(tmp_path
     assert "paragraphes 1 et 2" in said[0] and "le départ" in said[0], said
 
 
+def test_a_link_left_apart_by_no_pin_of_its_own_says_why(tmp_path):
+    # 1 -> 2, 3; 2, 3 -> 4; 4 -> 5 (victory), 6: no numbering keeps 4's links apart
+    body = (
+        "§ 1\nGo.\n-> 2 A\n-> 3 B\n\n§ 2\nA.\n-> 4 On\n\n§ 3\nB.\n-> 4 On\n\n"
+        "§ 4\nDoor.\n-> 5 Up\n-> 6 Down\n\n§ 5\n> victory\n\n§ 6\n> death\n"
+    )
+    result = plan(write(tmp_path, body), 7)
+    assert result.adjacent
+    unpinned = [
+        (a, b) for a, b in result.adjacent if a not in result.pinned and b not in result.pinned
+    ]
+    assert unpinned, result
+    said = shuffle_warnings(result, "fr")
+    assert any("aucune numérotation ne sépare tous les liens" in line for line in said), said
+    assert not any("aucune)" in line for line in said)
+
+
 def test_the_author_pins_in_both_key_languages(tmp_path):
     for key in ("pinned", "fixés", "numeros fixes"):
         book = write(tmp_path, chain(20), f"{key}: [7, 12]\n")
