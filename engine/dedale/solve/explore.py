@@ -19,6 +19,7 @@ from dedale.events import Prompt
 from dedale.game import Game
 from dedale.game.choices import offer
 from dedale.i18n import tr
+from dedale.solve.conditions import reads_only
 from dedale.solve.dice import (
     EnumeratedDice,
     NeedChance,
@@ -161,7 +162,7 @@ class Explorer:
             if kind is not ast.Choice:
                 return None
             if statement.condition is not None:
-                if not _reads_only_possessions(statement.condition):
+                if not reads_only(statement.condition, _POSSESSIONS):
                     return None
                 conditional = True
             if statement.costs or statement.effects:
@@ -402,20 +403,6 @@ def _answers(game: Game, prompt: Prompt) -> tuple[tuple[Any, dict[str, Any]], ..
 
 
 _POSSESSIONS = (ast.HasItem, ast.HasCodeword, ast.HasFlag)
-
-
-def _reads_only_possessions(condition) -> bool:
-    """Whether a condition reads only items, codewords and flags (and, or, not)."""
-    stack = [condition]
-    while stack:
-        node = stack.pop()
-        if type(node) in (ast.And, ast.Or):
-            stack.extend(node.operands)
-        elif type(node) is ast.Not:
-            stack.append(node.operand)
-        elif not isinstance(node, _POSSESSIONS):
-            return False
-    return True
 
 
 def _trivial(label: dict[str, Any]) -> bool:

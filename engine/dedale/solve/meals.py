@@ -16,6 +16,7 @@ leaves the meal out there. Ongoing effects (statuses) keep every meal offered.
 from __future__ import annotations
 
 from dedale import ast
+from dedale.solve.conditions import reads_only
 
 _INERT = (
     ast.Prose,
@@ -67,7 +68,8 @@ class MealTiming:
             if kind is ast.Choice:
                 if statement.costs or statement.effects:
                     return False
-                if statement.condition is not None and not _plain(statement.condition):
+                condition = statement.condition
+                if condition is not None and not reads_only(condition, _PLAIN_CONDITIONS):
                     return False
             elif kind is ast.GainItem:
                 if statement.effects or statement.weapon:
@@ -88,16 +90,3 @@ class MealTiming:
         found = self.book.ruleset.resolve(statement.name)
         is_meal_stat = found is not None and found[1] == self.stat
         return not (is_meal_stat and statement.exceptional)
-
-
-def _plain(condition) -> bool:
-    stack = [condition]
-    while stack:
-        node = stack.pop()
-        if type(node) in (ast.And, ast.Or):
-            stack.extend(node.operands)
-        elif type(node) is ast.Not:
-            stack.append(node.operand)
-        elif not isinstance(node, _PLAIN_CONDITIONS):
-            return False
-    return True
