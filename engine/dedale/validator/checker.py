@@ -55,6 +55,9 @@ class BookReport:
     playthroughs: PlaythroughStats | None = None
     fight_path: FightPath | None = None  # the main path to victory's chained fights
     lang: str | None = None  # the book's language: the report speaks it
+    #: what the fight table's second figure spends at best: "" the Luck test (FF), a heroism
+    #: counter's name in the book's language (reliques' Courage), None: no such figure (d20)
+    luck_name: str | None = ""
 
     def count(self, severity: str) -> int:
         return sum(1 for item in self.findings if item.severity == severity)
@@ -65,6 +68,20 @@ def _meta_value(book: object, key: str) -> object:
     if isinstance(meta, dict):
         return meta.get(key)
     return getattr(meta, key, None)
+
+
+def _luck_name(ruleset: object, lang: str) -> str | None:
+    """What the fights' best column spends: "" for the ruleset's Luck test (when the test
+    costs Luck), else the name in ``lang`` of a heroism counter that ignores a loss."""
+    if ruleset is None:
+        return ""
+    fight = getattr(ruleset, "fight", None)
+    test_id = getattr(fight, "luck_test", None)
+    test = ruleset.tests.get(test_id) if test_id else None  # type: ignore[attr-defined]
+    if test is not None and test.cost > 0:
+        return ""
+    spent = (getattr(ruleset, "heroism", None) or {}).get("ignore_loss")
+    return ruleset.display_name(spent, lang) if spent else None  # type: ignore[attr-defined]
 
 
 def _stage(progress: Callable[[str], None] | None, name: str) -> None:
@@ -85,6 +102,7 @@ def validate_loaded(
     ``progress``: called as each part of the checks starts (six times)."""
     report = BookReport(path, title=_str_or_none(_meta_value(book, "title")))
     report.lang = _str_or_none(_meta_value(book, "language"))
+    report.luck_name = _luck_name(getattr(book, "ruleset", None), report.lang or "en")
     try:
         settings = read_settings(book)
     except DedaleError as error:

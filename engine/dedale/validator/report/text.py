@@ -69,8 +69,19 @@ def _estimated(value: float | None, lang: str | None = None) -> str:
     return "-" if value is None else f"≈ {percent(value, lang)}"
 
 
-def _fights_table(fights: Sequence[FightReport], lang: str | None = None) -> Table:
-    title = tr("Fight odds (chance of winning: no Luck / best Luck)").translate(lang)
+def _fights_table(
+    fights: Sequence[FightReport], lang: str | None = None, luck: str | None = ""
+) -> Table:
+    """The fight table; ``luck``: what the second figure of a cell spends at best (the
+    report's ``luck_name``: "" Luck, a counter's name, None: no second figure)."""
+    if luck is None:
+        title = tr("Fight odds (chance of winning)").translate(lang)
+    elif not luck:
+        title = tr("Fight odds (chance of winning: no Luck / best Luck)").translate(lang)
+    else:
+        title = tr(
+            "Fight odds (chance of winning: no {points} spent / {points} at best)", points=luck
+        ).translate(lang)
     table = Table(title=title, title_justify="left")
     table.add_column("§", justify="right")
     table.add_column(tr("Enemies").translate(lang))
@@ -111,7 +122,10 @@ def _fights_table(fights: Sequence[FightReport], lang: str | None = None) -> Tab
             for level in ("weakest", "median", "strongest"):
                 none = _row(odds, level, "none", class_name or None)
                 best = _row(odds, level, "best", class_name or None)
-                cells.append(f"{_cell(none, lang)} / {_cell(best, lang)}")
+                if luck is None and best is None:  # no second figure in this ruleset
+                    cells.append(_cell(none, lang))
+                else:
+                    cells.append(f"{_cell(none, lang)} / {_cell(best, lang)}")
             hero = class_name or tr("any").translate(lang)
             if best_loadout and report.carried is not None:
                 items = ", ".join(report.carried.changing)
@@ -261,11 +275,11 @@ def render(
             for item in items:
                 console.print(_finding(item, book_path, report.lang), soft_wrap=True)
         if report.fights and (all_fights or len(report.fights) <= FIGHTS_LISTED):
-            console.print(_fights_table(report.fights, report.lang))
+            console.print(_fights_table(report.fights, report.lang, report.luck_name))
         elif report.fights:
             weak = weak_fights(report)
             if weak:
-                console.print(_fights_table(weak, report.lang))
+                console.print(_fights_table(weak, report.lang, report.luck_name))
             console.print(_fights_summary(report, len(weak), report.lang))
         if report.fight_path is not None:
             console.print(fight_path_text(report.fight_path, report.lang), soft_wrap=True)
