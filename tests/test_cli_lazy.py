@@ -64,6 +64,21 @@ def test_validate_imports_no_other_command_nor_the_interpreter(tmp_path):
     assert not any(m == "textual" or m.startswith("textual.") for m in modules)
 
 
+def test_validating_a_sample_book_with_fights_imports_no_interpreter():
+    """The fight plans read conditions through dedale.game.conditions: the game package
+    itself imports the interpreter only when it is asked for (``from dedale.game import Game``)."""
+    book = ROOT / "books" / "first-steps"
+    code = (
+        "from dedale.cli import main\n"
+        "import contextlib, io\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main(['validate', '--runs', '0', '--format', 'json', {str(book)!r}])"
+    )
+    modules = _modules_after(code)
+    assert "dedale.game.conditions" in modules  # the fight plans did read a condition
+    assert "dedale.game.interpreter" not in modules
+
+
 def test_the_json_report_imports_no_rich(tmp_path):
     book = tmp_path / "book"
     book.mkdir()

@@ -32,10 +32,23 @@ The pull API (in the manner of ink)::
   ``rules.fights.MAX_ASSAULTS`` assaults raises a GameError at the fight line.
 """
 
-from dedale.game.forced import ForcedLoopError
-from dedale.game.interpreter import EAT_ACTION, Divergence, Game, InvalidAnswer
-from dedale.game.state import GameState, HistoryEntry
+import importlib
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    from dedale.game.forced import ForcedLoopError
+    from dedale.game.interpreter import EAT_ACTION, Divergence, Game, InvalidAnswer
+    from dedale.game.state import GameState, HistoryEntry
+
+_EXPORTS = {
+    "EAT_ACTION": "dedale.game.interpreter",
+    "Divergence": "dedale.game.interpreter",
+    "ForcedLoopError": "dedale.game.forced",
+    "Game": "dedale.game.interpreter",
+    "GameState": "dedale.game.state",
+    "HistoryEntry": "dedale.game.state",
+    "InvalidAnswer": "dedale.game.interpreter",
+}
 __all__ = [
     "EAT_ACTION",
     "Divergence",
@@ -45,3 +58,14 @@ __all__ = [
     "HistoryEntry",
     "InvalidAnswer",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The interpreter is imported on first use: a checker that only reads a submodule
+    (``dedale.game.conditions``) does not pay for it (``dedale validate --runs 0``)."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dedale.game' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
