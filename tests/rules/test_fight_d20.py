@@ -116,3 +116,16 @@ def test_paragraph_enemy_damage_replaces_the_weapon():
     # hero auto-misses (deficit 18); guard ripostes and hits: 5 - RD 2 = 3; then attacks: 3
     h, result, blows = run([10, 1, 1], spec)
     assert h.stats["HP"] == 14
+
+
+def test_the_fight_names_the_armour_class_as_the_book_writes_it():
+    from dedale.events import FightStarted
+
+    def started(stats):
+        spec = FightSpec((EnemySpec("Garde", stats, weapon="1d6"),), assault_limit=1)
+        _, seen = collect(fight_gen_d20(hero(), [1, 1] * 4, spec), AlwaysNo())
+        (event,) = [e for e in seen if isinstance(e, FightStarted)]
+        return dict(event.enemies[0][1])
+
+    assert "CA" in started({"ca": 12, "attack": 2, "HP": 8})  # a French book's `CA 12`
+    assert started({"AC": 12, "attack": 2, "HP": 8})["AC"] == 12

@@ -79,6 +79,18 @@ def enemy_value(params: D20Fight, enemy: EnemySpec, key: str, default: int | Non
     return default
 
 
+def _ac_label(params: D20Fight, spec: FightSpec) -> str:
+    """The armour class's name as the book's enemy lines write it (``CA`` in a French book),
+    else the first of the ruleset's names for it."""
+    aliases = tuple(params.enemy_keys.get("armour_class", ("AC",)))
+    wanted = _folded(aliases)
+    for enemy in spec.enemies:
+        for name in enemy.stats:
+            if _folded((str(name),)) <= wanted:  # the ruleset's own spelling of that name
+                return next(a for a in aliases if fold(a) == fold(str(name)))
+    return aliases[0] if aliases else "AC"
+
+
 @lru_cache(maxsize=4096)
 def _folded(names: tuple[str, ...]) -> frozenset[str]:
     """The folded forms of names (memoised: every fight and every exact odds reads them)."""
@@ -202,7 +214,10 @@ def d20_fight(
     hero, enemies = fighters(ruleset, character, spec)
     if emit:
         yield FightStarted(
-            enemies=tuple((e.name, (("AC", e.ac), (params.health, e.health))) for e in enemies),
+            enemies=tuple(
+                (e.name, ((_ac_label(params, spec), e.ac), (params.health, e.health)))
+                for e in enemies
+            ),
             mode=spec.mode,
         )
     state = _D20State(params, character, rng, hero, enemies, emit)
