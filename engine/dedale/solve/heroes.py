@@ -38,36 +38,34 @@ def creation_marginals(ruleset, class_name: str | None) -> list[dict[int, float]
     klass = ruleset.classes.get(class_name) if class_name else None
     found = []
     for stat in ruleset.stats:
-        roll = (klass.stats.get(stat.id) if klass else None) or stat.roll
+        roll = _roll_of(klass, stat)
         if roll is None:
             found.append({0: 1.0})
             continue
         if roll.names:
             return None
-        marginal: dict[int, float] = {}
-        for total, p in roll.distribution().items():
-            value = max(0, total)  # as create_character keeps it
-            marginal[value] = marginal.get(value, 0.0) + float(p)
-        found.append(marginal)
+        found.append(_marginal(roll))
     return found
 
 
-def _roll_of(ruleset, klass, stat):
+def _roll_of(klass, stat):
+    """The stat's creation roll (the class's own first)."""
     return (klass.stats.get(stat.id) if klass else None) or stat.roll
+
+
+def _marginal(roll) -> dict[int, float]:
+    """A roll's values as create_character keeps them (never below 0)."""
+    marginal: dict[int, float] = {}
+    for total, p in roll.distribution().items():
+        marginal[max(0, total)] = marginal.get(max(0, total), 0.0) + float(p)
+    return marginal
 
 
 def _independent(ruleset, class_name: str | None) -> dict[str, dict[int, float]]:
     """The distributions of the stats whose roll reads no other stat."""
     klass = ruleset.classes.get(class_name) if class_name else None
-    found: dict[str, dict[int, float]] = {}
-    for stat in ruleset.stats:
-        roll = _roll_of(ruleset, klass, stat)
-        if roll is not None and not roll.names:
-            marginal: dict[int, float] = {}
-            for total, p in roll.distribution().items():
-                marginal[max(0, total)] = marginal.get(max(0, total), 0.0) + float(p)
-            found[stat.id] = marginal
-    return found
+    rolls = {stat.id: _roll_of(klass, stat) for stat in ruleset.stats}
+    return {ident: _marginal(roll) for ident, roll in rolls.items() if roll and not roll.names}
 
 
 def creation_distribution(ruleset, class_name: str | None) -> dict[tuple[int, ...], float] | None:
