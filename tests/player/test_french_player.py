@@ -162,3 +162,13 @@ def test_a_group_fight_in_french(snap_compare):
             await pilot.pause()
 
     assert snap_compare(_app("fr"), run_before=play, terminal_size=(80, 24))
+
+
+def test_an_assaults_note_is_in_the_readers_language():
+    """A d20 hit is "(touché)" in the Textual fight log, as in the plain player."""
+    hit = ev.AssaultResolved(
+        number=1, enemy="Brigand", hero_strength=12, enemy_strength=12, winner="hero",
+        enemy_damage_taken=6, note="hit",
+    )  # fmt: skip
+    assert "(touché)" in describe(hit, Texts("fr", {}), str)
+    assert "(hit)" in describe(hit, Texts("en", {}), str)

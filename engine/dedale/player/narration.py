@@ -7,7 +7,7 @@ from typing import Any
 
 from dedale import ast
 from dedale import events as ev
-from dedale.i18n import french
+from dedale.i18n import french, has_message, message
 from dedale.player.texts import Texts
 
 StatNamer = Callable[[str], str]
@@ -191,10 +191,20 @@ def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
         tail, colour = texts("fight.assault_tie"), "yellow"
     note = ""
     if event.note:
-        shown = texts(f"notes.{event.note}") if texts.has(f"notes.{event.note}") else event.note
+        shown = _note(event.note, texts)
         note = f" ({shown})"
     colon = " :" if texts.lang == "fr" else ":"  # made non-breaking by french.typography
     return f"{_escape(head)}{colon} [{colour}]{_escape(tail + note)}[/{colour}]"
+
+
+def _note(note: str, texts: Texts) -> str:
+    """An assault's note ("hit", "riposte"...) in the reader's language: the player's own
+    wording, else the one the plain player shows (``note.*``), else the note itself."""
+    if texts.has(f"notes.{note}"):
+        return texts(f"notes.{note}")
+    if has_message(texts.lang, f"note.{note}"):
+        return message(texts.lang, f"note.{note}")
+    return note
 
 
 def prompt_question(prompt: ev.YesNoPrompt, texts: Texts) -> str:
