@@ -19,7 +19,7 @@ from dedale.player.odds import fight_hint, percentage, plain_fights
 from dedale.player.screens.prompts import ask_in_modal
 from dedale.player.widgets.choices import ChoiceList
 from dedale.player.widgets.keys import localise_bindings
-from dedale.player.widgets.stat_bar import stat_bar
+from dedale.player.widgets.stat_bar import label_width, stat_bar
 
 if TYPE_CHECKING:
     from dedale.player.app import DedaleApp
@@ -72,17 +72,21 @@ class FightScreen(Screen[None]):
         if session is not None:
             if session.sheet.name:
                 hero = Text(f"{session.sheet.name}\n", style="bold")
+            cells = label_width(app.stat_name(stat) for stat in session.sheet.stats)
             for stat, (current, initial) in session.sheet.stats.items():
-                hero.append_text(stat_bar(app.stat_name(stat), current, initial))
+                hero.append_text(stat_bar(app.stat_name(stat), current, initial, labels=cells))
                 hero.append("\n")
         self.query_one("#hero-side", Static).update(hero)
         foes = Text()
+        cells = label_width(
+            app.stat_name(stat) for stats in self.enemies.values() for stat in stats
+        )
         for name, stats in self.enemies.items():
             style = "strike dim" if name in self.defeated else "bold"
             shown = french.panel_name(name, app.texts.articles, app.texts.lang)
             foes.append(f"{shown}\n", style=style)
             for stat, (current, initial) in stats.items():
-                foes.append_text(stat_bar(app.stat_name(stat), current, initial))
+                foes.append_text(stat_bar(app.stat_name(stat), current, initial, labels=cells))
                 foes.append("\n")
         self.query_one("#enemy-side", Static).update(foes)
         self._update_odds()

@@ -86,6 +86,9 @@ class ReadingScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in {"undo", "jump", "edit_stat", "god_mode", "force_dice", "where"}:
             return self.dedale.playtest
+        if action == "eat":  # no Eat key in the footer of a ruleset without meals
+            session = self.dedale.session
+            return session is None or session.game.book.ruleset.meals is not None
         return True
 
     # ------------------------------------------------------------------ drawing

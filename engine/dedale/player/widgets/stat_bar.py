@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.text import Text
 
+LINE = 23
+"""Cells of a label and its bar together: a longer label takes them from the bar."""
 
-def stat_bar(label: str, current: int, initial: int, width: int = 12) -> Text:
-    """A line with the label, a bar of ``width`` cells and current/initial."""
+
+def label_width(labels: Iterable[str], least: int = 10, most: int = 16) -> int:
+    """The label column of a panel: its longest stat name ("POINTS DE VIE", 13), between
+    ``least`` and ``most`` cells, so that no name of a ruleset's stats is cut short."""
+    return max(least, min(most, max((len(label) for label in labels), default=least)))
+
+
+def stat_bar(label: str, current: int, initial: int, width: int = 12, labels: int = 10) -> Text:
+    """A line with the label in ``labels`` cells, a bar and current/initial; the bar gives
+    up the cells a label column wider than 10 takes (at least 6 stay)."""
+    width = max(6, min(width, LINE - 1 - labels)) if labels > 10 else width
     top = max(initial, current, 1)
     filled = round(width * max(current, 0) / top)
     ratio = current / top
     colour = "green" if ratio > 0.5 else "yellow" if ratio > 0.25 else "red"
-    text = Text(f"{label:<10.10} ")
+    text = Text(f"{label:<{labels}.{labels}} ")
     text.append("█" * filled, style=colour)
     text.append("░" * (width - filled), style="dim")
     text.append(f" {current}/{initial}")
