@@ -231,6 +231,24 @@ def test_a_choice_offered_on_one_path_only_leaves_the_other_stuck():
     assert codes(book_of(paragraph(1, otherwise), victory(2))) == ["E023"]  # no Key given
 
 
+def test_item_marks_are_boxes_unless_misspelt():
+    def gain(line: int, tag: str) -> ast.GainItem:
+        mark = ast.ItemEffect(span=span(line, 20), tag=tag)  # no bonus: a box of the sheet
+        return ast.GainItem(span=span(line), item="Flask", effects=(mark,))
+
+    body = (gain(10, "potion"), gain(11, "pilotag"), goto(2, 12))
+    found = [
+        (f.span.line, f.hint)
+        for f in validate_loaded(
+            book_of(paragraph(1, *body), victory(2), ruleset=load_ruleset("df48.5")), FILE, runs=0
+        ).findings
+        if f.code == "I060"
+    ]
+    assert found == [(11, "did you mean (pilotage)?")]  # (potion): a box, not a misspelling
+    classic = book_of(paragraph(1, *body), victory(2))  # df-classic: no tag known at all
+    assert not [f for f in validate_loaded(classic, FILE, runs=0).findings if f.code == "I060"]
+
+
 def test_tags_no_ability_acts_on():
     def modifier(line: int, *tags: str) -> ast.Modifier:
         return ast.Modifier(span=span(line, 19), value=-2, tags=tags)

@@ -220,18 +220,20 @@ def worlds(graph: Graph) -> Iterator[Finding]:
                 )
 
 
-def tagged_modifiers(graph: Graph) -> Iterator[tuple[int, Span, tuple[str, ...]]]:
-    """Every tagged modifier (of tests, fights, and item effects): paragraph, span, tags."""
+def tagged_modifiers(graph: Graph) -> Iterator[tuple[int, Span, tuple[str, ...], bool]]:
+    """Every tagged modifier (of tests, fights, and item effects): paragraph, span, tags,
+    and whether it is a mark only (an item's tag with no bonus: ``(potion)`` sorts the item
+    into the sheet's Potion box)."""
     for number, node in graph.nodes.items():
         for statement in walk(node.paragraph.body):
             if isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.Fight):
                 for modifier in statement.modifiers:
                     if modifier.tags:
-                        yield number, modifier.span, tuple(modifier.tags)
+                        yield number, modifier.span, tuple(modifier.tags), False
             elif isinstance(statement, ast.GainItem):
                 for effect in statement.effects:
                     if effect.tag:
-                        yield number, effect.span, (effect.tag,)
+                        yield number, effect.span, (effect.tag,), effect.stat is None
 
 
 def _did_you_mean(tags: tuple[str, ...], known: dict[str, str]) -> str | None:
@@ -246,7 +248,9 @@ def _did_you_mean(tags: tuple[str, ...], known: dict[str, str]) -> str | None:
 def unacted_tags(graph: Graph, book: object) -> Iterator[Finding]:
     """I060: a tagged modifier whose tags no ability of the ruleset (classes and items) acts
     on: a misspelt tag (``(pilotge)``) silently does nothing. Info: a tag may be purely
-    descriptive."""
+    descriptive. An item's mark with no bonus (``(potion)``, a box of the sheet, as the
+    language reference teaches) is reported only when it is close to a tag the ruleset
+    knows (a likely misspelling)."""
     ruleset = getattr(book, "ruleset", None)
     if ruleset is None:
         return
@@ -263,13 +267,15 @@ def unacted_tags(graph: Graph, book: object) -> Iterator[Finding]:
     for ability in abilities:
         known.setdefault(fold(ability.tag), ability.tag)
     exempt = set(getattr(ruleset, "inventory_exempt", ()))  # tags the inventory limit skips
-    for number, span, tags in tagged_modifiers(graph):
+    for number, span, tags, mark in tagged_modifiers(graph):
         if any(ability.acts_on(tags) for ability in abilities):
             continue
         if any(fold(tag) in exempt for tag in tags):
             continue
         written = ", ".join(tags)
         suggestion = _did_you_mean(tags, known)
+        if mark and (suggestion is None or fold(suggestion) in map(fold, tags)):
+            continue  # a box of the sheet, not a misspelt tag
         if suggestion is not None:
             hint = tr("did you mean ({tag})?", tag=suggestion)
         elif known:
