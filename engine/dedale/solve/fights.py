@@ -72,6 +72,10 @@ class FightOracle:
         # the DP adds the class's own fight bonus itself (and its damage, first-hit bonus)
         bonus -= mods.ability_value(mods.hero_abilities(ruleset, hero), "fight", "attack_bonus")
         luck_stat = setup.luck_stat
+        if runner._by_assault(statement):  # the book acts in it: dedale.solve.fights_acting
+            from dedale.solve.fights_acting import acting_fight
+
+            return acting_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
         if self.book_luck and luck_stat is not None and _plain(spec):
             return self._duel(runner, statement, spec, ruleset, bonus, armour, luck_stat)
         key = (
@@ -315,7 +319,7 @@ def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
     if not isinstance(ruleset.fight, OpposedFight):
         reason = tr("this ruleset's fights are not opposed (FF-family) fights")
     elif runner._by_assault(statement):
-        reason = tr("the book acts inside this fight (rules, allies, thresholds, tables)")
+        return  # dedale.solve.fights_acting checks what it cannot follow
     elif (spec.assault_limit is not None and spec.escape_after is not None) or (
         spec.escape_after is not None and statement.escape is None
     ):
