@@ -326,3 +326,51 @@ def test_what_the_outcome_cannot_carry_is_refused_at_the_fight(tmp_path, text, r
         solve_book(book, (9, 18, 9), luck_policy="best")
     assert caught.value.span is not None and caught.value.span.line == 11
     assert reason in caught.value.message
+
+
+@pytest.mark.parametrize("policy", ["none", "best"])
+def test_without_shortcuts_or_pruning_the_viper_pit_is_the_same(policy):
+    """The chance node built at once (each way out's paragraph resolved) and the replayed
+    one agree, and so do the pruned and unpruned snapshots (the bites counter)."""
+    book = load_book(BOOKS / "viper-pit")
+    fast = solve_book(book, (8, 16, 8), luck_policy=policy)
+    slow = solve_book(book, (8, 16, 8), luck_policy=policy, shortcuts=False, prune=False)
+    assert fast.win_probability == pytest.approx(slow.win_probability, abs=1e-12)
+    assert fast.states <= slow.states
+
+
+@pytest.mark.parametrize("hero", HEROES)
+def test_a_french_book_with_a_viper_and_a_threshold(hero):
+    """tests/books_extra/solve/marais: « elle inflige 4 », then « quand votre ENDURANCE
+    tombe à 4 ou moins -> 5 » and a Luck test there (recursion here, Luck never tested in
+    fights)."""
+    skill, stamina, luck = hero
+    win, tie, lose = assault(skill - 6)
+
+    def viper(state):
+        h, e = state
+        hit = ("end", ("won", h)) if e - 2 <= 0 else (h, e - 2)
+        hurt = ("end", ("lost",)) if h - 4 <= 0 else (h - 4, e)
+        return [(win, hit), (tie, state), (lose, hurt)]
+
+    def brigand(state):
+        w, t, lo = assault(skill - 8)
+        h, e = state
+        if e - 2 <= 0:
+            hit = ("end", ("won",))  # the fall ends the fight before the threshold
+        else:
+            hit = ("end", ("threshold",)) if h <= 4 else (h, e - 2)
+        still = ("end", ("threshold",)) if h <= 4 else state
+        if h - 2 <= 0:
+            hurt = ("end", ("lost",))
+        else:
+            hurt = ("end", ("threshold",)) if h - 2 <= 4 else (h - 2, e)
+        return [(w, hit), (t, still), (lo, hurt)]
+
+    expected = Fraction(0)
+    for key, p in fight((stamina, 5), viper).items():
+        if key[0] == "won":
+            for way, q in fight((key[1], 8), brigand).items():
+                expected += p * q * {"won": 1, "threshold": lucky(luck), "lost": 0}[way[0]]
+    result = solve_book(load_book(BOOKS / "marais"), hero, luck_policy="none")
+    assert result.win_probability == pytest.approx(float(expected), abs=1e-9)

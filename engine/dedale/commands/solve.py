@@ -215,7 +215,8 @@ def _text(book, args, answers, averages):
     elif args.luck == "best":
         yield tr(
             "Luck in fights: tested after a wound when it raises the chance to win the book "
-            "(in fights against several enemies at once: the chance to win that fight)"
+            "(in fights against several enemies at once: the chance to win that fight; in "
+            "fights in which the book acts: the chance to leave that fight alive)"
         )
     elif args.luck == "fight":
         yield tr(
@@ -322,7 +323,13 @@ def _steps(steps, names: tuple[str, str]):
             paragraph=step.paragraph, what=what, percent=_percent(step.win_probability),
         )  # fmt: skip
         for rolled in step.rolled:
-            if rolled["kind"] == "fight" and rolled["won"] and rolled.get("luck") is None:
+            if rolled["kind"] == "fight" and "way" in rolled:  # ended by a rule of the fight
+                yield tr(
+                    "          fight ended: {way} (then {health} {stamina}, {luck_name} {luck})",
+                    way=_way_name(rolled["way"]), health=names[0], stamina=rolled["stamina"],
+                    luck_name=names[1], luck=rolled["luck"],
+                )  # fmt: skip
+            elif rolled["kind"] == "fight" and rolled["won"] and rolled.get("luck") is None:
                 yield tr(
                     "          fight won (then {health} {stamina})",
                     health=names[0],
@@ -339,6 +346,8 @@ def _steps(steps, names: tuple[str, str]):
                     "kill": tr("the enemy is killed at once"), "hit": tr("you wound the enemy"),
                     "hurt": tr("the enemy wounds you"), "tie": tr("nobody is wounded"),
                 }[rolled["result"]])  # fmt: skip
+            elif rolled["kind"] == "test":
+                yield tr("          test passed") if rolled["success"] else tr("          test failed")
             elif rolled["kind"] == "luck_test":
                 yield tr("          lucky") if rolled["lucky"] else tr("          unlucky")
             elif rolled["kind"] == "dice":
@@ -348,3 +357,12 @@ def _steps(steps, names: tuple[str, str]):
                 yield tr("          fatal: turn to {target}", target=option["target"])
             else:
                 yield tr("          fatal: {option}", option=json.dumps(option))
+
+
+def _way_name(way: str) -> str:
+    """How a fight in which the book acts ended (``solve.walkthrough._acting``)."""
+    return {
+        "first": tr("first assault won"), "assaults": tr("the assaults won"),
+        "threshold": tr("the threshold reached"), "exit": tr("its end condition"),
+        "event": tr("an event of the fight"),
+    }.get(way, way)  # fmt: skip
