@@ -44,6 +44,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
+        "--exact", action="store_true",
+        help="the answer as a fraction too (dice, tests and plain fights carried in fractions)",
+    )  # fmt: skip
+    parser.add_argument(
         "--walkthrough", action="store_true",
         help="the best decisions on the most likely winning line",
     )  # fmt: skip
@@ -107,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
         answers = solve_heroes(
             book, heroes, luck_policy=args.luck, budget=args.budget,
             max_states=args.max_states, steps=args.walkthrough or bool(args.plan),
+            exact=args.exact,
         )  # fmt: skip
         deadline = started + args.budget
         averages = [
@@ -167,6 +172,8 @@ def _hero_json(ruleset, answer) -> dict:
     if result.loops:
         data["loops"] = result.loops
         data["tolerance"] = 1e-12
+    if answer.exact is not None:  # --exact
+        data["win_probability_exact"] = _fraction(answer.exact)
     data["walkthrough"] = [step.to_json() for step in answer.steps]
     return data
 
@@ -257,6 +264,8 @@ def _text(book, args, answers, averages):
                 "    {count} loops solved by value iteration to {tolerance}",
                 count=result.loops, tolerance="1e-12",
             )  # fmt: skip
+        if answer.exact is not None:  # --exact
+            yield tr("    exactly: {fraction}", fraction=_fraction(answer.exact))
         if answer.steps:
             yield from _steps(answer.steps, _names(ruleset, lang))
     for a in averages:
@@ -347,7 +356,11 @@ def _steps(steps, names: tuple[str, str]):
                     "hurt": tr("the enemy wounds you"), "tie": tr("nobody is wounded"),
                 }[rolled["result"]])  # fmt: skip
             elif rolled["kind"] == "test":
-                yield tr("          test passed") if rolled["success"] else tr("          test failed")
+                yield (
+                    tr("          test passed")
+                    if rolled["success"]
+                    else tr("          test failed")
+                )
             elif rolled["kind"] == "luck_test":
                 yield tr("          lucky") if rolled["lucky"] else tr("          unlucky")
             elif rolled["kind"] == "dice":
@@ -366,3 +379,10 @@ def _way_name(way: str) -> str:
         "threshold": tr("the threshold reached"), "exit": tr("its end condition"),
         "event": tr("an event of the fight"),
     }.get(way, way)  # fmt: skip
+
+
+def _fraction(value) -> str:
+    """A Fraction as ``p/q`` (``1`` and ``0`` as they are)."""
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )

@@ -20,6 +20,7 @@ from dedale.rules.fights import FightResult, FightSpec
 from dedale.rules.odds import fight_odds
 from dedale.rules.ruleset import D20Fight, OpposedFight, ReliquesFight
 from dedale.solve.dice import TokenStream
+from dedale.solve.exactness import EXACT
 from dedale.solve.model import Chance, Leaf, SolveLimit
 
 LOST = -1
@@ -51,6 +52,10 @@ class FightOracle:
 
     def __call__(self, runner, statement: ast.Fight, spec: FightSpec) -> FightResult:
         ruleset = runner._fight_ruleset(statement)
+        if EXACT.get():  # --exact: refuse a fight whose outcomes exist only in floats
+            from dedale.solve.exact_fights import exact_refusal
+
+            exact_refusal(runner, statement, spec, ruleset, self.book_luck)
         if isinstance(ruleset.fight, ReliquesFight):  # exact: dedale.solve.fights_reliques
             from dedale.solve.fights_reliques import reliques_outcome
 
@@ -213,6 +218,10 @@ class FightOracle:
 
     def _outcomes(self, ruleset, hero, spec, bonus, armour, luck_stat):
         self.fights += 1
+        if EXACT.get():  # the same fight in fractions (dedale.solve.exact_fights)
+            from dedale.solve.exact_fights import exact_outcomes
+
+            return exact_outcomes(ruleset, hero, spec, bonus, armour, luck_stat, self.luck_policy)
         params = ruleset.fight
         luck = hero.stats.get(luck_stat) if luck_stat else None
         if spec.assault_limit is not None:
