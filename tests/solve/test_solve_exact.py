@@ -150,3 +150,101 @@ def test_the_cli_gives_the_fraction(capsys):
     expected = at_most(9) + (1 - at_most(9)) * fight(9, 9, 9, lambda h, lk: Fraction(1))(18)
     assert code == 0
     assert f"exactly: {expected.numerator}/{expected.denominator}" in out
+
+
+@pytest.mark.parametrize("hero", [(7, 14, 7), (9, 18, 9), (12, 24, 12)])
+def test_an_assault_limit_in_the_graph_with_the_books_luck(hero):
+    """tests/books_extra/solve/limit (beat SKILL 9 STAMINA 9 within 4 assaults, else die),
+    --luck best: the fight's states are graph nodes and Luck a decision of the book, all in
+    fractions (written here from the rules)."""
+    skill, stamina, luck = hero
+    win, lose = chances(skill, 9)
+    tie = 1 - win - lose
+
+    @cache
+    def duel(h: int, e: int, lk: int, k: int) -> Fraction:
+        if e <= 0:
+            return Fraction(1)
+        if h <= 0 or k >= 4:
+            return Fraction(0)
+        q = at_most(lk)
+        hit = duel(h, e - 2, lk, k + 1)
+        hurt = duel(h - 2, e, lk, k + 1)
+        if lk > 0:
+            hit = max(
+                hit, q * duel(h, e - 4, lk - 1, k + 1) + (1 - q) * duel(h, e - 1, lk - 1, k + 1)
+            )
+            hurt = max(
+                hurt, q * duel(h - 1, e, lk - 1, k + 1) + (1 - q) * duel(h - 3, e, lk - 1, k + 1)
+            )
+        return win * hit + lose * hurt + tie * duel(h, e, lk, k + 1)
+
+    _check("limit", hero, duel(stamina, 9, luck, 0), "best")
+
+
+@pytest.mark.parametrize("hero", [(7, 14, 7), (9, 18, 9)])
+def test_an_escape_decided_in_the_graph(hero):
+    """tests/books_extra/solve/flee with --luck none: fight the troll (SKILL 11 STAMINA 20)
+    or, from the sixth assault on, flee to the gate for 2 STAMINA (both win the book): the
+    best chance to get out alive, a tie changing nothing once fleeing is allowed."""
+    skill, stamina, _ = hero
+    win, lose = chances(skill, 11)
+    tie = 1 - win - lose
+
+    @cache
+    def value(h: int, e: int, k: int) -> Fraction:
+        if e <= 0:
+            return Fraction(1)
+        if h <= 0:
+            return Fraction(0)
+        if k >= 6:
+            flee = Fraction(1 if h > 2 else 0)
+            fight_on = (win * value(h, e - 2, 6) + lose * value(h - 2, e, 6)) / (win + lose)
+            return max(flee, fight_on)
+        return (
+            win * value(h, e - 2, k + 1) + lose * value(h - 2, e, k + 1) + tie * value(h, e, k + 1)
+        )
+
+    _check("flee", hero, value(stamina, 20, 0), "none")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "enemies", "mode", "options"),
+    [
+        ("df-classic", [(8, 8)], "single", {}),
+        ("df-classic", [(6, 5), (9, 7)], "sequence", {"enemy_damage": 3}),
+        ("df-classic", [(6, 5), (7, 4)], "as_one", {"attack_bonus": 1}),
+        ("df24", [(9, 8), (7, 6, True)], "sequence", {}),
+        ("df48.5", [(9, 10)], "single", {"class_name": "Mercenaire"}),
+        ("df48.5", [(8, 6), (9, 6)], "sequence", {"class_name": "Scientifique"}),
+    ],
+)
+@pytest.mark.parametrize("policy", ["none", "best"])
+def test_the_exact_fight_is_the_float_dp(ruleset, enemies, mode, options, policy):
+    """solve.exact_fights against rules.odds.fight_odds: the chance to win to 1e-12, and,
+    without Luck (no tie to break), every end state."""
+    from dedale.solve.exact_fights import ExactFight
+
+    rules = load_ruleset(ruleset)
+    skill, stamina, luck = 9, 16, 8
+    odds = fight_odds(rules, skill, stamina, enemies, luck=luck, luck_policy=policy,
+                      mode=mode, **options)  # fmt: skip
+    kit = dict(options)
+    armour = None
+    if "class_name" in kit:  # the DP's class kit: armour fresh on the first assault
+        from dedale.validator.fights import class_fight_kit
+
+        armour = class_fight_kit(rules, kit["class_name"])[1]
+    exact = ExactFight(
+        rules, skill, enemies, mode=mode, bonus=kit.get("attack_bonus", 0),
+        enemy_damage=kit.get("enemy_damage"), armour=bool(armour),
+        class_name=kit.get("class_name"), luck_policy=policy,
+    )  # fmt: skip
+    ends, lost = exact.outcomes(stamina, luck)
+    assert float(1 - lost) == pytest.approx(odds.win_probability, abs=1e-12)
+    assert sum(ends.values()) + lost == 1
+    if policy == "none":
+        for (h, lk), p in ends.items():
+            assert float(p) == pytest.approx(
+                odds.win_probability * odds.end_states[h, lk], abs=1e-12
+            )

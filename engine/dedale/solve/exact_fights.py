@@ -9,8 +9,10 @@ armour on the first assault, a first-hit bonus, Luck after a wound when it raise
 chance to win the fight: the DP's policy, strictly better only), ties folded in exactly —
 in :class:`fractions.Fraction` from the dice's own distributions, then pushes the mass
 forward to the joint (STAMINA, LUCK) after a win. Fights with Luck decided for the book,
-several enemies at once, escapes, assault limits or rules of the book are float-only and
-refused by :func:`exact_refusal` at their line.
+several enemies at once, assault limits solved by the forward pass or rules of the book
+are float-only and refused at their line (:func:`exact_refusal`, :func:`float_only`);
+escapes and assault limits played in the graph (:mod:`dedale.solve.escape`) take their
+chances from :class:`ExactChances` and :func:`exact_lucky`.
 """
 
 from __future__ import annotations
@@ -42,18 +44,37 @@ def exact_refusal(runner, statement: ast.Fight, spec, ruleset, book_luck: bool) 
     elif spec.mode == "together" and len(spec.enemies) > 1:
         reason = tr("a fight against several enemies at once is computed in floats")
     elif spec.escape_after is not None or spec.assault_limit is not None:
-        reason = tr("an escape or an assault limit is computed in floats")
+        return  # played in the graph (solve.escape, in fractions), or refused there
     elif book_luck and getattr(ruleset.fight, "luck_test", None):
         reason = tr("Luck decided for the book is computed in floats")
+        raise float_only(statement, reason, tr("with --exact, use --luck fight or --luck none"))
     if reason:
-        raise SolveLimit(
-            tr("--exact cannot carry this fight in fractions: {reason}", reason=reason),
-            statement.span,
-            hint=tr(
-                "drop --exact (the answer in floats is exact to about 1e-12), or use "
-                "--luck fight or --luck none for plain fights"
-            ),  # fmt: skip
-        )
+        raise float_only(statement, reason)
+
+
+def float_only(statement: ast.Fight, reason: str, hint: str = "") -> SolveLimit:
+    """The refusal of ``--exact`` at a fight whose outcomes exist only in floats."""
+    return SolveLimit(
+        tr("--exact cannot carry this fight in fractions: {reason}", reason=reason),
+        statement.span,
+        hint=hint or tr("drop --exact: the answer in floats is exact to about 1e-12"),
+    )
+
+
+class ExactChances:
+    """An assault's chances in fractions, as ``odds_inputs.AssaultChances``."""
+
+    __slots__ = ("p_kill", "p_hero", "p_enemy", "p_tie")
+
+    def __init__(self, fight: OpposedFight, lead: int, immune: bool) -> None:
+        self.p_kill, self.p_hero, self.p_enemy, self.p_tie = exact_assault(fight, lead, immune)
+
+
+def exact_lucky(dice) -> tuple[Fraction, ...]:
+    """P(roll <= luck) of a Luck test's dice for luck = 0..max roll, in fractions."""
+    dist = dice.distribution()
+    return tuple(sum((p for t, p in dist.items() if t <= luck), Fraction(0))
+                 for luck in range(max(dist) + 1))  # fmt: skip
 
 
 def exact_outcomes(ruleset, hero, spec, bonus: int, armour: bool, luck_stat, luck_policy: str):
@@ -120,9 +141,7 @@ class ExactFight:
         test = ruleset.tests.get(fight.luck_test) if fight.luck_test else None
         self.use_luck = luck_policy == "best" and test is not None and test.cost > 0
         self.luck_cost = test.cost if test else 0
-        dist = test.dice.distribution() if test is not None else {}
-        self.lucky = [sum((p for t, p in dist.items() if t <= luck), Fraction(0))
-                      for luck in range(max(dist, default=0) + 1)]  # fmt: skip
+        self.lucky = exact_lucky(test.dice) if test is not None else (Fraction(0),)
         self.memo: dict[tuple, Fraction] = {}
 
     def p_lucky(self, luck: int) -> Fraction:

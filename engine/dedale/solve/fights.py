@@ -103,6 +103,11 @@ class FightOracle:
         stream = self.stream
         assert stream is not None
         if spec.assault_limit is not None and not _in_graph(spec, setup, statement):
+            if EXACT.get():  # the forward pass over the exit odds is float-only
+                from dedale.solve.exact_fights import float_only
+
+                raise float_only(statement, tr("an assault limit against several enemies, "
+                                               "with armour or a first-hit bonus"))  # fmt: skip
             if luck_stat is not None and self.luck_policy == "best":
                 raise SolveLimit(
                     tr("the solver plays an assault limit against several enemies, with "
