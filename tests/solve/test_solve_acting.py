@@ -318,6 +318,8 @@ def test_a_codeword_the_fight_sets_is_carried_on(tmp_path):
         ("> fight OGRE SKILL 9 STAMINA 8\n> when you win an assault: take Tooth", "item"),
         ("> fight OGRE SKILL 9 STAMINA 8\n> it deals 3\n> escape -> 3", "escape"),
         ("> fight OGRE SKILL 9 STAMINA 8\n> it deals 3 (if LUCK >= 8)", "LUCK"),
+        ("> fight OGRE SKILL 9 STAMINA 8\n> it deals 4 (if bites + 1 >= 2)", "cannot follow"),
+        ("> fight OGRE SKILL 9 STAMINA 8\n> when it wins an assault: gain 1 STAMINA", "raises"),
     ],
 )
 def test_what_the_outcome_cannot_carry_is_refused_at_the_fight(tmp_path, text, reason):
@@ -374,3 +376,23 @@ def test_a_french_book_with_a_viper_and_a_threshold(hero):
                 expected += p * q * {"won": 1, "threshold": lucky(luck), "lost": 0}[way[0]]
     result = solve_book(load_book(BOOKS / "marais"), hero, luck_policy="none")
     assert result.win_probability == pytest.approx(float(expected), abs=1e-9)
+
+
+def test_a_codeword_held_before_the_fight_is_read_from_the_state(tmp_path):
+    """The captain drops his sword once (guarded by a codeword); a hero who already holds
+    the codeword never sees it: the plain fight's odds (the validator's plan starts every
+    codeword the fight sets unset)."""
+    from dedale.rules.odds import fight_odds
+
+    text = (
+        "> set codeword DISARMED\n> fight CAPTAIN SKILL 11 STAMINA 8\n"
+        "> on a double (if not codeword DISARMED): its SKILL -5, set codeword DISARMED"
+    )
+    book = _book(tmp_path, text)
+    for policy in ("none", "fight"):
+        expected = fight_odds(book.ruleset, 9, 18, [(11, 8)], luck=9,
+                              luck_policy="none" if policy == "none" else "best")  # fmt: skip
+        result = solve_book(book, (9, 18, 9), luck_policy=policy)
+        assert result.win_probability == pytest.approx(expected.win_probability, abs=1e-9)
+    unset = solve_book(_book(tmp_path, text.replace("> set codeword DISARMED\n", "")), (9, 18, 9))
+    assert unset.win_probability > result.win_probability + 1e-3

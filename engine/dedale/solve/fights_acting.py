@@ -43,6 +43,7 @@ def acting_fight(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset,
     :class:`FightResult`, or ``(FightResult, paragraph)`` when a rule of the fight turned
     to a paragraph (see the module docstring)."""
     from dedale.solve.fights import Resolved
+    from dedale.validator.fight_plan import Unsupported
 
     _refuse(runner, statement, spec, ruleset, oracle.luck_policy, luck_stat)
     hero = runner.state.hero
@@ -68,6 +69,8 @@ def acting_fight(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset,
             )  # fmt: skip
         except GameError as error:  # too many states, a loop, a Luck test that changes nothing
             raise SolveLimit(error.message, statement.span, hint=error.hint) from None
+        except Unsupported as error:  # a condition reads what the plan does not follow
+            raise _limit(statement, str(error)) from None
     stream = oracle.stream
     assert stream is not None
     if stream.at >= len(stream.tokens) and oracle.resolve is not None:
