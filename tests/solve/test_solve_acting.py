@@ -396,3 +396,16 @@ def test_a_codeword_held_before_the_fight_is_read_from_the_state(tmp_path):
         assert result.win_probability == pytest.approx(expected.win_probability, abs=1e-9)
     unset = solve_book(_book(tmp_path, text.replace("> set codeword DISARMED\n", "")), (9, 18, 9))
     assert unset.win_probability > result.win_probability + 1e-3
+
+
+@pytest.mark.parametrize(("book", "hero"), [("viper-pit", "7 14 7"), ("marais", "7 14 7")])
+def test_the_plan_through_fights_in_which_the_book_acts_passes(capsys, tmp_path, book, hero):
+    """--walkthrough names the rule that ended a fight; --plan's plan passes dedale test."""
+    from dedale.cli import main
+
+    path = tmp_path / "best.plan"
+    args = ["solve", str(BOOKS / book), "--hero", *hero.split(), "--luck", "none"]
+    assert main([*args, "--walkthrough", "--plan", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "first assault won" in out or "le seuil atteint" in out
+    assert main(["test", str(BOOKS / book), str(path)]) == 0
