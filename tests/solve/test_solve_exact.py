@@ -125,7 +125,7 @@ def test_policy_iteration_leaves_a_loop_that_never_wins():
     ("book", "policy", "line", "reason"),
     [
         ("viper-pit", "none", 18, "a fight in which the book acts"),
-        ("fork", "best", 9, "Luck decided for the book"),
+        ("gauntlet", "none", 7, "an assault limit against several enemies"),
         ("together", "none", None, "several enemies at once"),
     ],
 )
@@ -248,3 +248,28 @@ def test_the_exact_fight_is_the_float_dp(ruleset, enemies, mode, options, policy
             assert float(p) == pytest.approx(
                 odds.win_probability * odds.end_states[h, lk], abs=1e-12
             )
+
+
+@pytest.mark.parametrize("hero", [(7, 14, 7), (9, 18, 9), (8, 16, 11)])
+def test_luck_decided_for_the_book_in_fractions(hero):
+    """kept-luck with --luck best: the Duel's exact twin matches the brute force of
+    test_solve_luck (Luck tested after each wound when it raises the book's value)."""
+    from tests.solve.test_solve_luck import at_most as luck_at_most
+    from tests.solve.test_solve_luck import duel
+
+    skill, stamina, luck = hero
+    expected = duel(skill, 8, lambda h, lk: luck_at_most(lk))(stamina, 6, luck)
+    _check("kept-luck", hero, expected, "best", tolerance=1e-9)
+
+
+def test_a_loop_through_a_fight_with_the_books_luck():
+    """tests/books_extra/solve/rat-loop: beat the rat, then a third of the time the key,
+    else back to the start with the wounds: loops through Duel nodes (the Luck inside each
+    fight part of the policy), solved by exact policy iteration; the float value iteration
+    agrees to 1e-10."""
+    book = load_book(BOOKS / "rat-loop")
+    result, exact = solve_exact(book, (7, 14, 7), luck_policy="best")
+    assert result.complete and result.loops > 0
+    plain = solve_book(book, (7, 14, 7), luck_policy="best")
+    assert plain.win_probability == pytest.approx(float(exact), abs=1e-10)
+    assert 0 < exact < 1

@@ -1,9 +1,12 @@
 """``dedale solve --exact``: the best-play chance to win as a fraction.
 
 The book is solved as always (:func:`dedale.solve.graph.solve_book`), with its chances
-carried as fractions (:mod:`dedale.solve.exactness`: the dice, the roll-under tests and
-the plain fights' outcomes, :mod:`dedale.solve.exact_fights`; a fight whose outcomes exist
-only in floats is refused at its line). The graph it built is then valued again in
+carried as fractions (:mod:`dedale.solve.exactness`: the dice, the roll-under tests, the
+plain fights' outcomes and escapes, :mod:`dedale.solve.exact_fights`; a fight whose
+outcomes exist only in floats is refused at its line). A plain fight whose Luck is decided
+for the book (a :class:`~dedale.solve.duel.Duel` node) is valued by its exact twin; in a
+loop its Luck decisions are part of the policy (those that are best for given values of
+its end states). The graph it built is then valued again in
 :class:`fractions.Fraction`, component by component from the endings back: a node outside
 any loop by one expectimax evaluation; a loop by **exact policy iteration** — start from
 the float solve's decisions, solve the linear system of the loop's nodes under them in
@@ -23,6 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from dedale.i18n import number, tr
+from dedale.solve.duel import Duel
 from dedale.solve.exactness import EXACT
 from dedale.solve.graph import SolveResult, _components, solve_book, successors, value_of
 from dedale.solve.model import Chance, Decision, Leaf, Next, SolveLimit
@@ -97,7 +101,28 @@ def _best(tree, values: list, policy: dict | None) -> Fraction:
             if current is None or found[current] < best:
                 policy[id(tree)] = found.index(best)
         return best
+    if kind is Duel:  # a plain fight, Luck decided for the book: its exact twin
+        terminal = {key: _best(sub, values, policy) for key, sub in tree.ends.items()}
+        best, _ = _twin(tree).book_value(tree.begin, terminal)
+        if policy is not None:  # the Luck inside it decided for the values of its ends
+            current = policy.get(id(tree))
+            if current is None or _under(tree, current, terminal) < best:
+                policy[id(tree)] = terminal
+        return best
     raise SolveLimit(tr("--exact cannot value this node (Luck decided for the book)"))
+
+
+def _twin(duel):
+    twin = getattr(duel.table, "exact", None)
+    if twin is None:  # pragma: no cover - the oracle makes one in an exact solve
+        raise SolveLimit(tr("--exact cannot value this node (Luck decided for the book)"))
+    return twin
+
+
+def _under(duel, choosing: dict, terminal: dict) -> Fraction:
+    """The Duel's value for ``terminal`` with its Luck decided as for ``choosing``."""
+    ends = _twin(duel).ends_under(duel.begin, choosing)
+    return sum((p * terminal[key] for key, p in ends.items()), Fraction(0))
 
 
 class _Loop:
@@ -128,6 +153,10 @@ class _Loop:
         elif kind is Chance:
             for _, _, sub in tree.branches:
                 self._start(sub, floats)
+        elif kind is Duel:  # Luck decided as for the float solve's values of its ends
+            self.policy[id(tree)] = {
+                key: Fraction(value_of(sub, floats)) for key, sub in tree.ends.items()
+            }
 
     def solve(self) -> None:
         for _ in range(MAX_ROUNDS):
@@ -161,6 +190,14 @@ class _Loop:
             for p, _, sub in tree.branches:
                 p = _probability(p)
                 c, row = self._linear(sub)
+                constant += p * c
+                for at, q in row.items():
+                    found[at] = found.get(at, Fraction(0)) + p * q
+            return constant, found
+        if kind is Duel:  # under its Luck decisions: the chances of its ends
+            constant, found = Fraction(0), {}
+            for key, p in _twin(tree).ends_under(tree.begin, self.policy[id(tree)]).items():
+                c, row = self._linear(tree.ends[key])
                 constant += p * c
                 for at, q in row.items():
                     found[at] = found.get(at, Fraction(0)) + p * q

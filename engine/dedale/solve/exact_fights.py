@@ -8,11 +8,14 @@ first hit), the same transitions as ``OddsTable._moves`` (instant kills, wounds 
 armour on the first assault, a first-hit bonus, Luck after a wound when it raises the
 chance to win the fight: the DP's policy, strictly better only), ties folded in exactly —
 in :class:`fractions.Fraction` from the dice's own distributions, then pushes the mass
-forward to the joint (STAMINA, LUCK) after a win. Fights with Luck decided for the book,
-several enemies at once, assault limits solved by the forward pass or rules of the book
-are float-only and refused at their line (:func:`exact_refusal`, :func:`float_only`);
-escapes and assault limits played in the graph (:mod:`dedale.solve.escape`) take their
-chances from :class:`ExactChances` and :func:`exact_lucky`.
+forward to the joint (STAMINA, LUCK) after a win. A plain fight whose Luck is decided
+for the book (:class:`dedale.solve.duel.Duel`) gets an exact twin
+(:meth:`ExactFight.book_value`, :meth:`ExactFight.ends_under`) that
+:mod:`dedale.solve.exact` values. Escapes and assault limits played in the graph
+(:mod:`dedale.solve.escape`) take their chances from :class:`ExactChances` and
+:func:`exact_lucky`. Several enemies at once, assault limits solved by the forward pass and
+fights in which the book acts are float-only: refused at their line (:func:`exact_refusal`,
+:func:`float_only`).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ MAX_STATES = 100_000
 LOST = -1
 
 
-def exact_refusal(runner, statement: ast.Fight, spec, ruleset, book_luck: bool) -> None:
+def exact_refusal(runner, statement: ast.Fight, spec, ruleset) -> None:
     """Raise a SolveLimit at the fight's line when its outcomes exist only in floats."""
     reason = ""
     if not isinstance(ruleset.fight, OpposedFight):
@@ -45,9 +48,6 @@ def exact_refusal(runner, statement: ast.Fight, spec, ruleset, book_luck: bool) 
         reason = tr("a fight against several enemies at once is computed in floats")
     elif spec.escape_after is not None or spec.assault_limit is not None:
         return  # played in the graph (solve.escape, in fractions), or refused there
-    elif book_luck and getattr(ruleset.fight, "luck_test", None):
-        reason = tr("Luck decided for the book is computed in floats")
-        raise float_only(statement, reason, tr("with --exact, use --luck fight or --luck none"))
     if reason:
         raise float_only(statement, reason)
 
@@ -171,8 +171,10 @@ class ExactFight:
             found = self.memo[state] = total / (1 - stay) if stay < 1 else Fraction(0)
         return found
 
-    def moves(self, state: tuple) -> tuple[Fraction, list[tuple[Fraction, tuple]]]:
-        """The transitions of one assault (as ``OddsTable._moves``), ties kept apart."""
+    def moves(self, state: tuple, value=None) -> tuple[Fraction, list[tuple[Fraction, tuple]]]:
+        """The transitions of one assault (as ``OddsTable._moves``), ties kept apart; Luck
+        is tested where that raises ``value`` (default: the chance to win the fight)."""
+        value = value or self.value
         index, luck, h, e, first, hit = state
         kill, p_hero, p_enemy, p_tie = self.params[index]
         fight = self.fight
@@ -193,7 +195,7 @@ class ExactFight:
                     (1 - q, self._normal((index, low, h, e - max(0, d + table.unlucky - base),
                                           False, True))),
                 ]  # fmt: skip
-                if self._mean(option) > self._mean(chosen):
+                if _mean(option, value) > _mean(chosen, value):
                     chosen = option
             rows += [(p_hero * p, t) for p, t in chosen]
         if p_enemy:
@@ -211,7 +213,7 @@ class ExactFight:
                         (1 - q, self._normal((index, low, h - max(0, d + table.unlucky - base),
                                               e, False, hit))),
                     ]  # fmt: skip
-                    if self._mean(option) > self._mean(chosen):
+                    if _mean(option, value) > _mean(chosen, value):
                         chosen = option
                 rows += [(p_enemy * p, t) for p, t in chosen]
         if p_tie:
@@ -219,8 +221,54 @@ class ExactFight:
         stay = sum((p for p, t in rows if t == state), Fraction(0))
         return stay, [(p, t) for p, t in rows if t != state]
 
-    def _mean(self, option: list[tuple[Fraction, tuple]]) -> Fraction:
-        return sum((p * self.value(t) for p, t in option), Fraction(0))
+    def book_value(self, begin: tuple, terminal: dict):
+        """Luck decided for the book (``solve.duel``): the fight from ``begin`` (a state of
+        the float table) valued by ``terminal[(STAMINA, LUCK)]`` after a win, Luck tested
+        where that raises it; returns the value and the value function (memoised)."""
+        memo: dict[tuple, Fraction] = {}
+
+        def value(state: tuple) -> Fraction:
+            if state[0] == "won":
+                return terminal[state[1], state[2]]
+            if state[2] <= 0:
+                return Fraction(0)
+            found = memo.get(state)
+            if found is None:
+                if len(memo) > MAX_STATES:
+                    raise GameError(tr("the exact fight would need more than {limit} states",
+                                       limit=number(MAX_STATES, ",")))  # fmt: skip
+                stay, outs = self.moves(state, value)
+                total = sum((p * value(t) for p, t in outs), Fraction(0))
+                found = memo[state] = total / (1 - stay) if stay < 1 else Fraction(0)
+            return found
+
+        return value(self._normal(begin)), value
+
+    def ends_under(self, begin: tuple, terminal: dict) -> dict[tuple[int, int], Fraction]:
+        """The (STAMINA, LUCK) after a win, with their chances, when Luck is tested as
+        :meth:`book_value` decides for ``terminal`` (the loss is the missing mass)."""
+        _, value = self.book_value(begin, terminal)
+        start = self._normal(begin)
+        ends: dict[tuple[int, int], Fraction] = {}
+        pending = {start: Fraction(1)}
+        heap = [(_order(start), start)]
+        while heap:
+            _, state = heapq.heappop(heap)
+            mass = pending.pop(state)
+            if state[0] == "won":
+                ends[state[1], state[2]] = ends.get((state[1], state[2]), Fraction(0)) + mass
+                continue
+            if state[2] <= 0:
+                continue
+            stay, outs = self.moves(state, value)
+            if stay >= 1:
+                continue
+            for p, nxt in outs:
+                if nxt not in pending:
+                    pending[nxt] = Fraction(0)
+                    heapq.heappush(heap, (_order(nxt), nxt))
+                pending[nxt] += mass * p / (1 - stay)
+        return ends
 
     def outcomes(self, stamina: int, luck: int | None) -> tuple[dict, Fraction]:
         """``({(STAMINA, LUCK): p} after a win, P(lost))`` from the start, unconditional."""
@@ -252,6 +300,10 @@ class ExactFight:
                     heapq.heappush(heap, (_order(nxt), nxt))
                 pending[nxt] += mass * p / (1 - stay)
         return ends, lost
+
+
+def _mean(option: list[tuple[Fraction, tuple]], value) -> Fraction:
+    return sum((p * value(t) for p, t in option), Fraction(0))
 
 
 def _order(state: tuple) -> tuple:

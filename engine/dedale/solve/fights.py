@@ -55,7 +55,7 @@ class FightOracle:
         if EXACT.get():  # --exact: refuse a fight whose outcomes exist only in floats
             from dedale.solve.exact_fights import exact_refusal
 
-            exact_refusal(runner, statement, spec, ruleset, self.book_luck)
+            exact_refusal(runner, statement, spec, ruleset)
         if isinstance(ruleset.fight, ReliquesFight):  # exact: dedale.solve.fights_reliques
             from dedale.solve.fights_reliques import reliques_outcome
 
@@ -163,6 +163,14 @@ class FightOracle:
                 )  # fmt: skip
             except GameError as error:
                 raise SolveLimit(error.message, statement.span, hint=error.hint) from None
+            if EXACT.get():  # --exact: its twin in fractions (solve.exact values the Duel)
+                from dedale.solve.exact_fights import ExactFight
+
+                table.exact = ExactFight(
+                    ruleset, hero.stats[params.attack_stat], spec.enemies, mode=spec.mode,
+                    bonus=bonus, enemy_damage=spec.enemy_damage, armour=armour,
+                    class_name=hero.class_name, luck_policy="best",
+                )  # fmt: skip
         begin = table.start(hero.stats[params.health], hero.stats.get(luck_stat, 0))
         ends = self._ends.get((key, begin))
         if ends is None:
