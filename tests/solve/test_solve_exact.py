@@ -273,3 +273,17 @@ def test_a_loop_through_a_fight_with_the_books_luck():
     plain = solve_book(book, (7, 14, 7), luck_policy="best")
     assert plain.win_probability == pytest.approx(float(exact), abs=1e-10)
     assert 0 < exact < 1
+
+
+def test_a_loop_past_the_exact_budget_keeps_the_float_answer(capsys, monkeypatch):
+    import dedale.solve.exact as exact
+
+    monkeypatch.setattr(exact, "MAX_LOOP_STATES", 0)
+    with pytest.raises(exact.ExactBudget) as caught:
+        solve_exact(load_book(BOOKS / "hub"), (9, 18, 9), luck_policy="none")
+    assert caught.value.result.complete
+    code = main(["solve", str(BOOKS / "hub"), "--hero", "9", "18", "9", "--exact", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and "win_probability_exact" not in data
+    assert "policy iteration" in data["exact_note"]
+    assert data["win_probability"] == pytest.approx(0.5, abs=1e-10)

@@ -174,6 +174,8 @@ def _hero_json(ruleset, answer) -> dict:
         data["tolerance"] = 1e-12
     if answer.exact is not None:  # --exact
         data["win_probability_exact"] = _fraction(answer.exact)
+    elif answer.exact_note:
+        data["exact_note"] = answer.exact_note
     data["walkthrough"] = [step.to_json() for step in answer.steps]
     return data
 
@@ -266,6 +268,8 @@ def _text(book, args, answers, averages):
             )  # fmt: skip
         if answer.exact is not None:  # --exact
             yield tr("    exactly: {fraction}", fraction=_fraction(answer.exact))
+        elif answer.exact_note:
+            yield tr("    no exact fraction: {reason}", reason=answer.exact_note)
         if answer.steps:
             yield from _steps(answer.steps, _names(ruleset, lang))
     for a in averages:

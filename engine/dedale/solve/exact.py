@@ -39,12 +39,23 @@ AGREEMENT = 1e-9
 """The float answer and the fraction agree to this."""
 
 
+class ExactBudget(SolveLimit):
+    """The float solve finished but a loop was past the exact policy iteration's budget:
+    ``result`` is the float answer, which stands."""
+
+    def __init__(self, message: str, *, hint: str | None = None, result=None) -> None:
+        super().__init__(message, hint=hint)
+        self.result = result
+
+
 def solve_exact(
     book, hero: tuple[int, ...], class_name: str | None = None, *,
     deadline: float | None = None, **options: Any,
 ) -> tuple[SolveResult, Fraction | None]:  # fmt: skip
     """Solve with fractions; returns the float result and the exact chance (None when the
-    solve did not finish)."""
+    solve did not finish). A fight whose outcomes exist only in floats raises SolveLimit at
+    its line; a loop past the exact budget raises :class:`ExactBudget` with the float
+    result."""
     token = EXACT.set(True)
     try:
         result = solve_book(book, hero, class_name, deadline=deadline, **options)
@@ -52,7 +63,10 @@ def solve_exact(
         EXACT.reset(token)
     if not result.complete:
         return result, None
-    exact = exact_values(result.trees, result.values, deadline)[0]
+    try:
+        exact = exact_values(result.trees, result.values, deadline)[0]
+    except SolveLimit as error:  # a loop past the exact budget: the float answer stands
+        raise ExactBudget(error.message, hint=error.hint, result=result) from None
     if abs(float(exact) - result.win_probability) > AGREEMENT:  # pragma: no cover - a bug
         raise SolveLimit(
             tr("the exact answer {exact} and the float answer {float} disagree",

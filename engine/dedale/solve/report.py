@@ -19,6 +19,7 @@ class HeroAnswer:
     result: SolveResult
     steps: list[Step] = field(default_factory=list)
     exact: Fraction | None = None  # with --exact (dedale.solve.exact), when complete
+    exact_note: str = ""  # with --exact: why no fraction (a loop past the exact budget)
 
 
 @dataclass(slots=True)
@@ -51,19 +52,25 @@ def solve_heroes(
     shared: dict = {}  # the fights' outcomes and tables, shared by the heroes
     for hero in heroes:
         fraction = None
+        note = ""
         if exact:
-            from dedale.solve.exact import solve_exact
+            from dedale.solve.exact import ExactBudget, solve_exact
 
-            result, fraction = solve_exact(
-                book, hero.values, hero.class_name, luck_policy=luck_policy, deadline=deadline,
-                max_states=max_states, shared=shared,
-            )  # fmt: skip
+            try:
+                result, fraction = solve_exact(
+                    book, hero.values, hero.class_name, luck_policy=luck_policy,
+                    deadline=deadline, max_states=max_states, shared=shared,
+                )  # fmt: skip
+            except ExactBudget as error:  # the float answer stands, said with the reason
+                result, note = error.result, error.message
         else:
             result = solve_book(
                 book, hero.values, hero.class_name, luck_policy=luck_policy, deadline=deadline,
                 max_states=max_states, shared=shared,
             )  # fmt: skip
-        answers.append(HeroAnswer(hero, result, walkthrough(result) if steps else [], fraction))
+        answers.append(
+            HeroAnswer(hero, result, walkthrough(result) if steps else [], fraction, note)
+        )
     return answers
 
 
