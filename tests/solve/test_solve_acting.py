@@ -320,6 +320,7 @@ def test_a_codeword_the_fight_sets_is_carried_on(tmp_path):
         ("> fight OGRE SKILL 9 STAMINA 8\n> it deals 3 (if LUCK >= 8)", "LUCK"),
         ("> fight OGRE SKILL 9 STAMINA 8\n> it deals 4 (if bites + 1 >= 2)", "cannot follow"),
         ("> fight OGRE SKILL 9 STAMINA 8\n> when it wins an assault: gain 1 STAMINA", "raises"),
+        ("> fight RAT SKILL 6 STAMINA 5\n> on a double: gain 1 bites", "too deep"),
     ],
 )
 def test_what_the_outcome_cannot_carry_is_refused_at_the_fight(tmp_path, text, reason):

@@ -54,7 +54,14 @@ def acting_outcomes(
     solver = _Solver(ruleset, hero_skill, plan, luck_policy, abilities, armour)
     start = (0, hero_stamina, plan.enemies[0][1], luck or 0, 0, 0, not solver.track_hit,
              tuple(v for _, v in plan.counters), 0)  # fmt: skip
-    found, lost = _Forward(solver, rule_kinds).run(start)
+    try:
+        found, lost = _Forward(solver, rule_kinds).run(start)
+    except RecursionError:  # a counter an event raises on every tie, without end
+        raise ExitOddsTooLarge(
+            tr("the fight's states are too deep to compute"),
+            hint=tr("an event that changes a counter on an assault nobody is wounded in "
+                    "gives the fight endless states"),
+        ) from None  # fmt: skip
     outcomes: list[tuple[float, Any]] = [
         (p, ("f", key)) for key, p in sorted(found.items(), key=repr) if p > 0
     ]
