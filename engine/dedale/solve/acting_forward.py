@@ -14,8 +14,8 @@ written, the threshold, the assaults won. The last enemy's fall ends the fight b
 hooks (the fight loop returns at once): a victory, or "first assault won" when it fell in
 the first assault (the interpreter's check after the fight). The Luck decision at each
 wound is the one the exit odds' value takes (the first option of highest chance to leave
-the fight alive by any way, ties within 1e-12 going to not testing: the fight's policy).
-A tie that leaves a state unchanged is folded in exactly.
+the fight alive by any way: the fight's policy). A tie that leaves a state unchanged is
+folded in exactly.
 """
 
 from __future__ import annotations
@@ -30,10 +30,6 @@ from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, ExitPlan, _out
 from dedale.rules.odds_inputs import check_size
 
 LOST = -1
-TIE = 1e-12
-"""Testing Luck must raise the chance to leave the fight by more than this: where both
-choices leave it alive as often (a wound that kills either way), rounding must not make
-the fight spend a LUCK point the book may need later."""
 
 
 class ActingUnsupported(GameError):
@@ -166,7 +162,7 @@ class _Forward:
                     rows.append((q, after))
                 if back and len(options) > 1:
                     raise ActingUnsupported(tr("a Luck test that may change nothing"))
-                if chance > best + TIE:  # (a rounding tie: no Luck test, no LUCK spent)
+                if chance > best:
                     best, chosen, chosen_stay = chance, rows, back
             stay += p * chosen_stay
             moves += [(p * q, nxt) for q, nxt in chosen]
