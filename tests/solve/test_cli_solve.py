@@ -106,11 +106,19 @@ def test_the_time_budget_reports_the_part_solved(capsys):
     assert "not solved" in out and "at least" in out
 
 
-def test_a_fight_it_cannot_model_is_located(capsys):
-    code, _, err = run(capsys, str(BOOKS / "acts"), "--hero", "9", "18", "9")
+def test_a_fight_it_cannot_model_is_located(capsys, tmp_path):
+    book = tmp_path / "ally"
+    book.mkdir()
+    (book / "book.yaml").write_text((BOOKS / "acts" / "book.yaml").read_text())
+    (book / "book.dd").write_text(
+        (BOOKS / "acts" / "book.dd")
+        .read_text()
+        .replace("> it deals 3", "> ally BRAN SKILL 8 STAMINA 10")
+    )
+    code, _, err = run(capsys, str(book), "--hero", "9", "18", "9")
     assert code == 1
-    assert "acts/book.dd:3:3" in err
-    assert "cannot play this fight exactly: the book acts inside this fight" in err
+    assert "ally/book.dd:3:3" in err
+    assert "cannot play this fight exactly: allies fight beside the hero" in err
 
 
 def test_enemies_fought_together_take_the_group_dp(capsys):

@@ -44,6 +44,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
+        "--exact", action="store_true",
+        help="the answer as a fraction too (dice, tests and plain fights carried in fractions)",
+    )  # fmt: skip
+    parser.add_argument(
         "--walkthrough", action="store_true",
         help="the best decisions on the most likely winning line",
     )  # fmt: skip
@@ -107,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
         answers = solve_heroes(
             book, heroes, luck_policy=args.luck, budget=args.budget,
             max_states=args.max_states, steps=args.walkthrough or bool(args.plan),
+            exact=args.exact,
         )  # fmt: skip
         deadline = started + args.budget
         averages = [
@@ -167,6 +172,10 @@ def _hero_json(ruleset, answer) -> dict:
     if result.loops:
         data["loops"] = result.loops
         data["tolerance"] = 1e-12
+    if answer.exact is not None:  # --exact
+        data["win_probability_exact"] = _fraction(answer.exact)
+    elif answer.exact_note:
+        data["exact_note"] = answer.exact_note
     data["walkthrough"] = [step.to_json() for step in answer.steps]
     return data
 
@@ -215,7 +224,8 @@ def _text(book, args, answers, averages):
     elif args.luck == "best":
         yield tr(
             "Luck in fights: tested after a wound when it raises the chance to win the book "
-            "(in fights against several enemies at once: the chance to win that fight)"
+            "(in fights against several enemies at once: the chance to win that fight; in "
+            "fights in which the book acts: the chance to leave that fight alive)"
         )
     elif args.luck == "fight":
         yield tr(
@@ -256,6 +266,10 @@ def _text(book, args, answers, averages):
                 "    {count} loops solved by value iteration to {tolerance}",
                 count=result.loops, tolerance="1e-12",
             )  # fmt: skip
+        if answer.exact is not None:  # --exact
+            yield tr("    exactly: {fraction}", fraction=_fraction(answer.exact))
+        elif answer.exact_note:
+            yield tr("    no exact fraction: {reason}", reason=answer.exact_note)
         if answer.steps:
             yield from _steps(answer.steps, _names(ruleset, lang))
     for a in averages:
@@ -322,7 +336,13 @@ def _steps(steps, names: tuple[str, str]):
             paragraph=step.paragraph, what=what, percent=_percent(step.win_probability),
         )  # fmt: skip
         for rolled in step.rolled:
-            if rolled["kind"] == "fight" and rolled["won"] and rolled.get("luck") is None:
+            if rolled["kind"] == "fight" and "way" in rolled:  # ended by a rule of the fight
+                yield tr(
+                    "          fight ended: {way} (then {health} {stamina}, {luck_name} {luck})",
+                    way=_way_name(rolled["way"]), health=names[0], stamina=rolled["stamina"],
+                    luck_name=names[1], luck=rolled["luck"],
+                )  # fmt: skip
+            elif rolled["kind"] == "fight" and rolled["won"] and rolled.get("luck") is None:
                 yield tr(
                     "          fight won (then {health} {stamina})",
                     health=names[0],
@@ -339,6 +359,12 @@ def _steps(steps, names: tuple[str, str]):
                     "kill": tr("the enemy is killed at once"), "hit": tr("you wound the enemy"),
                     "hurt": tr("the enemy wounds you"), "tie": tr("nobody is wounded"),
                 }[rolled["result"]])  # fmt: skip
+            elif rolled["kind"] == "test":
+                yield (
+                    tr("          test passed")
+                    if rolled["success"]
+                    else tr("          test failed")
+                )
             elif rolled["kind"] == "luck_test":
                 yield tr("          lucky") if rolled["lucky"] else tr("          unlucky")
             elif rolled["kind"] == "dice":
@@ -348,3 +374,19 @@ def _steps(steps, names: tuple[str, str]):
                 yield tr("          fatal: turn to {target}", target=option["target"])
             else:
                 yield tr("          fatal: {option}", option=json.dumps(option))
+
+
+def _way_name(way: str) -> str:
+    """How a fight in which the book acts ended (``solve.walkthrough._acting``)."""
+    return {
+        "first": tr("first assault won"), "assaults": tr("the assaults won"),
+        "threshold": tr("the threshold reached"), "exit": tr("its end condition"),
+        "event": tr("an event of the fight"),
+    }.get(way, way)  # fmt: skip
+
+
+def _fraction(value) -> str:
+    """A Fraction as ``p/q`` (``1`` and ``0`` as they are)."""
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )

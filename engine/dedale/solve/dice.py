@@ -6,11 +6,13 @@ from __future__ import annotations
 import math
 from collections import Counter, deque
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
 from dedale.rules.random_source import RandomSource
+from dedale.solve.exactness import EXACT, ratio
 
 
 class NeedChance(BaseException):  # noqa: N818 - a control signal, not an error
@@ -67,7 +69,7 @@ class EnumeratedDice(RandomSource):
 
     def _face(self, sides: int) -> int:
         def outcomes() -> tuple[tuple[float, Any], ...]:
-            share = 1.0 / sides
+            share = ratio(1, sides)  # a Fraction in an exact solve (--exact)
             return tuple((share, ("d", face)) for face in range(1, sides + 1))
 
         face = self.stream.take("d", outcomes)
@@ -82,7 +84,7 @@ class EnumeratedDice(RandomSource):
         its orderings): no rule reads the order of one throw's faces, only their values."""
         if n <= 1 or _multisets(n, sides) > MAX_THROWS:
             return tuple(self._face(sides) for _ in range(n))
-        faces = self.stream.take("D", lambda: _throws(n, sides))
+        faces = self.stream.take("D", lambda: _throws(n, sides, EXACT.get()))
         self.log.extend(faces)
         return faces
 
@@ -106,15 +108,16 @@ def _multisets(n: int, sides: int) -> int:
 
 
 @cache
-def _throws(n: int, sides: int) -> tuple[tuple[float, Any], ...]:
-    """Every sorted throw of ``n`` dice of ``sides`` faces with its probability."""
+def _throws(n: int, sides: int, exact: bool = False) -> tuple[tuple[float, Any], ...]:
+    """Every sorted throw of ``n`` dice of ``sides`` faces with its probability (a
+    Fraction when ``exact``)."""
     total = sides**n
     found = []
     for faces in combinations_with_replacement(range(1, sides + 1), n):
         orders = math.factorial(n)
         for count in Counter(faces).values():
             orders //= math.factorial(count)
-        found.append((orders / total, ("D", faces)))
+        found.append((ratio(orders, total, exact), ("D", faces)))
     return tuple(found)
 
 
@@ -129,7 +132,7 @@ class OutcomeDice(EnumeratedDice):
     def roll_under(self, expr, target: int) -> tuple[int, tuple[int, ...]]:
         if expr.names:
             return expr.roll(self)
-        low, high, success = _under(expr, target)
+        low, high, success = _under(expr, target, EXACT.get())
         if success >= 1:
             return low, ()
         if success <= 0:
@@ -139,10 +142,12 @@ class OutcomeDice(EnumeratedDice):
 
 
 @cache
-def _under(expr, target: int) -> tuple[int, int, float]:
-    """The lowest and highest totals of ``expr`` and the chance of a total <= target."""
+def _under(expr, target: int, exact: bool = False) -> tuple[int, int, float]:
+    """The lowest and highest totals of ``expr`` and the chance of a total <= target (a
+    Fraction when ``exact``)."""
     totals = expr.distribution()
-    return min(totals), max(totals), float(expr.probability_at_most(target))
+    success = Fraction(expr.probability_at_most(target))
+    return min(totals), max(totals), success if exact else float(success)
 
 
 def reads_test_rolls(book) -> bool:

@@ -27,6 +27,7 @@ from typing import Any
 
 from dedale.i18n import tr
 from dedale.rules.odds_inputs import assault_chances, lucky_table
+from dedale.solve.exactness import EXACT
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit
 
 MAX_FIGHT_STATES = 100_000
@@ -68,10 +69,15 @@ class EscapeFight:
         self.luck_stat = setup.luck_stat if policy == "best" else None
         self.luck_cost = setup.luck_cost
         self.lucky = lucky_table(setup.luck_dice) if setup.luck_dice is not None else (0.0,)
-        self.chances = assault_chances(
-            fight, runner.state.hero.stats[fight.attack_stat] + bonus, setup.skills[0],
-            setup.immune[0],
-        )  # fmt: skip
+        attack = runner.state.hero.stats[fight.attack_stat] + bonus
+        self.chances = assault_chances(fight, attack, setup.skills[0], setup.immune[0])
+        self.one = 1.0
+        if EXACT.get():  # --exact: the same chances in fractions
+            from dedale.solve.exact_fights import ExactChances, exact_lucky
+
+            self.chances = ExactChances(fight, attack - setup.skills[0], setup.immune[0])
+            self.lucky = exact_lucky(setup.luck_dice) if setup.luck_dice is not None else (0,)
+            self.one = 1
         self.to_enemy = fight.damage_to_enemy + setup.damage_bonus
         self.to_hero = setup.enemy_damage
         escape, limit = statement.escape, statement.assault_limit
@@ -154,7 +160,7 @@ class EscapeFight:
                 lambda h, luck: self._node(h, s.e, luck, k) if h > 0 else Leaf(0.0),
             )))  # fmt: skip
         if c.p_tie and min(k, self.cap) == s.k:  # a tie leaves this very state: folded in
-            scale = 1.0 / (1.0 - c.p_tie)  # (fighting on is then chosen again, the same way)
+            scale = self.one / (1 - c.p_tie)  # (fighting on is then chosen again, the same way)
             branches = [(p * scale, token, sub) for p, token, sub in branches]
         elif c.p_tie:
             branches.append((c.p_tie, ("x", "tie"), self._node(s.h, s.e, s.luck, k)))
@@ -218,4 +224,4 @@ class EscapeFight:
 
     def _p_lucky(self, luck: int) -> float:
         table = self.lucky
-        return table[luck] if luck < len(table) else 1.0
+        return table[luck] if luck < len(table) else self.one

@@ -20,6 +20,7 @@ from dedale.rules.fights import FightResult, FightSpec
 from dedale.rules.odds import fight_odds
 from dedale.rules.ruleset import D20Fight, OpposedFight, ReliquesFight
 from dedale.solve.dice import TokenStream
+from dedale.solve.exactness import EXACT
 from dedale.solve.model import Chance, Leaf, SolveLimit
 
 LOST = -1
@@ -51,6 +52,10 @@ class FightOracle:
 
     def __call__(self, runner, statement: ast.Fight, spec: FightSpec) -> FightResult:
         ruleset = runner._fight_ruleset(statement)
+        if EXACT.get():  # --exact: refuse a fight whose outcomes exist only in floats
+            from dedale.solve.exact_fights import exact_refusal
+
+            exact_refusal(runner, statement, spec, ruleset)
         if isinstance(ruleset.fight, ReliquesFight):  # exact: dedale.solve.fights_reliques
             from dedale.solve.fights_reliques import reliques_outcome
 
@@ -72,6 +77,10 @@ class FightOracle:
         # the DP adds the class's own fight bonus itself (and its damage, first-hit bonus)
         bonus -= mods.ability_value(mods.hero_abilities(ruleset, hero), "fight", "attack_bonus")
         luck_stat = setup.luck_stat
+        if runner._by_assault(statement):  # the book acts in it: dedale.solve.fights_acting
+            from dedale.solve.fights_acting import acting_fight
+
+            return acting_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
         if self.book_luck and luck_stat is not None and _plain(spec):
             return self._duel(runner, statement, spec, ruleset, bonus, armour, luck_stat)
         key = (
@@ -94,6 +103,11 @@ class FightOracle:
         stream = self.stream
         assert stream is not None
         if spec.assault_limit is not None and not _in_graph(spec, setup, statement):
+            if EXACT.get():  # the forward pass over the exit odds is float-only
+                from dedale.solve.exact_fights import float_only
+
+                raise float_only(statement, tr("an assault limit against several enemies, "
+                                               "with armour or a first-hit bonus"))  # fmt: skip
             if luck_stat is not None and self.luck_policy == "best":
                 raise SolveLimit(
                     tr("the solver plays an assault limit against several enemies, with "
@@ -149,6 +163,14 @@ class FightOracle:
                 )  # fmt: skip
             except GameError as error:
                 raise SolveLimit(error.message, statement.span, hint=error.hint) from None
+            if EXACT.get():  # --exact: its twin in fractions (solve.exact values the Duel)
+                from dedale.solve.exact_fights import ExactFight
+
+                table.exact = ExactFight(
+                    ruleset, hero.stats[params.attack_stat], spec.enemies, mode=spec.mode,
+                    bonus=bonus, enemy_damage=spec.enemy_damage, armour=armour,
+                    class_name=hero.class_name, luck_policy="best",
+                )  # fmt: skip
         begin = table.start(hero.stats[params.health], hero.stats.get(luck_stat, 0))
         ends = self._ends.get((key, begin))
         if ends is None:
@@ -209,6 +231,10 @@ class FightOracle:
 
     def _outcomes(self, ruleset, hero, spec, bonus, armour, luck_stat):
         self.fights += 1
+        if EXACT.get():  # the same fight in fractions (dedale.solve.exact_fights)
+            from dedale.solve.exact_fights import exact_outcomes
+
+            return exact_outcomes(ruleset, hero, spec, bonus, armour, luck_stat, self.luck_policy)
         params = ruleset.fight
         luck = hero.stats.get(luck_stat) if luck_stat else None
         if spec.assault_limit is not None:
@@ -315,7 +341,7 @@ def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
     if not isinstance(ruleset.fight, OpposedFight):
         reason = tr("this ruleset's fights are not opposed (FF-family) fights")
     elif runner._by_assault(statement):
-        reason = tr("the book acts inside this fight (rules, allies, thresholds, tables)")
+        return  # dedale.solve.fights_acting checks what it cannot follow
     elif (spec.assault_limit is not None and spec.escape_after is not None) or (
         spec.escape_after is not None and statement.escape is None
     ):

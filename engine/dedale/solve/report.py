@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from dedale.solve.graph import DEFAULT_STATES, SolveResult, solve_book
 from dedale.solve.heroes import Hero, landmarks
@@ -17,6 +18,8 @@ class HeroAnswer:
     hero: Hero
     result: SolveResult
     steps: list[Step] = field(default_factory=list)
+    exact: Fraction | None = None  # with --exact (dedale.solve.exact), when complete
+    exact_note: str = ""  # with --exact: why no fraction (a loop past the exact budget)
 
 
 @dataclass(slots=True)
@@ -40,17 +43,34 @@ def solve_heroes(
     budget: float,
     max_states: int = DEFAULT_STATES,
     steps: bool = False,
+    exact: bool = False,
 ) -> list[HeroAnswer]:
-    """Solve each hero in turn; they share the budget (seconds)."""
+    """Solve each hero in turn; they share the budget (seconds). ``exact``: the chances
+    carried in fractions and the answer given as one too (:mod:`dedale.solve.exact`)."""
     deadline = time.monotonic() + budget
     answers = []
     shared: dict = {}  # the fights' outcomes and tables, shared by the heroes
     for hero in heroes:
-        result = solve_book(
-            book, hero.values, hero.class_name, luck_policy=luck_policy, deadline=deadline,
-            max_states=max_states, shared=shared,
-        )  # fmt: skip
-        answers.append(HeroAnswer(hero, result, walkthrough(result) if steps else []))
+        fraction = None
+        note = ""
+        if exact:
+            from dedale.solve.exact import ExactBudget, solve_exact
+
+            try:
+                result, fraction = solve_exact(
+                    book, hero.values, hero.class_name, luck_policy=luck_policy,
+                    deadline=deadline, max_states=max_states, shared=shared,
+                )  # fmt: skip
+            except ExactBudget as error:  # the float answer stands, said with the reason
+                result, note = error.result, error.message
+        else:
+            result = solve_book(
+                book, hero.values, hero.class_name, luck_policy=luck_policy, deadline=deadline,
+                max_states=max_states, shared=shared,
+            )  # fmt: skip
+        answers.append(
+            HeroAnswer(hero, result, walkthrough(result) if steps else [], fraction, note)
+        )
     return answers
 
 

@@ -109,6 +109,8 @@ def _rolled(token: tuple) -> dict[str, Any]:
     if kind == "f":
         if value == -1:
             return {"kind": "fight", "won": False}
+        if len(value) == 5:  # a fight in which the book acts: which way it ended
+            return _acting(value)
         if len(value) == 3 and value[2] == "limit":  # an assault limit reached alive
             return {"kind": "fight", "won": False, "limit": True, "stamina": value[0],
                     "luck": value[1]}  # fmt: skip
@@ -117,5 +119,20 @@ def _rolled(token: tuple) -> dict[str, Any]:
         return {"kind": "assault", "result": value}
     if kind == "l":
         return {"kind": "luck_test", "lucky": value}
+    if kind == "U":  # a roll-under test thrown as its two outcomes (solve.dice)
+        return {"kind": "test", "success": value}
     faces = list(value) if isinstance(value, tuple) else [value]
     return {"kind": "dice", "faces": faces}
+
+
+def _acting(value: tuple) -> dict[str, Any]:
+    """A fight in which the book acts (``solve.fights_acting``): won, or ended by one of its
+    rules (``way``: limit, first, assaults, threshold, exit, event), STAMINA and LUCK then."""
+    way = value[2]
+    found: dict[str, Any] = {"kind": "fight", "won": way in ("won", "first", "assaults")}
+    if way == "limit":
+        found["limit"] = True
+    elif way != "won":
+        found["way"] = way
+    found["stamina"], found["luck"] = value[0], value[1]
+    return found

@@ -1,0 +1,331 @@
+"""A fight in which the book acts, as one chance node of the solver (issue 17).
+
+Rules under an enemy (``it deals 4``, ``it takes 1 (if not Iron Mace)``, ``against it:
+attack +2 (if Silver Sword)``), events on an assault (``when it wins an assault: gain 1
+bites``, ``on a double: its SKILL -2``, a shield's wound roll), and the fight's exits
+(``end the fight when bites >= 2 -> 12``, ``when your STAMINA falls to 4 -> 80``, ``after 3
+assaults won -> 50``, ``first assault won -> 11``, an assault limit) are taken from the
+validator's plan of the fight (:func:`dedale.validator.fight_plan.plan_of`) and played by
+the exact odds with exits (:mod:`dedale.rules.odds_exits`). The joint outcomes come from a
+forward pass (:mod:`dedale.solve.acting_forward`) over the very states and transitions of
+those odds: the way out (which rule ended the fight, hence its paragraph), the hero's
+STAMINA and LUCK, and the counters and codewords the fight's events changed — or the loss.
+
+Conditions are read from the solver's state at the fight: the items held, the codewords
+held, the hero's stats; the counters and codewords the events change, and the hero's
+STAMINA, are followed assault by assault. What the outcome could not carry, or a condition
+the plan would read wrongly, is refused at the fight's line (never approximated): allies,
+an assault table, statuses acting each assault, an item acting on a wound, an escape,
+enemies all at once, an event that gives or takes an item or raises STAMINA, a condition
+on LUCK (while Luck may be tested), on a count of items, on an initial value, on a
+visited paragraph, a World, a class, a status or a flag, a counter with a maximum or of
+the book's ``state:``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from dedale import ast
+from dedale.errors import GameError
+from dedale.i18n import tr
+from dedale.rules import modifiers as mods
+from dedale.rules.fights import FightResult, FightSpec
+from dedale.solve.model import Chance, Leaf, SolveLimit
+
+LOST = -1
+"""The ``f`` token of a lost fight (as the other fights')."""
+
+
+def acting_fight(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset, bonus: int,
+                 armour: bool, luck_stat: str | None):  # fmt: skip
+    """Play a fight in which the book acts from the oracle's token stream: a
+    :class:`FightResult`, or ``(FightResult, paragraph)`` when a rule of the fight turned
+    to a paragraph (see the module docstring)."""
+    from dedale.solve.fights import Resolved
+    from dedale.validator.fight_plan import Unsupported
+
+    _refuse(runner, statement, spec, ruleset, oracle.luck_policy, luck_stat)
+    hero = runner.state.hero
+    params = ruleset.fight
+    plan, names = _plan(runner, statement, spec, ruleset, bonus)
+    luck = hero.stats.get(luck_stat) if luck_stat else None
+    key = (
+        "acting", id(statement), id(ruleset), repr(spec), tuple(sorted(hero.stats.items())),
+        bonus, armour, hero.class_name, plan.counters, _static_truths(runner, statement),
+        oracle.luck_policy,
+    )  # fmt: skip
+    outcomes = oracle._memo.get(key)
+    if outcomes is None:
+        from dedale.solve.acting_forward import acting_outcomes
+
+        oracle.fights += 1
+        try:
+            outcomes = oracle._memo[key] = acting_outcomes(
+                ruleset, hero.stats[params.attack_stat], hero.stats[params.health], plan,
+                luck=luck, luck_policy=oracle.luck_policy if luck is not None else "none",
+                abilities=mods.hero_abilities(ruleset, hero), armour=armour,
+                rule_kinds=tuple(rule.kind for rule in statement.rules),
+            )  # fmt: skip
+        except GameError as error:  # too many states, a loop, a Luck test that changes nothing
+            raise SolveLimit(error.message, statement.span, hint=error.hint) from None
+        except Unsupported as error:  # a condition reads what the plan does not follow
+            raise _limit(statement, str(error)) from None
+    stream = oracle.stream
+    assert stream is not None
+    if stream.at >= len(stream.tokens) and oracle.resolve is not None:
+        tree = _resolved(oracle, runner, statement, outcomes, names, params.health, luck_stat)
+        if tree is not None:
+            raise Resolved(tree)
+    index = stream.take("f", lambda: outcomes)
+    if index == LOST:
+        hero.set(params.health, 0)
+        return FightResult("lost", 0)
+    _apply(runner, index, names, params.health, luck_stat, oracle.luck_policy)
+    outcome, target = _way(runner, statement, index[2], index[3])
+    if target is None:
+        return FightResult(outcome, 0)
+    return FightResult(outcome, 0), target
+
+
+def _apply(runner, index: tuple, names: tuple, health: str, luck_stat, policy: str) -> None:
+    """Set the hero to an outcome: STAMINA, LUCK (when tested), the counters and codewords
+    the fight followed."""
+    hero = runner.state.hero
+    stamina, luck, _way, _rule, values = index
+    hero.stats[health] = stamina
+    if luck_stat is not None and policy == "best":
+        hero.stats[luck_stat] = luck
+    for (name, written), value in zip(names, values, strict=True):
+        if written is None:
+            hero.counters[name] = value
+        elif value:
+            runner.state.codewords[_folded(written)] = written
+        else:
+            runner.state.codewords.pop(_folded(written), None)
+
+
+def _way(runner, statement: ast.Fight, way: str, rule: int) -> tuple[str, int | None]:
+    """The fight's outcome and the paragraph a rule of the fight turns to (None: the
+    fight's own ``win ->`` or assault limit, which the interpreter follows)."""
+    if way in ("won", "limit"):
+        return way, None
+    if way == "threshold":
+        target = statement.threshold.target
+    elif way == "assaults":
+        target = statement.win_assaults.target
+    elif way == "event":
+        target = next(e.target for e in statement.rules[rule].effects if type(e) is ast.Goto)
+    else:  # first, exit
+        target = statement.rules[rule].target
+    outcome = "won" if way in ("first", "assaults") else "limit"
+    return outcome, runner.destination(target, required=True)
+
+
+def _resolved(oracle, runner, statement, outcomes, names, health: str, luck_stat):
+    """The fight's chance node at once, when every way out names its paragraph and nothing
+    of the interpreter acts between the fight and that paragraph; else None (replayed)."""
+    from dedale.solve.fights import _won_target
+
+    if _won_target(runner, statement) is None:  # (also: no trigger, penalty, god mode)
+        return None
+    state = runner.state
+    kept = (dict(state.hero.stats), dict(state.hero.counters), dict(state.codewords))
+    branches = []
+    for p, token in outcomes:
+        index = token[1]
+        if index == LOST:
+            branches.append((p, token, Leaf(0.0)))
+            continue
+        _apply(runner, index, names, health, luck_stat, oracle.luck_policy)
+        outcome, target = _way(runner, statement, index[2], index[3])
+        if target is None:
+            target = runner.destination(
+                statement.win if outcome == "won" else statement.assault_limit.target,
+                required=True,
+            )
+        branches.append((p, token, oracle.resolve(state, target)))
+        for live, saved in zip((state.hero.stats, state.hero.counters, state.codewords), kept,
+                               strict=True):  # fmt: skip
+            live.clear()
+            live.update(saved)
+    return Chance(tuple(branches))
+
+
+def _plan(runner, statement: ast.Fight, spec: FightSpec, ruleset, bonus: int):
+    """The fight's :class:`~dedale.rules.odds_exits.ExitPlan`, its conditions read from the
+    solver's state, and the names of the values it follows: ``(counter id, None)`` or
+    ``(codeword key, codeword as written)``."""
+    from dedale.rules.odds_inputs import enemy_line_up
+    from dedale.validator.fight_plan import Unsupported, plan_of
+
+    hero = runner.state.hero
+    carried, codewords = _static_truths(runner, statement)
+    try:
+        line_up = tuple(enemy_line_up(ruleset, spec.enemies, spec.mode))
+        plan = plan_of(statement, ruleset, line_up, dict(hero.stats), carried, codewords)
+    except (Unsupported, GameError) as error:
+        raise _limit(statement, str(getattr(error, "message", error))) from None
+    written = _codewords_written(statement)
+    starts, names = [], []
+    for name, _start in plan.counters:
+        if name.startswith("codeword:"):
+            word = written.get(name, name.removeprefix("codeword:"))
+            starts.append((name, int(runner.state.has_codeword(word))))
+            names.append((name, word))
+        else:
+            if getattr(_counter(ruleset, name), "maximum", None) is not None:
+                raise _limit(statement, tr("a counter with a maximum changes in the fight"))
+            starts.append((name, hero.counters.get(name, 0)))
+            names.append((name, None))
+    plan = dataclasses.replace(plan, bonus=bonus, counters=tuple(starts))
+    return plan, tuple(names)
+
+
+def _static_truths(runner, statement: ast.Fight) -> tuple[frozenset[str], frozenset[str]]:
+    """The items and codewords the fight's conditions ask about that the hero holds now,
+    names folded as :func:`plan_of` reads them."""
+    items, words = set(), set()
+    for condition in _conditions(statement):
+        for atom in _atoms(condition):
+            if type(atom) is ast.HasItem and runner.item_count(atom.item) >= 1:
+                items.add(atom.item.casefold())
+            elif type(atom) is ast.HasCodeword and runner.state.has_codeword(atom.codeword):
+                words.add(atom.codeword.casefold())
+    return frozenset(items), frozenset(words)
+
+
+def _refuse(runner, statement: ast.Fight, spec: FightSpec, ruleset, policy: str, luck_stat):
+    """Raise a SolveLimit at the fight's line for what the outcomes cannot carry."""
+    from dedale.game.triggers import holds_triggers
+
+    reason = ""
+    state = runner.state
+    if spec.mode == "together" and len(spec.enemies) > 1:
+        reason = tr("enemies fought together, with rules of the book inside the fight")
+    elif statement.allies:
+        reason = tr("allies fight beside the hero")
+    elif statement.assault_table is not None:
+        reason = tr("a table is rolled each assault")
+    elif statement.escape is not None:
+        reason = tr("an escape from a fight in which the book acts")
+    elif any(d.get("per") == "assault" for d in state.statuses.values()):
+        reason = tr("a status acts each assault")
+    elif runner.watch_triggers and holds_triggers(state.hero):
+        reason = tr("an item acts when a stat falls during the fight")
+    else:
+        reason = _effects_reason(statement) or _conditions_reason(
+            runner, statement, ruleset, luck_stat if policy == "best" else None
+        )
+    if reason:
+        raise _limit(statement, reason)
+
+
+def _effects_reason(statement: ast.Fight) -> str:
+    for rule in statement.rules:
+        effects = rule.effects
+        for at, effect in enumerate(effects):
+            kind = type(effect)
+            if kind in (ast.GainItem, ast.LoseItem):
+                return tr("an event of the fight gives or takes an item")
+            if kind is ast.Ending and effect.kind == "victory":
+                return tr("an event of the fight ends the book")
+            if kind is ast.Goto and at != len(effects) - 1:
+                return tr("an event of the fight acts after turning to a paragraph")
+    return ""
+
+
+def _conditions_reason(runner, statement: ast.Fight, ruleset, luck_stat: str | None) -> str:
+    health = ruleset.fight.health
+    declared = runner.book.meta.state
+    for rule in statement.rules:
+        for effect in rule.effects:
+            if type(effect) is ast.ChangeValue:
+                found = ruleset.resolve(effect.name)
+                if found is not None and found[1] == health and effect.op == "add":
+                    return tr("an event of the fight raises the hero's health")
+                if declared and declared.counter(effect.name) is not None:
+                    return tr("an event changes a counter of the book's state")
+    for condition in _conditions(statement):
+        for atom in _atoms(condition):
+            kind = type(atom)
+            if kind in (ast.Visited, ast.WorldVisited, ast.HasClass, ast.HasStatus, ast.HasFlag):
+                return tr("a condition in the fight reads what the fight's odds do not follow")
+            if kind is ast.HasItem and atom.count > 1:
+                return tr("a condition in the fight counts items")
+            if kind is ast.Compare:
+                for ref in _refs((atom.left, atom.right)):
+                    if type(ref) is not ast.ValueRef:
+                        return tr("a condition in the fight reads what the fight's odds do not "
+                                  "follow")  # fmt: skip
+                    found = ruleset.resolve(ref.name)
+                    if ref.initial or (declared and declared.counter(ref.name) is not None):
+                        return tr("a condition in the fight reads what the fight's odds do "
+                                  "not follow")  # fmt: skip
+                    if found is not None and luck_stat is not None and found[1] == luck_stat:
+                        return tr("a condition in the fight reads LUCK, which Luck tests "
+                                  "change (--luck none)")  # fmt: skip
+    return ""
+
+
+def _conditions(statement: ast.Fight):
+    for rule in statement.rules:
+        if rule.condition is not None:
+            yield rule.condition
+    if statement.threshold is not None:
+        yield ast.Compare(
+            span=statement.threshold.span, op="<=",
+            left=ast.ValueRef(span=statement.threshold.span, name=statement.threshold.stat),
+            right=ast.Num(span=statement.threshold.span, value=statement.threshold.value),
+        )  # fmt: skip
+
+
+def _atoms(condition):
+    yield condition
+    for attribute in ("operand", "operands"):
+        inner = getattr(condition, attribute, None)
+        if inner is None:
+            continue
+        for part in inner if isinstance(inner, tuple) else (inner,):
+            yield from _atoms(part)
+
+
+def _refs(exprs):
+    """The leaves of expressions other than numbers (value references, dice, paragraphs)."""
+    for expr in exprs:
+        if type(expr) is ast.Num:
+            continue
+        if type(expr) is ast.BinOp:
+            yield from _refs((expr.left, expr.right))
+        else:
+            yield expr
+
+
+def _codewords_written(statement: ast.Fight) -> dict[str, str]:
+    found = {}
+    for rule in statement.rules:
+        for effect in rule.effects:
+            if type(effect) in (ast.SetCodeword, ast.ClearCodeword):
+                found.setdefault("codeword:" + effect.codeword.casefold(), effect.codeword)
+    return found
+
+
+def _counter(ruleset, ident: str):
+    return next((c for c in ruleset.counters if c.id == ident), None)
+
+
+def _folded(word: str) -> str:
+    from dedale.game.cache import folded
+
+    return folded(word)
+
+
+def _limit(statement: ast.Fight, reason: str) -> SolveLimit:
+    return SolveLimit(
+        tr("the solver cannot play this fight exactly: {reason}", reason=reason),
+        statement.span,
+        hint=tr(
+            "dedale solve plays the rules under an enemy and the fight's exits that its "
+            "exact odds follow (see docs/solver.md)"
+        ),  # fmt: skip
+    )
