@@ -304,3 +304,17 @@ def test_the_dp_is_the_real_fight(tmp_path, monkeypatch, name, class_name, struc
     mean = sum(h * q for (h, _), q in exact.end_states.items())
     spread = sum((h - mean) ** 2 * q for (h, _), q in exact.end_states.items())
     assert abs(ends / wins - mean) <= 3 * math.sqrt(spread / wins) + 1e-9
+
+
+def test_one_table_answers_weaker_heroes():
+    """A table filled for a hero answers any hero with less STAMINA and LUCK (the path of
+    fights and the solver start the same fight from many states)."""
+    ruleset = load_ruleset("df-classic")
+    table = AllyTable(ruleset, 9, [(9, 8)], [(8, 6)], struck="ally", luck_policy="best")
+    table.solve(14, 9)
+    for stamina, luck in [(14, 9), (7, 3), (1, 0)]:
+        fresh = ally_odds(ruleset, 9, stamina, [(9, 8)], [(8, 6)], struck="ally", luck=luck,
+                          luck_policy="best")  # fmt: skip
+        found = table.solve(stamina, luck)
+        assert found.win_probability == pytest.approx(fresh.win_probability, abs=1e-12)
+        assert found.end_states == pytest.approx(fresh.end_states)

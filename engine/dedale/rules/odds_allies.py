@@ -45,7 +45,7 @@ from dedale.rules.odds_inputs import OddsTooLarge, assault_chances
 from dedale.rules.ruleset import OpposedFight, Ruleset
 
 STRUCK = ("hero", "ally", "random")
-MAX_STATES = 400_000  # cells of the value table at most
+MAX_STATES = 200_000  # cells of the value table at most (about 3 s of CPU)
 SECONDS = 8.0  # CPU seconds of one table at most
 
 
@@ -87,13 +87,14 @@ def ally_odds(
     enemy_damage: int | None = None,
     armour: bool | None = None,
     win_only: bool = False,
-    max_states: int = MAX_STATES,
-    seconds: float = SECONDS,
+    max_states: int | None = None,
+    seconds: float | None = None,
 ) -> OddsResult:
     """Exact odds that the hero wins an FF-family fight with allies (see the module
     docstring); the arguments are :func:`dedale.rules.odds.fight_odds`'s plus ``allies``
     and ``struck``. ``win_only``: no forward pass (``expected_assaults`` nan, no
-    distributions). Past ``max_states`` cells or ``seconds`` of CPU: :class:`OddsTooLarge`."""
+    distributions). Past ``max_states`` cells or ``seconds`` of CPU (None: :data:`MAX_STATES`,
+    :data:`SECONDS`): :class:`OddsTooLarge`."""
     table = AllyTable(
         ruleset, hero_skill, enemies, allies, struck=struck, luck_policy=luck_policy,
         class_name=class_name, mode=mode, attack_bonus=attack_bonus,
@@ -156,6 +157,8 @@ class AllyTable:
         )
         self._phases: dict[tuple, tuple[bool, list]] = {}
         self._afters: dict[tuple, list] = {}
+        self.values: list[float] | None = None
+        self.h0 = self.luck0 = 0
 
     # ------------------------------------------------------------------ the state space
 
@@ -173,6 +176,14 @@ class AllyTable:
         self.stride_luck = (self.h0 + 1) * self.stride_hero
         self.cells = self.lucks * self.stride_luck
         self._afters.clear()  # their offsets depend on the shape
+
+    def check_size(self, hero_stamina: int, luck: int | None, max_states: int | None = None):
+        """Raise :class:`OddsTooLarge` if the table for this hero would be too large (before
+        any work: the validator asks for its strongest hero first)."""
+        limit = MAX_STATES if max_states is None else max_states
+        self._shape(max(1, hero_stamina), luck)
+        if self.cells > limit:
+            raise _too_large(self.cells, limit)
 
     def _code(self, staminas: Sequence[int]) -> int:
         code = 0
@@ -372,14 +383,36 @@ class AllyTable:
         luck: int | None,
         *,
         win_only: bool = False,
-        max_states: int = MAX_STATES,
-        seconds: float = SECONDS,
+        max_states: int | None = None,
+        seconds: float | None = None,
     ) -> OddsResult:
-        """The exact odds from the start (see :func:`ally_odds`)."""
+        """The exact odds from the start (see :func:`ally_odds`); a table already filled
+        for as much STAMINA and LUCK answers at once (its values do not depend on the start)."""
         if hero_stamina <= 0:
             raise GameError("the hero needs at least 1 STAMINA to fight")
+        li0 = max(0, luck) if luck is not None and self.base.use_luck else 0
+        if self.values is None or hero_stamina > self.h0 or li0 > self.luck0:
+            limit = MAX_STATES if max_states is None else max_states
+            cpu = SECONDS if seconds is None else seconds
+            self._fill(max(hero_stamina, self.h0), max(li0, self.luck0), limit, cpu)
+        code0 = self._code([a for _, a in self.allies]) if self.tracked else 0
+        unhit0 = 1 if self.hits == 2 else 0
+        start = (li0, hero_stamina, self.total, code0, unhit0)
+        first = bool(self.base.armour)
+        if first:  # armour on the first assault: that state is apart from the table
+            total, _, _, _ = self._moves(*start, first)
+            win = total
+        else:
+            win = self.values[self._idx(*start)]
+        if win_only:
+            return OddsResult(win, float("nan"), {}, {}, states=self.cells)
+        return self._forward(start, first, win, luck)
+
+    def _fill(self, hero_stamina: int, luck: int, max_states: int, seconds: float) -> None:
+        """The value of every state up to this STAMINA and LUCK, in lexicographic order."""
         self._shape(hero_stamina, luck)
         if self.cells > max_states:
+            self.values = None
             raise _too_large(self.cells, max_states)
         self.values = values = [0.0] * self.cells
         start_cpu = time.process_time()
@@ -395,20 +428,8 @@ class AllyTable:
                             )
                 count += self.total * self.ally_cells * self.hits
                 if time.process_time() - start_cpu > seconds:
+                    self.values = None
                     raise _too_slow(seconds, count)
-        li0 = self.luck0 if self.base.use_luck else 0
-        code0 = self._code([a for _, a in self.allies]) if self.tracked else 0
-        unhit0 = 1 if self.hits == 2 else 0
-        start = (li0, self.h0, self.total, code0, unhit0)
-        first = bool(self.base.armour)
-        if first:  # armour on the first assault: that state is apart from the table
-            total, _, _, _ = self._moves(*start, first)
-            win = total
-        else:
-            win = values[self._idx(*start)]
-        if win_only:
-            return OddsResult(win, float("nan"), {}, {}, states=self.cells)
-        return self._forward(start, first, win, luck)
 
     def _forward(self, start, first: bool, win: float, luck: int | None) -> OddsResult:
         """Push the start's mass along the best choices: expected assaults, end states."""
