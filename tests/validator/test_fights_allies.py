@@ -11,7 +11,7 @@ import pytest
 from dedale import ast
 from dedale.language import load_book
 from dedale.rules import fight_odds, odds_allies
-from dedale.rules.odds_allies import ally_odds
+from dedale.rules.odds_allies import AllyTable, ally_odds
 from dedale.validator import validate_path
 from dedale.validator.fights import hero_profiles
 from dedale.validator.graph import build_graph, walk
@@ -75,3 +75,27 @@ def test_too_many_states_is_estimated_and_i115_says_why(monkeypatch):
     assert fight.method == "estimate" and all(o.samples for o in fight.odds)
     (info,) = [f for f in report.findings if f.code == "I115"]
     assert "allies" in str(info.message) and "1,000" in str(info.message)
+
+
+def test_the_path_of_fights_carries_the_wounds_of_ally_fights():
+    """The path of fights chains the ally fights' exact end states (STAMINA and LUCK), as a
+    chain convolved here by hand from ``ally_odds``."""
+    book, fights = _fights(EXACT)
+    hero = next(h for h in hero_profiles(book.ruleset) if h.level == "median")
+    stats = dict(hero.stats)
+    dist = {(stats["STAMINA"], stats["LUCK"]): 1.0}
+    for fight in fights:
+        enemies = [(dict(e.stats)["SKILL"], dict(e.stats)["STAMINA"]) for e in fight.enemies]
+        allies = [(dict(a.stats)["SKILL"], dict(a.stats)["STAMINA"]) for a in fight.allies]
+        mode = "sequence" if fight.mode == "single" else fight.mode
+        new: dict[tuple[int, int], float] = {}
+        table = AllyTable(book.ruleset, stats["SKILL"], enemies, allies, struck=fight.struck,
+                          luck_policy="best", mode=mode)  # fmt: skip
+        for (stamina, luck), p in sorted(dist.items(), reverse=True):
+            result = table.solve(stamina, luck)  # one table answers every start
+            for end, q in result.end_states.items():
+                new[end] = new.get(end, 0.0) + p * result.win_probability * q
+        dist = new
+    median = validate_path(EXACT, runs=0).fight_path.of("median")
+    assert median.win == pytest.approx(sum(dist.values()), rel=1e-9)
+    assert len(median.fights) == 3

@@ -47,6 +47,7 @@ from dedale.rules.ruleset import OpposedFight, Ruleset
 STRUCK = ("hero", "ally", "random")
 MAX_STATES = 200_000  # cells of the value table at most (about 3 s of CPU)
 SECONDS = 8.0  # CPU seconds of one table at most
+FLOW_CACHE = 60_000  # states whose moves the forward passes keep (memory: a few tens of MB)
 
 
 def ally_line_up(ruleset: Ruleset, allies: Sequence) -> list[tuple[int, int]]:
@@ -104,6 +105,26 @@ def ally_odds(
                        seconds=seconds)  # fmt: skip
 
 
+_TABLES: dict[tuple, tuple[Ruleset, AllyTable]] = {}
+_MAX_TABLES = 32
+
+
+def shared_table(ruleset: Ruleset, hero_skill: int, enemies: Sequence, allies: Sequence,
+                 **options) -> AllyTable:  # fmt: skip
+    """The :class:`AllyTable` of this setting, shared by the validator's rows and its path of
+    fights (a table filled for a hero answers any hero with less STAMINA and LUCK)."""
+    key = (id(ruleset), hero_skill, tuple(map(tuple, enemies)), tuple(map(tuple, allies)),
+           tuple(sorted(options.items())))  # fmt: skip
+    found = _TABLES.get(key)
+    if found is not None and found[0] is ruleset:
+        return found[1]
+    if len(_TABLES) >= _MAX_TABLES:
+        _TABLES.clear()
+    table = AllyTable(ruleset, hero_skill, enemies, allies, **options)
+    _TABLES[key] = (ruleset, table)  # the ruleset kept alive: its id stays its own
+    return table
+
+
 class AllyTable:
     """The value table of one fight with allies (the hero's side read from
     :class:`dedale.rules.odds.OddsTable`: class abilities, armour, Luck tables)."""
@@ -158,6 +179,7 @@ class AllyTable:
         self._phases: dict[tuple, tuple[bool, list]] = {}
         self._afters: dict[tuple, list] = {}
         self.values: list[float] | None = None
+        self._flows: dict[int, tuple[float, list, list]] = {}
         self.h0 = self.luck0 = 0
 
     # ------------------------------------------------------------------ the state space
@@ -175,15 +197,20 @@ class AllyTable:
         self.stride_hero = (self.total + 1) * self.ally_cells * self.hits
         self.stride_luck = (self.h0 + 1) * self.stride_hero
         self.cells = self.lucks * self.stride_luck
-        self._afters.clear()  # their offsets depend on the shape
 
     def check_size(self, hero_stamina: int, luck: int | None, max_states: int | None = None):
         """Raise :class:`OddsTooLarge` if the table for this hero would be too large (before
         any work: the validator asks for its strongest hero first)."""
         limit = MAX_STATES if max_states is None else max_states
-        self._shape(max(1, hero_stamina), luck)
-        if self.cells > limit:
-            raise _too_large(self.cells, limit)
+        base = self.base
+        lucks = max(0, luck) + 1 if luck is not None and base.use_luck else 1
+        allies = 1
+        for _, a in self.allies if self.tracked else ():
+            allies *= a + 1
+        hits = 2 if base.first_hit_bonus else 1
+        cells = lucks * (max(1, hero_stamina) + 1) * (self.total + 1) * allies * hits
+        if cells > limit:
+            raise _too_large(cells, limit)
 
     def _code(self, staminas: Sequence[int]) -> int:
         code = 0
@@ -415,6 +442,7 @@ class AllyTable:
             self.values = None
             raise _too_large(self.cells, max_states)
         self.values = values = [0.0] * self.cells
+        self._flows = {}
         start_cpu = time.process_time()
         count = 0
         for li in range(self.lucks):
@@ -430,6 +458,20 @@ class AllyTable:
                 if time.process_time() - start_cpu > seconds:
                     self.values = None
                     raise _too_slow(seconds, count)
+
+    def _flow(self, i: int) -> tuple[float, list, list]:
+        """A regular state's moves with the best choices (its outs merged by state), kept
+        for the forward passes from other starts (the path of fights, the solver)."""
+        unhit = i % self.hits
+        rest = i // self.hits
+        rest, code = divmod(rest, self.ally_cells)
+        rest, t = divmod(rest, self.total + 1)
+        li, h = divmod(rest, self.h0 + 1)
+        _, stay, outs, wins = self._moves(li, h, t, code, unhit, False, collect=True)
+        merged: dict[int, float] = {}
+        for p, j in outs:
+            merged[j] = merged.get(j, 0.0) + p
+        return stay, [(p, j) for j, p in merged.items()], wins
 
     def _forward(self, start, first: bool, win: float, luck: int | None) -> OddsResult:
         """Push the start's mass along the best choices: expected assaults, end states."""
@@ -449,6 +491,7 @@ class AllyTable:
                 key = (h, li)
                 ends[key] = ends.get(key, 0.0) + flow * p
 
+        flows = self._flows
         _, stay, outs, wins = self._moves(*start, first, collect=True)
         visits = 1.0 / (1.0 - stay) if stay < 1.0 else 0.0
         assaults += visits
@@ -457,12 +500,12 @@ class AllyTable:
             i = -heapq.heappop(heap)
             m = mass.pop(i)
             visited += 1
-            unhit = i % self.hits
-            rest = i // self.hits
-            rest, code = divmod(rest, self.ally_cells)
-            rest, t = divmod(rest, self.total + 1)
-            li, h = divmod(rest, self.h0 + 1)
-            _, stay, outs, wins = self._moves(li, h, t, code, unhit, False, collect=True)
+            found = flows.get(i)
+            if found is None:
+                found = self._flow(i)
+                if len(flows) < FLOW_CACHE:
+                    flows[i] = found
+            stay, outs, wins = found
             visits = m / (1.0 - stay) if stay < 1.0 else 0.0
             assaults += visits
             push(outs, wins, visits)

@@ -45,7 +45,7 @@ def allies_of(calculator, fight: ast.Fight) -> tuple[tuple[int, int], ...]:
 def ally_compute(calculator, hero, luck: str, enemies, mode: str, bonus: int, fight) -> float:
     """The exact chance that ``hero`` wins the fight with its allies (the validator's
     ``compute`` signature; see :meth:`OddsCalculator.odds`)."""
-    from dedale.rules.odds_allies import AllyTable
+    from dedale.rules.odds_allies import shared_table
 
     if not exact_allies(fight):
         raise Unsupported(tr("allies in a fight with exits, tables or enemies at once"))
@@ -53,7 +53,7 @@ def ally_compute(calculator, hero, luck: str, enemies, mode: str, bonus: int, fi
     skill, stamina = hero.get(params.attack_stat), hero.get(params.health)
     if skill is None or stamina is None:
         raise ValueError(tr("the ruleset's heroes have no fixed attack or health roll"))
-    table = AllyTable(
+    table = shared_table(
         calculator.ruleset, skill, enemies, allies_of(calculator, fight), struck=fight.struck,
         luck_policy=luck, class_name=hero.class_name, mode=mode, attack_bonus=bonus,
         enemy_damage=fight.enemy_damage,
