@@ -34,7 +34,7 @@ def ally_outcomes(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset
                   armour: bool) -> tuple[tuple[float, Any], ...]:  # fmt: skip
     """The fight's outcomes as the solver's oracle gives them: ((chance, ("f", (STAMINA,
     LUCK))), ..., (chance, ("f", lost)))."""
-    from dedale.rules.odds_allies import ally_odds
+    from dedale.rules.odds_allies import shared_table
 
     reason = None
     if oracle.book_luck:
@@ -60,13 +60,18 @@ def ally_outcomes(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset
         allies.append(found)
     oracle.fights += 1
     try:
-        result = ally_odds(
-            ruleset, hero.stats[params.attack_stat], hero.stats[params.health], spec.enemies,
-            allies, struck=statement.struck, luck=luck,
+        table = shared_table(
+            ruleset, hero.stats[params.attack_stat], [_pair(e, params) for e in spec.enemies],
+            [_pair(a, params) for a in allies], struck=statement.struck,
             luck_policy=oracle.luck_policy if luck is not None else "none",
             class_name=hero.class_name, mode=spec.mode, attack_bonus=bonus,
             enemy_damage=spec.enemy_damage, armour=armour,
         )  # fmt: skip
+        # filled once for the hero's initial STAMINA and LUCK: every later start reads it
+        most = max(hero.initial.get(params.health, 0), hero.stats[params.health])
+        top = None if luck is None else max(hero.initial.get(test.stat, 0), luck)
+        table.solve(most, top, win_only=True)
+        result = table.solve(hero.stats[params.health], luck)
     except GameError as error:
         raise SolveLimit(error.message, statement.span, hint=error.hint) from None
     win = result.win_probability
@@ -76,3 +81,10 @@ def ally_outcomes(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset
     if win < 1.0:
         found_outcomes.append((1.0 - win, ("f", LOST)))
     return tuple(found_outcomes)
+
+
+def _pair(fighter, params) -> tuple[int, int, bool]:
+    """(attack, health, immune) of an enemy or ally spec (a stat it lacks counts 0)."""
+    stats = fighter.stats
+    return (int(stats.get(params.attack_stat, 0)), int(stats.get(params.health, 0)),
+            fighter.immune_instant_kill)  # fmt: skip
