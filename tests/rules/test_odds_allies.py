@@ -318,3 +318,11 @@ def test_one_table_answers_weaker_heroes():
         found = table.solve(stamina, luck)
         assert found.win_probability == pytest.approx(fresh.win_probability, abs=1e-12)
         assert found.end_states == pytest.approx(fresh.end_states)
+
+
+def test_huge_values_are_refused_before_any_allocation():
+    """Values an author typed (an enemy or ally of 10^9 STAMINA) never size an allocation."""
+    ruleset = load_ruleset("df-classic")
+    for enemies, allies in [([(9, 10**9)], [(8, 10)]), ([(9, 12)], [(8, 10**9)])]:
+        with pytest.raises(OddsTooLarge):
+            ally_odds(ruleset, 9, 20, enemies, allies, struck="ally", luck=9)

@@ -158,6 +158,8 @@ class AllyTable:
             raise GameError("exact odds with allies need a hero's wound of at least 1")
         # The enemies in turn: STAMINA left t names the current enemy and its STAMINA.
         self.total = sum(stamina for _, stamina, _ in base.enemies)
+        if self.total + 1 > MAX_STATES:  # before any allocation of that size
+            raise _too_large(self.total + 1, MAX_STATES)
         self.index = [0] * (self.total + 1)
         self.current = [0] * (self.total + 1)
         after = self.total
