@@ -253,18 +253,22 @@ class _Decider:
 
 
 @pytest.mark.parametrize(
-    ("name", "class_name", "struck", "policy"),
+    ("name", "class_name", "struck", "policy", "mode"),
     [
-        ("df-classic", None, "hero", "none"),
-        ("df-classic", None, "ally", "best"),
-        ("df-classic", None, "random", "best"),
-        ("df24", None, "ally", "none"),
-        ("df48.5", "Mercenaire", "random", "best"),
+        ("df-classic", None, "hero", "none", "sequence"),
+        ("df-classic", None, "ally", "best", "sequence"),
+        ("df-classic", None, "random", "best", "sequence"),
+        ("df-classic", None, "ally", "best", "as_one"),
+        ("df24", None, "ally", "none", "sequence"),
+        ("df48.5", "Mercenaire", "random", "best", "sequence"),
     ],
 )
-def test_the_dp_is_the_real_fight(tmp_path, monkeypatch, name, class_name, struck, policy):
+def test_the_dp_is_the_real_fight(tmp_path, monkeypatch, name, class_name, struck, policy, mode):
     path = tmp_path / "book.dd"
-    path.write_text(BOOK.format(ruleset=name, struck=STRUCK_LINES[struck]), "utf-8")
+    text = BOOK.format(ruleset=name, struck=STRUCK_LINES[struck])
+    if mode == "as_one":
+        text = text.replace("> fight\n", "> fight as one\n")
+    path.write_text(text, "utf-8")
     book = load_book(path)
     fight = next(s for s in book.paragraphs[1].body if isinstance(s, ast.Fight))
     ruleset = book.ruleset
@@ -277,8 +281,9 @@ def test_the_dp_is_the_real_fight(tmp_path, monkeypatch, name, class_name, struc
     luck_stat = ruleset.tests[ruleset.fight.luck_test].stat
     table = AllyTable(
         ruleset, hero.stats["SKILL"], [(9, 6), (6, 3)], [(8, 5)], struck=struck,
-        luck_policy=policy, class_name=class_name,
+        luck_policy=policy, class_name=class_name, mode=mode,
     )  # fmt: skip
+    assert spec.mode == ("as_one" if mode == "as_one" else "sequence")
     exact = table.solve(hero.stats[health], hero.stats[luck_stat])
     hooks: list = []
     original = fight_hooks.ExtrasHooks.__init__
