@@ -33,7 +33,6 @@ Bounded by :data:`MAX_STATES` cells and :data:`SECONDS` of CPU time (:class:`Odd
 
 from __future__ import annotations
 
-import heapq
 import time
 from collections.abc import Mapping, Sequence
 
@@ -47,7 +46,6 @@ from dedale.rules.ruleset import OpposedFight, Ruleset
 STRUCK = ("hero", "ally", "random")
 MAX_STATES = 200_000  # cells of the value table at most (about 3 s of CPU)
 SECONDS = 8.0  # CPU seconds of one table at most
-FLOW_CACHE = 60_000  # states whose moves the forward passes keep (memory: a few tens of MB)
 
 
 def ally_line_up(ruleset: Ruleset, allies: Sequence) -> list[tuple[int, int]]:
@@ -461,77 +459,10 @@ class AllyTable:
                     self.values = None
                     raise _too_slow(seconds, count)
 
-    def _flow(self, i: int) -> tuple[float, list, list]:
-        """A regular state's moves with the best choices (its outs merged by state), kept
-        for the forward passes from other starts (the path of fights, the solver)."""
-        unhit = i % self.hits
-        rest = i // self.hits
-        rest, code = divmod(rest, self.ally_cells)
-        rest, t = divmod(rest, self.total + 1)
-        li, h = divmod(rest, self.h0 + 1)
-        _, stay, outs, wins = self._moves(li, h, t, code, unhit, False, collect=True)
-        merged: dict[int, float] = {}
-        for p, j in outs:
-            merged[j] = merged.get(j, 0.0) + p
-        return stay, [(p, j) for j, p in merged.items()], wins
-
     def _forward(self, start, first: bool, win: float, luck: int | None) -> OddsResult:
-        """Push the start's mass along the best choices: expected assaults, end states."""
-        ends: dict[tuple[int, int], float] = {}
-        assaults = 0.0
-        mass: dict[int, float] = {}
-        heap: list[int] = []
-        visited = 0
+        from dedale.rules.odds_allies_forward import forward
 
-        def push(outs, wins, flow):
-            for p, i in outs:
-                if i not in mass:
-                    mass[i] = 0.0
-                    heapq.heappush(heap, -i)
-                mass[i] += flow * p
-            for p, h, li in wins:
-                key = (h, li)
-                ends[key] = ends.get(key, 0.0) + flow * p
-
-        flows = self._flows
-        _, stay, outs, wins = self._moves(*start, first, collect=True)
-        visits = 1.0 / (1.0 - stay) if stay < 1.0 else 0.0
-        assaults += visits
-        push(outs, wins, visits)
-        while heap:
-            i = -heapq.heappop(heap)
-            m = mass.pop(i)
-            visited += 1
-            found = flows.get(i)
-            if found is None:
-                found = self._flow(i)
-                if len(flows) < FLOW_CACHE:
-                    flows[i] = found
-            stay, outs, wins = found
-            visits = m / (1.0 - stay) if stay < 1.0 else 0.0
-            assaults += visits
-            push(outs, wins, visits)
-        base = self.base
-        shown: dict[tuple[int, int], float] = {}
-        for (h, li), p in ends.items():
-            key = (h, li if base.use_luck else (0 if luck is None else luck))
-            shown[key] = shown.get(key, 0.0) + p
-        scale = 1.0 / win if win > 0 else 0.0
-        stamina: dict[int, float] = {}
-        lucks: dict[int, float] = {}
-        for (h, lk), p in shown.items():
-            stamina[h] = stamina.get(h, 0.0) + p * scale
-            lucks[lk] = lucks.get(lk, 0.0) + p * scale
-        return OddsResult(
-            win_probability=win,
-            expected_assaults=assaults,
-            stamina_distribution=dict(sorted((k, v) for k, v in stamina.items() if v)),
-            luck_distribution=dict(sorted((k, v) for k, v in lucks.items() if v))
-            if luck is not None
-            else {},
-            states=visited + 1,
-            end_states={k: v * scale for k, v in sorted(shown.items()) if v},
-        )
+        return forward(self, start, first, win, luck)
 
     # ------------------------------------------------------------------ the best Luck
 
