@@ -331,3 +331,25 @@ def test_huge_values_are_refused_before_any_allocation():
     for enemies, allies in [([(9, 10**9)], [(8, 10)]), ([(9, 12)], [(8, 10**9)])]:
         with pytest.raises(OddsTooLarge):
             ally_odds(ruleset, 9, 20, enemies, allies, struck="ally", luck=9)
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+@pytest.mark.parametrize("struck", MODES)
+def test_the_vector_fill_is_the_scalar_fill(monkeypatch, case, struck):
+    """The best-Luck table filled with numpy over LUCK (rules/odds_allies_fill.py, df24's
+    lucky wound of 0 LUCK by LUCK) equals the scalar loop, cell by cell."""
+    from dedale.rules import odds_allies
+
+    name, class_name, skill, stamina, luck, enemies, allies = CASES[case]
+    options = dict(struck=struck, luck_policy="best", class_name=class_name)
+    ruleset = load_ruleset(name)
+    quick = AllyTable(ruleset, skill, enemies, allies, **options)
+    a = quick.solve(stamina + 3, luck + 4)
+    with monkeypatch.context() as patch:
+        patch.setattr(odds_allies, "VECTOR", False)
+        slow = AllyTable(ruleset, skill, enemies, allies, **options)
+        b = slow.solve(stamina + 3, luck + 4)
+    assert isinstance(quick.values, list) and len(quick.values) == len(slow.values)
+    assert quick.values == pytest.approx(slow.values, abs=1e-12)
+    assert a.win_probability == pytest.approx(b.win_probability, abs=1e-12)
+    assert a.end_states == pytest.approx(b.end_states, abs=1e-12)

@@ -46,6 +46,7 @@ from dedale.rules.ruleset import OpposedFight, Ruleset
 STRUCK = ("hero", "ally", "random")
 MAX_STATES = 200_000  # cells of the value table at most (about 3 s of CPU)
 SECONDS = 8.0  # CPU seconds of one table at most
+VECTOR = True  # best-Luck tables filled with numpy (rules/odds_allies_fill.py); False: scalar
 
 
 def ally_line_up(ruleset: Ruleset, allies: Sequence) -> list[tuple[int, int]]:
@@ -441,8 +442,13 @@ class AllyTable:
         if self.cells > max_states:
             self.values = None
             raise _too_large(self.cells, max_states)
-        self.values = values = [0.0] * self.cells
         self._flows = {}
+        if self.lucks > 1 and VECTOR:  # best Luck: a vector over LUCK per position
+            from dedale.rules.odds_allies_fill import fill_by_luck
+
+            if fill_by_luck(self, seconds, _too_slow):
+                return
+        self.values = values = [0.0] * self.cells
         start_cpu = time.process_time()
         count = 0
         for li in range(self.lucks):
