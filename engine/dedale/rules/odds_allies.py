@@ -106,6 +106,7 @@ def ally_odds(
 
 _TABLES: dict[tuple, tuple[Ruleset, AllyTable]] = {}
 _MAX_TABLES = 32
+_FLOWS_KEPT = 6  # the newest tables keep their states' moves (rules/odds_allies_forward.py)
 
 
 def shared_table(ruleset: Ruleset, hero_skill: int, enemies: Sequence, allies: Sequence,
@@ -119,6 +120,8 @@ def shared_table(ruleset: Ruleset, hero_skill: int, enemies: Sequence, allies: S
         return found[1]
     if len(_TABLES) >= _MAX_TABLES:
         _TABLES.clear()
+    for _, older in list(_TABLES.values())[:-_FLOWS_KEPT]:  # memory: moves kept by few
+        older._flows.clear()
     table = AllyTable(ruleset, hero_skill, enemies, allies, **options)
     _TABLES[key] = (ruleset, table)  # the ruleset kept alive: its id stays its own
     return table
