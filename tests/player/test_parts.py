@@ -215,3 +215,22 @@ def test_odds_hint_of_a_fight_at_once_past_its_bounds_is_its_exact_no_luck_chanc
     chance, without_luck = fight_hint(book, sheet, two, mode="together")
     expected = fight_odds(book.ruleset, 8, 12, [(8, 6), (7, 5)], mode="together")
     assert without_luck and chance == expected.win_probability
+
+
+def test_no_odds_hint_that_would_leave_an_ally_out(tmp_path):
+    """The hint computes a fight without its allies: it is left out of a fight with allies
+    (whose exact chance, allies counted, is the validator's and ``dedale odds --ally``)."""
+    from dedale.language import load_book
+    from dedale.player.book_view import BookView
+    from dedale.player.odds import plain_fights
+
+    path = tmp_path / "book.dd"
+    path.write_text(
+        "---\ntitle: t\nruleset: df-classic\nlanguage: en\n---\n§ 1\n"
+        "> fight OGRE SKILL 9 STAMINA 12\n> ally BRAN SKILL 8 STAMINA 10\n> win -> 2\n"
+        "§ 2\n> fight OGRE SKILL 9 STAMINA 12\n> win -> 3\n§ 3\n> victory\n",
+        "utf-8",
+    )
+    book = BookView(load_book(path))
+    assert not plain_fights(book, 1)
+    assert plain_fights(book, 2)

@@ -8,6 +8,9 @@ Several ``--enemy SKILL STAMINA`` are fought one after another (``--mode sequenc
 default), as one (``--mode as-one``, or ``--as-one``), or all at once (``--mode order``: the
 hero strikes the first one standing; ``--mode best``: the best target each assault). A
 ruleset with classes needs ``--class`` (a hero's kit and abilities change every figure).
+Allies (``--ally SKILL STAMINA``, repeat for several) fight beside the hero; ``--struck``
+says whom the enemies strike (``hero``, the default; ``ally``; ``random``): exact odds by
+:mod:`dedale.rules.odds_allies`.
 Ways out (``--survive 3``: still standing after 3 assaults; ``--win-assaults 2``; ``--first-won``)
 add the exact chance to leave the fight alive by any of them (``dedale.rules.odds_exits``).
 
@@ -51,6 +54,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--mode", choices=("sequence", "as-one", "order", "best"), default=None,
         help="several enemies: one after another (sequence), as one (as-one), or all at once "
         "striking the first one standing (order) or the best target each assault (best)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--ally", nargs=2, type=int, action="append", metavar=("SKILL", "STAMINA"),
+        help="an ally fighting beside the hero (repeat for several, in the book's order)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--struck", choices=("hero", "ally", "random"), default=None,
+        help="with allies, whom the enemies strike: the hero (default), the ally, or one or "
+        "the other at random each assault",
     )  # fmt: skip
     parser.add_argument("--attack-bonus", type=int, default=0, help="hero attack bonus")
     parser.add_argument("--enemy-damage", type=int, help="damage each enemy wound does")
@@ -103,14 +115,25 @@ def run(args: argparse.Namespace) -> int:
     at_once = mode in ("order", "best")
     if at_once and (args.survive is not None or args.win_assaults is not None or args.first_won):
         raise UsageError("ways out (--survive, --win-assaults, --first-won) need --mode sequence")
+    allies = _allies(args, at_once)
     try:
-        result = fight_odds(
-            ruleset, skill, stamina, [tuple(e) for e in args.enemy],
-            luck=args.luck, luck_policy=policy, class_name=args.class_name,
-            mode="together" if at_once else mode.replace("-", "_"),
-            target=mode if at_once else "best", luck_work=CLI_LUCK_WORK,
-            attack_bonus=args.attack_bonus, enemy_damage=args.enemy_damage,
-        )  # fmt: skip
+        if allies:  # exact odds with allies: dedale.rules.odds_allies
+            from dedale.rules.odds_allies import ally_odds
+
+            result = ally_odds(
+                ruleset, skill, stamina, [tuple(e) for e in args.enemy], allies,
+                struck=args.struck or "hero", luck=args.luck, luck_policy=policy,
+                class_name=args.class_name, mode=mode.replace("-", "_"),
+                attack_bonus=args.attack_bonus, enemy_damage=args.enemy_damage,
+            )  # fmt: skip
+        else:
+            result = fight_odds(
+                ruleset, skill, stamina, [tuple(e) for e in args.enemy],
+                luck=args.luck, luck_policy=policy, class_name=args.class_name,
+                mode="together" if at_once else mode.replace("-", "_"),
+                target=mode if at_once else "best", luck_work=CLI_LUCK_WORK,
+                attack_bonus=args.attack_bonus, enemy_damage=args.enemy_damage,
+            )  # fmt: skip
     except GameError as error:
         raise UsageError(error.message, hint=error.hint) from None
     way_out = _way_out(args, ruleset, skill, stamina, policy)
@@ -132,11 +155,20 @@ def run(args: argparse.Namespace) -> int:
                     ],
                     "luck_policy": policy,
                     "mode": mode,
+                    **(
+                        {"allies": [list(a) for a in allies], "struck": args.struck or "hero"}
+                        if allies
+                        else {}
+                    ),
                 }
             )
         )
         return 0
     print(f"Ruleset: {ruleset.name}   Luck policy: {policy}   Mode: {mode}")
+    if allies:
+        print(tr("Allies: {allies}   the enemies strike: {struck}",
+                 allies=", ".join(f"{a} {h}" for a, h in allies),
+                 struck=args.struck or "hero"))  # fmt: skip
     print(f"Win probability: {result.win_probability * 100:.2f} %")
     if way_out is not None:
         print(tr("Chance to leave the fight alive (any way out): {percent} %",
@@ -154,6 +186,23 @@ def run(args: argparse.Namespace) -> int:
             for value, p in result.luck_distribution.items():
                 print(f"  {value:>3}  {p * 100:6.2f} %")
     return 0
+
+
+def _allies(args: argparse.Namespace, at_once: bool) -> list[tuple[int, int]]:
+    """The ``--ally SKILL STAMINA`` pairs (checked), or [] with none."""
+    if not args.ally:
+        if args.struck is not None:
+            raise UsageError(tr("--struck needs at least one --ally"))
+        return []
+    for ally_skill, ally_stamina in args.ally:
+        if ally_skill < 0 or ally_stamina < 0:
+            raise UsageError(tr("each --ally needs SKILL >= 0 and STAMINA >= 0"))
+    if at_once:
+        raise UsageError(tr("exact odds with allies need --mode sequence or as-one"))
+    if args.survive is not None or args.win_assaults is not None or args.first_won:
+        raise UsageError(tr("ways out (--survive, --win-assaults, --first-won) with allies "
+                            "have no exact odds"))  # fmt: skip
+    return [(int(a), int(h)) for a, h in args.ally]
 
 
 def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy: str):

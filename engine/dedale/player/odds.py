@@ -80,8 +80,9 @@ def _inputs(book: BookView, sheet: SheetModel, enemies, mode: str):
 
 def plain_fights(book: BookView, paragraph: int | None) -> bool:
     """Whether the fights of this paragraph are plain fights, whose chance the hint gives:
-    not with an exit (assault limit, escape, threshold...) or rules under an enemy, whose
-    exact chance is the validator's (the hint would be wrong, so it is left out)."""
+    not with an exit (assault limit, escape, threshold...), rules under an enemy or allies
+    (the hint would leave their blows out), whose exact chance is the validator's (the hint
+    would be wrong, so it is left out)."""
     from dedale import ast
     from dedale.book import Book
 
@@ -93,6 +94,7 @@ def plain_fights(book: BookView, paragraph: int | None) -> bool:
     for statement in found.body:
         if isinstance(statement, ast.Fight) and (
             statement.rules
+            or statement.allies
             or statement.assault_limit is not None
             or statement.escape is not None
             or statement.threshold is not None

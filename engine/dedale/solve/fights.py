@@ -77,17 +77,23 @@ class FightOracle:
         # the DP adds the class's own fight bonus itself (and its damage, first-hit bonus)
         bonus -= mods.ability_value(mods.hero_abilities(ruleset, hero), "fight", "attack_bonus")
         luck_stat = setup.luck_stat
-        if runner._by_assault(statement):  # the book acts in it: dedale.solve.fights_acting
-            from dedale.solve.fights_acting import acting_fight
+        if runner._by_assault(statement) and not _allies_only(runner, statement):
+            from dedale.solve.fights_acting import acting_fight  # the book acts in it
 
             return acting_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
-        if self.book_luck and luck_stat is not None and _plain(spec):
+        if self.book_luck and luck_stat is not None and _plain(spec) and not statement.allies:
             return self._duel(runner, statement, spec, ruleset, bonus, armour, luck_stat)
         key = (
             id(ruleset), repr(spec), tuple(sorted(hero.stats.items())), bonus, armour,
-            hero.class_name,
+            hero.class_name, repr(statement.allies), statement.struck,
         )  # fmt: skip
         outcomes = self._memo.get(key)
+        if outcomes is None and statement.allies:  # exact with allies: solve/fights_allies.py
+            from dedale.solve.fights_allies import ally_outcomes
+
+            outcomes = self._memo[key] = ally_outcomes(
+                self, runner, statement, spec, ruleset, bonus, armour
+            )
         if outcomes is None:
             try:
                 outcomes = self._memo[key] = self._outcomes(
@@ -335,12 +341,18 @@ def _won_target(runner, statement: ast.Fight) -> int | None:
     return target if target in runner.book.paragraphs else None
 
 
+def _allies_only(runner, statement: ast.Fight) -> bool:
+    from dedale.solve.fights_allies import allies_only
+
+    return allies_only(runner, statement)
+
+
 def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
     """Refuse (never approximate) what the exact DP does not model."""
     reason = ""
     if not isinstance(ruleset.fight, OpposedFight):
         reason = tr("this ruleset's fights are not opposed (FF-family) fights")
-    elif runner._by_assault(statement):
+    elif runner._by_assault(statement) and not _allies_only(runner, statement):
         return  # dedale.solve.fights_acting checks what it cannot follow
     elif (spec.assault_limit is not None and spec.escape_after is not None) or (
         spec.escape_after is not None and statement.escape is None

@@ -26,6 +26,8 @@ from dedale.span import Span
 from dedale.validator.fight_path_steps import Change, Fight, ForcedMeal, Item, Meal, Step, Unknown
 from dedale.validator.fight_plan import needs_exits
 from dedale.validator.fights import EXACT_MODES, Hero, enemy_names
+from dedale.validator.fights_allies import SECONDS as ALLY_SECONDS
+from dedale.validator.fights_allies import allies_of, exact_allies
 
 State = tuple[int, int, int]  # STAMINA, LUCK, meals left
 Dist = dict[State, float]
@@ -139,7 +141,7 @@ class HeroChain:
         """Why the chain cannot follow this fight's wounds exactly (None: it can)."""
         if self.skill is None or self.init_health <= 0:
             return tr("the ruleset's heroes have no fixed attack or health roll")
-        if fight.mode not in EXACT_MODES or fight.allies:
+        if fight.mode not in EXACT_MODES or not exact_allies(fight):
             return tr("an estimated fight (its wounds are not carried on)")
         if needs_exits(fight) or fight.attack_stat is not None:
             return tr("a fight with exits (its wounds are not carried on)")
@@ -153,15 +155,29 @@ class HeroChain:
         if self.shifts is not None:
             bonus += self.shifts(held, self.hero.class_name, self.calculator.params.attack_stat)
         mode = "sequence" if fight.mode == "single" else fight.mode
+        if fight.allies:  # their stats and whom the enemies strike (validator/fights_allies)
+            allies = allies_of(self.calculator, fight)
+            return (enemies, mode, bonus, fight.enemy_damage, allies, fight.struck)
         return (enemies, mode, bonus, fight.enemy_damage)
 
     def _table(self, fight: ast.Fight, held: frozenset[str]):
         from dedale.rules.odds import OddsTable
 
         key = self._table_key(fight, held)
-        enemies, mode, bonus, _ = key
+        enemies, mode, bonus = key[:3]
         table = self.tables.get(key)
-        if table is None and mode == "together":  # all at once: the group DP, best target
+        if table is None and len(key) > 4:  # with allies: rules/odds_allies.py, its budget
+            from dedale.rules.odds_allies import shared_table
+
+            table = shared_table(
+                self.ruleset, self.skill, list(enemies), key[4], struck=key[5],
+                luck_policy=self.policy, class_name=self.hero.class_name, mode=mode,
+                attack_bonus=bonus, enemy_damage=fight.enemy_damage,
+            )  # fmt: skip
+            table.solve(max(1, self.init_health), self.init_luck if self.luck_stat else None,
+                        win_only=True, seconds=ALLY_SECONDS)  # fmt: skip
+            self.tables[key] = table
+        elif table is None and mode == "together":  # all at once: the group DP, best target
             from dedale.rules.odds_group import GroupTable
 
             # best Luck too: the array table (rules/odds_group_fast.py) within its own

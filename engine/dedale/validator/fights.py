@@ -4,7 +4,7 @@ For each fight: the chance of winning for the weakest, the median and the strong
 (every stat at its minimum, median or maximum roll), for each class (with its abilities
 and kit) and overall, with no Luck and with the best Luck policy, computed exactly by
 ``dedale.rules.odds.fight_odds``.
-Fights with no exact method (d20, reliques, allies, fights at once past the budget) are
+Fights with no exact method (allies with exits or enemies at once, fights past the budget) are
 estimated by a seeded simulation of the real fight code (:mod:`dedale.validator.simulate`);
 their rows carry the sample size and a 95% margin.
 W030 when the median hero (of any class) wins less often than the threshold of book.yaml
@@ -14,6 +14,7 @@ W030 when the median hero (of any class) wins less often than the threshold of b
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -195,12 +196,15 @@ class OddsCalculator:
         bonus = fight.attack_bonus + sum(modifier.value for modifier in fight.modifiers)
         mode = "sequence" if fight.mode == "single" else fight.mode
         exits = needs_exits(fight)
+        allies = self._allies(fight)
         results = []
         for hero in self.heroes:
             own = bonus + (shift(hero) if shift is not None else 0)
             for luck in self.policies:
                 key = (enemies, mode, own, fight.enemy_damage, hero, luck)
-                if exits:  # the chance to leave the fight alive by any of its ways out
+                if allies is not None:  # exact odds with allies: dedale.validator.fights_allies
+                    key, compute = (key, allies), allies[2]
+                elif exits:  # the chance to leave the fight alive by any of its ways out
                     key = (key, id(fight))
                     compute = self._exit_compute
                 else:
@@ -216,6 +220,15 @@ class OddsCalculator:
         if any(odds.hero.class_name for odds in results):
             results = overall(results) + results
         return tuple(results)
+
+    def _allies(self, fight: ast.Fight) -> tuple | None:
+        """A fight's allies, whom the enemies strike and the DP that takes them (None: none)."""
+        if not fight.allies:
+            return None
+        from dedale.validator.fights_allies import allies_of, ally_compute
+
+        compute = functools.partial(ally_compute, self)
+        return allies_of(self, fight), fight.struck, compute
 
     def _enemies(self, fight: ast.Fight) -> tuple[tuple[object, object, bool], ...]:
         attack, health = self.params.attack_stat, self.params.health
@@ -365,11 +378,12 @@ def fight_reports(
     simulator: list = []  # built on the first fight that needs it (imports the interpreter)
     reliques: list = []  # the same, for the exact odds of reliques fights
     from dedale.rules.odds_inputs import OddsTooLarge
+    from dedale.validator.fights_allies import exact_allies
 
     estimated = sum(
         1
         for _, fight in fights
-        if None not in calculators or fight.mode not in EXACT_MODES or fight.allies
+        if None not in calculators or fight.mode not in EXACT_MODES or not exact_allies(fight)
     )
     reports = []
     deadline = Deadline(seconds)
@@ -379,7 +393,7 @@ def fight_reports(
             continue
         why = None
         try:
-            if None in calculators and fight.mode in EXACT_MODES and not fight.allies:
+            if None in calculators and fight.mode in EXACT_MODES and exact_allies(fight):
                 stat = _attack_stat(ruleset, fight)
                 if stat not in calculators:  # "attack with MAGIC": that stat replaces SKILL
                     changed = dataclasses.replace(ruleset.fight, attack_stat=stat)
@@ -393,8 +407,8 @@ def fight_reports(
                     continue
                 except PlanUnsupported as error:  # what the exact odds with exits cannot follow
                     why = str(error)
-                except OddsTooLarge as error:  # several enemies at once: too many states
-                    if fight.mode != "together":
+                except OddsTooLarge as error:  # at once, or with allies: too many states
+                    if fight.mode != "together" and not fight.allies:
                         raise
                     report = _estimated(
                         simulator, graph, book, (seed, estimated), number, fight, error.message

@@ -1,0 +1,90 @@
+"""The solver's FF-family fights with allies (issue 14.1): the joint (STAMINA, LUCK) after a
+win from the exact DP of :mod:`dedale.rules.odds_allies`, one hook of
+:class:`dedale.solve.fights.FightOracle`.
+
+Taken: a fight in which only its allies make the book act (no rule under an enemy, no
+threshold, no table, no status acting each assault), enemies in turn or as one, no escape
+or assault limit, allies' stats as numbers. Luck: ``--luck none`` never tests it,
+``--luck fight`` tests it where the fight's own chance is best; the book's best Luck
+(``--luck best``) is refused with a hint, as it would need the book's value of every end
+state inside the allies' fight.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from dedale import ast
+from dedale.errors import GameError
+from dedale.i18n import tr
+from dedale.rules.fights import FightSpec
+from dedale.solve.fights import LOST
+from dedale.solve.model import SolveLimit
+
+
+def allies_only(runner, statement: ast.Fight) -> bool:
+    """Whether a fight the book acts in acts only through its allies."""
+    if not statement.allies:
+        return False
+    return not runner._by_assault(dataclasses.replace(statement, allies=()))
+
+
+def ally_outcomes(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset, bonus: int,
+                  armour: bool) -> tuple[tuple[float, Any], ...]:  # fmt: skip
+    """The fight's outcomes as the solver's oracle gives them: ((chance, ("f", (STAMINA,
+    LUCK))), ..., (chance, ("f", lost)))."""
+    from dedale.rules.odds_allies import shared_table
+
+    reason = None
+    if oracle.book_luck:
+        reason = tr("the book's best Luck inside a fight with allies")
+    elif spec.mode == "together" or spec.escape_after is not None or spec.assault_limit:
+        reason = tr("allies with an escape, an assault limit or enemies at once")
+    if reason is not None:
+        raise SolveLimit(
+            tr("the solver cannot play this fight exactly: {reason}", reason=reason),
+            statement.span,
+            hint=tr("with allies the solver plays --luck fight or --luck none"),
+        )
+    hero = runner.state.hero
+    params = ruleset.fight
+    test = ruleset.tests.get(params.luck_test) if params.luck_test else None
+    luck = hero.stats.get(test.stat) if test is not None else None
+    allies = []
+    for ally in statement.allies:
+        found = runner._enemy(ally)
+        if found.dice_stats:
+            raise SolveLimit(tr("exact odds need an ally's stats as numbers, not dice"),
+                             statement.span)  # fmt: skip
+        allies.append(found)
+    oracle.fights += 1
+    try:
+        table = shared_table(
+            ruleset, hero.stats[params.attack_stat], [_pair(e, params) for e in spec.enemies],
+            [_pair(a, params) for a in allies], struck=statement.struck,
+            luck_policy=oracle.luck_policy if luck is not None else "none",
+            class_name=hero.class_name, mode=spec.mode, attack_bonus=bonus,
+            enemy_damage=spec.enemy_damage, armour=armour,
+        )  # fmt: skip
+        # filled once for the hero's initial STAMINA and LUCK: every later start reads it
+        most = max(hero.initial.get(params.health, 0), hero.stats[params.health])
+        top = None if luck is None else max(hero.initial.get(test.stat, 0), luck)
+        table.solve(most, top, win_only=True)
+        result = table.solve(hero.stats[params.health], luck)
+    except GameError as error:
+        raise SolveLimit(error.message, statement.span, hint=error.hint) from None
+    win = result.win_probability
+    found_outcomes: list[tuple[float, Any]] = [
+        (win * share, ("f", end)) for end, share in result.end_states.items() if share > 0
+    ]
+    if win < 1.0:
+        found_outcomes.append((1.0 - win, ("f", LOST)))
+    return tuple(found_outcomes)
+
+
+def _pair(fighter, params) -> tuple[int, int, bool]:
+    """(attack, health, immune) of an enemy or ally spec (a stat it lacks counts 0)."""
+    stats = fighter.stats
+    return (int(stats.get(params.attack_stat, 0)), int(stats.get(params.health, 0)),
+            fighter.immune_instant_kill)  # fmt: skip

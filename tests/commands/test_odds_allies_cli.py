@@ -1,0 +1,51 @@
+"""``dedale odds --ally SKILL STAMINA --struck MODE``: the exact odds of a fight with allies
+(rules/odds_allies.py), its JSON and text; what it cannot compute is a usage error."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from dedale.cli import main
+from dedale.rules import fight_odds, load_ruleset
+from dedale.rules.odds_allies import ally_odds
+
+
+def _json(capsys, *args: str) -> dict:
+    assert main(["odds", "--hero", "9", "18", "--luck", "9", "--enemy", "9", "12", *args,
+                 "--json"]) == 0  # fmt: skip
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("struck", ["hero", "ally", "random"])
+def test_the_json_gives_the_exact_chance_with_allies(capsys, struck):
+    found = _json(capsys, "--ally", "8", "10", "--ally", "7", "4", "--struck", struck,
+                  "--luck-policy", "best")  # fmt: skip
+    expected = ally_odds(load_ruleset("df-classic"), 9, 18, [(9, 12)], [(8, 10), (7, 4)],
+                         struck=struck, luck=9, luck_policy="best")  # fmt: skip
+    assert found["win_probability"] == pytest.approx(expected.win_probability, abs=1e-12)
+    assert found["allies"] == [[8, 10], [7, 4]] and found["struck"] == struck
+    assert sum(row["probability"] for row in found["end_states"]) == pytest.approx(1.0)
+    alone = fight_odds(load_ruleset("df-classic"), 9, 18, [(9, 12)], luck=9, luck_policy="best")
+    assert found["win_probability"] > alone.win_probability
+
+
+def test_the_text_names_the_allies(capsys):
+    assert main(["odds", "--hero", "9", "18", "--enemy", "9", "12", "--ally", "8", "10",
+                 "--struck", "ally"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "Allies: 8 10" in out and "ally" in out and "Win probability" in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        (["--struck", "ally"], "--ally"),
+        (["--ally", "8", "10", "--mode", "best"], "sequence"),
+        (["--ally", "8", "10", "--survive", "3"], "ways out"),
+        (["--ally", "8", "-1"], "STAMINA"),
+    ],
+)
+def test_what_cannot_be_computed_is_a_usage_error(capsys, extra, words):
+    assert main(["odds", "--hero", "9", "18", "--enemy", "9", "12", *extra]) == 2
+    assert words in capsys.readouterr().err

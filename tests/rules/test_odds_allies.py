@@ -1,0 +1,355 @@
+"""Exact odds of FF-family fights with allies (rules/odds_allies.py), issue 14.1: the DP
+against an independent exact recursion in fractions written here from the dice faces (each
+whom-the-enemies-strike mode, no Luck and best Luck, several enemies in turn, two allies,
+df24's instant kill and lucky 0, df48.5's armour and first-hit bonus); against a seeded
+simulation of the real fight code (the interpreter's assault-by-assault fight, through
+``FightRehearsal``) within 3 standard errors, the best Luck played by the table's own
+choices; best Luck never below no Luck; a fallen ally changes nothing; the budgets."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from dedale import ast
+from dedale.game import fight_hooks
+from dedale.game.rehearsal import FightRehearsal
+from dedale.language import load_book
+from dedale.rules import create_character, fight_odds, load_ruleset
+from dedale.rules.odds_allies import AllyTable, ally_odds
+from dedale.rules.odds_inputs import OddsTooLarge
+from dedale.rules.random_source import RandomSource
+
+PAIRS = list(itertools.product(range(1, 7), repeat=2))
+MODES = ("hero", "ally", "random")
+
+
+def brute(name, skill, stamina, luck, enemies, allies, struck, policy, armour=False, bonus=0):
+    """The chance to win, in fractions, from the dice faces: the hero's assault (Luck on
+    his wound, unless it kills whatever Luck gives, and on the enemy's), a hero at 0 loses
+    and the last enemy's death wins at once; then whom the enemies strike, the blow meant
+    for the ally given to the first ally standing (no exchange if it falls), and each ally
+    standing, in order, against the first enemy standing."""
+    ruleset = load_ruleset(name)
+    fight = ruleset.fight
+    test = ruleset.tests[fight.luck_test]
+    use_luck = policy == "best"
+    to_enemy, to_hero = fight.damage_to_enemy, fight.damage_to_hero
+    wounding, wounded = fight.luck_wounding, fight.luck_wounded
+
+    def duel(a_skill: int, e_skill: int, kills: bool):
+        """(kill, a wins, e wins, tie) chances of one exchange from the 36 x 36 faces."""
+        counts = [0, 0, 0, 0]
+        for (a, b), (c, d) in itertools.product(PAIRS, PAIRS):  # enemy (a, b), fighter (c, d)
+            mine, theirs = a_skill + c + d, e_skill + a + b
+            if kills and c == d:
+                counts[0] += 1
+            elif mine > theirs:
+                counts[1] += 1
+            elif theirs > mine:
+                counts[2] += 1
+            else:
+                counts[3] += 1
+        return [Fraction(n, 1296) for n in counts]
+
+    def lucky(lk: int) -> Fraction:
+        return Fraction(sum(1 for a, b in PAIRS if a + b <= lk), 36)
+
+    def allies_part(h_after, h_before, lk, es, al, unhit, mode):
+        """[(chance, ("win", h, luck) or a state)] after the hero's part."""
+        if h_after <= 0:
+            return []
+        if not any(es):
+            return [(Fraction(1), ("win", h_after, lk))]
+        al = list(al)
+        h = h_after
+        standing = [j for j, a in enumerate(al) if a > 0]
+        if mode == "ally" and h_before > h_after and standing:
+            al[standing[0]] = max(0, al[standing[0]] - (h_before - h_after))
+            h = h_before
+            if al[standing[0]] == 0:
+                standing = []
+        found = [(Fraction(1), tuple(es), tuple(al))]
+        for j in standing:
+            nxt = []
+            for p, es1, al1 in found:
+                if not any(es1):
+                    nxt.append((p, es1, al1))
+                    continue
+                i = next(k for k, e in enumerate(es1) if e > 0)
+                _, win, lose, tie = duel(allies[j][0], enemies[i][0], False)
+                hit = es1[:i] + (max(0, es1[i] - to_enemy),) + es1[i + 1 :]
+                nxt.append((p * win, hit, al1))
+                if mode == "ally":
+                    hurt = al1[:j] + (max(0, al1[j] - to_hero),) + al1[j + 1 :]
+                    nxt.append((p * lose, es1, hurt))
+                else:
+                    nxt.append((p * lose, es1, al1))
+                nxt.append((p * tie, es1, al1))
+            found = nxt
+        return [
+            (p, ("win", h, lk) if not any(es1) else (lk, h, es1, al1, False, unhit))
+            for p, es1, al1 in found
+        ]
+
+    modes = {"hero": [(1, "hero")], "ally": [(1, "ally")]}.get(
+        struck, [(Fraction(1, 2), "hero"), (Fraction(1, 2), "ally")]
+    )
+
+    @cache
+    def value(lk, h, es, al, first, unhit) -> Fraction:
+        state = (lk, h, es, al, first, unhit)
+        i = next(k for k, e in enumerate(es) if e > 0)
+        e_skill, e_left = enemies[i][0], es[i]
+        kill, win, lose, tie = duel(skill, e_skill, fight.instant_kill_on_double and not (
+            len(enemies[i]) > 2 and enemies[i][2]))  # fmt: skip
+        low, q = max(0, lk - test.cost), lucky(lk)
+
+        def hurt_enemy(d, lk2):
+            return (lk2, h, es[:i] + (max(0, e_left - d),) + es[i + 1 :])
+
+        groups = [[[(kill, (lk, h, es[:i] + (0,) + es[i + 1 :], unhit))]], [[(tie, (lk, h, es,
+                  unhit))]]]  # fmt: skip
+        d = to_enemy + (bonus if unhit else 0)
+        choices = [[(win, hurt_enemy(d, lk) + (False,))]]
+        if use_luck and lk > 0 and wounding is not None:
+            best, worst = (max(0, d + s - to_enemy) for s in (wounding.lucky, wounding.unlucky))
+            if min(best, worst) < e_left:
+                choices.append([(win * q, hurt_enemy(best, low) + (False,)),
+                                (win * (1 - q), hurt_enemy(worst, low) + (False,))])  # fmt: skip
+        groups.append(choices)
+        if first and armour:
+            groups.append([[(lose, (lk, h, es, unhit))]])
+        else:
+            choices = [[(lose, (lk, h - to_hero, es, unhit))]]
+            if use_luck and lk > 0 and wounded is not None:
+                best = max(0, wounded.lucky)  # to_hero + shift - to_hero
+                worst = max(0, wounded.unlucky)
+                choices.append([(lose * q, (low, h - best, es, unhit)),
+                                (lose * (1 - q), (low, h - worst, es, unhit))])  # fmt: skip
+            groups.append(choices)
+        best_value = Fraction(0)
+        for combo in itertools.product(*groups):
+            gained, stay = Fraction(0), Fraction(0)
+            for choice in combo:
+                for p, (lk2, h2, es2, u2) in choice:
+                    for share, mode in modes:
+                        for p2, nxt in allies_part(h2, h, lk2, es2, al, u2, mode):
+                            weight = p * share * p2
+                            if nxt[0] == "win":
+                                gained += weight
+                            elif nxt == state:
+                                stay += weight
+                            else:
+                                gained += weight * value(*nxt)
+            best_value = max(best_value, gained / (1 - stay))
+        return best_value
+
+    es0 = tuple(e[1] for e in enemies)
+    al0 = tuple(a[1] for a in allies)
+    return value(luck if use_luck else 0, stamina, es0, al0, True, bool(bonus))
+
+
+CASES = [
+    ("df-classic", None, 8, 4, 3, [(8, 3), (7, 2)], [(7, 3)]),
+    ("df24", None, 8, 3, 3, [(8, 3)], [(8, 3), (6, 2)]),
+    ("df48.5", "Mercenaire", 8, 4, 3, [(9, 4)], [(8, 3)]),
+]
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+@pytest.mark.parametrize("struck", MODES)
+@pytest.mark.parametrize("policy", ["none", "best"])
+def test_the_dp_is_the_brute_force(case, struck, policy):
+    name, class_name, skill, stamina, luck, enemies, allies = CASES[case]
+    armour, bonus = (True, 1) if class_name else (False, 0)  # the Mercenaire's kit and ability
+    exact = brute(name, skill, stamina, luck, enemies, allies, struck, policy, armour, bonus)
+    found = ally_odds(
+        load_ruleset(name), skill, stamina, enemies, allies, struck=struck, luck=luck,
+        luck_policy=policy, class_name=class_name,
+    )  # fmt: skip
+    assert found.win_probability == pytest.approx(float(exact), abs=1e-12)
+    assert sum(found.end_states.values()) == pytest.approx(1.0, abs=1e-9)
+    assert all(0 < h <= stamina for h, _ in found.end_states)
+
+
+@pytest.mark.parametrize("struck", MODES)
+def test_a_fallen_ally_is_the_fight_alone(struck):
+    ruleset = load_ruleset("df-classic")
+    alone = fight_odds(ruleset, 9, 14, [(9, 8), (7, 4)], luck=8)
+    found = ally_odds(ruleset, 9, 14, [(9, 8), (7, 4)], [(10, 0)], struck=struck, luck=8)
+    assert found.win_probability == pytest.approx(alone.win_probability, abs=1e-12)
+    assert found.expected_assaults == pytest.approx(alone.expected_assaults, abs=1e-9)
+    for key in set(found.end_states) | set(alone.end_states):
+        assert found.end_states.get(key, 0) == pytest.approx(alone.end_states.get(key, 0))
+
+
+@pytest.mark.parametrize("struck", MODES)
+def test_best_luck_is_never_below_no_luck(struck):
+    ruleset = load_ruleset("df-classic")
+    for hero, ally in [(7, (8, 6)), (9, (6, 4)), (11, (10, 8))]:
+        args = (ruleset, hero, 12, [(9, 9)], [ally])
+        none = ally_odds(*args, struck=struck, luck=9).win_probability
+        best = ally_odds(*args, struck=struck, luck=9, luck_policy="best").win_probability
+        assert best >= none - 1e-12
+    # and the ally helps: the same fight alone is worse
+    assert fight_odds(ruleset, 7, 12, [(9, 9)], luck=9).win_probability < none
+
+
+def test_the_budgets_raise_too_large():
+    ruleset = load_ruleset("df-classic")
+    with pytest.raises(OddsTooLarge):
+        ally_odds(ruleset, 9, 24, [(9, 400)], [(8, 30)], struck="ally", luck=12,
+                  luck_policy="best")  # fmt: skip
+    with pytest.raises(OddsTooLarge):
+        ally_odds(ruleset, 9, 20, [(9, 12)], [(8, 10)], struck="ally", luck=10,
+                  luck_policy="best", seconds=0.0)  # fmt: skip
+
+
+# ------------------------------------------------------------------ the real fight code
+
+BOOK = """---
+title: t
+ruleset: {ruleset}
+language: en
+---
+§ 1
+> fight
+> enemy OGRE SKILL 9 STAMINA 6
+> enemy GOBLIN SKILL 6 STAMINA 3
+> ally BRAN SKILL 8 STAMINA 5
+{struck}
+> win -> 2
+§ 2
+> victory
+"""
+STRUCK_LINES = {
+    "hero": "",
+    "ally": "> the enemy strikes the ally",
+    "random": "> enemies strike at random",
+}
+RUNS = 3000
+
+
+class _Decider:
+    """Answers the fight's Luck questions with the table's best choices (the allies'
+    STAMINA read from the fight's own hooks), or never tests Luck."""
+
+    def __init__(self, table: AllyTable | None, hooks: list, health: str) -> None:
+        self.table, self.hooks, self.health = table, hooks, health
+
+    def answer(self, prompt):
+        if getattr(prompt, "kind", None) != "use_luck" or self.table is None:
+            return False
+        p = dict(prompt.params)
+        allies = [ally.stats[self.health] for ally in self.hooks[-1].allies]
+        return self.table.tests_luck(
+            p["wound"], p["damage"], p["luck"], p["hero"], p["enemy_index"], p["enemy"],
+            allies, not p["hit"],
+        )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "class_name", "struck", "policy", "mode"),
+    [
+        ("df-classic", None, "hero", "none", "sequence"),
+        ("df-classic", None, "ally", "best", "sequence"),
+        ("df-classic", None, "random", "best", "sequence"),
+        ("df-classic", None, "ally", "best", "as_one"),
+        ("df24", None, "ally", "none", "sequence"),
+        ("df48.5", "Mercenaire", "random", "best", "sequence"),
+    ],
+)
+def test_the_dp_is_the_real_fight(tmp_path, monkeypatch, name, class_name, struck, policy, mode):
+    path = tmp_path / "book.dd"
+    text = BOOK.format(ruleset=name, struck=STRUCK_LINES[struck])
+    if mode == "as_one":
+        text = text.replace("> fight\n", "> fight as one\n")
+    path.write_text(text, "utf-8")
+    book = load_book(path)
+    fight = next(s for s in book.paragraphs[1].body if isinstance(s, ast.Fight))
+    ruleset = book.ruleset
+    health = ruleset.fight.health
+    rehearsal = FightRehearsal(book, 0)
+    spec = rehearsal.spec(fight)
+    hero = create_character(ruleset, RandomSource(0), class_name,
+                            fixed={"SKILL": 8, "STAMINA": 8, "LUCK": 8})  # fmt: skip
+    rehearsal.equip(hero, (), None)
+    luck_stat = ruleset.tests[ruleset.fight.luck_test].stat
+    table = AllyTable(
+        ruleset, hero.stats["SKILL"], [(9, 6), (6, 3)], [(8, 5)], struck=struck,
+        luck_policy=policy, class_name=class_name, mode=mode,
+    )  # fmt: skip
+    assert spec.mode == ("as_one" if mode == "as_one" else "sequence")
+    exact = table.solve(hero.stats[health], hero.stats[luck_stat])
+    hooks: list = []
+    original = fight_hooks.ExtrasHooks.__init__
+
+    def keep(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        hooks.append(self)
+
+    monkeypatch.setattr(fight_hooks.ExtrasHooks, "__init__", keep)
+    decider = _Decider(table if policy == "best" else None, hooks, health)
+    rng = RandomSource(20261207)
+    wins, ends = 0, 0
+    for _ in range(RUNS):
+        character = hero.copy()
+        result = rehearsal.play(fight, spec, character, rng, decider)
+        rng.log.clear()
+        if result.outcome == "won":
+            wins += 1
+            ends += character.stats[health]
+    p = exact.win_probability
+    assert abs(wins / RUNS - p) <= 3 * math.sqrt(p * (1 - p) / RUNS) + 1e-9
+    # the hero's STAMINA after a win: its mean within 3 SE of the exact distribution's
+    mean = sum(h * q for (h, _), q in exact.end_states.items())
+    spread = sum((h - mean) ** 2 * q for (h, _), q in exact.end_states.items())
+    assert abs(ends / wins - mean) <= 3 * math.sqrt(spread / wins) + 1e-9
+
+
+def test_one_table_answers_weaker_heroes():
+    """A table filled for a hero answers any hero with less STAMINA and LUCK (the path of
+    fights and the solver start the same fight from many states)."""
+    ruleset = load_ruleset("df-classic")
+    table = AllyTable(ruleset, 9, [(9, 8)], [(8, 6)], struck="ally", luck_policy="best")
+    table.solve(14, 9)
+    for stamina, luck in [(14, 9), (7, 3), (1, 0)]:
+        fresh = ally_odds(ruleset, 9, stamina, [(9, 8)], [(8, 6)], struck="ally", luck=luck,
+                          luck_policy="best")  # fmt: skip
+        found = table.solve(stamina, luck)
+        assert found.win_probability == pytest.approx(fresh.win_probability, abs=1e-12)
+        assert found.end_states == pytest.approx(fresh.end_states)
+
+
+def test_huge_values_are_refused_before_any_allocation():
+    """Values an author typed (an enemy or ally of 10^9 STAMINA) never size an allocation."""
+    ruleset = load_ruleset("df-classic")
+    for enemies, allies in [([(9, 10**9)], [(8, 10)]), ([(9, 12)], [(8, 10**9)])]:
+        with pytest.raises(OddsTooLarge):
+            ally_odds(ruleset, 9, 20, enemies, allies, struck="ally", luck=9)
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+@pytest.mark.parametrize("struck", MODES)
+def test_the_vector_fill_is_the_scalar_fill(monkeypatch, case, struck):
+    """The best-Luck table filled with numpy over LUCK (rules/odds_allies_fill.py, df24's
+    lucky wound of 0 LUCK by LUCK) equals the scalar loop, cell by cell."""
+    from dedale.rules import odds_allies
+
+    name, class_name, skill, stamina, luck, enemies, allies = CASES[case]
+    options = dict(struck=struck, luck_policy="best", class_name=class_name)
+    ruleset = load_ruleset(name)
+    quick = AllyTable(ruleset, skill, enemies, allies, **options)
+    a = quick.solve(stamina + 3, luck + 4)
+    with monkeypatch.context() as patch:
+        patch.setattr(odds_allies, "VECTOR", False)
+        slow = AllyTable(ruleset, skill, enemies, allies, **options)
+        b = slow.solve(stamina + 3, luck + 4)
+    assert isinstance(quick.values, list) and len(quick.values) == len(slow.values)
+    assert quick.values == pytest.approx(slow.values, abs=1e-12)
+    assert a.win_probability == pytest.approx(b.win_probability, abs=1e-12)
+    assert a.end_states == pytest.approx(b.end_states, abs=1e-12)

@@ -1,0 +1,60 @@
+"""dedale solve on a book with an ally fight (solve/fights_allies.py, issue 14.1): the best
+play chance equals a chain computed here from the exact DPs (the ally fight's end states,
+STAMINA and LUCK, carried to the next fight); the book's best Luck inside an ally fight is a
+located refusal that names the policies it takes."""
+
+from __future__ import annotations
+
+import pytest
+from dedale.language import load_book
+from dedale.rules import fight_odds, load_ruleset
+from dedale.rules.odds_allies import ally_odds
+from dedale.solve import solve_book
+from dedale.solve.model import SolveLimit
+
+BOOK = """---
+title: t
+ruleset: df-classic
+language: en
+---
+§ 1
+> fight
+> enemy OGRE SKILL 9 STAMINA 8
+> ally BRAN SKILL 8 STAMINA 6
+> the enemy strikes the ally
+> win -> 2
+§ 2
+> fight GOBLIN SKILL 7 STAMINA 6
+> win -> 3
+§ 3
+> victory
+"""
+HERO = (8, 14, 8)
+
+
+def _book(tmp_path):
+    path = tmp_path / "book.dd"
+    path.write_text(BOOK, "utf-8")
+    return load_book(path)
+
+
+@pytest.mark.parametrize(("policy", "dp"), [("none", "none"), ("fight", "best")])
+def test_a_book_with_an_ally_is_solved_exactly(tmp_path, policy, dp):
+    rules = load_ruleset("df-classic")
+    first = ally_odds(rules, 8, 14, [(9, 8)], [(8, 6)], struck="ally", luck=8, luck_policy=dp)
+    chain = sum(
+        first.win_probability * p
+        * fight_odds(rules, 8, h, [(7, 6)], luck=lk, luck_policy=dp).win_probability
+        for (h, lk), p in first.end_states.items()
+    )  # fmt: skip
+    result = solve_book(_book(tmp_path), HERO, luck_policy=policy)
+    assert result.complete
+    assert result.win_probability == pytest.approx(chain, abs=1e-9)
+    assert result.win_probability < first.win_probability
+
+
+def test_the_books_best_luck_in_an_ally_fight_is_refused(tmp_path):
+    with pytest.raises(SolveLimit) as caught:
+        solve_book(_book(tmp_path), HERO, luck_policy="best")
+    assert "--luck fight" in str(caught.value.hint)
+    assert caught.value.span is not None
