@@ -118,7 +118,8 @@ def test_a_fight_it_cannot_model_is_located(capsys, tmp_path):
     code, _, err = run(capsys, str(book), "--hero", "9", "18", "9")
     assert code == 1
     assert "ally/book.dd:3:3" in err
-    assert "cannot play this fight exactly: allies fight beside the hero" in err
+    assert "the book's best Luck inside a fight with allies" in err  # (--luck best)
+    assert "--luck fight or --luck none" in err
 
 
 def test_enemies_fought_together_take_the_group_dp(capsys):
