@@ -7,8 +7,8 @@ the YAML text: a header line (format, name, that SHA-256, the SHA-256 of the tre
 and the tree's JSON. The file is read as untrusted input: a file that is too large, not
 JSON, of another format, for another text, whose tree does not match its SHA-256 (cut
 short, changed), or whose tree is not made of mappings, lists and plain scalars with
-positions is ignored (the YAML is parsed, and the file written again). Writes are atomic (a temporary file, then ``os.replace``); a cache
-that cannot be written is done without.
+positions is ignored (the YAML is parsed, and the file written again). Writes are atomic
+(a temporary file, then ``os.replace``); a cache that cannot be written is done without.
 """
 
 from __future__ import annotations
