@@ -5,8 +5,9 @@ Making a dataclass compiles its generated methods (``__init__``, ``__repr__``, `
 ``exec``: ~800 small functions for Dédale's ~160 dataclasses (the AST, the ruleset, the
 reports), about 60 ms at every start, a quarter of ``dedale validate`` on a small book.
 :func:`install` gives the ``dataclasses`` module an ``exec`` of its own that compiles each
-text once and keeps the code objects, keyed by their text, in the user's cache folder
-(dedale.user_cache) in ``marshal`` form, as Python keeps its own ``__pycache__``. The code is
+text of a dataclass of Dédale's modules once (other libraries' run as ever) and keeps the
+code objects, keyed by their text, in the user's cache folder (dedale.user_cache) in
+``marshal`` form, as Python keeps its own ``__pycache__``. The code is
 the same: the same text, compiled with the same flags (no ``__future__`` flag, as
 ``dataclasses``' own ``exec``), run with the same globals and locals.
 
@@ -33,7 +34,7 @@ from dedale.user_cache import cache_folder
 
 HEADER = b"dedale dataclass methods 1\n"
 MAX_ENTRIES = 5_000
-"""Texts kept at most (Dédale compiles ~800; other libraries' dataclasses go in too)."""
+"""Texts kept at most (Dédale compiles ~800 at a validation's start)."""
 MAX_BYTES = 16 * 1024 * 1024
 """A cache file larger than this is not read."""
 
@@ -42,9 +43,9 @@ _state = {"path": None, "new": 0}
 
 
 def _exec(source: Any, globals: Any = None, locals: Any = None, /, **options: Any) -> Any:
-    """``exec`` for the dataclasses module: a text is compiled once, then taken from the
-    cache."""
-    if type(source) is str:
+    """``exec`` for the dataclasses module: the text of a method of one of Dédale's own
+    dataclasses is compiled once, then taken from the cache; any other runs as ever."""
+    if type(source) is str and _ours(globals):
         code = _codes.get(source)
         if code is None:
             code = compile(source, "<string>", "exec", dont_inherit=True)
@@ -53,6 +54,12 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /, **options: An
                 _state["new"] += 1
         source = code
     return builtins.exec(source, globals, locals, **options)
+
+
+def _ours(namespace: Any) -> bool:
+    """Whether ``namespace`` (the globals a method is made in) is a module of Dédale."""
+    name = namespace.get("__name__") if type(namespace) is dict else None
+    return type(name) is str and (name == "dedale" or name.startswith("dedale."))
 
 
 def cache_path() -> str | None:
