@@ -45,11 +45,11 @@ _state = {"path": None, "new": 0}
 def _exec(source: Any, globals: Any = None, locals: Any = None, /, **options: Any) -> Any:
     """``exec`` for the dataclasses module: the text of a method of one of Dédale's own
     dataclasses is compiled once, then taken from the cache; any other runs as ever."""
-    if type(source) is str and _ours(globals):
-        code = _codes.get(source)
+    if type(source) is str:  # compiled here with no flag of this module (its __future__)
+        code = _codes.get(source) if _ours(globals) else None
         if code is None:
             code = compile(source, "<string>", "exec", dont_inherit=True)
-            if len(_codes) < MAX_ENTRIES:
+            if _ours(globals) and len(_codes) < MAX_ENTRIES:
                 _codes[source] = code
                 _state["new"] += 1
         source = code
