@@ -1,6 +1,10 @@
 """Dédale: a runtime, player and checker for numbered-paragraph gamebooks."""
 
-from dedale.errors import (
+from dedale import dataclass_cache
+
+dataclass_cache.install()  # before any dataclass of Dédale is made: their compiled methods
+
+from dedale.errors import (  # noqa: E402
     BookError,
     BookLoadError,
     DedaleError,
@@ -8,7 +12,7 @@ from dedale.errors import (
     RulesetError,
     SaveError,
 )
-from dedale.span import Span
+from dedale.span import Span  # noqa: E402
 
 __version__ = "0.1.0"
 

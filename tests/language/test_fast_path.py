@@ -30,6 +30,19 @@ EDGE_LINES = [
     "> test your luck", "> tentez votre Habileté", "> test your luck -2", "> testez votre FOR",
     "> take Rope", "> prenez Épée Brisée  ", "> take 2 Torches", "> take Sword (weapon)",
     "> take", "> prenez BFG 9000",
+    "> victory", "> mort", "  > Victoire  ", "> victory now", "> death -> 3", "> DEATH",
+    "-> 7 (if Rope) Use what you carry", "-> 7 (si Carte magnétique) Glisser", "-> 7 (if Rope)",
+    "-> 7 (if Rope)   ", "-> 7 (if Rope)Use", "-> 7 ( if  Rope ) Use  ", "-> 7 (SI CORDE) X",
+    "-> 7 (if not Rope) x", "-> 7 (si pas Corde) x", "-> 7 (si objet Corde) x",
+    "-> 7 (si classe Mercenaire) x", "-> 7 (if Rope or Lantern) x", "-> 7 (si Corde et Clé) x",
+    "-> 7 (if 2 Torches) x", "-> 7 (if d6) x", "-> 7 (si initiale X) x", "-> 7 (if SKILL >= 10) x",
+    "-> 7 (if Rope, disabled) x", "-> 7 (if Rope) (pay 2 gold) x", "-> 7 (si mot-code X) x",
+    "-> 7 (if visited 12) x", "-> 7 (si vous avez Corde) x", "-> 7 (if All Seeing Eye) x",
+    "-> 7 (if Rope visited) x", "-> 7 (si la corde) x", "-> 7 (if Rope's end) x",
+    "-> 7 (if Half-Moon) x", "-> 7 (if Rope 2) x", "-> 7 (if Rope) -> x", "-> 7 (if ROLL) x",
+    "-> 7 (if Rope initial) x", "-> 7 (if Statue of Zeus) x (y)", "-> 007 (if Key ) Open",
+    "-> 7 (si monde Mars visité) x", "-> 7 (si statut Empoisonné) x", "-> 7 (if paragraph > 3) x",
+    "-> 7 (if Rope Lantern) x", "-> 7 (if Rope;) x", "-> 7 (if) x", "-> 7 (if Rope",
 ]  # fmt: skip
 
 
@@ -66,3 +79,21 @@ def test_fast_path_matches_the_grammar():
 def test_fast_paths_cover_the_common_lines():
     covered = [line for line in LINES if fast_line(line, 1, "f") is not None]
     assert len(covered) > len(LINES) / 2
+
+
+@pytest.mark.parametrize(
+    ("line", "fast"),
+    [
+        ("> victory", True),
+        ("> mort", True),
+        ("-> 7 (if Rope) Use what you carry", True),
+        ("-> 7 (si Carte magnétique) Glisser la carte", True),
+        ("-> 7 (if not Rope) x", False),  # a keyword where the name would be: Lark
+        ("-> 7 (si objet Corde) x", False),
+        ("-> 7 (if Rope or Lantern) x", False),
+        ("-> 7 (if Rope, disabled) x", False),  # another option: Lark
+        ("> victory now", False),
+    ],
+)
+def test_endings_and_choices_on_one_item_take_the_fast_path(line, fast):
+    assert (fast_line(line, 7, "f.dd") is not None) is fast

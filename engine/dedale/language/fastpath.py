@@ -48,7 +48,36 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             gt + f"({term('_TEST')})[ \\t]+{term('YOUR')}[ \\t]+({term('WORD')})[ \\t]*$"
         ),
         "take": re.compile(gt + f"({term('_TAKE')})[ \\t]+({term('ITEM_TEXT')})$"),
+        "ending": re.compile(
+            gt + f"(?:(?P<VICTORY>{term('VICTORY')})|(?P<DEATH>{term('DEATH')}))[ \\t]*$"
+        ),
+        "if_choice": re.compile(f"([ \\t]*)->[ \\t]*(\\d+)[ \\t]*\\([ \\t]*{term('IF')}[ \\t]+"),
+        "name": re.compile(term("NAME")),
+        "choice_end": re.compile("[ \\t]*\\)(?:[ \\t]+([^\\s(),].*))?[ \\t]*$"),
+        "keyword": _after_if(parser),
     }
+
+
+def _after_if(parser: Any) -> re.Pattern[str]:
+    """What may stand where a condition starts (``-> 7 (if ``), other than a name: where
+    one of these terminals matches, Lark's contextual lexer may take it before NAME, and
+    the line goes through Lark. The terminals are read from the LALR table, by feeding the
+    parser the tokens of ``-> 7 (if`` (no text is lexed). Matches everything (no fast path
+    for these choices) if the grammar no longer parses that way."""
+    from lark import Token
+    from lark.exceptions import LarkError
+
+    try:
+        interactive = parser.parse_interactive("")
+        for kind, value in (("ARROW", "->"), ("INT", "7"), ("LPAR", "("), ("IF", "if")):
+            interactive.feed_token(Token(kind, value))
+        accepted = set(interactive.choices())
+    except (LarkError, KeyError):
+        return re.compile("")
+    names = sorted(t.name for t in parser.terminals if t.name in accepted and t.name != "NAME")
+    if "NAME" not in accepted:
+        return re.compile("")
+    return re.compile("|".join(parser.get_terminal(name).pattern.to_regexp() for name in names))
 
 
 def fast_line(line: str, number: int, file: str) -> Any | None:
@@ -58,13 +87,13 @@ def fast_line(line: str, number: int, file: str) -> Any | None:
         return None
     first = stripped[0]
     if first == "-":
-        return _choice(line, number, file)
+        return _choice(line, number, file) or _if_choice(line, number, file)
     if first in "§#":
         return _header(line, number, file)
     if first != ">":
         return None
     folded = fold(line)
-    for recognise in (_branch, _enemy, _fight, _test, _take):
+    for recognise in (_branch, _enemy, _fight, _test, _take, _ending):
         item = recognise(line, folded, number, file)
         if item is not None:
             return item
@@ -87,6 +116,34 @@ def _choice(line: str, number: int, file: str) -> ast.Choice | None:
         span=_span(file, number, len(match.group(1)), end),
         target=target,
         text=(match.group(3) or "").strip(),
+    )
+
+
+def _if_choice(line: str, number: int, file: str) -> ast.Choice | None:
+    """``-> 12 (if Rope) Climb down``: a choice whose one option is a condition on an item
+    named alone (no keyword, no other option: the rest goes through Lark)."""
+    patterns = _patterns()
+    folded = fold(line)
+    match = patterns["if_choice"].match(folded)
+    if match is None or patterns["keyword"].match(folded, match.end()):
+        return None
+    name = patterns["name"].match(folded, match.end())
+    if name is None:
+        return None
+    end = patterns["choice_end"].match(folded, name.end())
+    if end is None:
+        return None
+    where = _span(file, number, match.start(2), match.end(2))
+    target = ast.ParagraphRef(span=where, number=_number(match.group(2), PARAGRAPH, where))
+    item = line[name.start() : name.end()].strip()
+    condition = ast.HasItem(span=_span(file, number, name.start(), name.end()), item=item)
+    close = folded.index(")", name.end()) + 1
+    text = end.group(1)
+    return ast.Choice(
+        span=_span(file, number, len(match.group(1)), len(line) if text else close),
+        target=target,
+        text=line[end.start(1) :].strip() if text else "",
+        condition=condition,
     )
 
 
@@ -182,4 +239,15 @@ def _take(line: str, folded: str, number: int, file: str) -> Any | None:
     return ast.GainItem(
         span=_span(file, number, match.start(2), match.end(3)),
         item=line[match.start(3) : match.end(3)].strip(),
+    )
+
+
+def _ending(line: str, folded: str, number: int, file: str) -> Any | None:
+    match = _patterns()["ending"].match(folded)
+    if match is None:
+        return None
+    keyword = "VICTORY" if match.group("VICTORY") else "DEATH"
+    return ast.Ending(
+        span=_span(file, number, match.start(keyword), match.end(keyword)),
+        kind="victory" if keyword == "VICTORY" else "death",
     )

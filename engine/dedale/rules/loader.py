@@ -18,7 +18,7 @@ from typing import Any
 from dedale import limits
 from dedale.errors import DiceExpressionError, RulesetError
 from dedale.i18n import tr
-from dedale.rules import schema
+from dedale.rules import builtin_cache, schema
 from dedale.rules.ruleset import Ruleset
 from dedale.rules.yamltree import (
     YNode,
@@ -59,11 +59,17 @@ def _read_builtin(name: str, where: Span | None) -> YNode:
 
 @functools.lru_cache(maxsize=16)
 def _builtin_tree(name: str) -> YNode | None:
-    """The parsed tree of a built-in ruleset (parsed once; trees are never mutated)."""
+    """The parsed tree of a built-in ruleset (parsed once, then kept in the user's cache:
+    rules.builtin_cache; trees are never mutated)."""
     if not _BUILTIN_NAME.fullmatch(name) or name not in builtin_names():
         return None
     resource = resources.files("dedale.rules").joinpath("rulesets").joinpath(f"{name}.yaml")
-    return load_yaml_text(resource.read_text("utf-8"), f"<builtin>/{name}.yaml")
+    text, shown = resource.read_text("utf-8"), f"<builtin>/{name}.yaml"
+    tree = builtin_cache.load(name, text, shown)  # the tree parsed at an earlier start
+    if tree is None:
+        tree = load_yaml_text(text, shown)
+        builtin_cache.store(name, text, tree)
+    return tree
 
 
 def _read_path(ref: str, base_dir: Path | None, where: Span | None) -> tuple[YNode, Path]:

@@ -123,17 +123,8 @@ def _failures(explorer: Explorer, state: State) -> set[tuple[str, str]]:
 
 
 def _groups(explorer: Explorer, numbers: set[int]) -> list[list[State]]:
-    """The states found at ``numbers``, one list per paragraph and class."""
-    if explorer.batch_seen is not None:
-        shift = len(explorer.item_bit)
-        low = (1 << shift) - 1
-        return [
-            [(number, bits & low, bits >> shift, names) for bits in all_bits]
-            for (number, names), all_bits in sorted(
-                explorer.batch_seen.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))
-            )
-            if number in numbers
-        ]
+    """The states found at ``numbers``, one list per paragraph and class (states explored
+    one by one)."""
     groups: dict[tuple, list[State]] = {}
     for state in explorer.seen:
         if state[0] in numbers:
@@ -147,7 +138,53 @@ def _first_states(groups: list[list[State]], each: int) -> list[State]:
         heapq.nsmallest(each, group, key=lambda s: (s[1].bit_count(), s[1], s[2]))
         for group in groups
     ]
+    return _in_turn(firsts, each)
+
+
+def _in_turn(firsts: list[list[State]], each: int) -> list[State]:
     return [group[k] for k in range(each) for group in firsts if k < len(group)]
+
+
+def _candidates(explorer: Explorer, later: dict[int, int]) -> tuple[int, list[State]]:
+    """(how many drops there are to examine, the states to try them from: each group's
+    states with fewest items, in turn) over the states found at the paragraphs with drops,
+    a group per paragraph and class."""
+    numbers = explorer.unfollowed_drops
+    if explorer.batch_seen is None:
+        groups = _groups(explorer, numbers)
+        total = 0
+        for group in groups:  # every candidate drop, counted
+            for state in group:
+                touched_items = explorer.touched.get(state[0], (0, 0))[0]
+                total += ((state[1] | touched_items) & later[state[0]]).bit_count()
+        each = max(1, -(-MAX_CANDIDATES // max(1, len(groups))))
+        return total, _first_states(groups, each)
+    # batches: the states are bitsets (items | codes << shift), and classes explored once
+    # share one set object (state_batches): each set is counted and sampled once
+    shift = len(explorer.item_bit)
+    low = (1 << shift) - 1
+    keys = sorted(
+        (key for key in explorer.batch_seen if key[0] in numbers),
+        key=lambda key: (key[0], sorted(key[1])),
+    )
+    each = max(1, -(-MAX_CANDIDATES // max(1, len(keys))))
+    done: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    total = 0
+    firsts = []
+    for number, names in keys:
+        found = explorer.batch_seen[(number, names)]
+        known = done.get((id(found), number))
+        if known is None:
+            touched_items = explorer.touched.get(number, (0, 0))[0]
+            wanted = later[number]
+            count = sum(((bits & low | touched_items) & wanted).bit_count() for bits in found)
+            fewest = heapq.nsmallest(
+                each, found, key=lambda bits: ((bits & low).bit_count(), bits & low, bits >> shift)
+            )
+            known = done[(id(found), number)] = (count, fewest)
+        total += known[0]
+        firsts.append([(number, bits & low, bits >> shift, names) for bits in known[1]])
+    return total, _in_turn(firsts, each)
 
 
 def _drops(explorer: Explorer, state: State, bit: int) -> set[tuple[int, int, int]]:
@@ -204,15 +241,10 @@ def dropped_before_needed(
     cut = False
     try:
         later = _tested_later(explorer, graph)
-        groups = _groups(explorer, explorer.unfollowed_drops)
-        for group in groups:  # every candidate drop, counted
-            for state in group:
-                touched_items = explorer.touched.get(state[0], (0, 0))[0]
-                total += ((state[1] | touched_items) & later[state[0]]).bit_count()
-        each = max(1, -(-MAX_CANDIDATES // max(1, len(groups))))
+        total, firsts = _candidates(explorer, later)
         bits = {bit: bit for bit in explorer.item_names}
         skipped = 0
-        for state in _first_states(groups, each):
+        for state in firsts:
             if cut:
                 break
             number = state[0]

@@ -33,6 +33,7 @@ class ParagraphAtoms:
 
     reads: Atoms
     touched: Atoms
+    reads_class: bool = False  # a condition on the hero's class (``if class Mercenary``)
 
 
 _CHILDREN: dict[type, tuple[str, ...]] = {}  # per AST class: the fields that may hold nodes
@@ -79,6 +80,7 @@ def paragraph_atoms(
     read_codes: set[str] = set()
     all_items: set[str] = set()
     all_codes: set[str] = set()
+    reads_class = False
     for node in _nodes(body):
         if isinstance(node, (*_ITEM_READS, *_ITEM_WRITES)):
             name = getattr(node, "item", None)
@@ -101,9 +103,12 @@ def paragraph_atoms(
                 all_codes.add(name)
                 if isinstance(node, ast.HasFlag):
                     read_codes.add(name)
+        elif isinstance(node, ast.HasClass):
+            reads_class = True
     return ParagraphAtoms(
         (frozenset(read_items), frozenset(read_codes)),
         (frozenset(all_items), frozenset(all_codes)),
+        reads_class,
     )
 
 

@@ -93,6 +93,8 @@ class Explorer:
         # still alive at each paragraph, and the cached effect of each paragraph on them
         self.compact = False
         self.touched: dict[int, tuple[int, int]] = {}
+        # whether a condition tests the hero's class (else only each class's kit differs)
+        self.reads_class = False
         self.live: dict[int, tuple[int, int]] = {}
         self.effects: dict[tuple, tuple[list, set | None]] = {}
         self.effect_hits = 0
@@ -131,6 +133,7 @@ class Explorer:
             items, codes = self.masks(found.reads)
             reads[number] = items | codes << shift
             self.touched[number] = self.masks(found.touched)
+            self.reads_class = self.reads_class or found.reads_class
         low = (1 << shift) - 1
         self.live = {
             n: (bits & low, bits >> shift) for n, bits in live_atoms(self.graph, reads).items()
