@@ -244,15 +244,16 @@ def test_no_path_of_fights_without_fights_or_exact_odds():
     assert fight_path(graph, book, []) is None
 
 
-def test_a_potion_that_acts_when_stamina_falls_makes_the_figure_approximate(tmp_path):
+def test_a_potion_that_acts_when_stamina_falls_is_counted_exactly(tmp_path):
+    """(tests/validator/test_fight_path_potion.py checks the figure itself.)"""
     text = THREE.read_text("utf-8").replace(
         "§ 2\n", "§ 2\n> take Healing Draught (when STAMINA falls to 4: gain 6 STAMINA)\n"
     )
     path = tmp_path / "book.dd"
     path.write_text(text, "utf-8")
     median = validate_path(path, runs=0).fight_path.of("median")
-    assert not median.exact
-    assert "Healing Draught acts when STAMINA falls" in median.reasons[0][1].translate("en")
+    without = validate_path(THREE, runs=0).fight_path.of("median")
+    assert median.exact and median.win > without.win
 
 
 SCARCE = """---
