@@ -183,6 +183,9 @@ class HeroChain(FightKernels):
             if isinstance(step, Unknown):
                 reasons.append((step.paragraph, step.reason))
                 continue
+            if isinstance(step, Meal):
+                dist = self._ate(dist, full)
+                continue
             mixed = self.fight_after(step.fight, held, dist) if isinstance(step, Fight) else None
             new: Dist = {} if mixed is None else mixed
             for state, p in dist.items() if mixed is None else ():
@@ -199,6 +202,23 @@ class HeroChain(FightKernels):
                     reasons.append((step.paragraph, why))
             dist = new
         return dist, held, reasons
+
+    def _ate(self, dist: Dist, full: bool) -> Dist:
+        """A meal place with the simple rule: eat while a whole meal heals (``full``: up to
+        the initial STAMINA) — :meth:`moves`'s option, computed directly."""
+        heal, top = self.heal, self.init_health
+        if not heal:
+            return dist
+        new: Dist = {}
+        for state, p in dist.items():
+            s, luck, m, d = state
+            if s < top and m:
+                most = min(m, -((s - top) // heal))
+                k = most if full else min(max(0, (top - s) // heal), most)
+                if k:
+                    state = (min(top, s + k * heal), luck, m - k, d)
+            new[state] = new.get(state, 0.0) + p
+        return new
 
     def _why(self, step: Step, held: frozenset[str], states) -> Message | None:
         """Why a fight or a dose taken is not followed exactly from these states (None:
@@ -277,6 +297,7 @@ class HeroChain(FightKernels):
     def best(self, steps: tuple[Step, ...]) -> ChainResult:
         """The exact chance to survive every step with the best meal policy, and the
         chance after each fight (backward induction over the reachable states)."""
+        steps = _one_meal_a_window(steps)
         if not self.heal or self._plenty(steps):
             return self.replay(steps)
         risky = _last_risky(steps)
@@ -341,6 +362,25 @@ class HeroChain(FightKernels):
                 )
         result.win = sum(dist.values())
         return result
+
+
+def _one_meal_a_window(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """The steps without a meal place that follows another with nothing between them that
+    changes the health or the meals (items, Luck, reasons only): the hero can eat at the
+    first whatever he would eat at both, so the choices, and the best one, are the same."""
+    kept: list[Step] = []
+    fed = False  # a meal place since the last change of the health or the meals
+    for step in steps:
+        if isinstance(step, Meal):
+            if fed:
+                continue
+            fed = True
+        elif not isinstance(step, Item | Unknown) and not (
+            isinstance(step, Change) and step.what == "luck"
+        ):
+            fed = False
+        kept.append(step)
+    return tuple(kept) if len(kept) < len(steps) else steps
 
 
 def _last_risky(steps: tuple[Step, ...]) -> int:
