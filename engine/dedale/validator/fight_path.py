@@ -232,7 +232,7 @@ class _Search:
                 left = sum(after.values())
                 if left <= 0:
                     continue
-                key = (edge.target, kept, tuple(sorted(after.items())))
+                key = (edge.target, kept, frozenset(after.items()))
                 if key in seen:
                     continue
                 seen.add(key)

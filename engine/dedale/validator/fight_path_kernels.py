@@ -104,7 +104,10 @@ class FightKernels:
                 class_name=self.hero.class_name, mode=mode, attack_bonus=bonus,
                 enemy_damage=fight.enemy_damage,
             )  # fmt: skip
-            table.solve(max(1, self.init_health), self.init_luck if self.luck_stat else None)
+            # the grids for the hero's initial STAMINA and LUCK (a forward pass would be
+            # thrown away: the passes run from the states the chain reaches)
+            table._start(max(1, self.init_health), self.init_luck if self.luck_stat else None,
+                         table.enemies[0][1])  # fmt: skip
             self.tables[key] = table
         return table
 

@@ -34,8 +34,9 @@ class _Seeded(Forward):
 
     Speed (the same figures, bit for bit: every flow is the same product, added in the same
     order): each start's flows before the regular grids are computed once per table and
-    replayed with their weight (:class:`_Recorder`), and the regular grids' pass adds within
-    a row or a column in place (:meth:`Forward.add` for the rest); ``stamina``, ``lucks``
+    replayed with their weight (:class:`_Recorder`), and the regular grids' pass skips the
+    empty rows and adds within a row or a column in place (:meth:`Forward.add` for the
+    rest); ``stamina``, ``lucks``
     and ``assaults``, which :func:`mixed_ends` does not read, are not kept."""
 
     weight = 1.0
@@ -76,6 +77,8 @@ class _Seeded(Forward):
                 picks = choices[luck]
                 for h in range(len(rows) - 1, 0, -1):
                     row = rows[h]
+                    if not any(row):  # no mass here (every flow into it came before)
+                        continue
                     pick = picks[h]
                     below = rows[h - ud] if ud and h > ud else None
                     for e in range(len(row) - 1, 0, -1):
