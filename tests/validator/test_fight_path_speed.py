@@ -28,6 +28,9 @@ class _PlainSeeded(Forward):
     weight = 1.0
     deferred = True
 
+    def __init__(self, table, *_bounds):  # the whole grids
+        super().__init__(table)
+
     def add(self, index, luck, h, e, flow):
         super().add(index, luck, h, e, flow * self.weight)
 

@@ -83,7 +83,9 @@ class FightKernels:
     def _table(self, fight: ast.Fight, held: frozenset[str]):
         from dedale.rules.odds import OddsTable
 
-        key = self._table_key(fight, held)
+        key = self.settings.get((id(fight), held))  # the setting is the table's key
+        if key is None or key[0] == "fight":
+            key = self._table_key(fight, held)
         enemies, mode, bonus, _ = key
         table = self.tables.get(key)
         if table is None and mode == "together":  # all at once: the group DP, best target

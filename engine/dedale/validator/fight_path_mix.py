@@ -42,6 +42,22 @@ class _Seeded(Forward):
     weight = 1.0
     deferred = True
 
+    def __init__(self, table, top_h: int | None = None, top_luck: int | None = None) -> None:
+        """``top_h``, ``top_luck``: the highest STAMINA and LUCK of the starts (neither ever
+        rises in a fight): the grids stop there (None: the table's)."""
+        self.table = table
+        self.assaults = 0.0
+        self.stamina: dict[int, float] = {}
+        self.lucks: dict[int, float] = {}
+        self.ends: dict[tuple[int, int], float] = {}
+        self.visited = 0
+        rows = table.stamina_max if top_h is None else min(top_h, table.stamina_max)
+        lucks = table.luck_max if top_luck is None else min(top_luck, table.luck_max)
+        self.mass = [
+            [[[0.0] * (stamina + 1) for _ in range(rows + 1)] for _ in range(lucks + 1)]
+            for _, stamina, _ in table.enemies
+        ]
+
     def add(self, index: int, luck: int, h: int, e: int, flow: float) -> None:
         super().add(index, luck, h, e, flow * self.weight)
 
@@ -128,7 +144,7 @@ def mixed_ends(table, starts: dict[tuple[int, int], float], has_luck: bool):
         top_h = max(h for h, _ in group)
         top_l = max(luck for _, luck in group)
         table._start(top_h, top_l if has_luck else None, table.enemies[0][1])  # fill grids
-        forward = _Seeded(table)
+        forward = _Seeded(table, top_h, max(0, top_l) if has_luck and table.use_luck else 0)
         first = table.enemies[0][1]
         for (h, luck), p in group.items():
             forward.weight = p
