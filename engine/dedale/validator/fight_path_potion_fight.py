@@ -17,11 +17,13 @@ table does (knowing the doses); with none, Luck is never used.
 
 from __future__ import annotations
 
+import heapq
+
 from dedale.errors import GameError
 from dedale.validator.fight_path_mix import _Seeded
 from dedale.validator.fight_path_potion import Potion, settle
 
-MAX_STATES = 400_000  # states with doses of one fight (past it: GameError, the step is ``≈``)
+MAX_STATES = 60_000  # states with doses of one fight (past it: GameError, the step is ``≈``)
 WIN = ("win",)
 
 
@@ -34,6 +36,7 @@ class PotionFight:
         self.picks: dict[tuple, list] = {}  # (doses, state) -> [(p, target)], stay
         self.following: dict[tuple, list] = {}  # (doses, state) -> the states with doses next
         self.events: dict[tuple, tuple] = {}  # (doses, state) -> _options
+        self.rank: dict[tuple, tuple] = {}  # (doses, state) -> its place in the order
 
     # ------------------------------------------------------------------ transitions
 
@@ -187,16 +190,21 @@ class PotionFight:
         for (h, luck, d), p in starts.items():
             key = (d, table._start(h, luck, first))
             weights[key] = weights.get(key, 0.0) + p
-        order = self._reach(weights)
-        for key in reversed(order):
-            if key not in self.values:
-                self._solve_state(key)
-        mass = dict.fromkeys(order, 0.0)
-        mass.update(weights)
+        if any(key not in self.values for key in weights):  # states not seen yet
+            order = self._reach(weights)
+            for key in reversed(order):
+                if key not in self.values:
+                    self._solve_state(key)
+                    self.rank[key] = _order(key)
+        rank = self.rank
+        mass = dict(weights)
+        heap = [(rank[key], key) for key in mass]  # each state once its sources are done
+        heapq.heapify(heap)
         ends: dict[tuple[int, int, int], float] = {}
         plain: dict[tuple, float] = {}  # states without doses: the table's own pass
-        for key in order:
-            m = mass[key]
+        while heap:
+            key = heapq.heappop(heap)[1]
+            m = mass.pop(key)
             if not m:
                 continue
             moves, stay = self.picks[key]
@@ -208,8 +216,11 @@ class PotionFight:
                     ends[end] = ends.get(end, 0.0) + flow
                 elif target[0] <= 0:
                     plain[target[1]] = plain.get(target[1], 0.0) + flow
-                else:
+                elif target in mass:
                     mass[target] += flow
+                else:
+                    mass[target] = 0.0 + flow
+                    heapq.heappush(heap, (rank[target], target))
         if plain:
             forward = _Seeded(table)
             for state, p in plain.items():
