@@ -382,3 +382,13 @@ def test_reports_name_no_potion_reason_once_exact(tmp_path):
     assert reports  # the fights have odds
     report = validate_path(path, runs=0)
     assert not [f for f in report.findings if "acts when" in f.message.translate("en")]
+
+
+def test_a_potion_fight_past_its_state_bound_is_approximate_not_a_hang(tmp_path, monkeypatch):
+    from dedale.validator import fight_path_potion_fight
+
+    monkeypatch.setattr(fight_path_potion_fight, "MAX_STATES", 10)
+    path, _ = _book(tmp_path, ROAD)
+    median = validate_path(path, runs=0).fight_path.of("median")
+    shown = [why.translate("en") for _, why in median.reasons]
+    assert not median.exact and "too many states for the exact odds with a potion" in shown[0]
