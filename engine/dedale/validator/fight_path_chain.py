@@ -211,12 +211,18 @@ class HeroChain(FightKernels):
             return dist
         new: Dist = {}
         for state, p in dist.items():
-            s, luck, m, d = state
-            if s < top and m:
-                most = min(m, -((s - top) // heal))
-                k = most if full else min(max(0, (top - s) // heal), most)
+            s = state[0]
+            if s < top and state[2]:
+                m = state[2]
+                most = (top - s + heal - 1) // heal  # the meals that bring him to the top
+                if m < most:
+                    most = m
+                k = (top - s) // heal  # the meals that heal in full
+                if full or k > most:
+                    k = most
                 if k:
-                    state = (min(top, s + k * heal), luck, m - k, d)
+                    s += k * heal
+                    state = (s if s < top else top, state[1], m - k, state[3])
             new[state] = new.get(state, 0.0) + p
         return new
 
