@@ -392,3 +392,23 @@ def test_a_potion_fight_past_its_state_bound_is_approximate_not_a_hang(tmp_path,
     median = validate_path(path, runs=0).fight_path.of("median")
     shown = [why.translate("en") for _, why in median.reasons]
     assert not median.exact and "too many states for the exact odds with a potion" in shown[0]
+
+
+def test_a_potion_held_in_a_fight_at_once_says_why_the_figure_is_approximate(tmp_path):
+    text = ROAD.replace(
+        "> fight WARDEN SKILL 10 STAMINA 12\n",
+        "> fight all at once\n> enemy WARDEN SKILL 10 STAMINA 6\n> enemy PAGE SKILL 6 STAMINA 4\n",
+    )
+    _, book = _book(tmp_path, text)
+    graph = build_graph(book)
+    segments = Segments(book.ruleset, book)
+    steps = tuple(
+        step
+        for number in (1, 2, 3)
+        for step in segments.of(graph.nodes[number], graph.nodes[number].edges[0])
+    )
+    chain = HeroChain(book.ruleset, _hero(book), "none", {}, potion=segments.potions.potion)
+    result = chain.best(steps)
+    shown = [why.translate("en") for _, why in result.reasons]
+    assert not result.exact and 0 < result.win < 1
+    assert any("a potion in a fight against several enemies at once" in why for why in shown)
