@@ -57,7 +57,10 @@ class PotionFight:
             return out
         if h <= 0:
             return []
-        return [(1.0, (d, table._normal(state)))]
+        # table._normal inline (the flags that cannot matter dropped): the same tuple
+        first = first if table.armour else False
+        hit = hit if table.first_hit_bonus else True
+        return [(1.0, (d, (index, luck, h, e, first, hit)))]
 
     def _options(self, d: int, state: tuple) -> tuple[list, list[list]]:
         found = self.events.get((d, state))
