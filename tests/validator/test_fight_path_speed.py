@@ -106,3 +106,27 @@ def test_the_fast_path_of_fights_gives_the_plain_figures(generated, tmp_path, mo
     for a, b in zip(fast, plain, strict=True):
         _same(a, b)
     assert any(f for hero in fast[0] for f in hero[5])  # the big book has fights on a path
+
+
+def test_one_start_is_the_tables_solve_bit_for_bit(generated):
+    """The fast seeded pass from one start (classes with armour, both Luck policies, one
+    and two enemies) gives ``OddsTable.solve``'s win and end states exactly."""
+    from dedale.rules.odds import OddsTable
+    from dedale.validator.fight_path_mix import one_start
+
+    ruleset = load_book(generated).ruleset
+    checked = 0
+    for class_name in list(ruleset.classes)[:3]:
+        for policy in ("none", "best"):
+            for enemies in ([(8, 8)], [(9, 10), (7, 6)]):
+                plain = OddsTable(ruleset, 9, enemies, luck_policy=policy, class_name=class_name)
+                fast = OddsTable(ruleset, 9, enemies, luck_policy=policy, class_name=class_name)
+                for stamina, luck in ((3, None), (14, 2), (20, 9)):
+                    result = plain.solve(stamina, luck)
+                    win, ends = one_start(fast, stamina, luck)
+                    assert (win, list(ends.items())) == (
+                        result.win_probability,
+                        list(result.end_states.items()),
+                    )
+                    checked += 1
+    assert checked == 36

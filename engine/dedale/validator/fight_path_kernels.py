@@ -10,6 +10,7 @@ from __future__ import annotations
 from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
+from dedale.validator.fight_path_mix import one_start
 from dedale.validator.fight_plan import needs_exits
 from dedale.validator.fights import EXACT_MODES
 
@@ -44,13 +45,17 @@ class FightKernels:
         if why is None:
             try:
                 table = self._table(fight, held)
-                result = table.solve(s, luck if self.luck_stat else None)
+                if hasattr(table, "_start"):  # the fast pass, the same figures as solve
+                    win, end_states = one_start(table, s, luck if self.luck_stat else None)
+                else:
+                    result = table.solve(s, luck if self.luck_stat else None)
+                    win, end_states = result.win_probability, result.end_states
             except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
                 why = tr("no exact odds ({reason})", reason=_reason(error))
             else:
                 ends = tuple(((h, lk if self.luck_stat else luck), p)
-                             for (h, lk), p in result.end_states.items())  # fmt: skip
-                return result.win_probability, ends, None
+                             for (h, lk), p in end_states.items())  # fmt: skip
+                return win, ends, None
         report = self.reports.get(fight.span)
         win = None if report is None else report.win(self.hero.level, self.policy,
                                                      self.hero.class_name)  # fmt: skip

@@ -158,6 +158,26 @@ def mixed_ends(table, starts: dict[tuple[int, int], float], has_luck: bool):
     return out
 
 
+def one_start(table, hero_stamina: int, luck: int | None) -> tuple[float, dict]:
+    """``OddsTable.solve``'s ``win_probability`` and ``end_states`` from one start, the same
+    figures bit for bit, by the fast seeded pass (no expected assaults, no marginals)."""
+    from dedale.rules.odds import _at_luck
+
+    start = table._start(hero_stamina, luck, table.enemies[0][1])
+    win = table.state_value(start)
+    forward = _Seeded(table, hero_stamina, start[1])
+    forward.run(start)
+    forward.deferred = False
+    forward._run_regular()
+    ends = forward.ends
+    if luck is None:
+        ends = _at_luck(ends, 0)
+    elif not table.use_luck:
+        ends = _at_luck(ends, luck)
+    scale = 1.0 / win if win > 0 else 0.0
+    return win, {k: v * scale for k, v in sorted(ends.items()) if v}
+
+
 GROUP_STARTS = 8
 """A fight at once is solved from at most this many distinct (STAMINA, LUCK) starts (each
 a forward pass of its own); past it the step is estimated (the path's ``≈`` says why)."""
