@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 from functools import cache
+from pathlib import Path
 
 import pytest
 from dedale.language import load_book
@@ -38,6 +39,7 @@ ROAD = """§ 1
 > victory
 """
 KEEPERS = [(9, 10), (10, 12)]
+BOOKS_DIR = Path(__file__).resolve().parents[1] / "books_extra" / "validator"
 
 
 def _book(tmp_path, text: str, extra: str = ""):
@@ -412,3 +414,15 @@ def test_a_potion_held_in_a_fight_at_once_says_why_the_figure_is_approximate(tmp
     shown = [why.translate("en") for _, why in result.reasons]
     assert not result.exact and 0 < result.win < 1
     assert any("a potion in a fight against several enemies at once" in why for why in shown)
+
+
+def test_the_text_report_says_which_potion_is_counted(tmp_path):
+    from dedale.validator.report.fight_path_report import fight_path_text
+
+    path, _ = _book(tmp_path, ROAD)
+    found = validate_path(path, runs=0).fight_path
+    assert found.potion == "Healing Draughts"
+    shown = fight_path_text(found, "fr").plain
+    assert "potion comptée, dans les combats et entre eux\u00a0: Healing Draughts" in shown
+    three = validate_path(BOOKS_DIR / "W120-path-of-three-fights.dd", runs=0).fight_path
+    assert three.potion == "" and "potion" not in fight_path_text(three, "en").plain

@@ -28,7 +28,7 @@ from dedale.i18n import number as localised
 from dedale.rules.ruleset import fold
 from dedale.validator.budget import Deadline, budget_finding
 from dedale.validator.fight_path_chain import FightStep, HeroChain
-from dedale.validator.fight_path_steps import Segments, trigger_reason
+from dedale.validator.fight_path_steps import Dose, Segments, trigger_reason
 from dedale.validator.fights import LEVELS, FightReport
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph
@@ -70,6 +70,7 @@ class FightPath:
     bounded: bool = False  # a bound of the search cut some paths: the best path found
     cut: bool = False  # the time budget ran out
     labels: int = 0
+    potion: str = ""  # the potion counted on a reported path (its items), if any
 
     def of(self, level: str) -> HeroPath | None:
         return next((hero for hero in self.heroes if hero.level == level), None)
@@ -108,10 +109,12 @@ def fight_path(
         if path is not None:
             ranked.append((search.found, hero, path))
     found = []
+    dosed = bool(doses)
     for _, hero, path in _per_level(ranked):  # the exact figure of each level's path
         chain = HeroChain(ruleset, hero, policy, by_span, shifts, start_items, potion, doses)
         steps = tuple(s for number, edge in path for s in segments.of(graph.nodes[number], edge))
         result = chain.best(steps)
+        dosed = dosed or any(isinstance(step, Dose) and step.count > 0 for step in steps)
         result.reasons[:0] = _start_reasons(graph, book, segments)
         found.append(
             HeroPath(
@@ -126,7 +129,8 @@ def fight_path(
         )
     if not found:
         return None
-    return FightPath(tuple(found), bounded, cut, labels)
+    shown = segments.potions.shown() if potion is not None and dosed else ""
+    return FightPath(tuple(found), bounded, cut, labels, shown)
 
 
 def _per_level(ranked: list[tuple[float, object, list]]) -> list[tuple[float, object, list]]:

@@ -120,6 +120,7 @@ class BookPotions:
 
         self.potion: Potion | None = None
         self.items: set[str] = set()  # folded names of the items that are doses of it
+        self.names: dict[str, str] = {}  # folded name -> the name as the book writes it
         self.reasons: dict[str, Message] = {}
         meta = getattr(book, "meta", None)
         starting = meta.get("items") if isinstance(meta, dict) else getattr(meta, "items", None)
@@ -147,9 +148,14 @@ class BookPotions:
             if isinstance(kind, Potion) and name not in self.reasons:
                 self.potion = kind
                 self.items.add(name)
+                self.names.setdefault(name, gain.item)
             elif not isinstance(kind, Potion):
                 self.reasons.setdefault(name, kind)
                 self.items.discard(name)
+
+    def shown(self) -> str:
+        """The potion's items as the book names them (``Healing Draught, Salve``)."""
+        return ", ".join(self.names[name] for name in sorted(self.items))
 
     def start_doses(self, book: object) -> int:
         meta = getattr(book, "meta", None)
