@@ -401,3 +401,16 @@ def test_steps_past_the_last_risky_one_change_nothing(tmp_path, monkeypatch):
     loss = Change("health", "sub", ((3, 1.0),))
     assert fight_path_chain._last_risky(steps + tail + (loss,) + tail) == len(steps) + 5
     assert fight_path_chain._last_risky(tail) == 0
+
+
+def test_a_set_above_the_initial_value_is_capped_as_the_interpreter_does(tmp_path):
+    from dedale.validator.fight_path_steps import Change
+
+    book = load_book(THREE)
+    hero = _median(book)
+    chain = HeroChain(book.ruleset, hero, "none", {})
+    top = dict(hero.stats)["STAMINA"]
+    for law, exceptional, expected in ((30, False, top), (30, True, 30), (5, False, 5)):
+        step = Change("health", "set", ((law, 1.0),), exceptional)
+        ((state, p),) = chain.moves(step, next(iter(chain.start())), frozenset())[0]
+        assert state[0] == expected and p == 1.0

@@ -155,8 +155,8 @@ class HeroChain(FightKernels):
         for amount, p in step.law or ((0, 1.0),):
             if step.op == "restore":
                 new = top
-            elif step.op == "set":
-                new = amount
+            elif step.op == "set":  # as the interpreter: never above the initial value
+                new = amount if step.exceptional or step.what == "meals" else min(amount, top)
             elif step.op == "sub":
                 new = value - amount
             elif step.exceptional or step.what == "meals":
