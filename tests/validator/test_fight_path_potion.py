@@ -177,16 +177,25 @@ def _road_steps(book):
     return segments, steps
 
 
+TEARS = "> take Phoenix Tears (when STAMINA falls to 0: restore STAMINA)\n"
+DRAUGHTS = "> take 2 Healing Draughts (when STAMINA falls to 4: gain 6 STAMINA)\n"
+
+
 @pytest.mark.parametrize("level", ["weakest", "median", "strongest"])
-def test_the_potion_chain_matches_the_chain_by_hand(tmp_path, level):
-    """No Luck: the chance alive after each fight, the potion acting in both fights and
-    after the loss, equals the chain by hand to 1e-9."""
-    _, book = _book(tmp_path, ROAD)
+@pytest.mark.parametrize(
+    ("take", "at", "gain", "doses"),
+    [(DRAUGHTS, 4, 6, 2), (TEARS, 0, 99, 1)],  # restore: a gain capped at the initial
+    ids=["draughts", "tears"],
+)
+def test_the_potion_chain_matches_the_chain_by_hand(tmp_path, level, take, at, gain, doses):
+    """No Luck: the chance alive after each fight, the potion acting in both fights (on a
+    mortal wound for the tears) and after the loss, equals the chain by hand to 1e-9."""
+    _, book = _book(tmp_path, ROAD.replace(DRAUGHTS, take))
     segments, steps = _road_steps(book)
     hero = _hero(book, level)
     chain = HeroChain(book.ruleset, hero, "none", {}, potion=segments.potions.potion)
     result = chain.best(steps)
-    expected = _hand_chain(hero, "none")
+    expected = _hand_chain(hero, "none", at=at, gain=gain, doses=doses)
     assert [f.cumulative for f in result.fights] == pytest.approx(expected, rel=1e-9, abs=1e-12)
     assert result.win == pytest.approx(expected[-1], rel=1e-9) and result.exact
     without = _hand_chain(hero, "none", doses=0)
