@@ -244,15 +244,16 @@ def test_no_path_of_fights_without_fights_or_exact_odds():
     assert fight_path(graph, book, []) is None
 
 
-def test_a_potion_that_acts_when_stamina_falls_makes_the_figure_approximate(tmp_path):
+def test_a_potion_that_acts_when_stamina_falls_is_counted_exactly(tmp_path):
+    """(tests/validator/test_fight_path_potion.py checks the figure itself.)"""
     text = THREE.read_text("utf-8").replace(
         "§ 2\n", "§ 2\n> take Healing Draught (when STAMINA falls to 4: gain 6 STAMINA)\n"
     )
     path = tmp_path / "book.dd"
     path.write_text(text, "utf-8")
     median = validate_path(path, runs=0).fight_path.of("median")
-    assert not median.exact
-    assert "Healing Draught acts when STAMINA falls" in median.reasons[0][1].translate("en")
+    without = validate_path(THREE, runs=0).fight_path.of("median")
+    assert median.exact and median.win > without.win
 
 
 SCARCE = """---
@@ -400,3 +401,16 @@ def test_steps_past_the_last_risky_one_change_nothing(tmp_path, monkeypatch):
     loss = Change("health", "sub", ((3, 1.0),))
     assert fight_path_chain._last_risky(steps + tail + (loss,) + tail) == len(steps) + 5
     assert fight_path_chain._last_risky(tail) == 0
+
+
+def test_a_set_above_the_initial_value_is_capped_as_the_interpreter_does(tmp_path):
+    from dedale.validator.fight_path_steps import Change
+
+    book = load_book(THREE)
+    hero = _median(book)
+    chain = HeroChain(book.ruleset, hero, "none", {})
+    top = dict(hero.stats)["STAMINA"]
+    for law, exceptional, expected in ((30, False, top), (30, True, 30), (5, False, 5)):
+        step = Change("health", "set", ((law, 1.0),), exceptional)
+        ((state, p),) = chain.moves(step, next(iter(chain.start())), frozenset())[0]
+        assert state[0] == expected and p == 1.0

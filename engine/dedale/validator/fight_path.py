@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from dedale import ast
 from dedale.i18n import Message, tr
 from dedale.i18n import number as localised
+from dedale.rules.ruleset import fold
 from dedale.validator.budget import Deadline, budget_finding
 from dedale.validator.fight_path_chain import FightStep, HeroChain
-from dedale.validator.fight_path_steps import Segments, trigger_reason
+from dedale.validator.fight_path_steps import Dose, Segments, trigger_reason
 from dedale.validator.fights import LEVELS, FightReport
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph
@@ -69,6 +70,7 @@ class FightPath:
     bounded: bool = False  # a bound of the search cut some paths: the best path found
     cut: bool = False  # the time budget ran out
     labels: int = 0
+    potion: str = ""  # the potion counted on a reported path (its items), if any
 
     def of(self, level: str) -> HeroPath | None:
         return next((hero for hero in self.heroes if hero.level == level), None)
@@ -90,13 +92,15 @@ def fight_path(
     shifts, start_items = _items(graph, book, ruleset)
     policy = "best" if "best" in calculator.policies else "none"
     by_span = {report.fight.span: report for report in reports}
-    segments = Segments(ruleset)
+    segments = Segments(ruleset, book)
+    potion = segments.potions.potion
+    doses = segments.potions.start_doses(book)
     deadline = Deadline(seconds)
     ranked: list[tuple[float, object, list]] = []
     bounded = cut = False
     labels = 0
     for hero in calculator.heroes:
-        ranking = HeroChain(ruleset, hero, "none", by_span, shifts, start_items)
+        ranking = HeroChain(ruleset, hero, "none", by_span, shifts, start_items, potion, doses)
         search = _Search(graph, ranking, segments, deadline)
         path = search.run()
         labels += search.labels
@@ -105,10 +109,12 @@ def fight_path(
         if path is not None:
             ranked.append((search.found, hero, path))
     found = []
+    dosed = bool(doses)
     for _, hero, path in _per_level(ranked):  # the exact figure of each level's path
-        chain = HeroChain(ruleset, hero, policy, by_span, shifts, start_items)
+        chain = HeroChain(ruleset, hero, policy, by_span, shifts, start_items, potion, doses)
         steps = tuple(s for number, edge in path for s in segments.of(graph.nodes[number], edge))
         result = chain.best(steps)
+        dosed = dosed or any(isinstance(step, Dose) and step.count > 0 for step in steps)
         result.reasons[:0] = _start_reasons(graph, book, segments)
         found.append(
             HeroPath(
@@ -123,7 +129,8 @@ def fight_path(
         )
     if not found:
         return None
-    return FightPath(tuple(found), bounded, cut, labels)
+    shown = segments.potions.shown() if potion is not None and dosed else ""
+    return FightPath(tuple(found), bounded, cut, labels, shown)
 
 
 def _per_level(ranked: list[tuple[float, object, list]]) -> list[tuple[float, object, list]]:
@@ -141,15 +148,26 @@ def _per_level(ranked: list[tuple[float, object, list]]) -> list[tuple[float, ob
 
 def _start_reasons(graph: Graph, book: object, segments: Segments) -> list:
     """Why the figure is ``≈`` from the start: a starting item of book.yaml that acts
-    when the health or Luck falls."""
+    when the health or Luck falls and is not the potion the chain follows, or more doses
+    of it than the chain follows."""
+    from dedale.validator.fight_path_potion import MAX_DOSES
+
     meta = getattr(book, "meta", None)
     items = meta.get("items") if isinstance(meta, dict) else getattr(meta, "items", None)
     reasons = []
+    potions = segments.potions
     for item in items or ():
         if isinstance(item, ast.GainItem):
-            why = trigger_reason(item, segments.tracked)
+            name = fold(item.item)
+            if name in potions.items:
+                continue
+            why = potions.reasons.get(name) or trigger_reason(item, segments.tracked)
             if why is not None:
                 reasons.append((graph.start, why))
+    if potions.start_doses(book) > MAX_DOSES:
+        why = tr("more than {most} doses of {item}: counted as {most}",
+                 most=MAX_DOSES, item=", ".join(sorted(potions.items)))  # fmt: skip
+        reasons.append((graph.start, why))
     return reasons
 
 
@@ -218,7 +236,7 @@ class _Search:
                 left = sum(after.values())
                 if left <= 0:
                     continue
-                key = (edge.target, kept, tuple(sorted(after.items())))
+                key = (edge.target, kept, frozenset(after.items()))
                 if key in seen:
                     continue
                 seen.add(key)
@@ -229,15 +247,15 @@ class _Search:
 
 def dominates(better: dict, worse: dict) -> bool:
     """Whether every path on from ``worse`` is surely no better than from ``better``: in
-    each slice of equal LUCK and meals, ``better`` has at least the mass of ``worse`` at
+    each slice of equal LUCK, meals and doses, ``better`` has at least the mass of ``worse`` at
     every STAMINA or above (the chance to survive never falls as STAMINA, LUCK or meals
     rise, so this is enough)."""
-    slices: dict[tuple[int, int], list[tuple[int, float]]] = {}
-    for (stamina, luck, meals), p in worse.items():
-        slices.setdefault((luck, meals), []).append((stamina, -p))
-    for (stamina, luck, meals), p in better.items():
-        if (luck, meals) in slices:
-            slices[(luck, meals)].append((stamina, p))
+    slices: dict[tuple[int, int, int], list[tuple[int, float]]] = {}
+    for (stamina, *rest), p in worse.items():
+        slices.setdefault(tuple(rest), []).append((stamina, -p))
+    for (stamina, *rest), p in better.items():
+        if tuple(rest) in slices:
+            slices[tuple(rest)].append((stamina, p))
     slack = 1e-12 * sum(worse.values())  # rounding of the sums, relative to the mass
     for points in slices.values():
         total = 0.0

@@ -1,11 +1,13 @@
 """The chained odds of a sequence of steps for one hero profile (the path of fights).
 
-The hero's state is (STAMINA, LUCK, meals left); a distribution maps states to the
-chance of being there alive. A fight maps each state to the chance of winning from it and
-the joint (STAMINA, LUCK) the win leaves (``OddsResult.end_states`` of the exact DP,
-:class:`~dedale.rules.odds.OddsTable`, one table per fight setting reused for every
-starting state); a change moves each state as the interpreter does (a gain never above
-the initial value unless ``exceptional``, a loss never below 0, 0 STAMINA is death).
+The hero's state is (STAMINA, LUCK, meals left, doses of the book's potion left); a
+distribution maps states to the chance of being there alive. A fight maps each state to
+the chance of winning from it and the joint (STAMINA, LUCK) the win leaves
+(``OddsResult.end_states`` of the exact DP, :class:`~dedale.rules.odds.OddsTable`, one
+table per fight setting reused for every starting state); a change moves each state as
+the interpreter does (a gain never above the initial value unless ``exceptional``, a loss
+never below 0, 0 STAMINA is death); the potion acts after each step as the interpreter
+makes it (:func:`settle`), and inside a fight (:meth:`FightKernels.dosed`).
 
 :meth:`HeroChain.forward` runs the steps with a simple meal rule (eat while a whole meal
 heals) — the path search uses it; :meth:`HeroChain.best` computes the exact best meal
@@ -19,17 +21,23 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from dedale import ast
-from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.span import Span
-from dedale.validator.fight_path_steps import Change, Fight, ForcedMeal, Item, Meal, Step, Unknown
-from dedale.validator.fight_plan import needs_exits
-from dedale.validator.fights import EXACT_MODES, Hero, enemy_names
-from dedale.validator.fights_allies import SECONDS as ALLY_SECONDS
-from dedale.validator.fights_allies import allies_of, exact_allies
+from dedale.validator.fight_path_kernels import FightKernels
+from dedale.validator.fight_path_potion import MAX_DOSES, Potion, settle
+from dedale.validator.fight_path_steps import (
+    Change,
+    Dose,
+    Fight,
+    ForcedMeal,
+    Item,
+    Meal,
+    Step,
+    Unknown,
+)
+from dedale.validator.fights import Hero, enemy_names
 
-State = tuple[int, int, int]  # STAMINA, LUCK, meals left
+State = tuple[int, int, int, int]  # STAMINA, LUCK, meals left, doses left
 Dist = dict[State, float]
 MAX_MEALS = 40  # meals followed in the state (more are counted as this many)
 
@@ -58,8 +66,9 @@ class ChainResult:
         return not self.reasons
 
 
-class HeroChain:
-    """Fight kernels and changes for one hero profile (stats, class, Luck policy)."""
+class HeroChain(FightKernels):
+    """Fight kernels and changes for one hero profile (stats, class, Luck policy); the
+    book's potion (``potion``, ``doses`` held at the start) if the chain follows one."""
 
     def __init__(
         self,
@@ -69,6 +78,8 @@ class HeroChain:
         reports: Mapping,
         shifts=None,
         start_items: frozenset[str] = frozenset(),
+        potion: Potion | None = None,
+        doses: int = 0,
     ) -> None:
         from dedale.validator.fights import OddsCalculator
 
@@ -90,140 +101,53 @@ class HeroChain:
         self.kernels: dict[tuple, tuple[float, tuple, Message | None]] = {}
         self.settings: dict[tuple, tuple] = {}
         self.after: dict[tuple, Dist | None] = {}  # fight_after's results
+        self.potion = potion
+        self.doses0 = max(0, min(doses, MAX_DOSES)) if potion is not None else 0
+        self.potion_fights: dict[int, object] = {}  # PotionFight per table
 
     def start(self) -> Dist:
-        return {(self.init_health, self.init_luck, self.meals0): 1.0}
+        state = (self.init_health, self.init_luck, self.meals0, self.doses0)
+        return dict(self._settled([(state, 1.0)]))
 
-    # ------------------------------------------------------------------ fights
-
-    def kernel(self, fight: ast.Fight, held: frozenset[str], s: int, luck: int):
-        """(win chance, ((STAMINA, LUCK), chance) after a win, reason it is ≈ or None)."""
-        setting = self.settings.get((id(fight), held))
-        if setting is None:
-            setting = self.settings[(id(fight), held)] = self._setting(fight, held)
-        key = (setting, s, luck)  # fights of the same setting share their kernels
-        found = self.kernels.get(key)
-        if found is None:
-            found = self.kernels[key] = self._kernel(fight, held, s, luck)
-        return found
-
-    def _setting(self, fight: ast.Fight, held: frozenset[str]) -> tuple:
-        """What the fight's exact odds depend on (a fight with no exact odds: itself)."""
-        if self._inexact(fight) is not None:
-            return ("fight", id(fight))
-        try:
-            return self._table_key(fight, held)
-        except (DedaleError, ValueError, KeyError):
-            return ("fight", id(fight))
-
-    def _kernel(self, fight: ast.Fight, held, s: int, luck: int):
-        why = self._inexact(fight)
-        if why is None:
-            try:
-                table = self._table(fight, held)
-                result = table.solve(s, luck if self.luck_stat else None)
-            except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
-                why = tr("no exact odds ({reason})", reason=_reason(error))
-            else:
-                ends = tuple(((h, lk if self.luck_stat else luck), p)
-                             for (h, lk), p in result.end_states.items())  # fmt: skip
-                return result.win_probability, ends, None
-        report = self.reports.get(fight.span)
-        win = None if report is None else report.win(self.hero.level, self.policy,
-                                                     self.hero.class_name)  # fmt: skip
-        if win is None and report is not None:
-            win = report.best_win(self.hero.level, self.hero.class_name)
-        if win is None:
-            return 1.0, (((s, luck), 1.0),), tr("a fight with no odds")
-        return win, (((s, luck), 1.0),), why
-
-    def _inexact(self, fight: ast.Fight) -> Message | None:
-        """Why the chain cannot follow this fight's wounds exactly (None: it can)."""
-        if self.skill is None or self.init_health <= 0:
-            return tr("the ruleset's heroes have no fixed attack or health roll")
-        if fight.mode not in EXACT_MODES or not exact_allies(fight):
-            return tr("an estimated fight (its wounds are not carried on)")
-        if needs_exits(fight) or fight.attack_stat is not None:
-            return tr("a fight with exits (its wounds are not carried on)")
-        return None
-
-    def _table_key(self, fight: ast.Fight, held: frozenset[str]) -> tuple:
-        enemies = self.calculator._enemies(fight)
-        if any(not isinstance(v, int) for e in enemies for v in e[:2]):
-            raise ValueError(tr("enemy stats rolled with dice"))
-        bonus = fight.attack_bonus + sum(modifier.value for modifier in fight.modifiers)
-        if self.shifts is not None:
-            bonus += self.shifts(held, self.hero.class_name, self.calculator.params.attack_stat)
-        mode = "sequence" if fight.mode == "single" else fight.mode
-        if fight.allies:  # their stats and whom the enemies strike (validator/fights_allies)
-            allies = allies_of(self.calculator, fight)
-            return (enemies, mode, bonus, fight.enemy_damage, allies, fight.struck)
-        return (enemies, mode, bonus, fight.enemy_damage)
-
-    def _table(self, fight: ast.Fight, held: frozenset[str]):
-        from dedale.rules.odds import OddsTable
-
-        key = self._table_key(fight, held)
-        enemies, mode, bonus = key[:3]
-        table = self.tables.get(key)
-        if table is None and len(key) > 4:  # with allies: rules/odds_allies.py, its budget
-            from dedale.rules.odds_allies import shared_table
-
-            table = shared_table(
-                self.ruleset, self.skill, list(enemies), key[4], struck=key[5],
-                luck_policy=self.policy, class_name=self.hero.class_name, mode=mode,
-                attack_bonus=bonus, enemy_damage=fight.enemy_damage,
-            )  # fmt: skip
-            table.solve(max(1, self.init_health), self.init_luck if self.luck_stat else None,
-                        win_only=True, seconds=ALLY_SECONDS)  # fmt: skip
-            self.tables[key] = table
-        elif table is None and mode == "together":  # all at once: the group DP, best target
-            from dedale.rules.odds_group import GroupTable
-
-            # best Luck too: the array table (rules/odds_group_fast.py) within its own
-            # size and time bounds; past them OddsTooLarge makes the step estimated
-            table = GroupTable(
-                self.ruleset, self.skill, list(enemies), luck_policy=self.policy,
-                class_name=self.hero.class_name, attack_bonus=bonus,
-                enemy_damage=fight.enemy_damage,
-            )  # fmt: skip
-            table.solve(max(1, self.init_health), self.init_luck if self.luck_stat else None)
-            self.tables[key] = table
-        elif table is None:
-            table = OddsTable(
-                self.ruleset, self.skill, list(enemies), luck_policy=self.policy,
-                class_name=self.hero.class_name, mode=mode, attack_bonus=bonus,
-                enemy_damage=fight.enemy_damage,
-            )  # fmt: skip
-            table.solve(max(1, self.init_health), self.init_luck if self.luck_stat else None)
-            self.tables[key] = table
-        return table
+    def _settled(self, states) -> list[tuple[State, float]]:
+        """The states after the potion acts where STAMINA is at or below its threshold;
+        0 STAMINA is death (left out)."""
+        out: dict[State, float] = {}
+        for (s, luck, m, d), p in states:
+            for (h, left), q in settle(self.potion, self.init_health, s, d):
+                if h > 0:
+                    out[(h, luck, m, left)] = out.get((h, luck, m, left), 0.0) + p * q
+        return list(out.items())
 
     # ------------------------------------------------------------------ one step
 
     def moves(self, step: Step, state: State, held: frozenset[str]) -> list[list]:
         """The options of a step from ``state``: each a list of (next state, chance);
         several options only at a meal (eat 0, 1, 2... meals). Dead states are left out."""
-        s, luck, m = state
+        s, luck, m, d = state
         if isinstance(step, Fight):
+            if d > 0 and self.potion is not None:
+                _, dosed, _ = self.dosed(step.fight, held, s, luck, d)
+                return [[((h, lk, m, left), p) for (h, lk, left), p in dosed if h > 0]]
             win, ends, _ = self.kernel(step.fight, held, s, luck)
-            return [[((h, lk, m), win * p) for (h, lk), p in ends if h > 0]]
+            return [[((h, lk, m, d), win * p) for (h, lk), p in ends if h > 0]]
+        if isinstance(step, Dose):
+            return [self._settled([((s, luck, m, max(0, min(d + step.count, MAX_DOSES))), 1.0)])]
         if isinstance(step, Change):
             return [self._change(step, state)]
         if isinstance(step, Meal):
             if not self.heal or s >= self.init_health:
                 return [[(state, 1.0)]]
             most = min(m, math.ceil((self.init_health - s) / self.heal))
-            return [[((min(self.init_health, s + k * self.heal), luck, m - k), 1.0)]
+            return [[((min(self.init_health, s + k * self.heal), luck, m - k, d), 1.0)]
                     for k in range(most + 1)]  # fmt: skip
         if isinstance(step, ForcedMeal):
             if m > 0:
-                return [[((s, luck, m - 1), 1.0)]]
+                return [[((s, luck, m - 1, d), 1.0)]]
             return [self._change(step.penalty, state)] if step.penalty else [[(state, 1.0)]]
         return [[(state, 1.0)]]
 
     def _change(self, step: Change, state: State) -> list[tuple[State, float]]:
-        s, luck, m = state
         index = ("health", "luck", "meals").index(step.what)
         value = state[index]
         top = (self.init_health, self.init_luck, self.meals0)[index]
@@ -231,8 +155,8 @@ class HeroChain:
         for amount, p in step.law or ((0, 1.0),):
             if step.op == "restore":
                 new = top
-            elif step.op == "set":
-                new = amount
+            elif step.op == "set":  # as the interpreter: never above the initial value
+                new = amount if step.exceptional or step.what == "meals" else min(amount, top)
             elif step.op == "sub":
                 new = value - amount
             elif step.exceptional or step.what == "meals":
@@ -242,10 +166,9 @@ class HeroChain:
             new = max(0, min(new, MAX_MEALS)) if step.what == "meals" else max(0, new)
             moved = list(state)
             moved[index] = new
-            if moved[0] > 0:
-                key = (moved[0], moved[1], moved[2])
-                out[key] = out.get(key, 0.0) + p
-        return list(out.items())
+            key = (moved[0], moved[1], moved[2], moved[3])
+            out[key] = out.get(key, 0.0) + p
+        return self._settled(out.items())
 
     # ------------------------------------------------------------------ whole chains
 
@@ -260,6 +183,9 @@ class HeroChain:
             if isinstance(step, Unknown):
                 reasons.append((step.paragraph, step.reason))
                 continue
+            if isinstance(step, Meal):
+                dist = self._ate(dist, full)
+                continue
             mixed = self.fight_after(step.fight, held, dist) if isinstance(step, Fight) else None
             new: Dist = {} if mixed is None else mixed
             for state, p in dist.items() if mixed is None else ():
@@ -270,12 +196,53 @@ class HeroChain:
                     chosen = options[min(whole, len(options) - 1)]
                 for target, q in chosen:
                     new[target] = new.get(target, 0.0) + p * q
-            if isinstance(step, Fight) and mixed is None and dist:
-                why = self.kernel(step.fight, held, *next(iter(dist))[:2])[2]
+            if isinstance(step, Dose) or isinstance(step, Fight) and mixed is None:
+                why = self._why(step, held, dist)
                 if why is not None:
                     reasons.append((step.paragraph, why))
             dist = new
         return dist, held, reasons
+
+    def _ate(self, dist: Dist, full: bool) -> Dist:
+        """A meal place with the simple rule: eat while a whole meal heals (``full``: up to
+        the initial STAMINA) — :meth:`moves`'s option, computed directly."""
+        heal, top = self.heal, self.init_health
+        if not heal:
+            return dist
+        new: Dist = {}
+        for state, p in dist.items():
+            s = state[0]
+            if s < top and state[2]:
+                m = state[2]
+                most = (top - s + heal - 1) // heal  # the meals that bring him to the top
+                if m < most:
+                    most = m
+                k = (top - s) // heal  # the meals that heal in full
+                if full or k > most:
+                    k = most
+                if k:
+                    s += k * heal
+                    state = (s if s < top else top, state[1], m - k, state[3])
+            new[state] = new.get(state, 0.0) + p
+        return new
+
+    def _why(self, step: Step, held: frozenset[str], states) -> Message | None:
+        """Why a fight or a dose taken is not followed exactly from these states (None:
+        it is): the fight's own reason, or the potion's in it, or doses past the bound."""
+        if isinstance(step, Dose):
+            if any(state[3] + step.count > MAX_DOSES for state in states):
+                return tr("more than {most} doses of {item}: counted as {most}",
+                          most=MAX_DOSES, item=step.item)  # fmt: skip
+            return None
+        if not isinstance(step, Fight) or not states:
+            return None
+        first = next(iter(states))
+        why = self.kernel(step.fight, held, first[0], first[1])[2]
+        if why is None and self.potion is not None:
+            dosed = next((state for state in states if state[3] > 0), None)
+            if dosed is not None:
+                why = self.dosed(step.fight, held, dosed[0], dosed[1], dosed[3])[2]
+        return why
 
     def _plenty(self, steps: tuple[Step, ...]) -> bool:
         """Whether no meal choice matters: no meal to eat, or so many meals that the hero
@@ -284,6 +251,10 @@ class HeroChain:
         places = sum(1 for step in steps if isinstance(step, Meal))
         if not places:
             return True
+        if self.potion is not None and (
+            self.doses0 or any(isinstance(step, Dose) for step in steps)
+        ):
+            return False  # with a potion, every meal choice is compared
         if any(isinstance(step, Change) and step.what == "meals" for step in steps):
             return False
         forced = sum(1 for step in steps if isinstance(step, ForcedMeal))
@@ -303,42 +274,6 @@ class HeroChain:
         if not self._matters(step.item):
             return held
         return held | {step.item} if step.gained else held - {step.item}
-
-    def fight_after(self, fight: ast.Fight, held: frozenset[str], dist: Dist) -> Dist | None:
-        """The distribution alive after a fight the exact DP follows, by one seeded forward
-        pass per number of meals (None: no exact odds, see :meth:`moves`)."""
-        if self._inexact(fight) is not None:
-            return None
-        setting = self.settings.get((id(fight), held))
-        if setting is None:
-            setting = self.settings[(id(fight), held)] = self._setting(fight, held)
-        key = (setting, frozenset(dist.items()))
-        if key in self.after:  # the same fight from the same distribution (another edge)
-            found = self.after[key]
-            return None if found is None else dict(found)
-        found = self.after[key] = self._fight_after(fight, held, dist)
-        return None if found is None else dict(found)
-
-    def _fight_after(self, fight: ast.Fight, held: frozenset[str], dist: Dist) -> Dist | None:
-        from dedale.validator.fight_path_mix import mixed_ends
-
-        try:
-            table = self._table(fight, held)
-        except (DedaleError, ValueError, KeyError, ArithmeticError):
-            return None
-        by_meals: dict[int, dict[tuple[int, int], float]] = {}
-        for (h, luck, m), p in dist.items():
-            group = by_meals.setdefault(m, {})
-            group[(h, luck)] = group.get((h, luck), 0.0) + p
-        new: Dist = {}
-        for m, starts in by_meals.items():
-            try:
-                ends = mixed_ends(table, starts, bool(self.luck_stat))
-            except (DedaleError, ValueError, KeyError, ArithmeticError):
-                return None  # too many states from some start: each state alone says why
-            for (h, luck), p in ends.items():
-                new[(h, luck, m)] = new.get((h, luck, m), 0.0) + p
-        return new
 
     def replay(self, steps: tuple[Step, ...]) -> ChainResult:
         """The chance to survive ``steps`` when they hold no meal to decide on, or meals
@@ -368,6 +303,7 @@ class HeroChain:
     def best(self, steps: tuple[Step, ...]) -> ChainResult:
         """The exact chance to survive every step with the best meal policy, and the
         chance after each fight (backward induction over the reachable states)."""
+        steps = _one_meal_a_window(steps)
         if not self.heal or self._plenty(steps):
             return self.replay(steps)
         risky = _last_risky(steps)
@@ -415,13 +351,10 @@ class HeroChain:
                 for target, q in options[picks[index].get(state, 0)]:
                     new[target] = new.get(target, 0.0) + p * q
             dist = new
+            why = self._why(step, helds[index], reach[index]) if arrived > 0 else None
+            if why is not None:
+                result.reasons.append((step.paragraph, why))
             if isinstance(step, Fight):
-                why = None
-                if arrived > 0:
-                    some = next(iter(reach[index]))
-                    why = self.kernel(step.fight, helds[index], some[0], some[1])[2]
-                if why is not None:
-                    result.reasons.append((step.paragraph, why))
                 left = sum(dist.values())
                 result.fights.append(
                     FightStep(
@@ -435,6 +368,25 @@ class HeroChain:
                 )
         result.win = sum(dist.values())
         return result
+
+
+def _one_meal_a_window(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """The steps without a meal place that follows another with nothing between them that
+    changes the health or the meals (items, Luck, reasons only): the hero can eat at the
+    first whatever he would eat at both, so the choices, and the best one, are the same."""
+    kept: list[Step] = []
+    fed = False  # a meal place since the last change of the health or the meals
+    for step in steps:
+        if isinstance(step, Meal):
+            if fed:
+                continue
+            fed = True
+        elif not isinstance(step, Item | Unknown) and not (
+            isinstance(step, Change) and step.what == "luck"
+        ):
+            fed = False
+        kept.append(step)
+    return tuple(kept) if len(kept) < len(steps) else steps
 
 
 def _last_risky(steps: tuple[Step, ...]) -> int:
@@ -452,12 +404,6 @@ def _last_risky(steps: tuple[Step, ...]) -> int:
             if step.op in ("sub", "set") or negative:
                 return index + 1
     return 0
-
-
-def _reason(error: Exception) -> Message | str:
-    if isinstance(error, DedaleError):
-        return error.message
-    return str(error.args[0]) if error.args else type(error).__name__
 
 
 def _start_meals(ruleset: object, hero: Hero, meals) -> int:

@@ -61,12 +61,22 @@ class Item:
 
 
 @dataclass(frozen=True, slots=True)
+class Dose:
+    """Doses of the book's potion taken (``count`` > 0) or lost (< 0) — see
+    :mod:`dedale.validator.fight_path_potion`."""
+
+    paragraph: int
+    item: str  # folded
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class Unknown:
     paragraph: int
     reason: Message
 
 
-Step = Fight | Change | Meal | ForcedMeal | Item | Unknown
+Step = Fight | Change | Meal | ForcedMeal | Item | Dose | Unknown
 
 
 class Tracked:
@@ -82,6 +92,11 @@ class Tracked:
         meals = getattr(ruleset, "meals", None)
         self.meals = meals.counter if meals is not None else None
         self.meals_anywhere = bool(meals is not None and meals.anywhere)
+        stats = getattr(ruleset, "stats", ()) or ()
+        self.health_capped = not any(
+            getattr(stat, "id", None) == self.health and getattr(stat, "may_exceed_initial", False)
+            for stat in stats
+        )
 
     def what(self, name: str) -> str | None:
         found = self.ruleset.resolve(name)  # type: ignore[attr-defined]
@@ -194,8 +209,11 @@ def _fight_refs(fight: ast.Fight) -> list:
 class Segments:
     """The steps of each (paragraph, edge) of one book, memoised."""
 
-    def __init__(self, ruleset: object) -> None:
+    def __init__(self, ruleset: object, book: object = None) -> None:
+        from dedale.validator.fight_path_potion import BookPotions
+
         self.tracked = Tracked(ruleset)
+        self.potions = BookPotions(book, self.tracked)
         self.cache: dict[tuple[int, int], tuple[Step, ...]] = {}
 
     def of(self, node: Node, edge: Edge | None) -> tuple[Step, ...]:
@@ -270,12 +288,28 @@ class Segments:
                 steps.append(step)
         elif isinstance(statement, ast.GainItem | ast.MayTake):
             gain = statement if isinstance(statement, ast.GainItem) else statement.take
-            steps.append(Item(fold(gain.item), True))
-            why = trigger_reason(gain, self.tracked)
+            name = fold(gain.item)
+            steps.append(Item(name, True))
+            if name in self.potions.items:
+                steps.append(Dose(number, name, gain.count))
+                return
+            why = self.potions.reasons.get(name) or trigger_reason(gain, self.tracked)
             if why is not None:
                 steps.append(Unknown(number, why))
         elif isinstance(statement, ast.LoseItem):
-            steps.append(Item(fold(statement.item), False))
+            name = fold(statement.item)
+            steps.append(Item(name, False))
+            if name in self.potions.items:
+                steps.append(Dose(number, name, -statement.count))
+        elif isinstance(statement, ast.Shop):
+            for offer in statement.offers:
+                goods = offer.goods
+                if isinstance(goods, ast.GainItem) and (
+                    fold(goods.item) in self.potions.items
+                    or trigger_reason(goods, self.tracked) is not None
+                ):
+                    why = tr("{item} bought in a shop: its use is not counted", item=goods.item)
+                    steps.append(Unknown(number, why))
         elif isinstance(statement, ast.ForcedMeal):
             penalty = change_step(statement.penalty, self.tracked, number)
             steps.append(ForcedMeal(penalty if isinstance(penalty, Change) else None))

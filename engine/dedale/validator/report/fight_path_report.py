@@ -53,6 +53,9 @@ def fight_path_text(path: FightPath, lang: str | None = None) -> Text:
         if hero is not main and hero.paragraphs != main.paragraphs:
             other = tr("{level}: {path}", level=_LEVELS[hero.level], path=shown_path(hero))
             text.append("\n  " + other.translate(lang), style="dim")
+    if path.potion:
+        counted = tr("potion counted, in the fights and between them: {items}", items=path.potion)
+        text.append("\n  " + counted.translate(lang), style="dim")
     for paragraph, reason in main.reasons:
         why = tr("≈ § {paragraph}: {reason}", paragraph=paragraph, reason=translate(reason, lang))
         text.append("\n  " + why.translate(lang), style="dim")
