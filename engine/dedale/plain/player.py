@@ -129,7 +129,10 @@ class PlainPlayer:
         if isinstance(prompt, events.StatsPrompt):
             self._ask_stats(prompt)
             return
-        self.write(*self.render.prompt(prompt))
+        lines = self.render.prompt(prompt)
+        if type(prompt) is events.ChoosePrompt and self._meal_here():
+            lines.insert(-1, self.t("plain.meal_here"))  # a paragraph that allows a meal
+        self.write(*lines)
         while True:
             line = self._read_line()
             if not line:
@@ -159,6 +162,13 @@ class PlainPlayer:
             except (InvalidAnswer, TypedValueError) as error:
                 reason = translate(error.message, self.lang)
                 self.write(self.t("plain.invalid", reason=reason), self.render.prompt(prompt)[-1])
+
+    def _meal_here(self) -> bool:
+        """Whether this paragraph lets the hero eat (said once, under its choices), in a
+        ruleset whose meals are not allowed everywhere (there it would be said at every
+        choice)."""
+        meals = self.game.book.ruleset.meals
+        return meals is not None and not meals.anywhere and self.game.can_eat()
 
     def _ask_gender(self) -> None:
         """After the hero's name, the hero's gender when nothing gives it (player.gender);
