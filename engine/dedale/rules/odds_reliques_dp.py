@@ -20,6 +20,7 @@ from dedale.rules.checks import (
     health_level,
 )
 from dedale.rules.fight_reliques import MAX_STRIKES_BACK, Side, actions_of
+from dedale.rules.odds_reliques_fast import FloatTurn, margins
 from dedale.rules.ruleset import ReliquesFight
 
 MAX_NODES = 1_500_000
@@ -73,7 +74,7 @@ class _Fighter:
     weapon: int
 
 
-class _ReliquesDP:
+class _ReliquesDP(FloatTurn):
     """The value of every state reachable from the start, then (unless ``win_only``) the
     forward pass of the best policy's outcome distribution."""
 
@@ -102,12 +103,15 @@ class _ReliquesDP:
         self.values: dict[tuple, float] = {}
         self.choice: dict[tuple, tuple] = {}
         self.memo: dict[tuple, tuple] = {}
+        self.fast: dict[tuple, float] = {}  # the float path's (odds_reliques_fast)
         self.local: dict[tuple, tuple] = {}
         self.kernels = False
         self.turn_kernels: dict[tuple, tuple] = {}
         self.tests: dict[tuple, tuple] = {}
+        self.attacks: dict[tuple, tuple] = {}
         self.initiatives: dict[tuple, tuple] = {}
         self.v = 0.0
+        self.fragile = False  # a choice of this pass may change with v (see _best)
 
     @staticmethod
     def _fighter(params: ReliquesFight, side: Side, is_hero: bool) -> _Fighter:
@@ -158,6 +162,15 @@ class _ReliquesDP:
         found = self.tests[key] = (kinds, crit, avoid)
         return found
 
+    def _attack(self, values: tuple[int, int], bonus: int) -> tuple:
+        """``(kinds, plain hit margins, critical success margins)`` of an attack test."""
+        key = (values, bonus)
+        found = self.attacks.get(key)
+        if found is None:
+            kinds = self._test(values, bonus)[0]
+            found = self.attacks[key] = (kinds, *margins(kinds))
+        return found
+
     def _hero_malus(self, health: int) -> int:
         return self.malus[min(max(health, 0), len(self.malus) - 1)]
 
@@ -188,6 +201,9 @@ class _ReliquesDP:
             value = option[0] + option[1] * v
             if value > top:
                 best, top = option, value
+        if not self.fragile:  # the choice holds for every v in [0, 1] (see _fixed_point)?
+            a, b = best[0], best[1]
+            self.fragile = any(o[0] > a or o[0] + o[1] > a + b for o in options)
         return best
 
     def _leaf(self, value: float, key: tuple) -> tuple:
@@ -244,12 +260,12 @@ class _ReliquesDP:
         if self._terminal(state) is not None:
             self.values[state] = 1.0
             return 1.0
-        saved = self.v, self.local  # a turn start's own: the caller's turn resumes after
+        saved = self.v, self.local, self.fragile  # a turn start's own: the caller's resumes
         self.local = {}
         try:
             return self._value(state)
         finally:
-            self.v, self.local = saved
+            self.v, self.local, self.fragile = saved
 
     def _value(self, state: tuple) -> float:
         hh, hp, c, es, t = state
@@ -273,11 +289,14 @@ class _ReliquesDP:
         for _ in range(64):
             self.v = v
             self.local.clear()
+            self.fragile = False
             a, b, _ = self._turn(state, target)
             new = a / (1.0 - b) if b < 1.0 - 1e-13 else 0.0  # nothing ever changes: no win
             if abs(new - v) <= 1e-16:
                 break
             v = new
+            if not self.fragile:  # every choice is the best whatever v in [0, 1]: the
+                break  # policy is the same at the fixed point (the next pass would return v)
         self.v = v
         return v
 
@@ -354,6 +373,8 @@ class _ReliquesDP:
         """The next fighter able to act acts: ``seq`` holds the fighters in the order they
         act from here, round after round (the rounds of the fight: each acts once a round
         while it has an action left, its target standing)."""
+        if not self.kernels and st != ctx[3]:  # changed: a plain chance (odds_reliques_fast)
+            return self._f_run(ctx, seq, left, st), 0.0, None
         es = st[3]
         target = ctx[0]
         able = tuple(
@@ -401,7 +422,7 @@ class _ReliquesDP:
         evaluated once (the avoided blows, the critical defence's strike back)."""
         fighter = self.fighters[attacker]
         bonus = self.bonus + self._hero_malus(st[0]) if attacker == 0 else 0
-        kinds = self._test(fighter.attack, bonus)[0]
+        kinds, hits, crits = self._attack(fighter.attack, bonus)
         can_defend = left[defender] > 0
         if can_defend:
             spent = list(left)
@@ -412,6 +433,19 @@ class _ReliquesDP:
             avoided = None
             strikes: list = [None] * len(defences)
         terms = []
+        lands = None  # outside the forward pass, the blows that land read as chances at once
+        if not self.kernels and fighter.weapon > 0:
+            lands = self._f_lands(
+                ctx,
+                seq,
+                spent if can_defend else left,
+                st,
+                defender,
+                fighter.weapon,
+                hits if can_defend else hits + crits,
+            )
+            if can_defend:
+                lands_left = self._f_lands(ctx, seq, left, st, defender, fighter.weapon, crits)
         for kind, margin, p_kind in kinds:
             if kind == _CF:  # a critical failure ends the attacker's actions this turn
                 ended = list(left)
@@ -421,7 +455,10 @@ class _ReliquesDP:
                 terms.append((p_kind, self._run(ctx, seq, left, st)))
             elif kind == _HIT and can_defend:
                 damage = fighter.weapon + margin
-                landed = self._hit(ctx, seq, spent, st, defender, damage)
+                if lands is None:
+                    landed = self._hit(ctx, seq, spent, st, defender, damage)
+                else:
+                    landed = (lands[margin], 0.0, None)
                 options = []
                 for index, (_, (p_crit, crit_margin), avoids) in enumerate(defences):
                     avoid = avoids[margin] if margin < 14 else 0.0
@@ -440,8 +477,12 @@ class _ReliquesDP:
                 best = options[0] if len(options) == 1 else self._best(options)
                 terms.append((p_kind, best))
             else:  # a critical success, or no action left to defend with
-                damage = fighter.weapon + margin
-                terms.append((p_kind, self._hit(ctx, seq, left, st, defender, damage)))
+                if lands is None:
+                    damage = fighter.weapon + margin
+                    terms.append((p_kind, self._hit(ctx, seq, left, st, defender, damage)))
+                else:
+                    value = (lands_left if can_defend else lands)[margin]
+                    terms.append((p_kind, (value, 0.0, None)))
         return self._mix(terms)
 
     def _strike(self, ctx, seq, left, st, striker, target, margin, depth) -> tuple:
