@@ -91,6 +91,7 @@ class _ReliquesDP(FloatTurn):
         ]
         self.fighters = [self._fighter(params, hero, True)]
         self.fighters += [self._fighter(params, e, False) for e in enemies]
+        self.armed = all(fighter.weapon > 0 for fighter in self.fighters)
         self.together = spec.mode == "together" and len(enemies) > 1
         self.limit = spec.assault_limit
         self.escape_after = spec.escape_after
@@ -420,9 +421,11 @@ class _ReliquesDP(FloatTurn):
         """One attack action (already paid): the attack duo, the defence (the hero's dodge
         or parry his best, knowing the margin), the blow. Each way the turn goes on is
         evaluated once (the avoided blows, the critical defence's strike back)."""
+        if self.armed and not self.kernels:  # every blow that lands changes the state
+            return self._p_blow(ctx, seq, left, st, attacker, defender)
         fighter = self.fighters[attacker]
         bonus = self.bonus + self._hero_malus(st[0]) if attacker == 0 else 0
-        kinds, hits, crits = self._attack(fighter.attack, bonus)
+        kinds = self._test(fighter.attack, bonus)[0]
         can_defend = left[defender] > 0
         if can_defend:
             spent = list(left)
@@ -433,19 +436,6 @@ class _ReliquesDP(FloatTurn):
             avoided = None
             strikes: list = [None] * len(defences)
         terms = []
-        lands = None  # outside the forward pass, the blows that land read as chances at once
-        if not self.kernels and fighter.weapon > 0:
-            lands = self._f_lands(
-                ctx,
-                seq,
-                spent if can_defend else left,
-                st,
-                defender,
-                fighter.weapon,
-                hits if can_defend else hits + crits,
-            )
-            if can_defend:
-                lands_left = self._f_lands(ctx, seq, left, st, defender, fighter.weapon, crits)
         for kind, margin, p_kind in kinds:
             if kind == _CF:  # a critical failure ends the attacker's actions this turn
                 ended = list(left)
@@ -455,10 +445,7 @@ class _ReliquesDP(FloatTurn):
                 terms.append((p_kind, self._run(ctx, seq, left, st)))
             elif kind == _HIT and can_defend:
                 damage = fighter.weapon + margin
-                if lands is None:
-                    landed = self._hit(ctx, seq, spent, st, defender, damage)
-                else:
-                    landed = (lands[margin], 0.0, None)
+                landed = self._hit(ctx, seq, spent, st, defender, damage)
                 options = []
                 for index, (_, (p_crit, crit_margin), avoids) in enumerate(defences):
                     avoid = avoids[margin] if margin < 14 else 0.0
@@ -477,12 +464,8 @@ class _ReliquesDP(FloatTurn):
                 best = options[0] if len(options) == 1 else self._best(options)
                 terms.append((p_kind, best))
             else:  # a critical success, or no action left to defend with
-                if lands is None:
-                    damage = fighter.weapon + margin
-                    terms.append((p_kind, self._hit(ctx, seq, left, st, defender, damage)))
-                else:
-                    value = (lands_left if can_defend else lands)[margin]
-                    terms.append((p_kind, (value, 0.0, None)))
+                damage = fighter.weapon + margin
+                terms.append((p_kind, self._hit(ctx, seq, left, st, defender, damage)))
         return self._mix(terms)
 
     def _strike(self, ctx, seq, left, st, striker, target, margin, depth) -> tuple:

@@ -116,33 +116,37 @@ class FloatTurn:
         if not margins:
             return found
         hh, hp, c, es = st
-        target, fast, values, run = ctx[0], self.fast, self.values, self._f_run
+        target, run = ctx[0], self._f_run
         able = tuple([
             s for s in seq
             if left[s] > 0 and es[(s or target + 1) - 1][0] > 0
         ])  # fmt: skip
-        head = (ctx[4], able, left)
-        t = ctx[1]
-        if t is not None:
-            t = min(t + 1, self.turn_cap)
+        if able:  # the same fighters act on (the blow's target standing): the same memo
+            read, c4 = self.fast.get, ctx[4]
+        elif ctx[2]:  # the escape's blow, survived
+            read = c4 = None
+        else:  # the turn is over: the next turn start's value
+            read, t = self.values.get, ctx[1]
+            if t is not None:
+                t = t + 1 if t < self.turn_cap else t
         if defender == 0:
             spent: dict[int, float] = {}  # the heroism point's state, by protection left
             for margin in margins:
                 damage = weapon + margin
-                protection, absorbed = hp, min(hp, damage)
-                if absorbed > 0:
+                protection = hp
+                if hp and damage:  # the protection absorbs and wears
                     protection -= 1
-                    damage -= absorbed
+                    damage -= hp if hp < damage else damage
                 if damage >= hh:
                     taken = 0.0
                 else:
                     nxt = (hh - damage, protection, c, es)
-                    if not able:
-                        taken = 1.0 if ctx[2] else values.get((*nxt, t))
+                    if read is None:
+                        taken = 1.0
                     else:
-                        taken = fast.get((*head, nxt))
-                    if taken is None:
-                        taken = run(ctx, seq, left, nxt)
+                        taken = read((c4, able, left, nxt) if able else (*nxt, t))
+                        if taken is None:
+                            taken = run(ctx, seq, left, nxt)
                 if damage > 0 and c > 0 and damage <= hh:  # the heroism point, as offered
                     kept = spent.get(protection)
                     if kept is None:
@@ -152,31 +156,92 @@ class FloatTurn:
                 found[margin] = taken
             return found
         eh, ep = es[defender - 1]
+        before, after = es[: defender - 1], es[defender:]
         felled = None
         for margin in margins:
             damage = weapon + margin
-            if damage >= eh + ep and felled is not None:
+            if felled is not None and damage >= eh + ep:
                 found[margin] = felled
                 continue
-            protection, absorbed = ep, min(ep, damage)
-            if absorbed > 0:
+            protection = ep
+            if ep and damage:  # the protection absorbs and wears
                 protection -= 1
-                damage -= absorbed
-            enemies = list(es)
-            enemies[defender - 1] = (max(0, eh - damage), protection)
-            nxt = (hh, hp, c, tuple(enemies))
-            value = None
-            if damage < eh:  # the same fighters can act
-                if not able:
-                    value = 1.0 if ctx[2] else values.get((*nxt, t))
+                damage -= ep if ep < damage else damage
+            if damage < eh:  # the enemy stands: the same fighters can act
+                nxt = (hh, hp, c, (*before, (eh - damage, protection), *after))
+                if read is None:
+                    value = 1.0
                 else:
-                    value = fast.get((*head, nxt))
-            if value is None:
-                value = run(ctx, seq, left, nxt)
-            if damage >= eh:
-                felled = value
+                    value = read((c4, able, left, nxt) if able else (*nxt, t))
+                    if value is None:
+                        value = run(ctx, seq, left, nxt)
+            else:
+                nxt = (hh, hp, c, (*before, (0, protection), *after))
+                value = felled = run(ctx, seq, left, nxt)
             found[margin] = value
         return found
+
+    def _p_blow(self, ctx, seq, left, st, attacker: int, defender: int) -> tuple:
+        """``_blow`` from the turn start's own state, outside the forward pass, every
+        fighter armed: ``(a, b, None)`` summed as ``_mix`` sums them (the blows that land
+        and the strikes back change the state: chances; the misses keep it: pairs)."""
+        fighter = self.fighters[attacker]
+        bonus = self.bonus + self._hero_malus(st[0]) if attacker == 0 else 0
+        kinds, hits, crits = self._attack(fighter.attack, bonus)
+        can_defend = left[defender] > 0
+        weapon = fighter.weapon
+        if can_defend:
+            spent = list(left)
+            spent[defender] -= 1
+            spent = tuple(spent)
+            malus = self._hero_malus(st[0]) if defender == 0 else 0
+            defences = [self._test(duo, malus) for duo in self.fighters[defender].defences]
+            avoided = None
+            strikes: list = [None] * len(defences)
+            on_spent = self._f_lands(ctx, seq, spent, st, defender, weapon, hits)
+            on_left = self._f_lands(ctx, seq, left, st, defender, weapon, crits)
+        else:
+            on_left = self._f_lands(ctx, seq, left, st, defender, weapon, hits + crits)
+        run = self._run
+        a = b = 0.0
+        for kind, margin, p_kind in kinds:
+            if kind == _CF:  # a critical failure ends the attacker's actions this turn
+                ended = list(left)
+                ended[attacker] = 0
+                ta, tb, _ = run(ctx, seq, tuple(ended), st)
+                a += p_kind * ta
+                b += p_kind * tb
+            elif kind == _MISS:
+                ta, tb, _ = run(ctx, seq, left, st)
+                a += p_kind * ta
+                b += p_kind * tb
+            elif kind == _HIT and can_defend:
+                landed = on_spent[margin]
+                options = []
+                for index, (_, (p_crit, crit_margin), avoids) in enumerate(defences):
+                    avoid = avoids[margin] if margin < 14 else 0.0
+                    q = 1.0 - avoid - p_crit
+                    oa, ob = 0.0 + q * landed, 0.0 + q * 0.0
+                    if avoid:
+                        if avoided is None:
+                            avoided = run(ctx, seq, spent, st)
+                        oa += avoid * avoided[0]
+                        ob += avoid * avoided[1]
+                    if p_crit:
+                        if strikes[index] is None:
+                            strikes[index] = self._f_strike(
+                                ctx, seq, spent, st, defender, attacker, crit_margin, 0
+                            )
+                        oa += p_crit * strikes[index]
+                        ob += p_crit * 0.0
+                    options.append((oa, ob))
+                ta, tb = options[0] if len(options) == 1 else self._best(options)
+                a += p_kind * ta
+                b += p_kind * tb
+            else:  # a critical success, or no action left to defend with
+                a += p_kind * on_left[margin]
+                b += p_kind * 0.0
+        return a, b, None
 
     def _f_strike(self, ctx, seq, left, st, striker, target, margin, depth) -> float:
         """``_strike`` as a chance."""
