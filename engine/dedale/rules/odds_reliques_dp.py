@@ -79,7 +79,7 @@ class _ReliquesDP(FloatTurn):
     forward pass of the best policy's outcome distribution."""
 
     def __init__(self, ruleset, params, hero: Side, enemies: list[Side], bonus, initial, spec,
-                 max_nodes: int) -> None:  # fmt: skip
+                 max_nodes: int, threshold: int | None = None) -> None:  # fmt: skip
         self.ruleset = ruleset
         self.bonus = bonus
         self.hero_protection = hero.protection
@@ -97,6 +97,9 @@ class _ReliquesDP(FloatTurn):
         self.escape_after = spec.escape_after
         self.escape_actions = actions_of(params, hero) - 1
         cap = self.limit if self.limit is not None else self.escape_after
+        self.threshold = threshold  # "when your health falls to N": checked after a turn
+        if threshold is not None:
+            cap = max(cap or 0, 1)  # the start (turn 0) apart from the states after a turn
         self.turn_cap = cap  # turns counted up to here (None: the turn is not in the state)
         self.max_nodes = max_nodes
         self.nodes = 0
@@ -230,6 +233,8 @@ class _ReliquesDP(FloatTurn):
 
     def _terminal(self, state: tuple) -> str | None:
         hh, _, _, es, t = state
+        if self.threshold is not None and t and hh <= self.threshold:  # as the book checks
+            return LIMIT  # it after a turn, before the enemies down (fight_hooks)
         if not any(eh > 0 for eh, _ in es):
             return WON
         if self.limit is not None and t >= self.limit:

@@ -6,12 +6,18 @@ paragraph hands every reader, as the estimate does (:mod:`dedale.validator.simul
 fight is the interpreter's own ``FightSpec`` of the paragraph. Rows: ``none`` (no heroism
 point spent) and ``best`` (spent at best) when the ruleset has a heroism counter that
 cancels a loss; every other choice of the hero (dodge or parry, target, escape) is at best
-in both. Fights the DP does not follow (the book acting inside the fight, allies, enemy
-stats as dice) raise :class:`Unsupported`: they stay estimated.
+in both. Enemy stats written as dice are rolled when the fight starts: the rows are the mix
+of the exact rows of every line-up they can give, each weighted by its exact chance (as
+:mod:`dedale.validator.enemy_dice` mixes FF fights). Fights the DP does not follow (the book
+acting inside the fight, allies) raise :class:`Unsupported`: they stay estimated, but for
+"when your health falls to N or less -> X" alone (the fight's health stat), which the DP
+follows (:func:`dedale.rules.odds_reliques.reliques_odds`).
 """
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
 from typing import Any
 
 from dedale import ast
@@ -20,9 +26,12 @@ from dedale.validator.fights import FightReport, Hero, Odds, hero_profiles, over
 from dedale.validator.graph import Graph
 
 SECONDS = 2.0
-"""CPU seconds of one fight's DP at most (then its odds are estimated; I115 says why)."""
+"""CPU seconds of one fight's DP at most, per hero (then its odds are estimated; I115 says
+why); a fight whose enemy stats are dice shares them among its line-ups."""
 MAX_NODES = 400_000
 """States of one fight's DP at most (the same)."""
+MAX_LINE_UPS = 36
+"""Line-ups that enemy stats written as dice can give, mixed at most (the same)."""
 
 
 class Unsupported(Exception):
@@ -62,36 +71,82 @@ class ReliquesCalculator:
 
     def odds(self, fight: ast.Fight) -> tuple[Odds, ...]:
         """The exact rows of ``fight`` (raises Unsupported, or ReliquesOddsTooLarge)."""
-        from dedale.rules.odds_reliques import reliques_wins
+        from dedale.rules.odds_reliques import ReliquesOddsTooLarge, reliques_wins
         from dedale.validator.simulate import _lineup
 
         if fight.allies:
             raise Unsupported(tr("fights with allies have no exact odds"))
-        if self.rehearsal.by_assault(fight):
-            raise Unsupported(tr("the book acts inside this fight (rules, thresholds, tables)"))
         spec = self.rehearsal.spec(fight)
-        if any(enemy.dice_stats for enemy in spec.enemies):
-            raise Unsupported(tr("enemy stats written as dice"))
         ruleset = self.rehearsal.ruleset(fight)
-        key = _lineup(spec, fight)
+        threshold = self._threshold(fight, ruleset) if self.rehearsal.by_assault(fight) else None
+        key = (_lineup(spec, fight), tuple(_dice(enemy) for enemy in spec.enemies))
         found = self.cache.get(key)
         if found is not None:
             return found
+        line_ups = rolled_line_ups(spec)
+        deadline = time.process_time() + SECONDS * len(self.heroes)
         rows = []
         for hero, character in self.heroes:
-            wins = reliques_wins(
-                ruleset,
-                character.copy(),
-                spec,
-                max_nodes=MAX_NODES,
-                seconds=SECONDS,
-                models=self.models,
-            )
-            rows += [Odds(hero, policy, wins[policy]) for policy in self.policies]
+            wins = dict.fromkeys(self.policies, 0.0)
+            for done, (rolled, chance) in enumerate(line_ups):  # dice: mix the line-ups
+                left = deadline - time.process_time()
+                if left <= 0:
+                    raise ReliquesOddsTooLarge(
+                        tr("the exact odds of this reliques fight ran out of time after "
+                           "{count} of its {total} rolled line-ups",
+                           count=done, total=len(line_ups)),
+                        hint=tr("its odds are estimated by a seeded simulation instead"),
+                    )  # fmt: skip
+                found = reliques_wins(
+                    ruleset,
+                    character.copy(),
+                    rolled,
+                    max_nodes=MAX_NODES,
+                    seconds=min(SECONDS, left),
+                    models=self.models,
+                    threshold=threshold,
+                )
+                for policy in self.policies:
+                    wins[policy] += chance * found[policy]
+            rows += [Odds(hero, policy, min(1.0, wins[policy])) for policy in self.policies]
         if any(odds.hero.class_name for odds in rows):
             rows = overall(rows) + rows
         found = self.cache[key] = tuple(rows)
         return found
+
+    def _threshold(self, fight: ast.Fight, ruleset) -> int:
+        """The value of the fight's "when your health falls to N or less" when that is all
+        the book does inside the fight (the DP stops there after a turn); else
+        Unsupported."""
+        threshold = fight.threshold
+        if threshold is None or self.rehearsal.by_assault(replace(fight, threshold=None)):
+            raise Unsupported(tr("the book acts inside this fight (rules, thresholds, tables)"))
+        if ruleset.resolve(threshold.stat) != ("stat", ruleset.fight.health):
+            raise Unsupported(tr("the book acts inside this fight (rules, thresholds, tables)"))
+        return threshold.value
+
+
+def rolled_line_ups(spec) -> list[tuple[Any, float]]:
+    """Every fight the enemies' dice stats can give (``FightSpec`` with all stats fixed) and
+    its exact chance, as the interpreter rolls them when the fight starts (each stat
+    independently, below 0 counts as 0); a fight without dice: itself. Past
+    ``MAX_LINE_UPS`` the odds are refused (estimated, I115)."""
+    from dedale.rules.fights import fight_outcomes
+    from dedale.rules.odds_reliques import ReliquesOddsTooLarge
+
+    if not any(enemy.dice_stats for enemy in spec.enemies):
+        return [(spec, 1.0)]
+    found = fight_outcomes(spec, MAX_LINE_UPS)
+    if found is None:
+        raise ReliquesOddsTooLarge(
+            tr("the enemies' dice give more than {limit} line-ups to mix", limit=MAX_LINE_UPS),
+            hint=tr("its odds are estimated by a seeded simulation instead"),
+        )
+    return [(rolled, float(chance)) for rolled, chance in found]
+
+
+def _dice(enemy) -> tuple:
+    return tuple((stat, expr.text) for stat, expr in enemy.dice_stats)
 
 
 def reliques_report(
