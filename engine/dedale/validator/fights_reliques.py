@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from dedale import ast
-from dedale.i18n import tr
+from dedale.i18n import Message, tr
 from dedale.validator.fights import FightReport, Hero, Odds, hero_profiles, overall, start_kit
 from dedale.validator.graph import Graph
 
@@ -151,9 +151,10 @@ def _dice(enemy) -> tuple:
 
 def reliques_report(
     calculators: list, graph: Graph, book: Any, number: int, fight: ast.Fight
-) -> FightReport | str | None:
-    """The exact report of a reliques fight; a ``str`` when too large (why: the caller
-    estimates it, I115), None when the exact odds do not follow it (estimated)."""
+) -> FightReport | Message | None:
+    """The exact report of a reliques fight; why not (a translatable message) when too
+    large (the caller estimates it, I115), None when the exact odds do not follow it
+    (estimated)."""
     from dedale.rules.odds_reliques import ReliquesOddsTooLarge
 
     if not calculators:
@@ -163,4 +164,4 @@ def reliques_report(
     except Unsupported:
         return None
     except ReliquesOddsTooLarge as error:
-        return str(error.message)
+        return error.message  # a Message: the I115 finding says it in the reader's language
