@@ -95,11 +95,12 @@ class FloatTurn:
                             avoided = run(ctx, seq, spent, st)
                         value += avoid * avoided
                     if p_crit:
-                        if strikes[index] is None:
-                            strikes[index] = self._f_strike(
+                        strike = strikes[index]
+                        if strike is None:
+                            strike = strikes[index] = self._f_strike(
                                 ctx, seq, spent, st, defender, attacker, crit_margin, 0
                             )
-                        value += p_crit * strikes[index]
+                        value += p_crit * strike
                     if best is None or value > best:
                         best = value
                 total += p_kind * best
