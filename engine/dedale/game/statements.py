@@ -225,6 +225,8 @@ class Statements:
             oracle = getattr(self.game, "fight_oracle", None)  # dedale.solve: exact outcomes
             if oracle is not None:
                 result = oracle(self, statement, spec)
+                if isinstance(result, tuple):  # (result, where a fight extra turns to)
+                    result, jump = result
             elif self._by_assault(statement):
                 result, jump = yield from self._fight_by_assault(statement, spec)
             else:
