@@ -113,6 +113,7 @@ class _ReliquesDP(FloatTurn):
         self.turn_kernels: dict[tuple, tuple] = {}
         self.tests: dict[tuple, tuple] = {}
         self.attacks: dict[tuple, tuple] = {}
+        self.defence_tests: dict[tuple, tuple] = {}
         self.initiatives: dict[tuple, tuple] = {}
         self.v = 0.0
         self.fragile = False  # a choice of this pass may change with v (see _best)

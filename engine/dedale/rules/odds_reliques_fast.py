@@ -24,10 +24,13 @@ class FloatTurn:
         """``_run`` for a changed state outside the forward pass (a chance)."""
         es = st[3]
         target = ctx[0]
-        able = tuple([
-            s for s in seq
-            if left[s] > 0 and es[(s or target + 1) - 1][0] > 0
-        ])  # fmt: skip
+        if len(es) == 1:  # one enemy: everyone with an action left acts while it stands
+            able = tuple([s for s in seq if left[s] > 0]) if es[0][0] > 0 else ()
+        else:
+            able = tuple([
+                s for s in seq
+                if left[s] > 0 and es[(s or target + 1) - 1][0] > 0
+            ])  # fmt: skip
         if not able:  # the turn is over: ``_end`` (never back to the turn's own start)
             if st[0] <= 0:
                 return 0.0
@@ -58,15 +61,14 @@ class FloatTurn:
     def _f_blow(self, ctx, seq, left, st, attacker: int, defender: int) -> float:
         """``_blow`` as a chance (the same terms summed in the same order)."""
         fighter = self.fighters[attacker]
-        bonus = self.bonus + self._hero_malus(st[0]) if attacker == 0 else 0
+        bonus = self.bonus + self.malus[st[0]] if attacker == 0 else 0  # alive: in range
         kinds, hits, crits = self._attack(fighter.attack, bonus)
         can_defend = left[defender] > 0
         if can_defend:
             spent = list(left)
             spent[defender] -= 1
             spent = tuple(spent)
-            malus = self._hero_malus(st[0]) if defender == 0 else 0
-            defences = [self._test(duo, malus) for duo in self.fighters[defender].defences]
+            defences = self._defences(defender, self.malus[st[0]] if defender == 0 else 0)
             avoided = None
             strikes: list = [None] * len(defences)
         run = self._f_run
@@ -117,11 +119,14 @@ class FloatTurn:
         if not margins:
             return found
         hh, hp, c, es = st
-        target, run = ctx[0], self._f_run
-        able = tuple([
-            s for s in seq
-            if left[s] > 0 and es[(s or target + 1) - 1][0] > 0
-        ])  # fmt: skip
+        run, target = self._f_run, ctx[0]
+        if len(es) == 1:  # as _f_run
+            able = tuple([s for s in seq if left[s] > 0]) if es[0][0] > 0 else ()
+        else:
+            able = tuple([
+                s for s in seq
+                if left[s] > 0 and es[(s or target + 1) - 1][0] > 0
+            ])  # fmt: skip
         if able:  # the same fighters act on (the blow's target standing): the same memo
             read, c4 = self.fast.get, ctx[4]
         elif ctx[2]:  # the escape's blow, survived
@@ -187,7 +192,7 @@ class FloatTurn:
         fighter armed: ``(a, b, None)`` summed as ``_mix`` sums them (the blows that land
         and the strikes back change the state: chances; the misses keep it: pairs)."""
         fighter = self.fighters[attacker]
-        bonus = self.bonus + self._hero_malus(st[0]) if attacker == 0 else 0
+        bonus = self.bonus + self.malus[st[0]] if attacker == 0 else 0  # alive: in range
         kinds, hits, crits = self._attack(fighter.attack, bonus)
         can_defend = left[defender] > 0
         weapon = fighter.weapon
@@ -195,8 +200,7 @@ class FloatTurn:
             spent = list(left)
             spent[defender] -= 1
             spent = tuple(spent)
-            malus = self._hero_malus(st[0]) if defender == 0 else 0
-            defences = [self._test(duo, malus) for duo in self.fighters[defender].defences]
+            defences = self._defences(defender, self.malus[st[0]] if defender == 0 else 0)
             avoided = None
             strikes: list = [None] * len(defences)
             on_spent = self._f_lands(ctx, seq, spent, st, defender, weapon, hits)
@@ -244,6 +248,16 @@ class FloatTurn:
                 b += p_kind * 0.0
         return a, b, None
 
+    def _defences(self, defender: int, malus: int) -> tuple:
+        """The defence tests (``_test``) of ``defender`` with ``malus``: the hero's dodge
+        and parry, or the enemy's one duo."""
+        key = (defender, malus)
+        found = self.defence_tests.get(key)
+        if found is None:
+            duos = self.fighters[defender].defences
+            found = self.defence_tests[key] = tuple(self._test(duo, malus) for duo in duos)
+        return found
+
     def _f_strike(self, ctx, seq, left, st, striker, target, margin, depth) -> float:
         """``_strike`` as a chance."""
         damage = self.fighters[striker].weapon + margin
@@ -252,7 +266,7 @@ class FloatTurn:
         spent = list(left)
         spent[target] -= 1
         spent = tuple(spent)
-        malus = self._hero_malus(st[0]) if target == 0 else 0
+        malus = self.malus[st[0]] if target == 0 else 0
         best = None
         for duo in self.fighters[target].defences:
             p_crit, crit_margin = self._test(duo, malus)[1]
