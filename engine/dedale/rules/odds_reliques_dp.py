@@ -4,7 +4,6 @@ of the best policy's outcome distribution."""
 
 from __future__ import annotations
 
-import heapq
 import sys
 import time
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from dedale.rules.checks import (
 )
 from dedale.rules.fight_reliques import MAX_STRIKES_BACK, Side, actions_of
 from dedale.rules.odds_reliques_fast import FloatTurn, margins
+from dedale.rules.odds_reliques_forward import _LOST, _SELF, ESCAPED, ForwardPass
 from dedale.rules.ruleset import ReliquesFight
 
 MAX_NODES = 1_500_000
@@ -29,9 +29,7 @@ MAX_INITIATIVES = 300_000
 """Joint initiative rolls of the fighters of one turn at most (several enemies at once)."""
 IN_TURN = 8
 """In-turn states a turn start costs, about: the size checked before any work."""
-WON, LIMIT, ESCAPED = "won", "limit", "escaped"
-_LOST = ("lost",)
-_SELF = ("self",)
+WON, LIMIT = "won", "limit"
 _DEAD = (0.0, 0.0, None)  # the value of a lost fight (without kernels)
 _MISS, _HIT, _CRIT = 0, 1, 2  # attack outcome kinds (a critical failure: _CF)
 _CF = 3
@@ -74,7 +72,7 @@ class _Fighter:
     weapon: int
 
 
-class _ReliquesDP(FloatTurn):
+class _ReliquesDP(FloatTurn, ForwardPass):
     """The value of every state reachable from the start, then (unless ``win_only``) the
     forward pass of the best policy's outcome distribution."""
 
@@ -519,57 +517,3 @@ class _ReliquesDP(FloatTurn):
         enemies = list(es)
         enemies[defender - 1] = (max(0, eh - damage), ep)
         return self._run(ctx, seq, left, (hh, hp, c, tuple(enemies)))
-
-    # -- the best policy's outcomes ----------------------------------------------------
-    def _forward(self, start: tuple) -> dict[tuple[str, int, int, int], float]:
-        """The outcome distribution of the best policy: turn starts in order of progress
-        (fewer resources, later turns), each one's turn kernel spread on."""
-        self.kernels = True
-        mass = {start: 1.0}
-        heap = [(_progress(start), 0, start)]
-        outcomes: dict[tuple[str, int, int, int], float] = {}
-        pushed = 0
-        for _ in range(self.max_nodes):
-            if not heap:
-                break
-            state = heapq.heappop(heap)[2]
-            m = mass.pop(state, None)
-            if m is None:
-                continue
-            way = self._terminal(state)
-            if way is not None:
-                key = (way, state[0], state[1], state[2])
-                outcomes[key] = outcomes.get(key, 0.0) + m
-                continue
-            found = self.turn_kernels.get(state)
-            if found is None:  # kept: the same fight entered again spreads from here at once
-                choice = self.choice[state]
-                if choice[0] == "escape":
-                    self.v = 0.0
-                    kernel = self._escape(state)[2]
-                else:
-                    self.v = self.values[state]
-                    self.local.clear()
-                    kernel = self._turn(state, choice[1])[2]
-                stay = kernel.pop(_SELF, 0.0)
-                found = self.turn_kernels[state] = (stay, tuple(kernel.items()))
-            stay, kernel_items = found
-            scale = m / (1.0 - stay) if stay < 1.0 else 0.0
-            for key, q in kernel_items:
-                if key == _LOST:
-                    continue
-                if key[0] == ESCAPED:
-                    outcomes[key] = outcomes.get(key, 0.0) + scale * q
-                else:
-                    if key not in mass:
-                        pushed += 1
-                        heapq.heappush(heap, (_progress(key), pushed, key))
-                    mass[key] = mass.get(key, 0.0) + scale * q
-        self.kernels = False
-        return outcomes
-
-
-def _progress(state: tuple) -> tuple:
-    """Every turn goes to a state of larger progress (or stays): resources only fall."""
-    hh, hp, c, es, t = state
-    return (t or 0) - hh - hp - c - sum(eh + ep for eh, ep in es)
