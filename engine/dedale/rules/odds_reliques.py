@@ -46,9 +46,13 @@ from dedale.rules.random_source import RandomSource
 from dedale.rules.ruleset import ReliquesFight, Ruleset
 
 __all__ = [
-    "ESCAPED", "IN_TURN", "LIMIT", "MAX_INITIATIVES", "MAX_NODES", "WON", "ReliquesOdds",
-    "ReliquesOddsTooLarge", "reliques_odds", "reliques_wins",
+    "ESCAPED", "IN_TURN", "LIMIT", "MAX_INITIATIVES", "MAX_LINE_UPS", "MAX_NODES", "WON",
+    "ReliquesOdds", "ReliquesOddsTooLarge", "mixed_reliques_odds", "reliques_odds",
+    "reliques_wins", "rolled_line_ups",
 ]  # fmt: skip
+
+MAX_LINE_UPS = 36
+"""Line-ups that enemy stats written as dice can give, mixed at most (1d6 x 1d6)."""
 
 
 def reliques_odds(
@@ -132,3 +136,46 @@ def _setup(ruleset, character, spec, max_nodes, seconds, models=None, threshold=
     dp.nodes = 0
     dp.deadline = None if seconds is None else time.process_time() + seconds
     return dp, start
+
+
+def rolled_line_ups(spec: FightSpec) -> list[tuple[FightSpec, float]]:
+    """Every fight the enemies' dice stats can give (all stats fixed) and its exact chance,
+    as the interpreter rolls them when the fight starts (each stat on its own, below 0
+    counting as 0); a fight without dice: itself. Past ``MAX_LINE_UPS``:
+    :class:`ReliquesOddsTooLarge`."""
+    from dedale.rules.fights import fight_outcomes
+
+    if not any(enemy.dice_stats for enemy in spec.enemies):
+        return [(spec, 1.0)]
+    found = fight_outcomes(spec, MAX_LINE_UPS)
+    if found is None:
+        raise ReliquesOddsTooLarge(
+            tr("the enemies' dice give more than {limit} line-ups to mix", limit=MAX_LINE_UPS),
+            hint=tr("its odds are estimated by a seeded simulation instead"),
+        )
+    return [(rolled, float(chance)) for rolled, chance in found]
+
+
+def mixed_reliques_odds(
+    ruleset: Ruleset, character: Character, spec: FightSpec, **options
+) -> ReliquesOdds:
+    """:func:`reliques_odds` of a fight whose enemy stats may be dice: the mix of the odds
+    of its rolled line-ups (:func:`rolled_line_ups`), each weighted by its exact chance —
+    the chance, each way on, and the end states (``options``: as for reliques_odds)."""
+    line_ups = rolled_line_ups(spec)
+    if len(line_ups) == 1:
+        return reliques_odds(ruleset, character, line_ups[0][0], **options)
+    win, states, protection = 0.0, 0, 0
+    ways: dict[str, float | None] = {WON: 0.0, LIMIT: 0.0, ESCAPED: 0.0}
+    outcomes: dict[tuple[str, int, int, int], float] = {}
+    for rolled, chance in line_ups:
+        found = reliques_odds(ruleset, character, rolled, **options)
+        win += chance * found.win_probability
+        states += found.states
+        protection = found.protection
+        for way, value in ((WON, found.won), (LIMIT, found.limit), (ESCAPED, found.escaped)):
+            ways[way] = None if value is None else (ways[way] or 0.0) + chance * value
+        for key, p in found.outcomes.items():
+            outcomes[key] = outcomes.get(key, 0.0) + chance * p
+    return ReliquesOdds(min(1.0, win), ways[WON], ways[LIMIT], ways[ESCAPED], states, outcomes,
+                        protection)  # fmt: skip

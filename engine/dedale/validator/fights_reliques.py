@@ -30,8 +30,6 @@ SECONDS = 2.0
 why); a fight whose enemy stats are dice shares them among its line-ups."""
 MAX_NODES = 400_000
 """States of one fight's DP at most (the same)."""
-MAX_LINE_UPS = 36
-"""Line-ups that enemy stats written as dice can give, mixed at most (the same)."""
 
 
 class Unsupported(Exception):
@@ -71,7 +69,11 @@ class ReliquesCalculator:
 
     def odds(self, fight: ast.Fight) -> tuple[Odds, ...]:
         """The exact rows of ``fight`` (raises Unsupported, or ReliquesOddsTooLarge)."""
-        from dedale.rules.odds_reliques import ReliquesOddsTooLarge, reliques_wins
+        from dedale.rules.odds_reliques import (
+            ReliquesOddsTooLarge,
+            reliques_wins,
+            rolled_line_ups,
+        )
         from dedale.validator.simulate import _lineup
 
         if fight.allies:
@@ -83,7 +85,7 @@ class ReliquesCalculator:
         found = self.cache.get(key)
         if found is not None:
             return found
-        line_ups = rolled_line_ups(spec)
+        line_ups = rolled_line_ups(spec)  # at most MAX_LINE_UPS (36): else I115
         deadline = time.process_time() + SECONDS * len(self.heroes)
         rows = []
         for hero, character in self.heroes:
@@ -124,25 +126,6 @@ class ReliquesCalculator:
         if ruleset.resolve(threshold.stat) != ("stat", ruleset.fight.health):
             raise Unsupported(tr("the book acts inside this fight (rules, thresholds, tables)"))
         return threshold.value
-
-
-def rolled_line_ups(spec) -> list[tuple[Any, float]]:
-    """Every fight the enemies' dice stats can give (``FightSpec`` with all stats fixed) and
-    its exact chance, as the interpreter rolls them when the fight starts (each stat
-    independently, below 0 counts as 0); a fight without dice: itself. Past
-    ``MAX_LINE_UPS`` the odds are refused (estimated, I115)."""
-    from dedale.rules.fights import fight_outcomes
-    from dedale.rules.odds_reliques import ReliquesOddsTooLarge
-
-    if not any(enemy.dice_stats for enemy in spec.enemies):
-        return [(spec, 1.0)]
-    found = fight_outcomes(spec, MAX_LINE_UPS)
-    if found is None:
-        raise ReliquesOddsTooLarge(
-            tr("the enemies' dice give more than {limit} line-ups to mix", limit=MAX_LINE_UPS),
-            hint=tr("its odds are estimated by a seeded simulation instead"),
-        )
-    return [(rolled, float(chance)) for rolled, chance in found]
 
 
 def reliques_report(
