@@ -1,9 +1,10 @@
 """Reliques fights the validator now computes exactly (dedale.validator.fights_reliques):
-an enemy whose stat is dice (the mix of its rolled line-ups, weighted exactly) and a fight
-that stops when the hero's health falls to 6 or less. Each exact row agrees with 3,000
-seeded plays of the real fight code (the interpreter's own setup: the dice rolled when
-the fight starts, the book's threshold checked by its hooks after each turn); a line-up
-with too many rolls stays estimated, I115 says why in the reader's language."""
+an enemy whose stat is dice (the mix of its rolled line-ups, weighted exactly), a fight
+that stops when the hero's health falls to 6 or less, and one won after 2 assaults won.
+Each exact row agrees with 3,000 seeded plays of the real fight code (the interpreter's
+own setup: the dice rolled when the fight starts, the book's threshold and turns won
+checked by its hooks after each turn); a line-up with too many rolls stays estimated, I115
+says why in the reader's language."""
 
 from __future__ import annotations
 
@@ -40,14 +41,15 @@ def report():
 
 def test_the_dice_and_threshold_fights_are_exact_and_the_large_mix_says_why(report):
     methods = {fight.paragraph: fight.method for fight in report.fights}
-    assert methods == {2: "exact", 3: "exact", 4: "estimate"}
-    assert all(odds.samples is None for f in report.fights[:2] for odds in f.odds)
+    assert methods == {2: "exact", 3: "exact", 4: "estimate", 6: "exact"}
+    exact = [f for f in report.fights if f.paragraph != 4]
+    assert all(odds.samples is None for f in exact for odds in f.odds)
     assert [(f.code, f.paragraph) for f in report.findings] == [("I115", 4)]
     assert "36" in report.findings[0].message.translate("fr")
     assert "tirages à combiner" in report.findings[0].message.translate("fr")
 
 
-CASES = [(2, "median", 11), (3, "weakest", 12), (3, "median", 13)]
+CASES = [(2, "median", 11), (3, "weakest", 12), (3, "median", 13), (6, "median", 14)]
 
 
 @pytest.mark.parametrize(("paragraph", "level", "seed"), CASES)

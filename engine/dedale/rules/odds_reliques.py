@@ -66,14 +66,19 @@ def reliques_odds(
     seconds: float | None = None,
     models: dict | None = None,
     threshold: int | None = None,
+    win_assaults: int | None = None,
 ) -> ReliquesOdds:
     """The exact odds of ``spec`` fought by ``character`` (who is not changed);
     ``luck_policy`` ``best`` spends heroism points at best, ``none`` never. ``models``
     keeps each fight's DP for the next call (the same fight entered with other health,
     protection or heroism points reads the values already computed). ``threshold``: the
     book's "when your health falls to N or less -> X" (the fight's health stat): after a
-    turn that leaves the hero alive at N or less, the fight stops by that way on (``limit``)."""
-    dp, start = _setup(ruleset, character, spec, max_nodes, seconds, models, threshold)
+    turn that leaves the hero alive at N or less, the fight stops by that way on (``limit``).
+    ``win_assaults``: "after N assaults won -> X": the fight is won once the enemies' health
+    has gone down in N turns (checked after the threshold, as the book's hooks do)."""
+    dp, start = _setup(
+        ruleset, character, spec, max_nodes, seconds, models, threshold, win_assaults
+    )
     if luck_policy != "best":
         start = (start[0], start[1], 0, start[3])
     return dp.solve(start, win_only)
@@ -88,17 +93,22 @@ def reliques_wins(
     seconds: float | None = None,
     models: dict | None = None,
     threshold: int | None = None,
+    win_assaults: int | None = None,
 ) -> dict[str, float]:
     """The chance to leave the fight alive with each policy (``none``, ``best``), from one
     DP: never spending a heroism point is its states with none left (``models``: as for
-    :func:`reliques_odds`; ``threshold``: as there)."""
-    dp, start = _setup(ruleset, character, spec, max_nodes, seconds, models, threshold)
+    :func:`reliques_odds`; ``threshold``, ``win_assaults``: as there)."""
+    dp, start = _setup(
+        ruleset, character, spec, max_nodes, seconds, models, threshold, win_assaults
+    )
     best = dp.solve(start, True).win_probability
     none = dp.solve((start[0], start[1], 0, start[3]), True).win_probability
     return {"none": none, "best": max(best, none)}
 
 
-def _setup(ruleset, character, spec, max_nodes, seconds, models=None, threshold=None):
+def _setup(
+    ruleset, character, spec, max_nodes, seconds, models=None, threshold=None, win_assaults=None
+):
     params = ruleset.fight
     if not isinstance(params, ReliquesFight) or ruleset.duo is None:
         raise GameError(tr("exact reliques odds need a ruleset with the reliques procedure"))
@@ -124,11 +134,15 @@ def _setup(ruleset, character, spec, max_nodes, seconds, models=None, threshold=
     key = (
         id(ruleset), tuple(sorted((k, v) for k, v in hero.stats.items() if k != params.health)),
         hero.weapon, initial, bonus, spec.mode, spec.assault_limit, spec.escape_after, threshold,
+        win_assaults,
         tuple((tuple(sorted(e.stats.items())), e.weapon) for e in enemies),
     )  # fmt: skip
     dp = models.get(key) if models is not None else None
     if dp is None or dp.ruleset is not ruleset:
-        dp = _ReliquesDP(ruleset, params, hero, enemies, bonus, initial, spec, max_nodes, threshold)
+        dp = _ReliquesDP(
+            ruleset, params, hero, enemies, bonus, initial, spec, max_nodes, threshold,
+            win_assaults,
+        )  # fmt: skip
         if models is not None:
             if len(models) >= 64:
                 models.clear()

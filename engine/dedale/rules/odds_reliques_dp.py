@@ -77,7 +77,8 @@ class _ReliquesDP(FloatTurn, ForwardPass):
     forward pass of the best policy's outcome distribution."""
 
     def __init__(self, ruleset, params, hero: Side, enemies: list[Side], bonus, initial, spec,
-                 max_nodes: int, threshold: int | None = None) -> None:  # fmt: skip
+                 max_nodes: int, threshold: int | None = None,
+                 win_assaults: int | None = None) -> None:  # fmt: skip
         self.ruleset = ruleset
         self.bonus = bonus
         self.hero_protection = hero.protection
@@ -99,6 +100,9 @@ class _ReliquesDP(FloatTurn, ForwardPass):
         if threshold is not None:
             cap = max(cap or 0, 1)  # the start (turn 0) apart from the states after a turn
         self.turn_cap = cap  # turns counted up to here (None: the turn is not in the state)
+        # "after N assaults won": the turns won (the enemies' health went down) are counted
+        # beside the turns, the state's last slot then ``(turns, won)``
+        self.needed = win_assaults
         self.max_nodes = max_nodes
         self.nodes = 0
         self.deadline: float | None = None
@@ -214,7 +218,8 @@ class _ReliquesDP(FloatTurn, ForwardPass):
 
     # -- turn starts -------------------------------------------------------------------
     def solve(self, start: tuple, win_only: bool) -> ReliquesOdds:
-        state = (*start, 0 if self.turn_cap is not None else None)
+        turn = 0 if self.turn_cap is not None else None
+        state = (*start, turn if self.needed is None else (turn, 0))
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 40_000))  # one frame chain per turn of the fight
         try:
@@ -232,13 +237,36 @@ class _ReliquesDP(FloatTurn, ForwardPass):
 
     def _terminal(self, state: tuple) -> str | None:
         hh, _, _, es, t = state
+        won = None
+        if self.needed is not None:
+            t, won = t
         if self.threshold is not None and t and hh <= self.threshold:  # as the book checks
             return LIMIT  # it after a turn, before the enemies down (fight_hooks)
+        if won is not None and won >= self.needed:  # then "after N assaults won"
+            return WON
         if not any(eh > 0 for eh, _ in es):
             return WON
         if self.limit is not None and t >= self.limit:
             return LIMIT
         return None
+
+    def _won_from(self, es: tuple) -> int | None:
+        """What an in-turn state's value depends on beyond it, the turn and the target:
+        with "after N assaults won", the enemies' health at the turn's start (a turn is won
+        when it goes down; the memo of in-turn states is keyed on it)."""
+        return None if self.needed is None else sum(eh for eh, _ in es)
+
+    def _next_turn(self, ctx: tuple, st: tuple):
+        """The last slot of the next turn start: the turns (up to ``turn_cap``), and with
+        "after N assaults won" the turns won (the enemies' health went down this turn)."""
+        t = ctx[1]
+        if self.needed is not None:
+            t, won = t
+            if sum(eh for eh, _ in st[3]) < sum(eh for eh, _ in ctx[3][3]):
+                won = min(won + 1, self.needed)
+        if t is not None:
+            t = min(t + 1, self.turn_cap)
+        return t if self.needed is None else (t, won)
 
     def _count(self) -> None:
         self.nodes += 1
@@ -275,6 +303,8 @@ class _ReliquesDP(FloatTurn, ForwardPass):
     def _value(self, state: tuple) -> float:
         hh, hp, c, es, t = state
         best, choice = -1.0, None
+        if self.needed is not None:
+            t = t[0]
         if self.escape_after is not None and t >= self.escape_after:
             escape = self._escape(state)[0]
             best, choice = escape, ("escape",)
@@ -313,7 +343,7 @@ class _ReliquesDP(FloatTurn, ForwardPass):
         left = [0] * len(self.fighters)
         left[0] = self.escape_actions
         st = (hh, hp, c, es)
-        ctx = (first, t, True, st, (first, t, True, self.kernels))
+        ctx = (first, t, True, st, (first, t, True, self.kernels, self._won_from(es)))
         return self._blow(ctx, (), tuple(left), st, first + 1, 0)
 
     def _turn(self, state: tuple, target: int) -> tuple:
@@ -321,7 +351,7 @@ class _ReliquesDP(FloatTurn, ForwardPass):
         sides = (0, *(i + 1 for i, (eh, _) in enumerate(es) if eh > 0)) if self.together else (
             0, target + 1)  # fmt: skip
         st = (hh, hp, c, es)
-        ctx = (target, t, False, st, (target, t, False, self.kernels))
+        ctx = (target, t, False, st, (target, t, False, self.kernels, self._won_from(es)))
         terms = []
         for p, order, left in self._initiative(self._hero_malus(hh), sides):
             terms.append((p, self._run(ctx, order, left, st)))
@@ -413,9 +443,7 @@ class _ReliquesDP(FloatTurn, ForwardPass):
             return self._leaf(0.0, _LOST)
         if ctx[2]:  # escaped alive
             return self._leaf(1.0, (ESCAPED, hh, hp, c))
-        t = ctx[1]
-        if t is not None:
-            t = min(t + 1, self.turn_cap)
+        t = self._next_turn(ctx, st)
         if st == ctx[3] and t == ctx[1]:
             return 0.0, 1.0, ({_SELF: 1.0} if self.kernels else None)
         nxt = (hh, hp, c, es, t)

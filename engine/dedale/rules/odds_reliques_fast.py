@@ -37,7 +37,9 @@ class FloatTurn:
             if ctx[2]:  # escaped alive
                 return 1.0
             t = ctx[1]
-            if t is not None:
+            if self.needed is not None:
+                t = self._next_turn(ctx, st)
+            elif t is not None:
                 t = min(t + 1, self.turn_cap)
             nxt = (*st, t)
             found = self.values.get(nxt)
@@ -131,6 +133,8 @@ class FloatTurn:
             read, c4 = self.fast.get, ctx[4]
         elif ctx[2]:  # the escape's blow, survived
             read = c4 = None
+        elif self.needed is not None:  # the turns won depend on the blow: _f_run's end
+            read, t = _unknown, None
         else:  # the turn is over: the next turn start's value
             read, t = self.values.get, ctx[1]
             if t is not None:
@@ -309,3 +313,8 @@ def margins(kinds: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The margins of an attack's plain hits and of its critical success."""
     hits = tuple(m for k, m, _ in kinds if k == _HIT)
     return hits, tuple(m for k, m, _ in kinds if k == _CRIT)
+
+
+def _unknown(_key: tuple) -> None:
+    """A memo that knows nothing (the value is computed by ``_f_run``)."""
+    return None

@@ -65,4 +65,5 @@ class ForwardPass:
 def _progress(state: tuple) -> tuple:
     """Every turn goes to a state of larger progress (or stays): resources only fall."""
     hh, hp, c, es, t = state
-    return (t or 0) - hh - hp - c - sum(eh + ep for eh, ep in es)
+    turns = sum(x or 0 for x in t) if isinstance(t, tuple) else (t or 0)  # turns (and won)
+    return turns - hh - hp - c - sum(eh + ep for eh, ep in es)

@@ -11,7 +11,7 @@ of the exact rows of every line-up they can give, each weighted by its exact cha
 :mod:`dedale.validator.enemy_dice` mixes FF fights). Fights the DP does not follow (the book
 acting inside the fight, allies) raise :class:`Unsupported`: they stay estimated, but for
 "when your health falls to N or less -> X" alone (the fight's health stat), which the DP
-follows (:func:`dedale.rules.odds_reliques.reliques_odds`).
+follows (:func:`dedale.rules.odds_reliques.reliques_odds`), and "after N assaults won".
 """
 
 from __future__ import annotations
@@ -80,7 +80,9 @@ class ReliquesCalculator:
             raise Unsupported(tr("fights with allies have no exact odds"))
         spec = self.rehearsal.spec(fight)
         ruleset = self.rehearsal.ruleset(fight)
-        threshold = self._threshold(fight, ruleset) if self.rehearsal.by_assault(fight) else None
+        threshold, needed = None, None
+        if self.rehearsal.by_assault(fight):
+            threshold, needed = self._extras(fight, ruleset)
         key = _lineup(spec, fight)  # with the enemies' dice
         found = self.cache.get(key)
         if found is not None:
@@ -107,6 +109,7 @@ class ReliquesCalculator:
                     seconds=min(SECONDS, left),
                     models=self.models,
                     threshold=threshold,
+                    win_assaults=needed,
                 )
                 for policy in self.policies:
                     wins[policy] += chance * found[policy]
@@ -116,16 +119,23 @@ class ReliquesCalculator:
         found = self.cache[key] = tuple(rows)
         return found
 
-    def _threshold(self, fight: ast.Fight, ruleset) -> int:
-        """The value of the fight's "when your health falls to N or less" when that is all
-        the book does inside the fight (the DP stops there after a turn); else
-        Unsupported."""
-        threshold = fight.threshold
-        if threshold is None or self.rehearsal.by_assault(replace(fight, threshold=None)):
+    def _extras(self, fight: ast.Fight, ruleset) -> tuple[int | None, int | None]:
+        """``(N, M)`` of the fight's "when your health falls to N or less" and "after M
+        assaults won" when they are all the book does inside the fight (the DP follows
+        them); else Unsupported."""
+        threshold, needed = fight.threshold, fight.win_assaults
+        plain = replace(fight, threshold=None, win_assaults=None)
+        if self.rehearsal.by_assault(plain) or (needed is not None and needed.count < 1):
             raise Unsupported(tr("the book acts inside this fight (rules, thresholds, tables)"))
-        if ruleset.resolve(threshold.stat) != ("stat", ruleset.fight.health):
+        if threshold is not None and ruleset.resolve(threshold.stat) != (
+            "stat",
+            ruleset.fight.health,
+        ):
             raise Unsupported(tr("the book acts inside this fight (rules, thresholds, tables)"))
-        return threshold.value
+        return (
+            None if threshold is None else threshold.value,
+            None if needed is None else needed.count,
+        )
 
 
 def reliques_report(
