@@ -98,3 +98,11 @@ def test_the_threshold_is_a_way_out(capsys):
     assert {row["health"] for row in found["end_states"] if row["way"] == "limit"} <= set(
         range(1, 7)
     )
+
+
+def test_turns_won_are_a_way_out(capsys):
+    plain = _json(capsys, "--stats", "FOR=2,AGL=2,PER=2,CON=2", "--foe", FOE)
+    found = _json(capsys, "--stats", "FOR=2,AGL=2,PER=2,CON=2", "--foe", FOE,
+                  "--win-assaults", "2")  # fmt: skip
+    assert found["won"] > plain["won"] + 0.05
+    assert sum(row["probability"] for row in found["end_states"]) == pytest.approx(1.0)

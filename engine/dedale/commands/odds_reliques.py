@@ -9,7 +9,8 @@ armour's protection); ``--courage N`` his heroism points (default: the ruleset's
 value); ``--foe`` an enemy, its stats as a book writes them (``arme``/``weapon``,
 ``protection``; repeat for several; a value may be dice, ``FOR=1d6``: the odds are the mix
 of the line-ups they roll, weighted exactly). ``--threshold N``: the book's "when your
-health falls to N or less -> X", a way out. ``--luck-policy best`` spends heroism points at best
+health falls to N or less -> X", a way out; ``--win-assaults N``: "after N assaults won",
+another. ``--luck-policy best`` spends heroism points at best
 (``none``: never); dodge or parry, the target and an escape are always chosen at best.
 ``--mode sequence|as-one|best``, ``--survive N`` (an assault limit), ``--escape-after N``.
 A missing characteristic is a usage error that names it (never a guess).
@@ -79,9 +80,11 @@ def run(args: argparse.Namespace, ruleset) -> int:
             tr("a reliques fight needs the hero's --stats and at least one --foe"),
             hint=tr("e.g. --stats FOR=4,AGL=3,PER=3,CON=3 --foe FOR=3,AGL=2,PER=2,CON=2,arme=2"),
         )
-    for name, option in (("win_assaults", "--win-assaults"), ("first_won", "--first-won")):
-        if getattr(args, name, None):
-            raise UsageError(tr("{option} is not a way out of a reliques fight", option=option))
+    if getattr(args, "first_won", None):
+        raise UsageError(tr("{option} is not a way out of a reliques fight", option="--first-won"))
+    turns_won = getattr(args, "win_assaults", None)
+    if turns_won is not None and turns_won < 1:
+        raise UsageError(tr("{option} must be 1 or more", option="--win-assaults"))
     mode = args.mode or ("as-one" if args.as_one else "sequence")
     if mode == "order":
         raise UsageError(
@@ -132,8 +135,9 @@ def run(args: argparse.Namespace, ruleset) -> int:
     policy = args.luck_policy or "none"
     try:
         result = mixed_reliques_odds(
-            ruleset, hero, spec, luck_policy=policy, threshold=args.threshold
-        )
+            ruleset, hero, spec, luck_policy=policy, threshold=args.threshold,
+            win_assaults=turns_won,
+        )  # fmt: skip
     except GameError as error:
         raise UsageError(error.message, hint=error.hint) from None
     health = params.health
