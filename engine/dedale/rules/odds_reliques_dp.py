@@ -30,6 +30,7 @@ MAX_INITIATIVES = 300_000
 IN_TURN = 8
 """In-turn states a turn start costs, about: the size checked before any work."""
 WON, LIMIT = "won", "limit"
+TURNS_WON = "turns won"  # won by "after N assaults won" (a way of its own for the solver)
 _DEAD = (0.0, 0.0, None)  # the value of a lost fight (without kernels)
 _MISS, _HIT, _CRIT = 0, 1, 2  # attack outcome kinds (a critical failure: _CF)
 _CF = 3
@@ -229,7 +230,7 @@ class _ReliquesDP(FloatTurn, ForwardPass):
             sys.setrecursionlimit(limit)
         ways: dict[str, float | None] = {WON: 0.0, LIMIT: 0.0, ESCAPED: 0.0}
         for (way, *_), p in outcomes.items():
-            ways[way] += p
+            ways[WON if way == TURNS_WON else way] += p
         if win_only:
             ways = {WON: None, LIMIT: None, ESCAPED: None}
         return ReliquesOdds(min(1.0, win), ways[WON], ways[LIMIT], ways[ESCAPED],
@@ -243,7 +244,7 @@ class _ReliquesDP(FloatTurn, ForwardPass):
         if self.threshold is not None and t and hh <= self.threshold:  # as the book checks
             return LIMIT  # it after a turn, before the enemies down (fight_hooks)
         if won is not None and won >= self.needed:  # then "after N assaults won"
-            return WON
+            return TURNS_WON
         if not any(eh > 0 for eh, _ in es):
             return WON
         if self.limit is not None and t >= self.limit:
