@@ -71,3 +71,15 @@ def test_the_exact_row_agrees_with_seeded_plays_of_the_real_fight(report, paragr
         alive += result.outcome in ("won", "limit") and fighter.stats["HEALTH"] > 0
     se = math.sqrt(max(exact * (1 - exact), 1e-4) / FIGHTS)
     assert abs(alive / FIGHTS - exact) <= 3 * se, (alive / FIGHTS, exact, se)
+
+
+def test_a_mix_past_its_time_budget_is_estimated_and_says_so(monkeypatch):
+    """The line-ups share the fight's budget (2 CPU s per hero; here 1 ms): past it the
+    fight is estimated, I115 saying how many line-ups were mixed."""
+    monkeypatch.setattr("dedale.validator.fights_reliques.SECONDS", 0.001)
+    report = validate_path(BOOK, runs=0)
+    troll = next(f for f in report.fights if f.paragraph == 2)
+    assert troll.method == "estimate"
+    assert "rolled line-ups" in str(troll.estimated_because)
+    found = [f for f in report.findings if f.code == "I115" and f.paragraph == 2]
+    assert "tirages" in found[0].message.translate("fr")

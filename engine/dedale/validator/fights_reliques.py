@@ -94,23 +94,29 @@ class ReliquesCalculator:
             wins = dict.fromkeys(self.policies, 0.0)
             for done, (rolled, chance) in enumerate(line_ups):  # dice: mix the line-ups
                 left = deadline - time.process_time()
+                out_of_time = ReliquesOddsTooLarge(
+                    tr("the exact odds of this reliques fight ran out of time after "
+                       "{count} of its {total} rolled line-ups",
+                       count=done, total=len(line_ups)),
+                    hint=tr("its odds are estimated by a seeded simulation instead"),
+                )  # fmt: skip
                 if left <= 0:
-                    raise ReliquesOddsTooLarge(
-                        tr("the exact odds of this reliques fight ran out of time after "
-                           "{count} of its {total} rolled line-ups",
-                           count=done, total=len(line_ups)),
-                        hint=tr("its odds are estimated by a seeded simulation instead"),
-                    )  # fmt: skip
-                found = reliques_wins(
-                    ruleset,
-                    character.copy(),
-                    rolled,
-                    max_nodes=MAX_NODES,
-                    seconds=min(SECONDS, left),
-                    models=self.models,
-                    threshold=threshold,
-                    win_assaults=needed,
-                )
+                    raise out_of_time
+                try:
+                    found = reliques_wins(
+                        ruleset,
+                        character.copy(),
+                        rolled,
+                        max_nodes=MAX_NODES,
+                        seconds=min(SECONDS, left),
+                        models=self.models,
+                        threshold=threshold,
+                        win_assaults=needed,
+                    )
+                except ReliquesOddsTooLarge:
+                    if len(line_ups) > 1 and left < SECONDS:  # the mix's budget, not the DP's
+                        raise out_of_time from None
+                    raise
                 for policy in self.policies:
                     wins[policy] += chance * found[policy]
             rows += [Odds(hero, policy, min(1.0, wins[policy])) for policy in self.policies]
