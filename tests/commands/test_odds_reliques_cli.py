@@ -71,3 +71,38 @@ def test_an_incomplete_reliques_fight_is_a_usage_error_naming_what_is_missing(ca
 def test_ff_fights_still_need_hero_and_enemy(capsys):
     assert main(["odds", "--hero", "10", "20"]) == 2
     assert "--enemy SKILL STAMINA" in capsys.readouterr().err
+
+
+def test_a_foe_stat_as_dice_is_the_exact_mix_of_its_rolls(capsys):
+    """FOR=1d6: six line-ups, each 1/6, mixed by hand here from the DP of each."""
+    found = _json(capsys, "--stats", HERO, "--items", "dague", "--foe",
+                  "FOR=1d6,AGL=3,PER=2,CON=1,arme=1")  # fmt: skip
+    ruleset = load_ruleset("reliques")
+    stats = {"FOR": 3, "AGL": 4, "PER": 3, "CON": 3, "ESP": 1, "CHA": 1, "HEALTH": 15}
+    hero = Character(stats=dict(stats), initial=dict(stats), items={"dague": 1},
+                     counters={"courage": 1, "volonte": 1, "chance": 1, "gold": 0})  # fmt: skip
+    expected = 0.0
+    for strength in range(1, 7):
+        enemy = EnemySpec("foe 1", {"FOR": strength, "AGL": 3, "PER": 2, "CON": 1, "arme": 1})
+        odds = reliques_odds(ruleset, hero.copy(), FightSpec((enemy,)), luck_policy="none")
+        expected += odds.win_probability / 6
+    assert found["win_probability"] == pytest.approx(expected, abs=1e-12)
+    assert sum(row["probability"] for row in found["end_states"]) == pytest.approx(1.0)
+
+
+def test_the_threshold_is_a_way_out(capsys):
+    found = _json(capsys, "--stats", "FOR=2,AGL=2,PER=2,CON=2", "--foe", FOE,
+                  "--threshold", "6")  # fmt: skip
+    assert found["limit"] > 0.05 and found["won"] > 0.0
+    assert found["win_probability"] == pytest.approx(found["won"] + found["limit"], abs=1e-12)
+    assert {row["health"] for row in found["end_states"] if row["way"] == "limit"} <= set(
+        range(1, 7)
+    )
+
+
+def test_turns_won_are_a_way_out(capsys):
+    plain = _json(capsys, "--stats", "FOR=2,AGL=2,PER=2,CON=2", "--foe", FOE)
+    found = _json(capsys, "--stats", "FOR=2,AGL=2,PER=2,CON=2", "--foe", FOE,
+                  "--win-assaults", "2")  # fmt: skip
+    assert found["won"] > plain["won"] + 0.05
+    assert sum(row["probability"] for row in found["end_states"]) == pytest.approx(1.0)

@@ -26,6 +26,10 @@ def other_fight_arguments(parser: argparse.ArgumentParser) -> None:
         "--escape-after", type=int, metavar="N", help="escape offered after N assaults (turns)"
     )
     group.add_argument("--courage", type=int, metavar="N", help="reliques: heroism points")
+    group.add_argument(
+        "--threshold", type=int, metavar="N",
+        help="reliques: a way out when the hero's health falls to N or less after a turn",
+    )  # fmt: skip
 
 
 def listed(values: list[str]) -> list[str]:

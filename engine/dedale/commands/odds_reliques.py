@@ -7,7 +7,10 @@
 ruleset's roll of them: 5 x CON); ``--items`` what he carries (his weapon's damage, his
 armour's protection); ``--courage N`` his heroism points (default: the ruleset's starting
 value); ``--foe`` an enemy, its stats as a book writes them (``arme``/``weapon``,
-``protection``; repeat for several). ``--luck-policy best`` spends heroism points at best
+``protection``; repeat for several; a value may be dice, ``FOR=1d6``: the odds are the mix
+of the line-ups they roll, weighted exactly). ``--threshold N``: the book's "when your
+health falls to N or less -> X", a way out; ``--win-assaults N``: "after N assaults won",
+another. ``--luck-policy best`` spends heroism points at best
 (``none``: never); dodge or parry, the target and an escape are always chosen at best.
 ``--mode sequence|as-one|best``, ``--survive N`` (an assault limit), ``--escape-after N``.
 A missing characteristic is a usage error that names it (never a guess).
@@ -19,7 +22,7 @@ import argparse
 import json
 
 from dedale.commands.odds_args import listed
-from dedale.errors import GameError, UsageError
+from dedale.errors import DedaleError, GameError, UsageError
 from dedale.i18n import tr
 
 
@@ -45,11 +48,31 @@ def _pairs(text: str, option: str) -> dict[str, int]:
     return found
 
 
+def _foe(text: str, index: int):
+    """An enemy of ``--foe``: NAME=NUMBER pairs, a value may be dice (``FOR=1d6``), rolled
+    when the fight starts: the odds mix its line-ups."""
+    from dedale.rules.dice import parse_dice
+    from dedale.rules.fights import EnemySpec
+
+    stats: dict[str, int] = {}
+    dice = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, value = part.partition("=")
+        if "d" in value.lower():
+            try:
+                dice.append((name.strip(), parse_dice(value.strip())))
+                continue
+            except DedaleError:
+                pass
+        stats.update(_pairs(part, "--foe"))
+    return EnemySpec(f"foe {index}", stats, dice_stats=tuple(dice))
+
+
 def run(args: argparse.Namespace, ruleset) -> int:
     """Compute and print the exact odds of a reliques fight."""
     from dedale.rules import RandomSource, create_character
-    from dedale.rules.fights import EnemySpec, FightSpec
-    from dedale.rules.odds_reliques import reliques_odds
+    from dedale.rules.fights import FightSpec
+    from dedale.rules.odds_reliques import mixed_reliques_odds
 
     params = ruleset.fight
     if not args.stat or not args.foe:
@@ -57,9 +80,11 @@ def run(args: argparse.Namespace, ruleset) -> int:
             tr("a reliques fight needs the hero's --stats and at least one --foe"),
             hint=tr("e.g. --stats FOR=4,AGL=3,PER=3,CON=3 --foe FOR=3,AGL=2,PER=2,CON=2,arme=2"),
         )
-    for name, option in (("win_assaults", "--win-assaults"), ("first_won", "--first-won")):
-        if getattr(args, name, None):
-            raise UsageError(tr("{option} is not a way out of a reliques fight", option=option))
+    if getattr(args, "first_won", None):
+        raise UsageError(tr("{option} is not a way out of a reliques fight", option="--first-won"))
+    turns_won = getattr(args, "win_assaults", None)
+    if turns_won is not None and turns_won < 1:
+        raise UsageError(tr("{option} must be 1 or more", option="--win-assaults"))
     mode = args.mode or ("as-one" if args.as_one else "sequence")
     if mode == "order":
         raise UsageError(
@@ -96,10 +121,9 @@ def run(args: argparse.Namespace, ruleset) -> int:
         if args.courage < 0 or not counter:
             raise UsageError(tr("--courage needs a number >= 0 and a ruleset with heroism"))
         hero.counters[counter] = args.courage
-    enemies = []
-    for index, text in enumerate(args.foe, 1):
-        stats = _pairs(text, "--foe")
-        enemies.append(EnemySpec(f"foe {index}", stats))
+    enemies = [_foe(text, index) for index, text in enumerate(args.foe, 1)]
+    if args.threshold is not None and args.threshold < 0:
+        raise UsageError(tr("{option} must be 0 or more", option="--threshold"))
     for value, option in ((args.survive, "--survive"), (args.escape_after, "--escape-after")):
         if value is not None and value < (1 if option == "--survive" else 0):
             raise UsageError(tr("{option} must be 1 or more", option=option))
@@ -110,7 +134,10 @@ def run(args: argparse.Namespace, ruleset) -> int:
     )  # fmt: skip
     policy = args.luck_policy or "none"
     try:
-        result = reliques_odds(ruleset, hero, spec, luck_policy=policy)
+        result = mixed_reliques_odds(
+            ruleset, hero, spec, luck_policy=policy, threshold=args.threshold,
+            win_assaults=turns_won,
+        )  # fmt: skip
     except GameError as error:
         raise UsageError(error.message, hint=error.hint) from None
     health = params.health

@@ -46,9 +46,13 @@ from dedale.rules.random_source import RandomSource
 from dedale.rules.ruleset import ReliquesFight, Ruleset
 
 __all__ = [
-    "ESCAPED", "IN_TURN", "LIMIT", "MAX_INITIATIVES", "MAX_NODES", "WON", "ReliquesOdds",
-    "ReliquesOddsTooLarge", "reliques_odds", "reliques_wins",
+    "ESCAPED", "IN_TURN", "LIMIT", "MAX_INITIATIVES", "MAX_LINE_UPS", "MAX_NODES", "WON",
+    "ReliquesOdds", "ReliquesOddsTooLarge", "mixed_reliques_odds", "reliques_odds",
+    "reliques_wins", "rolled_line_ups",
 ]  # fmt: skip
+
+MAX_LINE_UPS = 36
+"""Line-ups that enemy stats written as dice can give, mixed at most (1d6 x 1d6)."""
 
 
 def reliques_odds(
@@ -61,12 +65,20 @@ def reliques_odds(
     max_nodes: int = MAX_NODES,
     seconds: float | None = None,
     models: dict | None = None,
+    threshold: int | None = None,
+    win_assaults: int | None = None,
 ) -> ReliquesOdds:
     """The exact odds of ``spec`` fought by ``character`` (who is not changed);
     ``luck_policy`` ``best`` spends heroism points at best, ``none`` never. ``models``
     keeps each fight's DP for the next call (the same fight entered with other health,
-    protection or heroism points reads the values already computed)."""
-    dp, start = _setup(ruleset, character, spec, max_nodes, seconds, models)
+    protection or heroism points reads the values already computed). ``threshold``: the
+    book's "when your health falls to N or less -> X" (the fight's health stat): after a
+    turn that leaves the hero alive at N or less, the fight stops by that way on (``limit``).
+    ``win_assaults``: "after N assaults won -> X": the fight is won once the enemies' health
+    has gone down in N turns (checked after the threshold, as the book's hooks do)."""
+    dp, start = _setup(
+        ruleset, character, spec, max_nodes, seconds, models, threshold, win_assaults
+    )
     if luck_policy != "best":
         start = (start[0], start[1], 0, start[3])
     return dp.solve(start, win_only)
@@ -80,17 +92,23 @@ def reliques_wins(
     max_nodes: int = MAX_NODES,
     seconds: float | None = None,
     models: dict | None = None,
+    threshold: int | None = None,
+    win_assaults: int | None = None,
 ) -> dict[str, float]:
     """The chance to leave the fight alive with each policy (``none``, ``best``), from one
     DP: never spending a heroism point is its states with none left (``models``: as for
-    :func:`reliques_odds`)."""
-    dp, start = _setup(ruleset, character, spec, max_nodes, seconds, models)
+    :func:`reliques_odds`; ``threshold``, ``win_assaults``: as there)."""
+    dp, start = _setup(
+        ruleset, character, spec, max_nodes, seconds, models, threshold, win_assaults
+    )
     best = dp.solve(start, True).win_probability
     none = dp.solve((start[0], start[1], 0, start[3]), True).win_probability
     return {"none": none, "best": max(best, none)}
 
 
-def _setup(ruleset, character, spec, max_nodes, seconds, models=None):
+def _setup(
+    ruleset, character, spec, max_nodes, seconds, models=None, threshold=None, win_assaults=None
+):
     params = ruleset.fight
     if not isinstance(params, ReliquesFight) or ruleset.duo is None:
         raise GameError(tr("exact reliques odds need a ruleset with the reliques procedure"))
@@ -115,12 +133,16 @@ def _setup(ruleset, character, spec, max_nodes, seconds, models=None):
     start = (hero.health, hero.protection, heroism, sides)
     key = (
         id(ruleset), tuple(sorted((k, v) for k, v in hero.stats.items() if k != params.health)),
-        hero.weapon, initial, bonus, spec.mode, spec.assault_limit, spec.escape_after,
+        hero.weapon, initial, bonus, spec.mode, spec.assault_limit, spec.escape_after, threshold,
+        win_assaults,
         tuple((tuple(sorted(e.stats.items())), e.weapon) for e in enemies),
     )  # fmt: skip
     dp = models.get(key) if models is not None else None
     if dp is None or dp.ruleset is not ruleset:
-        dp = _ReliquesDP(ruleset, params, hero, enemies, bonus, initial, spec, max_nodes)
+        dp = _ReliquesDP(
+            ruleset, params, hero, enemies, bonus, initial, spec, max_nodes, threshold,
+            win_assaults,
+        )  # fmt: skip
         if models is not None:
             if len(models) >= 64:
                 models.clear()
@@ -128,3 +150,46 @@ def _setup(ruleset, character, spec, max_nodes, seconds, models=None):
     dp.nodes = 0
     dp.deadline = None if seconds is None else time.process_time() + seconds
     return dp, start
+
+
+def rolled_line_ups(spec: FightSpec) -> list[tuple[FightSpec, float]]:
+    """Every fight the enemies' dice stats can give (all stats fixed) and its exact chance,
+    as the interpreter rolls them when the fight starts (each stat on its own, below 0
+    counting as 0); a fight without dice: itself. Past ``MAX_LINE_UPS``:
+    :class:`ReliquesOddsTooLarge`."""
+    from dedale.rules.fights import fight_outcomes
+
+    if not any(enemy.dice_stats for enemy in spec.enemies):
+        return [(spec, 1.0)]
+    found = fight_outcomes(spec, MAX_LINE_UPS)
+    if found is None:
+        raise ReliquesOddsTooLarge(
+            tr("the enemies' dice give more than {limit} line-ups to mix", limit=MAX_LINE_UPS),
+            hint=tr("its odds are estimated by a seeded simulation instead"),
+        )
+    return [(rolled, float(chance)) for rolled, chance in found]
+
+
+def mixed_reliques_odds(
+    ruleset: Ruleset, character: Character, spec: FightSpec, **options
+) -> ReliquesOdds:
+    """:func:`reliques_odds` of a fight whose enemy stats may be dice: the mix of the odds
+    of its rolled line-ups (:func:`rolled_line_ups`), each weighted by its exact chance —
+    the chance, each way on, and the end states (``options``: as for reliques_odds)."""
+    line_ups = rolled_line_ups(spec)
+    if len(line_ups) == 1:
+        return reliques_odds(ruleset, character, line_ups[0][0], **options)
+    win, states, protection = 0.0, 0, 0
+    ways: dict[str, float | None] = {WON: 0.0, LIMIT: 0.0, ESCAPED: 0.0}
+    outcomes: dict[tuple[str, int, int, int], float] = {}
+    for rolled, chance in line_ups:
+        found = reliques_odds(ruleset, character, rolled, **options)
+        win += chance * found.win_probability
+        states += found.states
+        protection = found.protection
+        for way, value in ((WON, found.won), (LIMIT, found.limit), (ESCAPED, found.escaped)):
+            ways[way] = None if value is None else (ways[way] or 0.0) + chance * value
+        for key, p in found.outcomes.items():
+            outcomes[key] = outcomes.get(key, 0.0) + chance * p
+    return ReliquesOdds(min(1.0, win), ways[WON], ways[LIMIT], ways[ESCAPED], states, outcomes,
+                        protection)  # fmt: skip

@@ -4,7 +4,6 @@ of the best policy's outcome distribution."""
 
 from __future__ import annotations
 
-import heapq
 import sys
 import time
 from dataclasses import dataclass, field
@@ -20,6 +19,8 @@ from dedale.rules.checks import (
     health_level,
 )
 from dedale.rules.fight_reliques import MAX_STRIKES_BACK, Side, actions_of
+from dedale.rules.odds_reliques_fast import FloatTurn, margins
+from dedale.rules.odds_reliques_forward import _LOST, _SELF, ESCAPED, ForwardPass
 from dedale.rules.ruleset import ReliquesFight
 
 MAX_NODES = 1_500_000
@@ -28,9 +29,8 @@ MAX_INITIATIVES = 300_000
 """Joint initiative rolls of the fighters of one turn at most (several enemies at once)."""
 IN_TURN = 8
 """In-turn states a turn start costs, about: the size checked before any work."""
-WON, LIMIT, ESCAPED = "won", "limit", "escaped"
-_LOST = ("lost",)
-_SELF = ("self",)
+WON, LIMIT = "won", "limit"
+TURNS_WON = "turns won"  # won by "after N assaults won" (a way of its own for the solver)
 _DEAD = (0.0, 0.0, None)  # the value of a lost fight (without kernels)
 _MISS, _HIT, _CRIT = 0, 1, 2  # attack outcome kinds (a critical failure: _CF)
 _CF = 3
@@ -73,12 +73,13 @@ class _Fighter:
     weapon: int
 
 
-class _ReliquesDP:
+class _ReliquesDP(FloatTurn, ForwardPass):
     """The value of every state reachable from the start, then (unless ``win_only``) the
     forward pass of the best policy's outcome distribution."""
 
     def __init__(self, ruleset, params, hero: Side, enemies: list[Side], bonus, initial, spec,
-                 max_nodes: int) -> None:  # fmt: skip
+                 max_nodes: int, threshold: int | None = None,
+                 win_assaults: int | None = None) -> None:  # fmt: skip
         self.ruleset = ruleset
         self.bonus = bonus
         self.hero_protection = hero.protection
@@ -90,24 +91,35 @@ class _ReliquesDP:
         ]
         self.fighters = [self._fighter(params, hero, True)]
         self.fighters += [self._fighter(params, e, False) for e in enemies]
+        self.armed = all(fighter.weapon > 0 for fighter in self.fighters)
         self.together = spec.mode == "together" and len(enemies) > 1
         self.limit = spec.assault_limit
         self.escape_after = spec.escape_after
         self.escape_actions = actions_of(params, hero) - 1
         cap = self.limit if self.limit is not None else self.escape_after
+        self.threshold = threshold  # "when your health falls to N": checked after a turn
+        if threshold is not None:
+            cap = max(cap or 0, 1)  # the start (turn 0) apart from the states after a turn
         self.turn_cap = cap  # turns counted up to here (None: the turn is not in the state)
+        # "after N assaults won": the turns won (the enemies' health went down) are counted
+        # beside the turns, the state's last slot then ``(turns, won)``
+        self.needed = win_assaults
         self.max_nodes = max_nodes
         self.nodes = 0
         self.deadline: float | None = None
         self.values: dict[tuple, float] = {}
         self.choice: dict[tuple, tuple] = {}
         self.memo: dict[tuple, tuple] = {}
+        self.fast: dict[tuple, float] = {}  # the float path's (odds_reliques_fast)
         self.local: dict[tuple, tuple] = {}
         self.kernels = False
         self.turn_kernels: dict[tuple, tuple] = {}
         self.tests: dict[tuple, tuple] = {}
+        self.attacks: dict[tuple, tuple] = {}
+        self.defence_tests: dict[tuple, tuple] = {}
         self.initiatives: dict[tuple, tuple] = {}
         self.v = 0.0
+        self.fragile = False  # a choice of this pass may change with v (see _best)
 
     @staticmethod
     def _fighter(params: ReliquesFight, side: Side, is_hero: bool) -> _Fighter:
@@ -158,6 +170,15 @@ class _ReliquesDP:
         found = self.tests[key] = (kinds, crit, avoid)
         return found
 
+    def _attack(self, values: tuple[int, int], bonus: int) -> tuple:
+        """``(kinds, plain hit margins, critical success margins)`` of an attack test."""
+        key = (values, bonus)
+        found = self.attacks.get(key)
+        if found is None:
+            kinds = self._test(values, bonus)[0]
+            found = self.attacks[key] = (kinds, *margins(kinds))
+        return found
+
     def _hero_malus(self, health: int) -> int:
         return self.malus[min(max(health, 0), len(self.malus) - 1)]
 
@@ -188,6 +209,9 @@ class _ReliquesDP:
             value = option[0] + option[1] * v
             if value > top:
                 best, top = option, value
+        if not self.fragile:  # the choice holds for every v in [0, 1] (see _fixed_point)?
+            a, b = best[0], best[1]
+            self.fragile = any(o[0] > a or o[0] + o[1] > a + b for o in options)
         return best
 
     def _leaf(self, value: float, key: tuple) -> tuple:
@@ -195,7 +219,8 @@ class _ReliquesDP:
 
     # -- turn starts -------------------------------------------------------------------
     def solve(self, start: tuple, win_only: bool) -> ReliquesOdds:
-        state = (*start, 0 if self.turn_cap is not None else None)
+        turn = 0 if self.turn_cap is not None else None
+        state = (*start, turn if self.needed is None else (turn, 0))
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 40_000))  # one frame chain per turn of the fight
         try:
@@ -205,7 +230,7 @@ class _ReliquesDP:
             sys.setrecursionlimit(limit)
         ways: dict[str, float | None] = {WON: 0.0, LIMIT: 0.0, ESCAPED: 0.0}
         for (way, *_), p in outcomes.items():
-            ways[way] += p
+            ways[WON if way == TURNS_WON else way] += p
         if win_only:
             ways = {WON: None, LIMIT: None, ESCAPED: None}
         return ReliquesOdds(min(1.0, win), ways[WON], ways[LIMIT], ways[ESCAPED],
@@ -213,11 +238,36 @@ class _ReliquesDP:
 
     def _terminal(self, state: tuple) -> str | None:
         hh, _, _, es, t = state
+        won = None
+        if self.needed is not None:
+            t, won = t
+        if self.threshold is not None and t and hh <= self.threshold:  # as the book checks
+            return LIMIT  # it after a turn, before the enemies down (fight_hooks)
+        if won is not None and won >= self.needed:  # then "after N assaults won"
+            return TURNS_WON
         if not any(eh > 0 for eh, _ in es):
             return WON
         if self.limit is not None and t >= self.limit:
             return LIMIT
         return None
+
+    def _won_from(self, es: tuple) -> int | None:
+        """What an in-turn state's value depends on beyond it, the turn and the target:
+        with "after N assaults won", the enemies' health at the turn's start (a turn is won
+        when it goes down; the memo of in-turn states is keyed on it)."""
+        return None if self.needed is None else sum(eh for eh, _ in es)
+
+    def _next_turn(self, ctx: tuple, st: tuple):
+        """The last slot of the next turn start: the turns (up to ``turn_cap``), and with
+        "after N assaults won" the turns won (the enemies' health went down this turn)."""
+        t = ctx[1]
+        if self.needed is not None:
+            t, won = t
+            if sum(eh for eh, _ in st[3]) < sum(eh for eh, _ in ctx[3][3]):
+                won = min(won + 1, self.needed)
+        if t is not None:
+            t = min(t + 1, self.turn_cap)
+        return t if self.needed is None else (t, won)
 
     def _count(self) -> None:
         self.nodes += 1
@@ -244,16 +294,18 @@ class _ReliquesDP:
         if self._terminal(state) is not None:
             self.values[state] = 1.0
             return 1.0
-        saved = self.v, self.local  # a turn start's own: the caller's turn resumes after
+        saved = self.v, self.local, self.fragile  # a turn start's own: the caller's resumes
         self.local = {}
         try:
             return self._value(state)
         finally:
-            self.v, self.local = saved
+            self.v, self.local, self.fragile = saved
 
     def _value(self, state: tuple) -> float:
         hh, hp, c, es, t = state
         best, choice = -1.0, None
+        if self.needed is not None:
+            t = t[0]
         if self.escape_after is not None and t >= self.escape_after:
             escape = self._escape(state)[0]
             best, choice = escape, ("escape",)
@@ -273,11 +325,14 @@ class _ReliquesDP:
         for _ in range(64):
             self.v = v
             self.local.clear()
+            self.fragile = False
             a, b, _ = self._turn(state, target)
             new = a / (1.0 - b) if b < 1.0 - 1e-13 else 0.0  # nothing ever changes: no win
             if abs(new - v) <= 1e-16:
                 break
             v = new
+            if not self.fragile:  # every choice is the best whatever v in [0, 1]: the
+                break  # policy is the same at the fixed point (the next pass would return v)
         self.v = v
         return v
 
@@ -289,7 +344,7 @@ class _ReliquesDP:
         left = [0] * len(self.fighters)
         left[0] = self.escape_actions
         st = (hh, hp, c, es)
-        ctx = (first, t, True, st, (first, t, True, self.kernels))
+        ctx = (first, t, True, st, (first, t, True, self.kernels, self._won_from(es)))
         return self._blow(ctx, (), tuple(left), st, first + 1, 0)
 
     def _turn(self, state: tuple, target: int) -> tuple:
@@ -297,7 +352,7 @@ class _ReliquesDP:
         sides = (0, *(i + 1 for i, (eh, _) in enumerate(es) if eh > 0)) if self.together else (
             0, target + 1)  # fmt: skip
         st = (hh, hp, c, es)
-        ctx = (target, t, False, st, (target, t, False, self.kernels))
+        ctx = (target, t, False, st, (target, t, False, self.kernels, self._won_from(es)))
         terms = []
         for p, order, left in self._initiative(self._hero_malus(hh), sides):
             terms.append((p, self._run(ctx, order, left, st)))
@@ -354,6 +409,8 @@ class _ReliquesDP:
         """The next fighter able to act acts: ``seq`` holds the fighters in the order they
         act from here, round after round (the rounds of the fight: each acts once a round
         while it has an action left, its target standing)."""
+        if not self.kernels and st != ctx[3]:  # changed: a plain chance (odds_reliques_fast)
+            return self._f_run(ctx, seq, left, st), 0.0, None
         es = st[3]
         target = ctx[0]
         able = tuple(
@@ -387,9 +444,7 @@ class _ReliquesDP:
             return self._leaf(0.0, _LOST)
         if ctx[2]:  # escaped alive
             return self._leaf(1.0, (ESCAPED, hh, hp, c))
-        t = ctx[1]
-        if t is not None:
-            t = min(t + 1, self.turn_cap)
+        t = self._next_turn(ctx, st)
         if st == ctx[3] and t == ctx[1]:
             return 0.0, 1.0, ({_SELF: 1.0} if self.kernels else None)
         nxt = (hh, hp, c, es, t)
@@ -399,6 +454,8 @@ class _ReliquesDP:
         """One attack action (already paid): the attack duo, the defence (the hero's dodge
         or parry his best, knowing the margin), the blow. Each way the turn goes on is
         evaluated once (the avoided blows, the critical defence's strike back)."""
+        if self.armed and not self.kernels:  # every blow that lands changes the state
+            return self._p_blow(ctx, seq, left, st, attacker, defender)
         fighter = self.fighters[attacker]
         bonus = self.bonus + self._hero_malus(st[0]) if attacker == 0 else 0
         kinds = self._test(fighter.attack, bonus)[0]
@@ -489,57 +546,3 @@ class _ReliquesDP:
         enemies = list(es)
         enemies[defender - 1] = (max(0, eh - damage), ep)
         return self._run(ctx, seq, left, (hh, hp, c, tuple(enemies)))
-
-    # -- the best policy's outcomes ----------------------------------------------------
-    def _forward(self, start: tuple) -> dict[tuple[str, int, int, int], float]:
-        """The outcome distribution of the best policy: turn starts in order of progress
-        (fewer resources, later turns), each one's turn kernel spread on."""
-        self.kernels = True
-        mass = {start: 1.0}
-        heap = [(_progress(start), 0, start)]
-        outcomes: dict[tuple[str, int, int, int], float] = {}
-        pushed = 0
-        for _ in range(self.max_nodes):
-            if not heap:
-                break
-            state = heapq.heappop(heap)[2]
-            m = mass.pop(state, None)
-            if m is None:
-                continue
-            way = self._terminal(state)
-            if way is not None:
-                key = (way, state[0], state[1], state[2])
-                outcomes[key] = outcomes.get(key, 0.0) + m
-                continue
-            found = self.turn_kernels.get(state)
-            if found is None:  # kept: the same fight entered again spreads from here at once
-                choice = self.choice[state]
-                if choice[0] == "escape":
-                    self.v = 0.0
-                    kernel = self._escape(state)[2]
-                else:
-                    self.v = self.values[state]
-                    self.local.clear()
-                    kernel = self._turn(state, choice[1])[2]
-                stay = kernel.pop(_SELF, 0.0)
-                found = self.turn_kernels[state] = (stay, tuple(kernel.items()))
-            stay, kernel_items = found
-            scale = m / (1.0 - stay) if stay < 1.0 else 0.0
-            for key, q in kernel_items:
-                if key == _LOST:
-                    continue
-                if key[0] == ESCAPED:
-                    outcomes[key] = outcomes.get(key, 0.0) + scale * q
-                else:
-                    if key not in mass:
-                        pushed += 1
-                        heapq.heappush(heap, (_progress(key), pushed, key))
-                    mass[key] = mass.get(key, 0.0) + scale * q
-        self.kernels = False
-        return outcomes
-
-
-def _progress(state: tuple) -> tuple:
-    """Every turn goes to a state of larger progress (or stays): resources only fall."""
-    hh, hp, c, es, t = state
-    return (t or 0) - hh - hp - c - sum(eh + ep for eh, ep in es)

@@ -6,21 +6,28 @@ paragraph hands every reader, as the estimate does (:mod:`dedale.validator.simul
 fight is the interpreter's own ``FightSpec`` of the paragraph. Rows: ``none`` (no heroism
 point spent) and ``best`` (spent at best) when the ruleset has a heroism counter that
 cancels a loss; every other choice of the hero (dodge or parry, target, escape) is at best
-in both. Fights the DP does not follow (the book acting inside the fight, allies, enemy
-stats as dice) raise :class:`Unsupported`: they stay estimated.
+in both. Enemy stats written as dice are rolled when the fight starts: the rows are the mix
+of the exact rows of every line-up they can give, each weighted by its exact chance (as
+:mod:`dedale.validator.enemy_dice` mixes FF fights). Fights the DP does not follow (the book
+acting inside the fight, allies) raise :class:`Unsupported`: they stay estimated, but for
+"when your health falls to N or less -> X" alone (the fight's health stat), which the DP
+follows (:func:`dedale.rules.odds_reliques.reliques_odds`), and "after N assaults won".
 """
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
 from typing import Any
 
 from dedale import ast
-from dedale.i18n import tr
+from dedale.i18n import Message, tr
 from dedale.validator.fights import FightReport, Hero, Odds, hero_profiles, overall, start_kit
 from dedale.validator.graph import Graph
 
 SECONDS = 2.0
-"""CPU seconds of one fight's DP at most (then its odds are estimated; I115 says why)."""
+"""CPU seconds of one fight's DP at most, per hero (then its odds are estimated; I115 says
+why); a fight whose enemy stats are dice shares them among its line-ups."""
 MAX_NODES = 400_000
 """States of one fight's DP at most (the same)."""
 
@@ -62,43 +69,87 @@ class ReliquesCalculator:
 
     def odds(self, fight: ast.Fight) -> tuple[Odds, ...]:
         """The exact rows of ``fight`` (raises Unsupported, or ReliquesOddsTooLarge)."""
-        from dedale.rules.odds_reliques import reliques_wins
+        from dedale.rules.odds_reliques import (
+            ReliquesOddsTooLarge,
+            reliques_wins,
+            rolled_line_ups,
+        )
         from dedale.validator.simulate import _lineup
 
         if fight.allies:
             raise Unsupported(tr("fights with allies have no exact odds"))
-        if self.rehearsal.by_assault(fight):
-            raise Unsupported(tr("the book acts inside this fight (rules, thresholds, tables)"))
         spec = self.rehearsal.spec(fight)
-        if any(enemy.dice_stats for enemy in spec.enemies):
-            raise Unsupported(tr("enemy stats written as dice"))
         ruleset = self.rehearsal.ruleset(fight)
-        key = _lineup(spec, fight)
+        threshold, needed = None, None
+        if self.rehearsal.by_assault(fight):
+            threshold, needed = self._extras(fight, ruleset)
+        key = _lineup(spec, fight)  # with the enemies' dice
         found = self.cache.get(key)
         if found is not None:
             return found
+        line_ups = rolled_line_ups(spec)  # at most MAX_LINE_UPS (36): else I115
+        deadline = time.process_time() + SECONDS * len(self.heroes)
         rows = []
         for hero, character in self.heroes:
-            wins = reliques_wins(
-                ruleset,
-                character.copy(),
-                spec,
-                max_nodes=MAX_NODES,
-                seconds=SECONDS,
-                models=self.models,
-            )
-            rows += [Odds(hero, policy, wins[policy]) for policy in self.policies]
+            wins = dict.fromkeys(self.policies, 0.0)
+            for done, (rolled, chance) in enumerate(line_ups):  # dice: mix the line-ups
+                left = deadline - time.process_time()
+                out_of_time = ReliquesOddsTooLarge(
+                    tr("the exact odds of this reliques fight ran out of time after "
+                       "{count} of its {total} rolled line-ups",
+                       count=done, total=len(line_ups)),
+                    hint=tr("its odds are estimated by a seeded simulation instead"),
+                )  # fmt: skip
+                if left <= 0:
+                    raise out_of_time
+                try:
+                    found = reliques_wins(
+                        ruleset,
+                        character.copy(),
+                        rolled,
+                        max_nodes=MAX_NODES,
+                        seconds=min(SECONDS, left),
+                        models=self.models,
+                        threshold=threshold,
+                        win_assaults=needed,
+                    )
+                except ReliquesOddsTooLarge:
+                    if len(line_ups) > 1 and left < SECONDS:  # the mix's budget, not the DP's
+                        raise out_of_time from None
+                    raise
+                for policy in self.policies:
+                    wins[policy] += chance * found[policy]
+            rows += [Odds(hero, policy, min(1.0, wins[policy])) for policy in self.policies]
         if any(odds.hero.class_name for odds in rows):
             rows = overall(rows) + rows
         found = self.cache[key] = tuple(rows)
         return found
 
+    def _extras(self, fight: ast.Fight, ruleset) -> tuple[int | None, int | None]:
+        """``(N, M)`` of the fight's "when your health falls to N or less" and "after M
+        assaults won" when they are all the book does inside the fight (the DP follows
+        them); else Unsupported."""
+        threshold, needed = fight.threshold, fight.win_assaults
+        plain = replace(fight, threshold=None, win_assaults=None)
+        if self.rehearsal.by_assault(plain) or (needed is not None and needed.count < 1):
+            raise Unsupported(tr("the book acts inside this fight (rules, thresholds, tables)"))
+        if threshold is not None and ruleset.resolve(threshold.stat) != (
+            "stat",
+            ruleset.fight.health,
+        ):
+            raise Unsupported(tr("the book acts inside this fight (rules, thresholds, tables)"))
+        return (
+            None if threshold is None else threshold.value,
+            None if needed is None else needed.count,
+        )
+
 
 def reliques_report(
     calculators: list, graph: Graph, book: Any, number: int, fight: ast.Fight
-) -> FightReport | str | None:
-    """The exact report of a reliques fight; a ``str`` when too large (why: the caller
-    estimates it, I115), None when the exact odds do not follow it (estimated)."""
+) -> FightReport | Message | None:
+    """The exact report of a reliques fight; why not (a translatable message) when too
+    large (the caller estimates it, I115), None when the exact odds do not follow it
+    (estimated)."""
     from dedale.rules.odds_reliques import ReliquesOddsTooLarge
 
     if not calculators:
@@ -108,4 +159,4 @@ def reliques_report(
     except Unsupported:
         return None
     except ReliquesOddsTooLarge as error:
-        return str(error.message)
+        return error.message  # a Message: the I115 finding says it in the reader's language

@@ -269,8 +269,10 @@ def _lineup(spec: Any, fight: ast.Fight) -> tuple:
 
     def fighters(items):
         return tuple(
-            (e.name, tuple(sorted(e.stats.items())), e.immune_instant_kill, e.weapon) for e in items
-        )
+            (e.name, tuple(sorted(e.stats.items())), e.immune_instant_kill, e.weapon,
+             tuple((stat, expr.text) for stat, expr in getattr(e, "dice_stats", ())))
+            for e in items
+        )  # fmt: skip
 
     allies = tuple((a.name, a.stats, a.immune_instant_kill) for a in fight.allies)
     return (
