@@ -145,5 +145,6 @@ def test_a_plan_path_that_cannot_be_written_is_a_clear_error(capsys, tmp_path, w
     err = capsys.readouterr().err
     assert code == 2
     assert f"dedale solve: cannot write the plan {target}: " in err
+    assert "File exists" not in err  # a file where a folder should be: "Not a directory"
     assert "give --plan a file path in a folder you can write to" in err
     assert "Traceback" not in err

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -14,7 +15,10 @@ def write_plan_text(path: str | os.PathLike[str], text: str) -> Path:
     sees half a plan). Raises :class:`OSError` when the path cannot be written."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # a file stands where a folder should: say so, not "File exists"
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder)) from None
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=".plan-", suffix=".tmp")
     try:
         os.chmod(temporary, _mode(target))  # mkstemp's 0600 would hide the plan from others
