@@ -148,3 +148,13 @@ def test_a_plan_path_that_cannot_be_written_is_a_clear_error(capsys, tmp_path, w
     assert "File exists" not in err  # a file where a folder should be: "Not a directory"
     assert "give --plan a file path in a folder you can write to" in err
     assert "Traceback" not in err
+
+
+def test_a_cut_solve_does_not_say_the_hero_cannot_win(capsys, tmp_path):
+    path = tmp_path / "cut.plan"
+    argv = ["solve", str(BOOKS / "fork"), "--hero", "8", "16", "8", "--max-states", "3"]
+    main([*argv, "--plan", str(path)])
+    capsys.readouterr()
+    text = path.read_text(encoding="utf-8")
+    assert "# the solve stopped before it found a winning line: the plan has no ending\n" in text
+    assert "cannot win" not in text

@@ -47,8 +47,10 @@ def write_plan_file(book, answers, path: str, lang: str, *, deadline: float):
                         seed=seed))  # fmt: skip
     elif won:
         lines.append(tr("dice are not forced: a dedale test run may leave this line"))
-    else:
+    elif result.complete:
         lines.append(tr("this hero cannot win the book: the plan has no ending"))
+    else:  # a cut solve found no winning line yet: that says nothing of the book
+        lines.append(tr("the solve stopped before it found a winning line: the plan has no ending"))
     if not result.complete:
         lines.append(tr("the solve was not complete: the chance is a lower bound"))
     # the comment is in the plan's language, as dedale play --record writes it
