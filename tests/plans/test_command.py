@@ -204,3 +204,30 @@ def test_a_book_that_does_not_load_is_reported_in_the_format(tmp_path, monkeypat
     out = capsys.readouterr().out
     assert out.startswith("::error file=broken/book.dd,line=")
     assert "title=P003 book-load-error::" in out
+
+
+def test_record_a_french_book_into_a_folder_not_made_yet(tmp_path, monkeypatch, capsys):
+    """The stats are named as the book's language names them, the missing folders made."""
+    book = ROOT / "books" / "le-puits-des-ombres"
+    record = tmp_path / "puits" / "tests" / "court.plan"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))
+    argv = ["play", str(book), "--plain", "--seed", "3", "--hero", "11", "18", "10"]
+    assert main([*argv, "--name", "Morwen", "--record", str(record)]) == 4
+    assert "partie enregistrée comme plan" in capsys.readouterr().err
+    text = record.read_text(encoding="utf-8")
+    assert "héros : HABILETÉ 11 ENDURANCE 18 CHANCE 10\n" in text
+    assert "attendu HABILETÉ 11, ENDURANCE 18, CHANCE 10, Repas 10" in text
+    assert not any(word in text for word in ("SKILL", "STAMINA", "LUCK", "hero:", "expect"))
+    assert [path.name for path in record.parent.iterdir()] == ["court.plan"]
+    assert main(["test", str(book), str(record)]) == 0
+    capsys.readouterr()
+
+
+def test_record_where_no_file_can_be_made_says_so(tmp_path, monkeypatch, capsys):
+    (tmp_path / "a-file").write_text("not a folder\n")
+    record = tmp_path / "a-file" / "walk.plan"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("2\nquit\n"))
+    argv = ["play", str(SALT_ROAD), "--plain", "--seed", "7", "--hero", "11", "18", "10"]
+    assert main([*argv, "--record", str(record)]) == 4  # the game's own exit code
+    err = capsys.readouterr().err
+    assert f"dedale play: cannot write {record}" in err and "Traceback" not in err

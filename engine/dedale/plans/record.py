@@ -9,7 +9,6 @@ final stats and items expected, and the ending (or ``stop`` when the game was qu
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from dedale.errors import DedaleError
 from dedale.game import EAT_ACTION, Game
 from dedale.game.playtest import ACTIONS
 from dedale.i18n import tr
+from dedale.plans.files import write_plan_text
 from dedale.plans.model import (
     Answer,
     At,
@@ -105,17 +105,7 @@ def write_recording(game: Game, path: str | os.PathLike[str]) -> Path:
     title = getattr(game.book, "title", "") or ""
     comment = tr("recorded by dedale play --record: {title}", title=title).translate(plan.language)
     text = write_plan(plan, comment=comment)
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".plan-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return target
+    return write_plan_text(path, text)
 
 
 def _prompt(game: Game, pulls: int) -> tuple[events.Prompt | None, int]:

@@ -28,6 +28,16 @@ if TYPE_CHECKING:
 WIN = -1
 LOSS = -2
 POLICIES = ("none", "best")
+LUCK_TIE = 1e-15
+"""Testing Luck after a wound must raise the chance to win the fight by more than this
+(relative): where both choices win it exactly as often (a wound that cannot change the
+outcome), rounding must not make the hero spend a LUCK point for nothing. The exact
+fraction twin (:mod:`dedale.solve.exact_fights`) breaks the same ties by not testing."""
+
+
+def luck_gains(with_luck: float, without: float) -> bool:
+    """Whether testing Luck (chance ``with_luck``) beats not testing (``without``)."""
+    return with_luck > without + LUCK_TIE * abs(without)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +75,11 @@ def fight_odds(
     """Exact odds that the hero wins an FF-family fight (one enemy, a sequence, as one).
 
     ``luck_policy="best"`` tests Luck after a wound exactly when it raises the chance to
-    win. With ``class_name`` the class's abilities and kit apply as in the hero's first
-    fight: armour fresh (if the kit holds armour), weapon in hand. The hero may also be
-    given as ``hero={"SKILL": 10, "STAMINA": 20, "LUCK": 9}`` (current values by id) and
-    enemies as such mappings. With ``win_only=True`` only ``win_probability`` is computed
+    win (by more than :data:`LUCK_TIE`: a tie goes to not testing). With ``class_name`` the
+    class's abilities and kit apply as in the hero's first fight: armour fresh (if the kit
+    holds armour), weapon in hand. The hero may also be given as
+    ``hero={"SKILL": 10, "STAMINA": 20, "LUCK": 9}`` (current values by id) and enemies as
+    such mappings. With ``win_only=True`` only ``win_probability`` is computed
     (no forward pass: ``expected_assaults`` is nan, the distributions are empty), from value
     tables shared by the fights that differ only in the first enemy's STAMINA or the hero's
     STAMINA and LUCK (the validator's case: many fights of a book share stats).
@@ -247,6 +258,7 @@ class OddsTable:
         nxt = grids[index + 1] if index + 1 < count else None
         next_e = self.enemies[index + 1][1] if nxt is not None else 0
         fresh = first == 1
+        above = 1.0 + LUCK_TIE  # Luck must gain more than a rounding error (values >= 0)
         if fresh:
             grids[index], choices[index] = [], []
         grid, choice = grids[index], choices[index]
@@ -303,7 +315,7 @@ class OddsTable:
                             lw = lrow[e - hit[1]] if e > hit[1] else lrow[0]
                             uw = lrow[e - hit[2]] if e > hit[2] else lrow[0]
                             with_luck = lucky_q * lw + unlucky_q * uw
-                            if with_luck > best:
+                            if with_luck > best * above:
                                 best = with_luck
                                 flag = 1
                         total += ph * best
@@ -312,7 +324,7 @@ class OddsTable:
                         best = hurt_row[e]
                         if luck_hurt:
                             with_luck = lucky_q * lucky_row[e] + unlucky_q * unlucky_row[e]
-                            if with_luck > best:
+                            if with_luck > best * above:
                                 best = with_luck
                                 flag |= 2
                         total += pe * best
@@ -374,7 +386,7 @@ class OddsTable:
                 lucky = (index, low, h, e - max(0, d + table.lucky - base), False, True)
                 unlucky = (index, low, h, e - max(0, d + table.unlucky - base), False, True)
                 option = [(q, lucky), (1 - q, unlucky)]
-                if self._mean(option) > self._mean(chosen):
+                if luck_gains(self._mean(option), self._mean(chosen)):
                     chosen = option
             outs.extend((params.p_hero * p, t) for p, t in chosen)
         if params.p_enemy:
@@ -390,7 +402,7 @@ class OddsTable:
                     lucky = (index, low, h - max(0, d + table.lucky - base), e, False, hit)
                     unlucky = (index, low, h - max(0, d + table.unlucky - base), e, False, hit)
                     option = [(q, self._normal(lucky)), (1 - q, self._normal(unlucky))]
-                    if self._mean(option) > self._mean(chosen):
+                    if luck_gains(self._mean(option), self._mean(chosen)):
                         chosen = option
                 for p, t in chosen:
                     if t == state:
@@ -512,4 +524,4 @@ class BestLuckPolicy:
             unlucky = value(
                 state((index, low, h - max(0, damage + shift.unlucky - base), e, False, hit))
             )
-        return q * lucky + (1 - q) * unlucky > plain
+        return luck_gains(q * lucky + (1 - q) * unlucky, plain)

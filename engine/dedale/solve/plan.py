@@ -70,14 +70,16 @@ def _decision(decision: dict) -> PlanStep | None:
 
 def build_plan(book, hero_values, class_name, steps: list[Step], won: bool) -> Plan:
     """The plan of one hero's walkthrough, in the book's keyword language."""
-    language = getattr(book.meta, "language", None)
-    stats = tuple(
-        (stat.id, value) for stat, value in zip(book.ruleset.stats, hero_values, strict=True)
+    language = "fr" if getattr(book.meta, "language", None) == "fr" else "en"
+    ruleset = book.ruleset
+    stats = tuple(  # named as the book's language and ruleset name them (HABILETÉ 9)
+        (ruleset.display_name(stat.id, language), value)
+        for stat, value in zip(ruleset.stats, hero_values, strict=True)
     )
     return Plan(
         hero=stats,
         steps=plan_steps(steps, won),
-        language="fr" if language == "fr" else "en",
+        language=language,
         class_name=class_name,
         otherwise=False,
     )

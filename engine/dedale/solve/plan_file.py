@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 from dedale.errors import UsageError
 from dedale.i18n import number, tr, translate
+from dedale.plans.files import write_plan_text
 from dedale.plans.writer import write_plan
 from dedale.solve.plan import build_plan, find_seed
 
@@ -47,17 +47,23 @@ def write_plan_file(book, answers, path: str, lang: str, *, deadline: float):
                         seed=seed))  # fmt: skip
     elif won:
         lines.append(tr("dice are not forced: a dedale test run may leave this line"))
-    else:
+    elif result.complete:
         lines.append(tr("this hero cannot win the book: the plan has no ending"))
+    else:  # a cut solve found no winning line yet: that says nothing of the book
+        lines.append(tr("the solve stopped before it found a winning line: the plan has no ending"))
     if not result.complete:
         lines.append(tr("the solve was not complete: the chance is a lower bound"))
-    comment = "\n".join(translate(line, lang) for line in lines)
+    # the comment is in the plan's language, as dedale play --record writes it
+    comment = "\n".join(translate(line, plan.language) for line in lines)
     try:
-        Path(path).write_text(write_plan(plan, comment=comment), encoding="utf-8")
+        write_plan_text(path, write_plan(plan, comment=comment))
     except OSError as error:
-        raise UsageError(
-            tr("cannot write the plan {path}: {error}", path=path, error=error.strerror)
-        ) from None
+        failure = UsageError(
+            tr("cannot write the plan {path}: {error}", path=path, error=error.strerror or error),
+            hint=tr("give --plan a file path in a folder you can write to"),
+        )
+        failure.lang = lang
+        raise failure from None
     if seed is not None:
         return tr("plan written to {path} (seed {seed})", path=path, seed=seed)
     return tr("plan written to {path} (dice not forced)", path=path)
