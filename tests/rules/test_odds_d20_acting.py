@@ -78,50 +78,67 @@ CASES = {
     "bites-then-exit": (
         "> enemy VIPER AC 12 attack +4 damage 1d6 HP 16\n"
         "> when it wins an assault: gain 1 bites\n"
-        "> end the fight when bites >= 2 -> 3\n", "", hero(),
+        "> end the fight when bites >= 2 -> 3\n",
+        "",
+        hero(),
     ),
     "assaults-won": (
         "> enemy KNIGHT AC 15 attack +5 damage 1d8 RD 1 HP 30\n> after 2 assaults won -> 3\n",
-        "", hero(),
+        "",
+        hero(),
     ),
     "first-assault-won": (
         "> enemy DUELLIST AC 13 attack +6 damage 1d8 HP 18\n> first assault won -> 3\n",
-        "", hero(10),
+        "",
+        hero(10),
     ),
     "damage-rules": (
         "> enemy TROLL AC 12 attack +4 damage 1d8 HP 14\n> it takes half\n"
-        "> against it: attack +3 (if sword)\n> it deals 3\n", "", hero(),
+        "> against it: attack +3 (if sword)\n> it deals 3\n",
+        "",
+        hero(),
     ),
     "rules-on-a-counter": (
         "> enemy OOZE AC 11 attack +3 damage 1d6 HP 12\n"
         "> when you win an assault: gain 1 bites\n"
-        "> it takes 1 (if bites >= 2)\n> it deals 5 (if bites = 1)\n", "", hero(),
+        "> it takes 1 (if bites >= 2)\n> it deals 5 (if bites = 1)\n",
+        "",
+        hero(),
     ),
     "hurt-events": (
         "> enemy SPIDER AC 12 attack +3 damage 1d4 HP 12\n"
         "> when it wins an assault: lose 1 HP\n"
         "> when you win an assault: gain 1 HP\n"
-        "> when it wounds you (if shield): roll 1d6, 5-6: wound 1\n", "", hero(16, shield=True),
+        "> when it wounds you (if shield): roll 1d6, 5-6: wound 1\n",
+        "",
+        hero(16, shield=True),
     ),
     "codeword-once": (
         "> enemy GUARD AC 13 attack +3 damage 1d6 HP 14\n"
         "> when it wins an assault (if not codeword HURT): set codeword HURT, lose 2 HP\n"
-        "> it deals 1 (if codeword HURT)\n", "", hero(),
+        "> it deals 1 (if codeword HURT)\n",
+        "",
+        hero(),
     ),
     "assault-table": (
         "> enemy OGRE AC 12 attack +3 damage 1d8 HP 16\n> each assault roll 1d6\n"
         "> 1: lose 2 HP\n> 2: gain 1 bites\n> 6 -> 4\n"
-        "> end the fight when bites >= 2 -> 3\n", "", hero(),
+        "> end the fight when bites >= 2 -> 3\n",
+        "",
+        hero(),
     ),
     "two-at-once": (
         "> enemy A AC 12 attack +2 damage 1d6 HP 6\n> it deals 4\n"
         "> enemy B AC 11 attack +1 damage 1d4 HP 5\n> it takes 1\n"
         "> when it wins an assault: gain 1 bites\n> end the fight when bites >= 3 -> 3\n",
-        " all at once", hero(16),
+        " all at once",
+        hero(16),
     ),
     "hp-threshold-with-rules": (
         "> enemy BEAR AC 12 attack +5 damage 1d8 HP 20\n> it takes half\n"
-        "> when your HP falls to 6 or less -> 3\n> after 3 assaults won -> 3\n", "", hero(),
+        "> when your HP falls to 6 or less -> 3\n> after 3 assaults won -> 3\n",
+        "",
+        hero(),
     ),
 }
 
@@ -145,28 +162,30 @@ def test_exact_odds_match_a_seeded_simulation_of_the_real_fight(tmp_path, name):
 
 # 1d2 attacks: a face of 1 misses, a 2 hits as a natural "20" (damage doubled); the hero is
 # unarmed (1d2), the enemies deal 1: a few thousand sequences of faces per fight.
-TINY_RULES = (
-    COUNTERS + "  fight:\n    dice: 1d2\n    critical_face: 2\n    unarmed_damage: 1d2\n"
-)
+TINY_RULES = COUNTERS + "  fight:\n    dice: 1d2\n    critical_face: 2\n    unarmed_damage: 1d2\n"
 TINY = {
     "bites-exit": (
         "> enemy RAT AC 7 attack +12 damage 1 HP 4\n> when it wins an assault: gain 1 bites\n"
-        "> end the fight when bites >= 2 -> 3\n> not won after 3 assaults -> 3\n", ""
+        "> end the fight when bites >= 2 -> 3\n> not won after 3 assaults -> 3\n",
+        "",
     ),
     "won-and-damage": (
         "> enemy RAT AC 7 attack +12 damage 1 HP 5\n> it takes 1 (if bites >= 1)\n"
         "> it deals 3 (if bites >= 1)\n> when you win an assault: gain 1 bites\n"
-        "> after 2 assaults won -> 3\n> not won after 3 assaults -> 3\n", ""
+        "> after 2 assaults won -> 3\n> not won after 3 assaults -> 3\n",
+        "",
     ),
     "table-and-events": (
         "> enemy RAT AC 7 attack +12 damage 1 HP 4\n> each assault roll 1d3\n> 1: lose 1 HP\n"
         "> 3 -> 4\n> when it wounds you: roll 1d2, 2: wound 0\n> it takes half\n"
-        "> first assault won -> 3\n> not won after 3 assaults -> 3\n", ""
+        "> first assault won -> 3\n> not won after 3 assaults -> 3\n",
+        "",
     ),
     "two-at-once": (
         "> enemy A AC 7 attack +12 damage 1 HP 2\n> it deals 2\n"
         "> enemy B AC 8 attack +12 damage 1 HP 2\n> against it: attack +1\n"
-        "> not won after 2 assaults -> 3\n", " all at once"
+        "> not won after 2 assaults -> 3\n",
+        " all at once",
     ),
 }
 

@@ -348,9 +348,11 @@ class ActingEngine:
                 kind, h2, e2 = self._apply(effects, h, ecur, row_values)
                 now = tuple(row_values)
                 if kind == GO and (
-                    plan.threshold is not None and h2 <= plan.threshold
+                    plan.threshold is not None
+                    and h2 <= plan.threshold
                     or any(self._holds(when, now, h2) for when in plan.late_exits)
-                    or self.won_cap and won2 >= self.won_cap
+                    or self.won_cap
+                    and won2 >= self.won_cap
                 ):
                     kind = ALIVE
                 branches.append((p, kind, h2, e2, now))
@@ -397,7 +399,7 @@ class ActingEngine:
 
     def _value(self, state: tuple, choices) -> float:
         best, endless = -1.0, True
-        for choice, constant, moves in choices:
+        for _choice, constant, moves in choices:
             back = rest = 0.0
             for p, nxt in moves:
                 if nxt == state:

@@ -117,7 +117,8 @@ class _Effects:
                 key = _codeword_key(effect.codeword)
                 if key in self.read:
                     self.reader.counters.setdefault(key, 0)
-                    found.append(Effect("counter", key, "set", int(type(effect) is ast.SetCodeword)))
+                    value = int(type(effect) is ast.SetCodeword)
+                    found.append(Effect("counter", key, "set", value))
             elif isinstance(effect, ast.GainItem | ast.LoseItem | ast.Prose):
                 continue  # nothing the fight reads (conditions take the best loadout)
             else:

@@ -9,9 +9,10 @@ choice), the target of enemies fought together chosen at best. Duels without an 
 one :class:`~dedale.rules.odds_d20_duel.DuelTable` per pair of fighters, shared by every
 duel of the book between the same hero and the same kind of enemy.
 
-Still estimated, and saying why: fights the book acts in (per-enemy rules, thresholds,
-allies, assault tables: the interpreter runs them with its hooks) and fights past the exact
-budget (I115).
+Fights the book acts in (rules under an enemy, events, exits, "after N assaults won", an
+assault table) are exact through :mod:`dedale.rules.odds_d20_acting` (the plan:
+:mod:`dedale.validator.fight_plan_d20`). Still estimated, and saying why (I115): fights with
+allies or effects those odds do not follow, and fights past the exact budget.
 """
 
 from __future__ import annotations
