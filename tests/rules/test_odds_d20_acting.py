@@ -182,8 +182,9 @@ TINY = {
         "",
     ),
     "two-at-once": (
-        "> enemy A AC 7 attack +12 damage 1 HP 2\n> it deals 2\n"
-        "> enemy B AC 8 attack +12 damage 1 HP 2\n> against it: attack +1\n"
+        # the hero strikes A; B's own blows cost 4 (its rule, not its target's)
+        "> enemy A AC 8 attack +12 damage 1 HP 2\n> against it: attack +1\n"
+        "> enemy B AC 7 attack +12 damage 1 HP 2\n> it deals 4\n"
         "> not won after 2 assaults -> 3\n",
         " all at once",
     ),
