@@ -134,6 +134,12 @@ CASES = {
         " all at once",
         hero(16),
     ),
+    "rules-on-the-hero-hp": (
+        "> enemy BOAR AC 12 attack +4 damage 1d6 HP 14\n> it takes 1 (if HP <= 6)\n"
+        "> against it: attack +3 (if HP >= 10)\n> it deals 2 (if HP <= 8)\n",
+        "",
+        hero(),
+    ),
     "hp-threshold-with-rules": (
         "> enemy BEAR AC 12 attack +5 damage 1d8 HP 20\n> it takes half\n"
         "> when your HP falls to 6 or less -> 3\n> after 3 assaults won -> 3\n",
@@ -179,6 +185,11 @@ TINY = {
         "> enemy RAT AC 7 attack +12 damage 1 HP 4\n> each assault roll 1d3\n> 1: lose 1 HP\n"
         "> 3 -> 4\n> when it wounds you: roll 1d2, 2: wound 0\n> it takes half\n"
         "> first assault won -> 3\n> not won after 3 assaults -> 3\n",
+        "",
+    ),
+    "hp-conditions": (
+        "> enemy RAT AC 7 attack +12 damage 1 HP 4\n> it takes 1 (if HP <= 2)\n"
+        "> it deals 3 (if HP >= 4)\n> not won after 3 assaults -> 3\n",
         "",
     ),
     "two-at-once": (
@@ -241,3 +252,21 @@ def test_an_event_that_undoes_another_is_refused_not_looped(tmp_path):
     )
     with pytest.raises(D20OddsTooLarge, match="loop"):
         exact(book, fight, hero())
+
+
+@pytest.mark.parametrize("name", ["bites-then-exit", "damage-rules", "two-at-once"])
+def test_the_exchanges_deltas_equal_the_blow_by_blow_fight(tmp_path, name):
+    """Without a rule on the hero's HP the engine reads each exchange once as deltas; blow by
+    blow (as when a rule reads the HP) gives the same odds."""
+    import dataclasses
+
+    lines, mode, character = CASES[name]
+    book, fight = book_of(tmp_path, lines, mode)
+    plan = d20_plan_of(fight, book.ruleset, dict(character.stats), frozenset(character.items))
+    assert not plan.reads_health
+    spec = FightRehearsal(book).spec(fight)
+    fast = d20_acting_odds(book.ruleset, character, spec, plan, target="best")
+    slow = d20_acting_odds(
+        book.ruleset, character, spec, dataclasses.replace(plan, reads_health=True), target="best"
+    )
+    assert fast.alive_probability == pytest.approx(slow.alive_probability, abs=1e-12)

@@ -45,6 +45,7 @@ from dedale.rules.ruleset import D20Fight
 
 Condition = Callable[[Mapping[str, int]], bool]
 ALIVE, LOSS, GO = "alive", "loss", "go"
+HUGE = 1 << 40  # the health of the fighters an exchange's deltas are read against
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,7 @@ class ActingPlan:
     table: tuple[tuple[float, tuple[Effect, ...]], ...] | None = None
     counters: tuple[tuple[str, int, int | None], ...] = ()
     health: str = "HP"
+    reads_health: bool = True  # a condition reads the hero's health (False: none does)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,9 +149,16 @@ class ActingEngine:
         inside += [w for _, w, _, _ in plan.wound_rolls]
         self.inside_reads = any(w is not None for w in inside)  # counters matter in a blow
         self.budget, self.seconds = budget, seconds
+        # the hooks read and change neither HP: one hooks' turn per kind of assault end
+        changes = {e.kind for ev in plan.events for e in ev.effects}
+        changes |= {e.kind for _, row in plan.table or () for e in row}
+        self.simple = not (plan.reads_health or plan.threshold is not None) and not (
+            changes & {"hero", "enemy"}
+        )
         self.struck = [attack_law(params, e, hero) for e in enemies]
         self._laws: dict[tuple, object] = {}
         self._assaults: dict[tuple, tuple] = {}
+        self._exchanges: dict[tuple, tuple] = {}
         self._hooks: dict[tuple, tuple] = {}
         self._conditions: dict[tuple, bool] = {}
         self.memo: dict[tuple, float] = {}
@@ -253,11 +262,32 @@ class ActingEngine:
 
     # ------------------------------------------------------------------ one assault
     def _assault(self, h: int, e: tuple, target: int, counters: tuple):
-        """``(loss, ((p, h, e), ...))`` of one assault on ``target``."""
+        """``(loss, ((p, h, e, won, winner, current, standing), ...))`` of one assault on
+        ``target`` (``current``: the first enemy standing after it, as the hooks see it)."""
         key = (h, e, target, counters if self.inside_reads else None)
         found = self._assaults.get(key)
         if found is not None:
             return found
+        if self.plan.reads_health:  # the rules read the HP of each blow: blow by blow
+            loss, step = self._blow_by_blow(h, e, target, counters)
+        else:
+            loss, step = self._by_deltas(h, e, target, counters)
+        ends = []
+        total = sum(e)
+        for (h2, e2), p in step.items():
+            if h2 <= 0:
+                loss += p
+                continue
+            won = sum(e2) < total  # the enemies' health went down: the hooks' "won"
+            standing = [i for i, left in enumerate(e2) if left > 0]
+            winner = "hero" if won else ("enemy" if h2 < h else "tie")
+            ends.append((p, h2, e2, won, winner, standing[0] if standing else 0, bool(standing)))
+        found = self._assaults[key] = (loss, tuple(ends))
+        if len(self._assaults) > 200_000:
+            self._assaults.clear()
+        return found
+
+    def _blow_by_blow(self, h: int, e: tuple, target: int, counters: tuple):
         step: dict[tuple, float] = {}
         for p, h2, e2 in self._hero_strikes(h, e, target, counters, riposte=True):
             if p > 0:
@@ -275,16 +305,58 @@ class ActingEngine:
                 else:
                     after[(h1, e1)] = after.get((h1, e1), 0.0) + p
             step = after
-        ends = []
-        for (h2, e2), p in step.items():
-            if h2 <= 0:
-                loss += p
+        return loss, step
+
+    def _deltas(self, index: int, counters: tuple, first: bool) -> tuple:
+        """One exchange with enemy ``index`` (``first``: the hero's blow and its riposte,
+        else the enemy's blow and the hero's riposte) as ``((p, HP lost, its HP lost), ...)``,
+        read from the same blows played against fighters of ``HUGE`` health (a loss of
+        ``HUGE``: ``it takes all``). Exact when no rule reads the hero's HP."""
+        key = (index, counters if self.inside_reads else None, first)
+        found = self._exchanges.get(key)
+        if found is None:
+            e = (HUGE,) * self.n
+            if first:
+                moves = self._hero_strikes(HUGE, e, index, counters, riposte=True)
             else:
-                ends.append((p, h2, e2))
-        found = self._assaults[key] = (loss, tuple(ends))
-        if len(self._assaults) > 200_000:
-            self._assaults.clear()
+                moves = self._enemy_strikes(HUGE, e, index, counters)
+            merged: dict[tuple, float] = {}
+            for p, h2, e2 in moves:
+                if p > 0:
+                    delta = (HUGE - h2, HUGE - e2[index])
+                    merged[delta] = merged.get(delta, 0.0) + p
+            found = self._exchanges[key] = tuple((p, dh, de) for (dh, de), p in merged.items())
         return found
+
+    def _by_deltas(self, h: int, e: tuple, target: int, counters: tuple):
+        """:meth:`_blow_by_blow` through the exchanges' deltas (the same moves, faster)."""
+        loss = 0.0
+        step: dict[tuple, float] = {}
+        left = e[target]
+        for p, dh, de in self._deltas(target, counters, True):
+            if dh >= h:
+                loss += p
+                continue
+            e1 = e if de == 0 else (*e[:target], max(0, left - de), *e[target + 1 :])
+            key = (h - dh, e1)
+            step[key] = step.get(key, 0.0) + p
+        for index in range(self.n) if self.together else (target,):
+            after: dict[tuple, float] = {}
+            exchange = self._deltas(index, counters, False)
+            for (h1, e1), p in step.items():
+                left = e1[index]
+                if left <= 0:
+                    after[(h1, e1)] = after.get((h1, e1), 0.0) + p
+                    continue
+                for q, dh, de in exchange:
+                    if dh >= h1:
+                        loss += p * q
+                        continue
+                    e2 = e1 if de == 0 else (*e1[:index], max(0, left - de), *e1[index + 1 :])
+                    key = (h1 - dh, e2)
+                    after[key] = after.get(key, 0.0) + p * q
+            step = after
+        return loss, step
 
     # ------------------------------------------------------------------ the hooks' turn
     def _apply(self, effects, h: int, ecur: int, counters: list) -> tuple[str, int, int]:
@@ -371,29 +443,37 @@ class ActingEngine:
             alive = sum(p for p, after in self._struck(living[0], h, counters) if after > 0)
             choices.append((-1, alive, []))
         k2 = min(k + 1, self.cap)
-        total = sum(e)
+        limited = self.limit is not None and k2 >= self.limit  # the limit ends it alive
+        simple = self.simple
+        turns: dict[tuple, tuple] = {}  # simple hooks: one turn per kind of end
         for target in living if self.choose else living[:1]:
             loss, ends = self._assault(h, e, target, counters)
             constant, moves = 0.0, []
-            for p, h2, e2 in ends:
-                won_now = sum(e2) < total
-                winner = "hero" if won_now else ("enemy" if h2 < h else "tie")
+            for p, h2, e2, won_now, winner, current, standing in ends:
                 won2 = min(won + 1, self.won_cap) if won_now and self.won_cap else won
-                standing = [i for i, left in enumerate(e2) if left > 0]
-                current = standing[0] if standing else 0
-                branches = self._after(
-                    k2, won2, counters, winner, current, bool(standing), h2, e2[current]
-                )
+                if simple:
+                    kind_of = (winner, current, standing, won2)
+                    branches = turns.get(kind_of)
+                    if branches is None:
+                        branches = turns[kind_of] = self._after(
+                            k2, won2, counters, winner, current, standing, 0, 0
+                        )
+                else:
+                    branches = self._after(
+                        k2, won2, counters, winner, current, standing, h2, e2[current]
+                    )
                 for q, kind, h3, ecur, values in branches:
                     if kind == ALIVE:
                         constant += p * q
                     elif kind == GO:
-                        e3 = (*e2[:current], ecur, *e2[current + 1 :])
-                        nxt = (k2, h3, e3, won2, values)
-                        if not any(e3) or self.limit is not None and k2 >= self.limit:
+                        if simple:
+                            e3, h3 = e2, h2
+                        else:
+                            e3 = (*e2[:current], ecur, *e2[current + 1 :])
+                        if limited or not standing and simple or not any(e3):
                             constant += p * q  # won, or the assault limit reached
                         else:
-                            moves.append((p * q, nxt))
+                            moves.append((p * q, (k2, h3, e3, won2, values)))
             choices.append((target, constant, moves))
         return choices
 

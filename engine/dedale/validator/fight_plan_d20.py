@@ -82,7 +82,7 @@ def d20_plan_of(
         wound_rolls=tuple(effects.rolls), exits=tuple(exits), late_exits=tuple(late),
         first_won=first, threshold=threshold,
         win_assaults=None if fight.win_assaults is None else fight.win_assaults.count,
-        table=table, counters=counters, health=params.health,
+        table=table, counters=counters, health=params.health, reads_health=params.health in read,
     )  # fmt: skip
 
 
