@@ -270,3 +270,28 @@ def test_the_exchanges_deltas_equal_the_blow_by_blow_fight(tmp_path, name):
         book.ruleset, character, spec, dataclasses.replace(plan, reads_health=True), target="best"
     )
     assert fast.alive_probability == pytest.approx(slow.alive_probability, abs=1e-12)
+
+
+class Flee:
+    """Escape as soon as the fight offers it."""
+
+    def answer(self, prompt):
+        return 0 if hasattr(prompt, "enemies") else True
+
+
+def test_the_escape_takes_the_blow_with_the_enemys_rules(tmp_path):
+    """An enemy no hero beats, ``it deals 1`` and escape after one assault: at most two
+    wounds of 1 in the assault and one as the hero flees, so he always leaves alive (1.0
+    exactly); the real fight fleeing at once agrees, and without the rule the odds fall."""
+    lines = "> enemy GIANT AC 25 attack +12 damage 3d8 HP 500\n> escape -> 3 after 1\n"
+    book, fight = book_of(tmp_path, lines + "> it deals 1\n")
+    character = hero(4)
+    assert exact(book, fight, character) == pytest.approx(1.0, abs=1e-12)
+    rehearsal, rng = FightRehearsal(book), RandomSource(3)
+    for _ in range(200):
+        fighter = character.copy()
+        result = rehearsal.play(fight, rehearsal.spec(fight), fighter, rng, Flee())
+        assert result.outcome == "escaped" and fighter.stats["HP"] >= 1
+    (tmp_path / "plain").mkdir()
+    plain, fight = book_of(tmp_path / "plain", lines + "> it takes half\n")
+    assert exact(plain, fight, character) < 0.9
