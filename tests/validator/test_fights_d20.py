@@ -208,3 +208,20 @@ def test_a_d20_fight_with_an_ally_stays_estimated_and_says_why(tmp_path):
     (fight,) = report.fights
     assert fight.method == "estimate" and "allies" in str(fight.estimated_because)
     assert [f.code for f in report.findings] == ["I115"]
+
+
+def test_a_rule_on_a_book_flag_is_estimated_and_says_why(tmp_path):
+    """A flag (book.yaml ``state:``) is not followed inside a fight: I115, never a crash."""
+    (tmp_path / "book.yaml").write_text(
+        "title: F\nlanguage: en\nruleset: d20\nstate:\n  flags: [calf following]\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "main.dd").write_text(
+        "§ 1\n> take sword\n> fight\n> enemy OGRE AC 12 attack +3 damage 1d6 HP 12\n"
+        "> it deals 1 (if calf following)\n> win -> 2\n\n§ 2\n> victory\n",
+        encoding="utf-8",
+    )
+    report = validate_path(tmp_path, runs=0)
+    (fight,) = report.fights
+    assert fight.method == "estimate" and "calf following" in str(fight.estimated_because)
+    assert "I115" in {f.code for f in report.findings}

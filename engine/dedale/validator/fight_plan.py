@@ -87,6 +87,9 @@ class _World:
     def has_status(self, name: str) -> bool:
         return False
 
+    def has_flag(self, name: str) -> bool:  # a book's flag: not followed in a fight
+        raise Unsupported(tr("the fight's odds cannot follow '{name}'", name=name))
+
 
 class Reader:
     """The conditions of a fight's rules as callables over the counters the fight follows
