@@ -83,3 +83,31 @@ def test_a_missing_hero_stat_is_named_never_guessed(capsys):
 def test_an_ff_call_without_hero_or_enemy_says_what_is_missing(capsys):
     code = main(["odds", "--rules", "df-classic", "--hero", "10", "10"])
     assert code == 2 and "--enemy SKILL STAMINA" in capsys.readouterr().err
+
+
+def test_win_assaults_and_first_won_are_exact_ways_out(capsys):
+    """``--win-assaults 2`` and ``--first-won``: the acting DP's chance to leave alive, at
+    least the plain win (every win is a way out) and equal to the rules core's figure."""
+    from dedale.rules.odds_d20_acting import ActingPlan, d20_acting_odds
+
+    foe = ["--foe", "TROLL AC 12 attack +4 damage 1d8 HP 22"]
+    plain = json.loads(_run(capsys, *foe, "--json")[1])
+    spec = FightSpec((EnemySpec("TROLL", {"AC": 12, "attack": 4, "HP": 22}, weapon="1d8"),))
+    ruleset = load_ruleset("d20")
+    stats = {stat.id: 0 for stat in ruleset.stats}
+    stats.update({"FOR": 14, "DEX": 12, "ACTION": 3, "HP": 20})
+    hero = Character(stats=stats, initial=dict(stats), items={"sword": 1, "leather armour": 1})
+    for extra, plan in (
+        (["--win-assaults", "2"], ActingPlan(win_assaults=2)),
+        (["--first-won"], ActingPlan(first_won=True)),
+    ):
+        code, out, _ = _run(capsys, *foe, *extra, "--json")
+        assert code == 0
+        alive = json.loads(out)["alive_probability"]
+        assert alive >= plain["win_probability"] - 1e-12
+        expected = d20_acting_odds(ruleset, hero, spec, plan).alive_probability
+        assert alive == pytest.approx(expected, abs=1e-12)
+    code, out, _ = _run(capsys, *foe, "--win-assaults", "2")
+    assert code == 0 and "Chance to leave the fight alive" in out
+    code, _, err = _run(capsys, *foe, "--win-assaults", "0")
+    assert code == 2 and "--win-assaults" in err

@@ -167,3 +167,61 @@ def test_a_hostile_d20_book_is_bounded_in_states_and_time(tmp_path):
     assert giant.method is None and giant.error  # too large to compute or to simulate: W032
     assert pair.method == "estimate" and pair.estimated_because
     assert {f.code for f in report.findings} >= {"W032", "I115"}
+
+
+ACTING = BOOKS / "d20-book-acts-exact"
+
+
+def test_fights_the_book_acts_in_are_exact_and_say_nothing():
+    """Events on a counter and an exit, damage rules and a shield's wound roll with "after 3
+    assaults won", an assault table, "first assault won": exact rows, no I115."""
+    report = validate_path(ACTING, runs=0)
+    assert report.findings == []
+    assert [fight.method for fight in report.fights] == ["exact"] * 4
+    assert all(fight.estimated_because is None for fight in report.fights)
+
+
+def test_acting_rows_agree_with_the_seeded_simulation_of_the_real_fight():
+    """The estimate the rows replace plays the interpreter's hooks (FightRehearsal.play) for
+    the same heroes: every row within 3 SE of it."""
+    book = load_book(ACTING)
+    graph, fights = _fights(book)
+    simulator = FightSimulator(book, hero_profiles(book.ruleset), seed=9, kit=start_kit(graph))
+    report = validate_path(ACTING, runs=0)
+    for (number, fight), shown in zip(fights, report.fights, strict=True):
+        assert simulator.rehearsal.by_assault(fight)
+        for row in simulator.odds(number, fight):
+            exact = shown.win(row.hero.level, row.luck)
+            se = (max(exact * (1 - exact), 1e-12) / row.samples) ** 0.5
+            assert abs(exact - row.win) <= 3 * se + 1e-9, (number, row, exact)
+
+
+def test_a_d20_fight_with_an_ally_stays_estimated_and_says_why(tmp_path):
+    path = tmp_path / "ally.dd"
+    path.write_text(
+        "---\ntitle: Ally\nlanguage: en\nruleset: d20\n---\n§ 1\n> take sword\n> fight\n"
+        "> enemy OGRE AC 12 attack +3 damage 1d6 HP 12\n> ally BRAN attack +2 HP 10\n"
+        "> win -> 2\n\n§ 2\n> victory\n",
+        encoding="utf-8",
+    )
+    report = validate_path(path, runs=0)
+    (fight,) = report.fights
+    assert fight.method == "estimate" and "allies" in str(fight.estimated_because)
+    assert [f.code for f in report.findings] == ["I115"]
+
+
+def test_a_rule_on_a_book_flag_is_estimated_and_says_why(tmp_path):
+    """A flag (book.yaml ``state:``) is not followed inside a fight: I115, never a crash."""
+    (tmp_path / "book.yaml").write_text(
+        "title: F\nlanguage: en\nruleset: d20\nstate:\n  flags: [calf following]\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "main.dd").write_text(
+        "§ 1\n> take sword\n> fight\n> enemy OGRE AC 12 attack +3 damage 1d6 HP 12\n"
+        "> it deals 1 (if calf following)\n> win -> 2\n\n§ 2\n> victory\n",
+        encoding="utf-8",
+    )
+    report = validate_path(tmp_path, runs=0)
+    (fight,) = report.fights
+    assert fight.method == "estimate" and "calf following" in str(fight.estimated_because)
+    assert "I115" in {f.code for f in report.findings}

@@ -12,7 +12,9 @@ Every stat the fight reads (attack, defence, action bonus, health) must be given
 one is a usage error naming it, never a guess. ``--mode``: ``sequence`` (default), ``as-one``,
 or at once striking the first standing (``order``) or the best target (``best``).
 ``--survive N``: the fight stops after N assaults (a way out alive); ``--escape-after N``:
-escape is offered after N assaults, taken exactly when it is the better choice.
+escape is offered after N assaults, taken exactly when it is the better choice;
+``--win-assaults N`` and ``--first-won``: the fight ends (a way out alive) once the hero has
+won N assaults, or won the first (:mod:`dedale.rules.odds_d20_acting`).
 """
 
 from __future__ import annotations
@@ -51,15 +53,20 @@ def run(args: argparse.Namespace, ruleset) -> int:
     for name, value in (("--survive", args.survive), ("--escape-after", args.escape_after)):
         if value is not None and value < (1 if name == "--survive" else 0):
             raise UsageError(tr("{option} is out of range", option=name))
-    if args.win_assaults is not None or args.first_won or args.luck_policy == "best":
-        raise UsageError(tr("d20 fights have no --win-assaults, --first-won or Luck policy"))
+    if args.luck_policy == "best":
+        raise UsageError(tr("d20 fights have no Luck policy"))
+    if args.win_assaults is not None and args.win_assaults < 1:
+        raise UsageError(tr("{option} is out of range", option="--win-assaults"))
     try:
         spec = FightSpec(
             enemies, mode="together" if mode in ("order", "best") else mode.replace("-", "_"),
             escape_after=args.escape_after, assault_limit=args.survive,
             attack_bonus=args.attack_bonus, enemy_damage=args.enemy_damage,
         )  # fmt: skip
-        result = d20_odds(ruleset, character, spec, target="order" if mode == "order" else "best")
+        target = "order" if mode == "order" else "best"
+        if args.win_assaults is not None or args.first_won:  # the book's hooks act: their DP
+            return _acting(args, ruleset, character, spec, target, mode)
+        result = d20_odds(ruleset, character, spec, target=target)
     except GameError as error:
         raise UsageError(error.message, hint=error.hint) from None
     if args.json:
@@ -78,6 +85,27 @@ def run(args: argparse.Namespace, ruleset) -> int:
         print(tr("{stat} after a win:", stat=health))
         for value, p in result.end_states.items():
             print(f"  {value:>3}  {p * 100:6.2f} %")
+    return 0
+
+
+def _acting(args: argparse.Namespace, ruleset, character, spec, target: str, mode: str) -> int:
+    """``--win-assaults N`` / ``--first-won``: the chance to leave the fight alive by any way
+    out, from :mod:`dedale.rules.odds_d20_acting` (the fight with the book's hooks)."""
+    from dedale.rules.odds_d20_acting import ActingPlan, d20_acting_odds
+
+    plan = ActingPlan(
+        win_assaults=args.win_assaults, first_won=args.first_won, health=ruleset.fight.health
+    )
+    result = d20_acting_odds(ruleset, character, spec, plan, target=target)
+    if args.json:
+        print(json.dumps({
+            "ruleset": ruleset.name, "procedure": "d20", "mode": mode,
+            "alive_probability": result.alive_probability, "states": result.states,
+        }))  # fmt: skip
+        return 0
+    print(tr("Ruleset: {name}   Mode: {mode}", name=ruleset.name, mode=mode))
+    print(tr("Chance to leave the fight alive (any way out): {percent} %",
+             percent=f"{result.alive_probability * 100:.2f}"))  # fmt: skip
     return 0
 
 

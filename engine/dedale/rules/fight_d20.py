@@ -278,6 +278,10 @@ class _D20State:
         if self.hooks is not None and attacker is self.hero:  # "against it: attack +2"
             self.between.current = next((i for i, e in enumerate(self.enemies) if e is defender), 0)
             extra = self.hooks.attack_bonus(self.between)
+        elif self.hooks is not None:  # its wound on the hero reads its own rules ("it deals")
+            self.between.current = next(
+                (i for i, e in enumerate(self.enemies) if e is attacker), 0
+            )  # fmt: skip
         attacker.attack += extra
         try:
             hit, total, damage, faces = attack_roll(params, self.rng, attacker, defender)

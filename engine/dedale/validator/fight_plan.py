@@ -87,6 +87,55 @@ class _World:
     def has_status(self, name: str) -> bool:
         return False
 
+    def has_flag(self, name: str) -> bool:  # a book's flag: not followed in a fight
+        raise Unsupported(tr("the fight's odds cannot follow '{name}'", name=name))
+
+
+class Reader:
+    """The conditions of a fight's rules as callables over the counters the fight follows
+    (and the hero's health), read with :func:`dedale.game.conditions.holds` over a
+    :class:`_World`; ``counters``: the counters met so far, at their start values."""
+
+    def __init__(self, ruleset, hero: Mapping[str, int], carried, codewords) -> None:
+        self.ruleset, self.hero = ruleset, hero
+        self.carried, self.codewords = carried, codewords
+        self.counters: dict[str, int] = {}
+        self.starts = {counter.id: counter.initial for counter in ruleset.counters}
+
+    def counter_of(self, name: str, span=None) -> str:
+        """The id of the counter ``name`` (now followed), or Unsupported."""
+        found = self.ruleset.resolve(name)
+        if found is None or found[0] != "counter":
+            raise Unsupported(tr("the fight's odds cannot follow '{name}'", name=name))
+        self.counters.setdefault(found[1], self.starts.get(found[1], 0))
+        return found[1]
+
+    def note_counters(self, condition) -> None:
+        """The counters a condition reads vary too."""
+        if condition is None:
+            return
+        for node in _atoms(condition):
+            if isinstance(node, ast.Compare):
+                for side in (node.left, node.right):
+                    if isinstance(side, ast.ValueRef):
+                        found = self.ruleset.resolve(side.name)
+                        if found is not None and found[0] == "counter":
+                            self.counter_of(side.name, side.span)
+
+    def when(self, condition):
+        """``condition`` as a callable over the followed values (None: always)."""
+        from dedale.game.conditions import holds
+
+        if condition is None:
+            return None
+        self.note_counters(condition)
+        ruleset, hero, carried, codewords = self.ruleset, self.hero, self.carried, self.codewords
+
+        def check(values: Mapping[str, int]) -> bool:
+            return holds(condition, _World(ruleset, hero, carried, codewords, values))
+
+        return check
+
 
 def plan_of(
     fight: ast.Fight,
@@ -98,44 +147,13 @@ def plan_of(
 ) -> ExitPlan:
     """The plan of ``fight`` against ``enemies`` ((SKILL, STAMINA, immune) triples) for a
     hero with stats ``hero`` (see the module docstring)."""
-    from dedale.game.conditions import holds
-
     if fight.allies:
         raise Unsupported(tr("fights with allies have no exact odds"))
     if fight.assault_table is not None:
         raise Unsupported(tr("a table rolled each assault has no exact odds"))
     params = ruleset.fight
-    counters: dict[str, int] = {}
-    starts = {counter.id: counter.initial for counter in ruleset.counters}
-
-    def counter_of(name: str, span) -> str:
-        found = ruleset.resolve(name)
-        if found is None or found[0] != "counter":
-            raise Unsupported(tr("the fight's odds cannot follow '{name}'", name=name))
-        counters.setdefault(found[1], starts.get(found[1], 0))
-        return found[1]
-
-    def note_counters(condition) -> None:  # the counters a condition reads vary too
-        if condition is None:
-            return
-        for node in _atoms(condition):
-            if isinstance(node, ast.Compare):
-                for side in (node.left, node.right):
-                    if isinstance(side, ast.ValueRef):
-                        found = ruleset.resolve(side.name)
-                        if found is not None and found[0] == "counter":
-                            counter_of(side.name, side.span)
-
-    def when(condition):
-        if condition is None:
-            return None
-        note_counters(condition)
-
-        def check(values: Mapping[str, int]) -> bool:
-            return holds(condition, _World(ruleset, hero, carried, codewords, values))
-
-        return check
-
+    reader = Reader(ruleset, hero, carried, codewords)
+    counters, counter_of, when = reader.counters, reader.counter_of, reader.when
     damages, attacks, events, rolls, exits = [], [], [], [], []
     first = False
     for rule in fight.rules:

@@ -9,9 +9,10 @@ choice), the target of enemies fought together chosen at best. Duels without an 
 one :class:`~dedale.rules.odds_d20_duel.DuelTable` per pair of fighters, shared by every
 duel of the book between the same hero and the same kind of enemy.
 
-Still estimated, and saying why: fights the book acts in (per-enemy rules, thresholds,
-allies, assault tables: the interpreter runs them with its hooks) and fights past the exact
-budget (I115).
+Fights the book acts in (rules under an enemy, events, exits, "after N assaults won", an
+assault table) are exact through :mod:`dedale.rules.odds_d20_acting` (the plan:
+:mod:`dedale.validator.fight_plan_d20`). Still estimated, and saying why (I115): fights with
+allies or effects those odds do not follow, and fights past the exact budget.
 """
 
 from __future__ import annotations
@@ -38,6 +39,29 @@ class D20Calculator:
         self.rehearsal = simulator.rehearsal
         self.cache: dict[tuple, float] = {}
         self.tables: dict[tuple, Any] = {}
+        self.carried: frozenset[str] = frozenset()  # the best loadout (book_loadout)
+        self.codewords: frozenset[str] = frozenset()
+
+    def acting_odds(self, fight: ast.Fight) -> tuple[Odds, ...]:
+        """The rows of a fight the book acts in (rules/odds_d20_acting.py); raises
+        Unsupported for what they do not follow, D20OddsTooLarge past the budget."""
+        from dedale.rules.odds_d20_acting import d20_acting_odds
+        from dedale.validator.fight_plan_d20 import d20_plan_of
+
+        spec = self.rehearsal.spec(fight)
+        ruleset = self.rehearsal.ruleset(fight)
+        rows = []
+        for hero, character in self.simulator.heroes:
+            plan = d20_plan_of(fight, ruleset, dict(character.stats), self.carried,
+                               self.codewords)  # fmt: skip
+            alive = d20_acting_odds(
+                ruleset, character, spec, plan, budget=STATES, seconds=SECONDS
+            ).alive_probability
+            for luck in self.simulator.policies:  # a d20 fight never asks about Luck
+                rows.append(Odds(hero, luck, alive))
+        if any(odds.hero.class_name for odds in rows):
+            rows = overall(rows) + rows
+        return tuple(rows)
 
     def odds(self, fight: ast.Fight, threshold: int | None = None) -> tuple[Odds, ...]:
         """The rows of ``fight`` (raises D20OddsTooLarge past the budget, GameError on an
@@ -88,7 +112,8 @@ def d20_fight_reports(
 ) -> list[FightReport]:
     """The reports of a d20 book's fights (see the module docstring)."""
     from dedale.rules.odds_d20_attack import D20OddsTooLarge
-    from dedale.validator.fights import _estimated, _reason, hero_profiles, start_kit
+    from dedale.validator.fight_plan import Unsupported
+    from dedale.validator.fights import _estimated, _reason, book_loadout, hero_profiles, start_kit
     from dedale.validator.simulate import FightSimulator
 
     try:
@@ -98,6 +123,7 @@ def d20_fight_reports(
     except (DedaleError, KeyError, ValueError, AttributeError) as error:
         return [FightReport(n, f, (), _reason(error), supported=False) for n, f in fights]
     calculator = D20Calculator(simulator)
+    calculator.carried, calculator.codewords = book_loadout(graph, book.ruleset)
     cache = [simulator]  # the estimates use the same heroes
     seeds = (seed, len(fights))
     reports = []
@@ -109,12 +135,16 @@ def d20_fight_reports(
         try:
             threshold = health_threshold(fight, book.ruleset)
             acts = fight.allies or calculator.rehearsal.by_assault(fight)
-            if acts and threshold is None:
-                why = tr("the book acts inside this d20 fight: its odds are estimated")
-                reports.append(_estimated(cache, graph, book, seeds, number, fight, why))
-                continue
             try:
-                reports.append(FightReport(number, fight, calculator.odds(fight, threshold)))
+                if acts and threshold is None:  # the book acts inside the fight
+                    rows = calculator.acting_odds(fight)
+                else:
+                    rows = calculator.odds(fight, threshold)
+                reports.append(FightReport(number, fight, rows))
+            except Unsupported as error:  # what the exact odds do not follow: I115 says it
+                why = tr("the book acts inside this d20 fight: {reason}", reason=str(error))
+                report = _estimated(cache, graph, book, seeds, number, fight, why)
+                reports.append(_because(report, why))
             except D20OddsTooLarge as error:  # I115: estimated, saying why
                 report = _estimated(cache, graph, book, seeds, number, fight, error.message)
                 reports.append(_because(report, error.message))
