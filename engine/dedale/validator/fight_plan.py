@@ -246,3 +246,25 @@ def _atoms(condition):
             continue
         for part in inner if isinstance(inner, tuple) else (inner,):
             yield from _atoms(part)
+
+
+def together_exit_odds(calculator, hero, luck: str, line_up: tuple, bonus: int, fight) -> float:
+    """The exact chance to leave a fight against ``line_up`` at once alive, the target the
+    reader's best each assault (:mod:`dedale.rules.odds_group_exits`; past its budget,
+    its :class:`~dedale.rules.odds_inputs.OddsTooLarge`: the validator estimates the fight
+    and says why)."""
+    import dataclasses
+
+    from dedale.rules.odds_group_exits import group_exit_odds
+    from dedale.validator.fights import class_fight_kit
+
+    params = calculator.params
+    abilities, armour = class_fight_kit(calculator.ruleset, hero.class_name)
+    plan = plan_of(fight, calculator.ruleset, line_up, dict(hero.stats), calculator.carried,
+                   calculator.codewords)  # fmt: skip
+    plan = dataclasses.replace(plan, bonus=bonus)  # the fight's and the items' bonus
+    return group_exit_odds(
+        calculator.ruleset, hero.get(params.attack_stat), hero.get(params.health), plan,
+        luck=hero.get(calculator.luck_stat) if calculator.luck_stat else None,
+        luck_policy=luck, abilities=abilities, armour=armour, target="best",
+    )  # fmt: skip

@@ -1,0 +1,596 @@
+"""Exact odds of an FF-family fight against several enemies at once with exits and rules
+under an enemy (issue 14.1/14.2: the ``together`` mode of :mod:`dedale.rules.odds_exits`).
+
+The chance that the hero leaves the fight alive by any way the paragraph gives (winning,
+an assault limit, escape, "after N assaults won", "when your STAMINA falls to N", an exit on
+a condition, "first assault won", an event that turns to a paragraph), the target chosen
+each assault (``order``: the first enemy standing, as the fight's default answer; ``best``:
+a maximum, like best Luck) and Luck tested when it raises the chance. It follows the rules
+core's fight loop (:func:`dedale.rules.fight_opposed.opposed_fight` with the book's hooks,
+:mod:`dedale.game.fight_hooks`, :mod:`dedale.game.enemy_rules`) step by step:
+
+- before an assault: the assault limit, then the offer to escape (its wound, Luck on it);
+- the assault: the target's and the hero's attack strengths (the hero's attack bonus
+  against the target counts, and so against the others); an instant kill on a double, a
+  wound each way (Luck, then the target's ``it takes`` / ``it deals`` and its wound rolls),
+  armour on the first assault (which stops the other enemies' blows too); then each other
+  enemy standing whose strength beats the hero's wounds him (the ruleset's ``together``
+  damage, Luck, then that enemy's own ``it deals`` and wound rolls);
+- after it: death, then a win when every enemy has fallen (no hook acts then); else the
+  target's events (none once it has fallen; "when it wounds you" reads every wound of the
+  assault, as the fight's ``hero_damage``), then "first assault won", the exits on a
+  condition, the threshold and "after N assaults won".
+
+A state is (hero STAMINA, Luck, every enemy's STAMINA and SKILL shift, the assault number
+while it matters, assaults won while they matter, first hit yet, counters), memoised; a
+state that only an assault changing nothing leaves unchanged is solved exactly (divided by
+1 - P(nothing)). With the ``best`` target, enemies that no rule names and that share SKILL
+and immunity are interchangeable (their values are kept sorted). With the best Luck, each
+Luck choice knows the hero's own roll and the wounds of the assault so far, as in
+:mod:`dedale.rules.odds_group`; without exits the values are that module's (the tests
+match them). The work is bounded by :data:`MAX_STATES` states and :data:`SECONDS` of CPU
+time: past either, :class:`GroupExitsTooLarge` (an :class:`OddsTooLarge`: the validator
+estimates the fight and says why).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+
+from dedale.errors import GameError
+from dedale.i18n import number, tr
+from dedale.rules.fight_state import happened, rebased, taken
+from dedale.rules.odds_exits import Condition, ExitPlan
+from dedale.rules.odds_inputs import OddsTooLarge, below_function, lucky_table
+from dedale.rules.ruleset import OpposedFight, Ruleset
+
+MAX_STATES = 150_000
+"""States of one fight's exact odds at most (then :class:`GroupExitsTooLarge`)."""
+SECONDS = 4.0
+"""CPU seconds of one fight's exact odds at most (then :class:`GroupExitsTooLarge`)."""
+LUCK_WORK = 300_000
+"""With the best Luck, the work foreseen at most before anything is computed: the states
+(hero STAMINA x Luck x each enemy's STAMINA x assault numbers told apart) times 3 per other
+enemy (its blow misses, lands, or lands with a Luck test); about 3 CPU seconds."""
+TARGETS = ("order", "best")
+WON_WAYS = ("won", "first_won", "assaults_won")
+"""The ways out that the fight reports as won (the others: ``limit``, or ``escaped``)."""
+
+
+class GroupExitsTooLarge(OddsTooLarge):
+    """The exact odds would need more states or time than the budget (the message says)."""
+
+
+def group_exit_odds(
+    ruleset: Ruleset,
+    hero_skill: int,
+    hero_stamina: int,
+    plan: ExitPlan,
+    *,
+    luck: int | None = None,
+    luck_policy: str = "none",
+    abilities: tuple = (),
+    armour: bool = False,
+    target: str = "best",
+    seconds: float = SECONDS,
+    luck_work: int = LUCK_WORK,
+) -> float:
+    """The exact chance that the hero leaves a fight against all ``plan.enemies`` at once
+    alive (see the module docstring; ``seconds`` and ``luck_work``: the budget)."""
+    solver = GroupExitSolver(ruleset, hero_skill, plan, luck_policy, abilities, armour, target)
+    solver.seconds, solver.luck_work = seconds, luck_work
+    return solver.solve(hero_stamina, luck)
+
+
+def _end(way: str, h: int, luck: int) -> tuple:
+    return ("end", way, h, luck)
+
+
+def _is_end(node: tuple) -> bool:
+    return node[0] == "end"
+
+
+class GroupExitSolver:
+    """The value function of one fight at once with exits (see the module docstring)."""
+
+    def __init__(self, ruleset, hero_skill, plan: ExitPlan, policy, abilities, armour, target):
+        from dedale.rules import modifiers as mods
+
+        fight = ruleset.fight
+        if not isinstance(fight, OpposedFight):
+            raise GameError("exact odds exist only for opposed (FF-family) fights")
+        if target not in TARGETS:
+            raise GameError(f"unknown target choice {target!r}", hint="use order or best")
+        if not plan.enemies:
+            raise GameError("a fight needs at least one enemy")
+        if any(stamina <= 0 for _, stamina, _ in plan.enemies):
+            raise GameError("every enemy needs at least 1 STAMINA")
+        self.fight, self.plan = fight, plan
+        self.health = fight.health
+        self.best = target == "best"
+        self.skill = (
+            hero_skill + plan.bonus + mods.ability_value(abilities, "fight", "attack_bonus")
+        )
+        self.to_enemy = fight.damage_to_enemy + mods.ability_value(
+            abilities, "fight", "damage_bonus"
+        )
+        self.first_bonus = mods.ability_value(abilities, "first_successful_assault", "bonus_damage")
+        self.armour = armour
+        self.to_hero = plan.enemy_damage if plan.enemy_damage is not None else fight.damage_to_hero
+        self.side = plan.enemy_damage if plan.enemy_damage is not None else fight.together_damage
+        test = ruleset.tests.get(fight.luck_test) if fight.luck_test else None
+        self.use_luck = policy == "best" and test is not None and test.cost > 0
+        self.luck_cost = test.cost if test else 0
+        self.lucky = lucky_table(test.dice) if test is not None else (0.0,)
+        self.names = tuple(name for name, _ in plan.counters)
+        marks = [plan.limit or 0, plan.escape_after or 0, 1 if plan.first_won or armour else 0]
+        self.k_cap = max(marks)
+        self.track_hit = self.first_bonus != 0
+        self.won_cap = 0 if plan.win_assaults is None else plan.win_assaults + 1
+        self.doubles = fight.instant_kill_on_double or any(e.on == "double" for e in plan.events)
+        self._dice(fight)
+        named = {r.enemy for r in plan.damages} | {e.enemy for e in plan.events}
+        named |= {a[0] for a in plan.attacks} | {w[0] for w in plan.wound_rolls}
+        kinds: dict[tuple, list[int]] = {}
+        for i, (skill, _h, immune) in enumerate(plan.enemies):
+            kinds.setdefault((skill, immune) if i not in named else ("named", i), []).append(i)
+        self.groups = [g for g in kinds.values() if len(g) > 1] if self.best else []
+        self.kind_of = {i: key for key, group in kinds.items() for i in group}
+        self.memo: dict[tuple, float] = {}
+        self.busy: set[tuple] = set()
+        self.seconds = SECONDS
+        self.luck_work = LUCK_WORK
+        self.clock = 0.0
+
+    # ------------------------------------------------------------------ the dice
+
+    def _dice(self, fight: OpposedFight) -> None:
+        """The hero's rolls ``(p, total, double)`` and ``below(x)``: P(an enemy rolls < x)."""
+        dice = fight.dice
+        assert dice is not None
+        parts = dice.dice
+        if len(parts) != 1 or parts[0].keep is not None or parts[0].sides ** parts[0].count > 4096:
+            raise GameError("exact odds with exits need a plain NdS attack roll")
+        count, sides = parts[0].count, parts[0].sides
+        constant = dice.max() - count * sides
+        rolls: dict[tuple[int, bool], float] = {}
+        each = 1.0 / sides**count
+        for code in range(sides**count):
+            faces = [(code // sides**i) % sides + 1 for i in range(count)]
+            double = self.doubles and count > 1 and len(set(faces)) == 1
+            key = (sum(faces) + constant, double)
+            rolls[key] = rolls.get(key, 0.0) + each
+        self.rolls = tuple((p, total, double) for (total, double), p in sorted(rolls.items()))
+        exact = below_function(dice.distribution())
+        low, high = dice.min(), dice.max()
+        table = {x: float(exact(x)) for x in range(low, high + 2)}
+        self.below = lambda x: 0.0 if x <= low else 1.0 if x > high else table[x]
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one solver per fight setting
+    def _per_roll(self, lead: int, gaps: tuple[int, ...], immune: bool) -> tuple:
+        """Per hero roll: ``(p, double, ((p, winner), ...), side chances)``: the target's
+        outcomes and the chance each other enemy's strength beats the hero's (``lead``:
+        the hero's attack minus the target's; ``gaps``: minus each other enemy's)."""
+        below, kill = self.below, self.fight.instant_kill_on_double and not immune
+        found = []
+        for p, total, double in self.rolls:
+            sides = tuple(1.0 - below(gap + total + 1) for gap in gaps)
+            if kill and double:
+                found.append((p, double, ((1.0, "kill"),), sides))
+                continue
+            lower, upto = below(lead + total), below(lead + total + 1)
+            outcomes = tuple(
+                (q, w) for q, w in ((lower, "hero"), (upto - lower, "tie"), (1 - upto, "enemy"))
+                if q > 0
+            )  # fmt: skip
+            found.append((p, double, outcomes, sides))
+        return tuple(found)
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019
+    def _joint(self, lead: int, gaps: tuple[int, ...], immune: bool, guarded: bool) -> tuple:
+        """Without Luck: ``(p, winner, double, hits)`` summed over the hero's rolls, ``hits``
+        telling which other enemies beat the hero (none while the armour guards)."""
+        joint: dict[tuple, float] = {}
+        for p, double, outcomes, sides in self._per_roll(lead, gaps, immune):
+            combos = [((), 1.0)]
+            for chance in () if guarded else sides:
+                combos = [
+                    (hits + (hit,), w * (chance if hit else 1 - chance))
+                    for hits, w in combos
+                    for hit in (False, True)
+                    if (chance if hit else 1 - chance) > 0
+                ]
+            for q, winner in outcomes:
+                for hits, w in combos:
+                    key = (winner, double, hits)
+                    joint[key] = joint.get(key, 0.0) + p * q * w
+        return tuple((p, w, d, hits) for (w, d, hits), p in joint.items())
+
+    # ------------------------------------------------------------------ solving
+
+    def start(self, stamina: int, luck: int | None) -> tuple:
+        if stamina <= 0:
+            raise GameError("the hero needs at least 1 STAMINA to fight")
+        from dedale.rules.odds_group import check_group_size
+
+        check_group_size(stamina, 0, self.plan.enemies)  # the plain DP's bound, Luck apart
+        plan = self.plan
+        if self.use_luck and luck:
+            work = (stamina + 1) * (luck + 1) * (self.k_cap + 1) * 3 ** (len(plan.enemies) - 1)
+            for _, health, _ in plan.enemies:
+                work *= health + 1
+                if work > self.luck_work:
+                    raise self._too_large(
+                        tr("with the best Luck, more than {limit} steps",
+                           limit=number(self.luck_work, ","))
+                    )  # fmt: skip
+        es = tuple(h for _, h, _ in plan.enemies)
+        state = (stamina, max(0, luck or 0), es, (0,) * len(es), 0, 0, not self.track_hit,
+                 tuple(v for _, v in plan.counters))  # fmt: skip
+        return self._canon(state)
+
+    def solve(self, stamina: int, luck: int | None) -> float:
+        start = self.start(stamina, luck)
+        self.clock = time.process_time()
+        try:
+            return self.value(start)
+        except RecursionError:
+            raise self._too_large(tr("the fight's states are too deep to compute")) from None
+
+    def _too_large(self, reason) -> GroupExitsTooLarge:
+        return GroupExitsTooLarge(
+            tr(
+                "the exact odds of a fight against {count} enemies at once with its ways "
+                "out: {reason}",
+                count=len(self.plan.enemies),
+                reason=reason,
+            ),
+            hint=tr(
+                "fewer or weaker enemies at once have exact odds (the validator estimates them)"
+            ),
+        )
+
+    def value(self, node: tuple) -> float:
+        if _is_end(node):
+            return 0.0 if node[1] == "lost" else 1.0
+        found = self.memo.get(node)
+        if found is not None:
+            return found
+        if node in self.busy:
+            raise self._too_large(tr("the fight's states loop (an event undoes another)"))
+        if len(self.memo) >= MAX_STATES:
+            raise self._too_large(
+                tr("more than {limit} states", limit=number(MAX_STATES, ","))
+            )  # fmt: skip
+        if len(self.memo) % 256 == 255 and time.process_time() - self.clock > self.seconds:
+            raise self._too_large(
+                tr("more than {seconds} seconds", seconds=f"{self.seconds:g}")
+            )  # fmt: skip
+        self.busy.add(node)
+        try:
+            result = self.choose(node)[0]
+        finally:
+            self.busy.discard(node)
+        self.memo[node] = result
+        return result
+
+    def choose(self, state: tuple) -> tuple[float, list[tuple[float, tuple]]]:
+        """The state's value and its moves ``[(chance, next state or end)]`` under the best
+        choices (escape or not, the target, Luck), an unchanged state folded in."""
+        plan = self.plan
+        h, luck, es, shifts, k, won, hit, counters = state
+        if plan.limit is not None and k >= plan.limit:
+            return 1.0, [(1.0, _end("limit", h, luck))]
+        escape: tuple[float, list] | None = None
+        if plan.escape_after is not None and k >= plan.escape_after:
+            escape = self._escape(h, luck)
+            if escape[0] >= 1.0:
+                return escape
+        best: tuple[float, list] = (-1.0, [])
+        for t in self._targets(es, shifts):
+            stay, rows = self._assault(state, t)
+            if stay >= 1.0 - 1e-12:  # nobody is ever wounded: the fight cannot end
+                found: tuple[float, list] = (0.0, [])
+            else:
+                scale = 1.0 / (1.0 - stay)
+                moves = [(q * scale, n) for q, n in rows]
+                found = (min(1.0, sum(q * self.value(n) for q, n in moves)), moves)
+            if found[0] > best[0] + 1e-15:
+                best = found
+        if escape is not None and escape[0] > best[0] + 1e-15:
+            return escape
+        return best
+
+    def _escape(self, h: int, luck: int) -> tuple[float, list]:
+        """Escaping now: its wound (Luck on it when the ruleset allows and it helps)."""
+        fight = self.fight
+        damage = fight.escape_damage
+        options = [[(1.0, luck, damage)]]
+        if fight.escape_luck:
+            options = self._luck_options(damage, luck, fight.luck_wounded, fight.damage_to_hero)
+        best: tuple[float, list] = (-1.0, [])
+        for option in options:
+            moves = [(q, _end("escaped" if h > d else "lost", max(0, h - d), lk))
+                     for q, lk, d in option]  # fmt: skip
+            value = sum(q for q, n in moves if n[1] != "lost")
+            if value > best[0] + 1e-15:
+                best = (value, moves)
+        return best
+
+    def _targets(self, es: tuple, shifts: tuple) -> list[int]:
+        alive = [i for i, e in enumerate(es) if e > 0]
+        if not self.best:
+            return alive[:1]
+        seen: set = set()
+        choices = []
+        for i in alive:
+            key = (self.kind_of[i], es[i], shifts[i])
+            if key not in seen:
+                seen.add(key)
+                choices.append(i)
+        return choices
+
+    def _canon(self, state: tuple) -> tuple:
+        h, luck, es, shifts, k, won, hit, counters = state
+        shifts = tuple(s if e > 0 else 0 for e, s in zip(es, shifts, strict=True))
+        if self.groups:
+            es_, sh_ = list(es), list(shifts)
+            for group in self.groups:
+                pairs = sorted((es[i], shifts[i]) for i in group)
+                for i, (e, s) in zip(group, pairs, strict=True):
+                    es_[i], sh_[i] = e, s
+            es, shifts = tuple(es_), tuple(sh_)
+        return (h, luck, es, shifts, k, won, hit, counters)
+
+    # ------------------------------------------------------------------ one assault
+
+    def _holds(self, when: Condition | None, h: int, counters: tuple) -> bool:
+        if when is None:
+            return True
+        values: dict[str, int] = dict(zip(self.names, counters, strict=True))
+        values[self.health] = h
+        return bool(when(values))
+
+    def _mine(self, enemy: int | None, index: int) -> bool:
+        return enemy is None or enemy == index or len(self.plan.enemies) == 1
+
+    def _assault(self, state: tuple, t: int) -> tuple[float, list[tuple[float, tuple]]]:
+        """One assault against target ``t``: (chance the state comes back unchanged, the
+        other moves with their chances)."""
+        plan = self.plan
+        h, luck, es, shifts, k, won, hit, counters = state
+        skills = [s + d for (s, _h, _i), d in zip(plan.enemies, shifts, strict=True)]
+        base = self.skill
+        for enemy, value, when in plan.attacks:
+            if self._mine(enemy, t) and self._holds(when, h, counters):
+                base += value
+        sides = tuple(j for j, e in enumerate(es) if e > 0 and j != t)
+        gaps = tuple(base - skills[j] for j in sides)
+        immune = plan.enemies[t][2]
+        guarded = self.armour and k == 0
+        rows: dict[tuple, float] = {}
+        stay = 0.0
+        if not self.use_luck:
+            for p, winner, double, hits in self._joint(base - skills[t], gaps, immune, guarded):
+                (option,) = self._target(state, t, winner)
+                for q, h1, l1, es1, hit1, dealt in option:
+                    struck = [j for j, yes in zip(sides, hits, strict=False) if yes]  # (): armour
+                    for r, h2 in self._plain_sides(h1, counters, struck):
+                        nxt = self._finish(state, t, winner, double, h2, l1, es1, hit1, dealt)
+                        rows[nxt] = rows.get(nxt, 0.0) + p * q * r
+        else:
+            ctx = (state, t, {})  # the assault's continuations, shared by the hero's rolls
+            for p, double, outcomes, chances in self._per_roll(base - skills[t], gaps, immune):
+                side_p = () if guarded else tuple(zip(sides, chances, strict=True))
+                for q, winner in outcomes:
+                    options = ctx[2].get(winner)
+                    if options is None:
+                        options = ctx[2][winner] = self._target(state, t, winner)
+                    chosen = self._pick(
+                        state,
+                        [
+                            [
+                                (w * r, n)
+                                for w, h1, l1, es1, hit1, dealt in option
+                                for r, n in self._sides(
+                                    ctx, winner, double, h1, l1, es1, hit1, dealt, side_p
+                                )
+                            ]
+                            for option in options
+                        ],
+                    )
+                    for r, n in chosen:
+                        rows[n] = rows.get(n, 0.0) + p * q * r
+        stay = rows.pop(state, 0.0)
+        return stay, [(q, n) for n, q in rows.items()]
+
+    def _pick(self, state: tuple, options: list[list[tuple[float, tuple]]]) -> list:
+        """The option worth most (the reader's best Luck choice)."""
+        if len(options) == 1:
+            return options[0]
+        best, chosen = -1.0, options[0]
+        for option in options:
+            if any(n == state for _, n in option):
+                raise self._too_large(tr("a Luck test that may change nothing"))
+            worth = sum(q * self.value(n) for q, n in option)
+            if worth > best + 1e-15:
+                best, chosen = worth, option
+        return chosen
+
+    def _target(self, state: tuple, t: int, winner: str) -> list[list[tuple]]:
+        """The target's side of the assault: options (Luck or not), each a list of
+        ``(chance, hero STAMINA, Luck, enemies' STAMINA, hit yet, damage dealt)``."""
+        h, luck, es, shifts, k, won, hit, counters = state
+        fight = self.fight
+        if winner == "tie" or (winner == "enemy" and self.armour and k == 0):
+            return [[(1.0, h, luck, es, hit, 0)]]
+        e = es[t]
+        if winner == "kill":
+            return [[(1.0, h, luck, es[:t] + (0,) + es[t + 1 :], hit, e)]]
+        if winner == "hero":
+            damage = self.to_enemy + (0 if hit else self.first_bonus)
+            result = []
+            for option in self._luck_options(
+                damage, luck, fight.luck_wounding, fight.damage_to_enemy
+            ):
+                row = []
+                for q, lk, d in option:
+                    d = self._takes(t, d, e, h, counters)
+                    cut = min(d, e)
+                    row.append((q, h, lk, es[:t] + (e - cut,) + es[t + 1 :], True, cut))
+                result.append(row)
+            return result
+        result = []
+        for option in self._luck_options(
+            self.to_hero, luck, fight.luck_wounded, fight.damage_to_hero
+        ):
+            row = []
+            for q, lk, d in option:
+                for r, wound in self._deals(t, d, h, counters):
+                    row.append((q * r, max(0, h - wound), lk, es, hit, 0))
+            result.append(row)
+        return result
+
+    def _luck_options(self, base: int, luck: int, table, plain: int) -> list[list[tuple]]:
+        """A wound as it is, and (when Luck is tested) lucky or unlucky: rows of
+        ``(chance, Luck after, damage)``."""
+        options = [[(1.0, luck, base)]]
+        if self.use_luck and table is not None and luck > 0 and base > 0:
+            q = self.lucky[min(luck, len(self.lucky) - 1)]
+            low = max(0, luck - self.luck_cost)
+            options.append([(q, low, max(0, base + table.lucky - plain)),
+                            (1 - q, low, max(0, base + table.unlucky - plain))])  # fmt: skip
+        return options
+
+    def _takes(self, index: int, damage: int, e: int, h: int, counters: tuple) -> int:
+        for rule in self.plan.damages:
+            if rule.kind == "takes" and self._mine(rule.enemy, index):
+                if self._holds(rule.when, h, counters):
+                    return taken(damage, rule.share, rule.value, self.fight.damage_to_enemy, e)
+        return damage
+
+    def _deals(self, index: int, damage: int, h: int, counters: tuple) -> list[tuple[float, int]]:
+        """What a wound of enemy ``index`` does to the hero: its ``it deals`` rule, then the
+        wound rolls of its "when it wounds you" (a law ``[(chance, damage)]``)."""
+        for rule in self.plan.damages:
+            if rule.kind == "deals" and self._mine(rule.enemy, index):
+                if self._holds(rule.when, h, counters):
+                    damage = rebased(damage, self.to_hero, rule.value)
+                    break
+        law = [(1.0, damage)]
+        for enemy, when, p, value in self.plan.wound_rolls:
+            if not self._mine(enemy, index) or not self._holds(when, h, counters):
+                continue
+            law = [
+                pair
+                for q, d in law
+                for pair in (((q * p, value), (q * (1 - p), d)) if d > 0 else ((q, d),))
+                if pair[0] > 0
+            ]
+        return law
+
+    def _plain_sides(self, h: int, counters: tuple, struck: list[int]) -> list[tuple[float, int]]:
+        """Without Luck: the hero's STAMINA after the blows of the enemies in ``struck``."""
+        law = [(1.0, h)]
+        for j in struck:
+            grown: list[tuple[float, int]] = []
+            for q, h1 in law:
+                if h1 <= 0:
+                    grown.append((q, h1))
+                    continue
+                law_j = self._deals(j, self.side, h1, counters)
+                grown += [(q * r, max(0, h1 - w)) for r, w in law_j]
+            law = grown
+        return law
+
+    def _sides(self, ctx, winner, double, h, luck, es, hit, dealt, side_p) -> list:
+        """With Luck: the other enemies' blows one after another, each Luck choice the best
+        knowing the assault so far; then the end of the assault (``_finish``). ``ctx``:
+        (state, target, the continuations already found in this assault)."""
+        state, t, cache = ctx
+        key = (winner, double, h, luck, es, hit, dealt, side_p)
+        found = cache.get(key)
+        if found is not None:
+            return found
+        if not side_p or h <= 0:
+            found = [(1.0, self._finish(state, t, winner, double, h, luck, es, hit, dealt))]
+            cache[key] = found
+            return found
+        (j, p), rest = side_p[0], side_p[1:]
+        found = []
+        if p < 1.0:
+            found += [(
+                (1 - p) * q, n)
+                for q, n in self._sides(ctx, winner, double, h, luck, es, hit, dealt, rest)
+            ]  # fmt: skip
+        if p > 0.0:
+            hit_key = (j, winner, double, h, luck, es, hit, dealt, rest)
+            chosen = cache.get(hit_key)
+            if chosen is None:
+                counters = state[7]
+                options = []
+                wounded = self.fight.luck_wounded
+                for option in self._luck_options(
+                    self.side, luck, wounded, self.fight.damage_to_hero
+                ):
+                    rows = []
+                    for w, lk, d in option:
+                        for r, wound in self._deals(j, d, h, counters):
+                            h1 = max(0, h - wound)
+                            rows += [(w * r * q, n) for q, n in self._sides(
+                                ctx, winner, double, h1, lk, es, hit, dealt, rest)]  # fmt: skip
+                    options.append(rows)
+                chosen = cache[hit_key] = self._pick(state, options)
+            found += [(p * q, n) for q, n in chosen]
+        cache[key] = found
+        return found
+
+    def _finish(self, state, t, winner, double, h, luck, es, hit, dealt) -> tuple:
+        """Once an assault's blows have landed: death, a win, then the hooks (the target's
+        events, the exits); the next state, or an end ``("end", way, STAMINA, Luck)``."""
+        plan = self.plan
+        h0, _luck, _es, shifts, k, won, _hit, counters = state
+        if h <= 0:
+            return _end("lost", 0, luck)
+        if not any(es):
+            return _end("won", h, luck)
+        if dealt > 0 and self.won_cap:
+            won = min(won + 1, self.won_cap)
+        if es[t] > 0 and plan.events:  # the events of the enemy fought (none once it fell)
+            values = list(counters)
+            shift = shifts[t]
+            for event in plan.events:
+                if not self._mine(event.enemy, t):
+                    continue
+                if not self._holds(event.when, h, tuple(values)):
+                    continue
+                if not happened(event.on, winner, double, h0 - h):
+                    continue
+                for name, op, amount in event.counters:
+                    at = self.names.index(name)
+                    old = values[at]
+                    values[at] = (
+                        old + amount if op == "add" else max(0, old - amount) if op == "sub"
+                        else max(0, amount)
+                    )  # fmt: skip
+                if event.health:
+                    h = max(0, h + event.health)
+                    if h <= 0:
+                        return _end("lost", 0, luck)
+                shift = max(shift + event.skill, -plan.enemies[t][0])
+                if event.leaves:
+                    return _end("event", h, luck)
+            counters = tuple(values)
+            shifts = shifts[:t] + (shift,) + shifts[t + 1 :]
+        if plan.first_won and k == 0 and winner in ("hero", "kill"):
+            return _end("first_won", h, luck)
+        if any(self._holds(exit_, h, counters) for exit_ in plan.exits):
+            return _end("exit", h, luck)
+        if plan.threshold is not None and h <= plan.threshold:
+            return _end("threshold", h, luck)
+        if plan.win_assaults is not None and won >= plan.win_assaults:
+            return _end("assaults_won", h, luck)
+        k2 = min(k + 1, self.k_cap)
+        hit = hit or not self.track_hit
+        return self._canon((h, luck, es, shifts, k2, won, hit, counters))
