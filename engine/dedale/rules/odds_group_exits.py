@@ -49,10 +49,9 @@ MAX_STATES = 150_000
 """States of one fight's exact odds at most (then :class:`GroupExitsTooLarge`)."""
 SECONDS = 4.0
 """CPU seconds of one fight's exact odds at most (then :class:`GroupExitsTooLarge`)."""
-LUCK_WORK = 300_000
-"""With the best Luck, the work foreseen at most before anything is computed: the states
-(hero STAMINA x Luck x each enemy's STAMINA x assault numbers told apart) times 3 per other
-enemy (its blow misses, lands, or lands with a Luck test); about 3 CPU seconds."""
+LUCK_WORK = 20_000
+"""With the best Luck, the work foreseen at most before anything is computed (see
+``GroupExitSolver._foresee``): about 3 CPU seconds."""
 TARGETS = ("order", "best")
 WON_WAYS = ("won", "first_won", "assaults_won")
 """The ways out that the fight reports as won (the others: ``limit``, or ``escaped``)."""
@@ -214,21 +213,39 @@ class GroupExitSolver:
             raise GameError("the hero needs at least 1 STAMINA to fight")
         from dedale.rules.odds_group import check_group_size
 
-        check_group_size(stamina, 0, self.plan.enemies)  # the plain DP's bound, Luck apart
         plan = self.plan
+        if plan.limit is None:  # the fight may go on until every STAMINA has run out
+            check_group_size(stamina, 0, plan.enemies)  # the plain DP's bound, Luck apart
         if self.use_luck and luck:
-            work = (stamina + 1) * (luck + 1) * (self.k_cap + 1) * 3 ** (len(plan.enemies) - 1)
-            for _, health, _ in plan.enemies:
-                work *= health + 1
-                if work > self.luck_work:
-                    raise self._too_large(
-                        tr("with the best Luck, more than {limit} steps",
-                           limit=number(self.luck_work, ","))
-                    )  # fmt: skip
+            self._foresee(stamina, luck)
         es = tuple(h for _, h, _ in plan.enemies)
         state = (stamina, max(0, luck or 0), es, (0,) * len(es), 0, 0, not self.track_hit,
                  tuple(v for _, v in plan.counters))  # fmt: skip
         return self._canon(state)
+
+    def _foresee(self, stamina: int, luck: int) -> None:
+        """With the best Luck, refuse at once a fight whose work foreseen passes the budget:
+        the states (hero STAMINA x Luck x each enemy's STAMINA x assault numbers told apart;
+        with an assault limit, at most the states so few assaults reach: 7 ways the
+        target's side of an assault goes and 3 ways each other blow does, per assault)
+        times 3 per other enemy (the work of one state)."""
+        plan = self.plan
+        sides = 3 ** (len(plan.enemies) - 1)
+        states = (stamina + 1) * (luck + 1) * (self.k_cap + 1)
+        for _, health, _ in plan.enemies:
+            states *= health + 1
+        if plan.limit is not None:
+            tree, width = 0, 1
+            for _ in range(plan.limit):  # the assault at the limit does nothing
+                tree += width
+                width *= 7 * sides
+                if tree * sides > self.luck_work:
+                    break
+            states = min(states, tree)
+        if states * sides > self.luck_work:
+            raise self._too_large(
+                tr("with the best Luck, more than {limit} steps", limit=number(self.luck_work, ","))
+            )
 
     def solve(self, stamina: int, luck: int | None) -> float:
         start = self.start(stamina, luck)
