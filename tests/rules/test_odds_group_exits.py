@@ -284,3 +284,18 @@ def test_the_budget_raises_a_typed_too_large_error():
         group_exit_odds(rules, 9, 20, plan, luck=11, luck_policy="best")
     with pytest.raises(GroupExitsTooLarge, match="seconds"):  # the time bound
         group_exit_odds(rules, 9, 24, plan, luck=11, seconds=0.0)
+
+
+def test_the_cli_takes_ways_out_of_a_fight_at_once(capsys):
+    import json
+
+    from dedale.cli import main
+
+    base = ["odds", "--hero", "9", "16", "--enemy", "8", "6", "--enemy", "7", "5"]
+    assert main([*base, "--mode", "order", "--survive", "4", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["way_out_probability"]
+    rules = load_ruleset("df-classic")
+    plan = ExitPlan(enemies=((8, 6, False), (7, 5, False)), limit=4)
+    assert found == pytest.approx(group_exit_odds(rules, 9, 16, plan, target="order"), abs=1e-12)
+    assert main([*base, "--mode", "best", "--first-won"]) == 0
+    assert "any way out" in capsys.readouterr().out

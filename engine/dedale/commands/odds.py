@@ -25,6 +25,7 @@ from dedale.errors import GameError, RulesetError, UsageError
 from dedale.i18n import tr
 
 CLI_LUCK_WORK = 30_000  # a fight at once with the best Luck: seconds, not the validator's budget
+CLI_SECONDS = 30.0  # a fight at once with ways out: CPU seconds at most
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -101,8 +102,6 @@ def run(args: argparse.Namespace) -> int:
     if args.as_one and mode != "as-one":
         raise UsageError("--as-one contradicts --mode " + mode)
     at_once = mode in ("order", "best")
-    if at_once and (args.survive is not None or args.win_assaults is not None or args.first_won):
-        raise UsageError("ways out (--survive, --win-assaults, --first-won) need --mode sequence")
     try:
         result = fight_odds(
             ruleset, skill, stamina, [tuple(e) for e in args.enemy],
@@ -175,6 +174,14 @@ def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy
     )  # fmt: skip
     abilities, armour = class_fight_kit(ruleset, args.class_name)
     try:
+        if args.mode in ("order", "best"):  # all at once: rules/odds_group_exits.py
+            from dedale.rules.odds_group_exits import group_exit_odds
+
+            return group_exit_odds(
+                ruleset, skill, stamina, plan, luck=args.luck, luck_policy=policy,
+                abilities=abilities, armour=armour, target=args.mode, luck_work=CLI_LUCK_WORK,
+                seconds=CLI_SECONDS,
+            )  # fmt: skip
         return exit_odds(
             ruleset, skill, stamina, plan, luck=args.luck, luck_policy=policy,
             abilities=abilities, armour=armour,
