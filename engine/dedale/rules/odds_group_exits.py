@@ -42,6 +42,7 @@ from dedale.errors import GameError
 from dedale.i18n import number, tr
 from dedale.rules.fight_state import happened, rebased, taken
 from dedale.rules.odds_exits import Condition, ExitPlan
+from dedale.rules.odds_group_exits_luck import LuckAssaults
 from dedale.rules.odds_inputs import OddsTooLarge, below_function, lucky_table
 from dedale.rules.ruleset import OpposedFight, Ruleset
 
@@ -49,7 +50,7 @@ MAX_STATES = 150_000
 """States of one fight's exact odds at most (then :class:`GroupExitsTooLarge`)."""
 SECONDS = 4.0
 """CPU seconds of one fight's exact odds at most (then :class:`GroupExitsTooLarge`)."""
-LUCK_WORK = 20_000
+LUCK_WORK = 40_000
 """With the best Luck, the work foreseen at most before anything is computed (see
 ``GroupExitSolver._foresee``): about 3 CPU seconds."""
 TARGETS = ("order", "best")
@@ -90,7 +91,7 @@ def _is_end(node: tuple) -> bool:
     return node[0] == "end"
 
 
-class GroupExitSolver:
+class GroupExitSolver(LuckAssaults):
     """The value function of one fight at once with exits (see the module docstring)."""
 
     def __init__(self, ruleset, hero_skill, plan: ExitPlan, policy, abilities, armour, target):
@@ -397,43 +398,9 @@ class GroupExitSolver:
                         nxt = self._finish(state, t, winner, double, h2, l1, es1, hit1, dealt)
                         rows[nxt] = rows.get(nxt, 0.0) + p * q * r
         else:
-            ctx = (state, t, {})  # the assault's continuations, shared by the hero's rolls
-            for p, double, outcomes, chances in self._per_roll(base - skills[t], gaps, immune):
-                side_p = () if guarded else tuple(zip(sides, chances, strict=True))
-                for q, winner in outcomes:
-                    options = ctx[2].get(winner)
-                    if options is None:
-                        options = ctx[2][winner] = self._target(state, t, winner)
-                    chosen = self._pick(
-                        state,
-                        [
-                            [
-                                (w * r, n)
-                                for w, h1, l1, es1, hit1, dealt in option
-                                for r, n in self._sides(
-                                    ctx, winner, double, h1, l1, es1, hit1, dealt, side_p
-                                )
-                            ]
-                            for option in options
-                        ],
-                    )
-                    for r, n in chosen:
-                        rows[n] = rows.get(n, 0.0) + p * q * r
+            self._luck_assault(state, t, base - skills[t], sides, gaps, immune, guarded, rows)
         stay = rows.pop(state, 0.0)
         return stay, [(q, n) for n, q in rows.items()]
-
-    def _pick(self, state: tuple, options: list[list[tuple[float, tuple]]]) -> list:
-        """The option worth most (the reader's best Luck choice)."""
-        if len(options) == 1:
-            return options[0]
-        best, chosen = -1.0, options[0]
-        for option in options:
-            if any(n == state for _, n in option):
-                raise self._too_large(tr("a Luck test that may change nothing"))
-            worth = sum(q * self.value(n) for q, n in option)
-            if worth > best + 1e-15:
-                best, chosen = worth, option
-        return chosen
 
     def _target(self, state: tuple, t: int, winner: str) -> list[list[tuple]]:
         """The target's side of the assault: options (Luck or not), each a list of
@@ -520,48 +487,6 @@ class GroupExitSolver:
                 grown += [(q * r, max(0, h1 - w)) for r, w in law_j]
             law = grown
         return law
-
-    def _sides(self, ctx, winner, double, h, luck, es, hit, dealt, side_p) -> list:
-        """With Luck: the other enemies' blows one after another, each Luck choice the best
-        knowing the assault so far; then the end of the assault (``_finish``). ``ctx``:
-        (state, target, the continuations already found in this assault)."""
-        state, t, cache = ctx
-        key = (winner, double, h, luck, es, hit, dealt, side_p)
-        found = cache.get(key)
-        if found is not None:
-            return found
-        if not side_p or h <= 0:
-            found = [(1.0, self._finish(state, t, winner, double, h, luck, es, hit, dealt))]
-            cache[key] = found
-            return found
-        (j, p), rest = side_p[0], side_p[1:]
-        found = []
-        if p < 1.0:
-            found += [(
-                (1 - p) * q, n)
-                for q, n in self._sides(ctx, winner, double, h, luck, es, hit, dealt, rest)
-            ]  # fmt: skip
-        if p > 0.0:
-            hit_key = (j, winner, double, h, luck, es, hit, dealt, rest)
-            chosen = cache.get(hit_key)
-            if chosen is None:
-                counters = state[7]
-                options = []
-                wounded = self.fight.luck_wounded
-                for option in self._luck_options(
-                    self.side, luck, wounded, self.fight.damage_to_hero
-                ):
-                    rows = []
-                    for w, lk, d in option:
-                        for r, wound in self._deals(j, d, h, counters):
-                            h1 = max(0, h - wound)
-                            rows += [(w * r * q, n) for q, n in self._sides(
-                                ctx, winner, double, h1, lk, es, hit, dealt, rest)]  # fmt: skip
-                    options.append(rows)
-                chosen = cache[hit_key] = self._pick(state, options)
-            found += [(p * q, n) for q, n in chosen]
-        cache[key] = found
-        return found
 
     def _finish(self, state, t, winner, double, h, luck, es, hit, dealt) -> tuple:
         """Once an assault's blows have landed: death, a win, then the hooks (the target's
