@@ -41,7 +41,7 @@ import time
 from dedale.errors import GameError
 from dedale.i18n import number, tr
 from dedale.rules.fight_state import happened, rebased, taken
-from dedale.rules.odds_exits import Condition, ExitPlan
+from dedale.rules.odds_exits import Condition, ExitPlan, changed
 from dedale.rules.odds_group_exits_luck import LuckAssaults
 from dedale.rules.odds_inputs import OddsTooLarge, below_function, lucky_table
 from dedale.rules.ruleset import OpposedFight, Ruleset
@@ -106,6 +106,8 @@ class GroupExitSolver(LuckAssaults):
             raise GameError("a fight needs at least one enemy")
         if any(stamina <= 0 for _, stamina, _ in plan.enemies):
             raise GameError("every enemy needs at least 1 STAMINA")
+        if plan.table:
+            raise GameError("the exact odds of a fight at once do not roll a table each assault")
         self.fight, self.plan = fight, plan
         self.health = fight.health
         self.best = target == "best"
@@ -124,6 +126,7 @@ class GroupExitSolver(LuckAssaults):
         self.luck_cost = test.cost if test else 0
         self.lucky = lucky_table(test.dice) if test is not None else (0.0,)
         self.names = tuple(name for name, _ in plan.counters)
+        self.caps = dict(plan.caps)
         marks = [plan.limit or 0, plan.escape_after or 0, 1 if plan.first_won or armour else 0]
         self.k_cap = max(marks)
         self.track_hit = self.first_bonus != 0
@@ -509,13 +512,7 @@ class GroupExitSolver(LuckAssaults):
                     continue
                 if not happened(event.on, winner, double, h0 - h):
                     continue
-                for name, op, amount in event.counters:
-                    at = self.names.index(name)
-                    old = values[at]
-                    values[at] = (
-                        old + amount if op == "add" else max(0, old - amount) if op == "sub"
-                        else max(0, amount)
-                    )  # fmt: skip
+                changed(values, self.names, event.counters, self.caps)
                 if event.health:
                     h = max(0, h + event.health)
                     if h <= 0:
@@ -527,7 +524,7 @@ class GroupExitSolver(LuckAssaults):
             shifts = shifts[:t] + (shift,) + shifts[t + 1 :]
         if plan.first_won and k == 0 and winner in ("hero", "kill"):
             return _end("first_won", h, luck)
-        if any(self._holds(exit_, h, counters) for exit_ in plan.exits):
+        if any(self._holds(exit_, h, counters) for exit_ in plan.exits + plan.late_exits):
             return _end("exit", h, luck)
         if plan.threshold is not None and h <= plan.threshold:
             return _end("threshold", h, luck)

@@ -7,8 +7,9 @@ turns it into an :class:`~dedale.rules.odds_exits.ExitPlan`. Conditions are read
 the hero's health vary with the fight's states; items and codewords are those the book can
 give (``carried``: the best loadout a reader can have there); other stats are the hero's.
 Counters start at their initial value; a codeword the fight's events set or clear is
-followed like a counter, unset at the start. What the exact odds cannot follow (allies, an
-assault table, an event that does anything but change a counter or a codeword, the hero's
+followed like a counter, unset at the start. A table rolled each assault becomes its rows'
+chances, each row's effects read as an event's. What the exact odds cannot follow (allies, an
+event or a table row that does anything but change a counter or a codeword, the hero's
 health, the enemy's SKILL, a wound, or leave the fight) raises :class:`Unsupported`: the
 fight is then estimated by the seeded simulation of the real fight code.
 """
@@ -102,8 +103,6 @@ def plan_of(
 
     if fight.allies:
         raise Unsupported(tr("fights with allies have no exact odds"))
-    if fight.assault_table is not None:
-        raise Unsupported(tr("a table rolled each assault has no exact odds"))
     params = ruleset.fight
     counters: dict[str, int] = {}
     starts = {counter.id: counter.initial for counter in ruleset.counters}
@@ -115,16 +114,23 @@ def plan_of(
         counters.setdefault(found[1], starts.get(found[1], 0))
         return found[1]
 
+    read: dict[str, list[int] | None] = {}  # per counter: the numbers it is compared with
+
     def note_counters(condition) -> None:  # the counters a condition reads vary too
         if condition is None:
             return
         for node in _atoms(condition):
             if isinstance(node, ast.Compare):
-                for side in (node.left, node.right):
+                for side, other in ((node.left, node.right), (node.right, node.left)):
                     if isinstance(side, ast.ValueRef):
                         found = ruleset.resolve(side.name)
                         if found is not None and found[0] == "counter":
-                            counter_of(side.name, side.span)
+                            name = counter_of(side.name, side.span)
+                            numbers = read.setdefault(name, [])
+                            if isinstance(other, ast.Num) and numbers is not None:
+                                numbers.append(other.value)
+                            else:
+                                read[name] = None
 
     def when(condition):
         if condition is None:
@@ -151,7 +157,10 @@ def plan_of(
             first = True
         else:
             events.append(_event(rule, ruleset, params, counter_of, when, rolls, counters))
-    threshold = None
+    table = ()
+    if fight.assault_table is not None:  # each row: its chance, its effects as an event
+        table = _table_rows(fight.assault_table, ruleset, params, counter_of, when, counters)
+    threshold, late = None, []
     if fight.threshold is not None:
         found = ruleset.resolve(fight.threshold.stat)
         if found is not None and found[1] == params.health:
@@ -162,10 +171,11 @@ def plan_of(
                 left=ast.ValueRef(span=fight.threshold.span, name=fight.threshold.stat),
                 right=ast.Num(span=fight.threshold.span, value=fight.threshold.value),
             )  # fmt: skip
-            exits.append(when(compare))
+            late.append(when(compare))
     # Values read before the fight's own: the counters' starts (in the order first met).
     for name in list(counters):
         counters[name] = max(0, counters[name])
+    caps = _caps(read, [*events, *(event for _, event in table)], counters)
     return ExitPlan(
         enemies=enemies,
         bonus=fight.attack_bonus + sum(modifier.value for modifier in fight.modifiers),
@@ -175,6 +185,9 @@ def plan_of(
         events=tuple(events),
         wound_rolls=tuple(rolls),
         exits=tuple(exits),
+        late_exits=tuple(late),
+        table=table,
+        caps=caps,
         limit=None if fight.assault_limit is None else fight.assault_limit.assaults,
         escape_after=None if fight.escape is None else (fight.escape.after or 0),
         threshold=threshold,
@@ -182,6 +195,43 @@ def plan_of(
         first_won=first,
         counters=tuple(counters.items()),
     )
+
+
+def _table_rows(roll: ast.RandomRoll, ruleset, params, counter_of, when, counters) -> tuple:
+    """The rows of "each assault roll 1d6" as ``(chance, Event)`` pairs: the first row whose
+    range holds the total acts (a total no row names does nothing)."""
+    from types import SimpleNamespace
+
+    from dedale.rules import parse_dice
+
+    law = parse_dice(roll.dice.text).distribution()
+    rows = []
+    for branch in roll.branches:
+        chance = Fraction(0)
+        for total, p in law.items():
+            first = next((b for b in roll.branches if b.low <= total <= b.high), None)
+            if first is branch:
+                chance += p
+        if not chance:
+            continue
+        rule = SimpleNamespace(on="table", enemy=None, condition=None, effects=branch.body)
+        event = _event(rule, ruleset, params, counter_of, when, [], counters)
+        rows.append((float(chance), event))
+    return tuple(rows)
+
+
+def _caps(read: dict, events: list, counters: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """The counters the fight only ever raises (or sets) and reads only against numbers:
+    past the largest number, every value reads alike, so the states stop there (a table
+    that adds a point each assault would otherwise make them endless)."""
+    lowered = {name for event in events for name, op, _ in event.counters if op == "sub"}
+    caps = []
+    for name in counters:
+        numbers = read.get(name, [])
+        if name in lowered or numbers is None or name.startswith("codeword:"):
+            continue
+        caps.append((name, max(numbers, default=0) + 1))
+    return tuple(caps)
 
 
 def _codeword_key(codeword: str) -> str:
@@ -194,7 +244,7 @@ def _event(
     changes, health, skill, leaves = [], 0, 0, False
     for effect in rule.effects:
         if isinstance(effect, ast.WoundRoll):
-            if rule.on != "it_wounds":
+            if rule.on != "it_wounds":  # (a table's rows are never wound rolls either)
                 raise Unsupported(tr("a wound roll acts only when the enemy wounds the hero"))
             chance = 1.0
             if effect.dice is not None:
@@ -204,7 +254,7 @@ def _event(
                 chance = float(sum((p for t, p in law.items() if effect.low <= t <= effect.high),
                                    Fraction(0)))  # fmt: skip
             rolls.append((rule.enemy, when(rule.condition), chance, effect.value))
-        elif isinstance(effect, ast.EnemyStatChange):
+        elif isinstance(effect, ast.EnemyStatChange) and rule.on != "table":
             found = ruleset.resolve(effect.stat)
             if found is None or found[1] != params.attack_stat:
                 raise Unsupported(tr("the fight's odds follow only the enemy's attack stat"))
@@ -263,6 +313,8 @@ def together_exit_odds(calculator, hero, luck: str, line_up: tuple, bonus: int, 
     plan = plan_of(fight, calculator.ruleset, line_up, dict(hero.stats), calculator.carried,
                    calculator.codewords)  # fmt: skip
     plan = dataclasses.replace(plan, bonus=bonus)  # the fight's and the items' bonus
+    if plan.table:
+        raise Unsupported(tr("a table rolled each assault of a fight at once has no exact odds"))
     return group_exit_odds(
         calculator.ruleset, hero.get(params.attack_stat), hero.get(params.health), plan,
         luck=hero.get(calculator.luck_stat) if calculator.luck_stat else None,
