@@ -78,6 +78,10 @@ CASES = {
         "> enemy SNAKE SKILL 11 STAMINA 6\n> it deals 4\n> on a double: turn to 3\n"
         "> enemy RAT SKILL 10 STAMINA 5\n> it deals 3"
     ),
+    "its STAMINA": (
+        "> enemy ORC SKILL 10 STAMINA 9\n> when you win an assault: its STAMINA -1\n"
+        "> enemy IMP SKILL 8 STAMINA 4\n> it deals 3"
+    ),
     "escape": (
         "> enemy TROLL SKILL 11 STAMINA 12\n> it deals 4\n> enemy OGRE SKILL 10 STAMINA 10\n"
         "> it deals 4\n> escape -> 3 after 2"

@@ -72,6 +72,7 @@ CASES = {
         "> fight OGRE SKILL 10 STAMINA 12\n> each assault roll 2d6\n> 2-5: gain 1 bites\n"
         "> 12: lose 3 STAMINA\n> when bites falls to 0 -> 3"
     ),
+    "its STAMINA": "> fight TROLL SKILL 10 STAMINA 12\n> on a double: its STAMINA -3",
     "several enemies": (
         "> fight\n> enemy GUARD SKILL 8 STAMINA 4\n> it deals 1\n"
         "> enemy SERGEANT SKILL 11 STAMINA 9\n> not won after 9 assaults -> 3"

@@ -42,8 +42,9 @@ class ExitOddsTooLarge(GameError):
 class Event:
     """An event rule: on ``on`` (it_wins, you_win, double, it_wounds), for enemy ``enemy``
     (None: each), when ``when`` holds: counter changes ``(name, op, amount)`` (op add, sub,
-    set), a change of the hero's health and of the enemy's SKILL, and ``leaves`` (the
-    effects turn to a paragraph: the hero leaves the fight there)."""
+    set), a change of the hero's health, of the enemy's SKILL and of its STAMINA
+    (``stamina``), and ``leaves`` (the effects turn to a paragraph: the hero leaves the
+    fight there)."""
 
     on: str
     enemy: int | None = None
@@ -52,6 +53,7 @@ class Event:
     health: int = 0
     skill: int = 0
     leaves: bool = False
+    stamina: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,7 +422,9 @@ class _Solver:
             return 1.0
         if plan.win_assaults is not None and won >= plan.win_assaults:
             return 1.0
-        if not alive:  # the next enemy steps in
+        if not alive:  # the next enemy steps in (none left: won)
+            if index + 1 >= len(plan.enemies):
+                return 1.0
             index += 1
             state = (index, h, plan.enemies[index][1], luck, k, won, hit, counters, 0)
         return state
@@ -454,9 +458,11 @@ class _Solver:
                     if h <= 0:
                         return 0.0
                 shift += event.skill
+                e = max(0, e + event.stamina)  # "its STAMINA -2": it may fall (after the exits)
                 if event.leaves:
                     return 1.0
             counters = tuple(values)
+            alive = e > 0
         state = (index, h, e, luck, k, won, hit, counters, shift)
         if plan.first_won and k == 1 and hero_won:
             return 1.0

@@ -518,6 +518,8 @@ class GroupExitSolver(LuckAssaults):
                     if h <= 0:
                         return _end("lost", 0, luck)
                 shift = max(shift + event.skill, -plan.enemies[t][0])
+                if event.stamina:  # "its STAMINA -2" (if it falls: won, after the exits)
+                    es = es[:t] + (max(0, es[t] + event.stamina),) + es[t + 1 :]
                 if event.leaves:
                     return _end("event", h, luck)
             counters = tuple(values)
@@ -530,6 +532,8 @@ class GroupExitSolver(LuckAssaults):
             return _end("threshold", h, luck)
         if plan.win_assaults is not None and won >= plan.win_assaults:
             return _end("assaults_won", h, luck)
+        if not any(es):  # an event felled the last enemy standing
+            return _end("won", h, luck)
         k2 = min(k + 1, self.k_cap)
         hit = hit or not self.track_hit
         return self._canon((h, luck, es, shifts, k2, won, hit, counters))

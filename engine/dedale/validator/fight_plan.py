@@ -10,7 +10,7 @@ Counters start at their initial value; a codeword the fight's events set or clea
 followed like a counter, unset at the start. A table rolled each assault becomes its rows'
 chances, each row's effects read as an event's. What the exact odds cannot follow (allies, an
 event or a table row that does anything but change a counter or a codeword, the hero's
-health, the enemy's SKILL, a wound, or leave the fight) raises :class:`Unsupported`: the
+health, the enemy's SKILL or STAMINA, a wound, or leave the fight) raises :class:`Unsupported`: the
 fight is then estimated by the seeded simulation of the real fight code.
 """
 
@@ -241,7 +241,7 @@ def _codeword_key(codeword: str) -> str:
 def _event(
     rule: ast.EnemyRule, ruleset, params, counter_of, when, rolls: list, counters: dict
 ) -> Event:
-    changes, health, skill, leaves = [], 0, 0, False
+    changes, health, skill, stamina, leaves = [], 0, 0, 0, False
     for effect in rule.effects:
         if isinstance(effect, ast.WoundRoll):
             if rule.on != "it_wounds":  # (a table's rows are never wound rolls either)
@@ -256,9 +256,12 @@ def _event(
             rolls.append((rule.enemy, when(rule.condition), chance, effect.value))
         elif isinstance(effect, ast.EnemyStatChange) and rule.on != "table":
             found = ruleset.resolve(effect.stat)
-            if found is None or found[1] != params.attack_stat:
+            if found is not None and found[1] == params.health:
+                stamina += effect.amount
+            elif found is None or found[1] != params.attack_stat:
                 raise Unsupported(tr("the fight's odds follow only the enemy's attack stat"))
-            skill += effect.amount
+            else:
+                skill += effect.amount
         elif isinstance(effect, ast.ChangeValue) and isinstance(effect.amount, ast.Num):
             found = ruleset.resolve(effect.name)
             if found is not None and found[1] == params.health and effect.op in ("add", "sub"):
@@ -285,7 +288,9 @@ def _event(
             continue  # nothing the fight reads (conditions take the best loadout)
         else:
             raise Unsupported(tr("an effect the fight's odds cannot follow"))
-    return Event(rule.on, rule.enemy, when(rule.condition), tuple(changes), health, skill, leaves)
+    return Event(
+        rule.on, rule.enemy, when(rule.condition), tuple(changes), health, skill, leaves, stamina
+    )
 
 
 def _atoms(condition):
