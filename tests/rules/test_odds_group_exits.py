@@ -303,3 +303,18 @@ def test_the_cli_takes_ways_out_of_a_fight_at_once(capsys):
     assert found == pytest.approx(group_exit_odds(rules, 9, 16, plan, target="order"), abs=1e-12)
     assert main([*base, "--mode", "best", "--first-won"]) == 0
     assert "any way out" in capsys.readouterr().out
+
+
+def test_luck_on_the_escape_wound_one_enemy_and_at_once():
+    from dedale.rules.odds_exits import exit_odds
+
+    rules = load_ruleset("df-classic")
+    lucky = Fraction(30, 36)  # 2d6 <= 9: the escape wound costs 1 instead of 2
+    for enemies in (((12, 20, False),), ((12, 20, False), (12, 20, False))):
+        plan = ExitPlan(enemies=enemies, escape_after=0)
+        found = group_exit_odds(rules, 6, 2, plan, luck=9, luck_policy="best")
+        assert found == pytest.approx(float(lucky), abs=1e-12)
+        assert group_exit_odds(rules, 6, 2, plan, luck=9) < 0.01  # without Luck: it kills
+    one = exit_odds(rules, 6, 2, ExitPlan(enemies=((12, 20, False),), escape_after=0), luck=9,
+                    luck_policy="best")  # fmt: skip
+    assert one == pytest.approx(float(lucky), abs=1e-12)

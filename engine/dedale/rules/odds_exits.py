@@ -267,7 +267,7 @@ class _Solver:
             return 1.0
         escape = 0.0
         if plan.escape_after is not None and k >= plan.escape_after:
-            escape = 1.0 if h > self.fight.escape_damage else 0.0
+            escape = self._escape(h, luck)
             if escape == 1.0:
                 return 1.0
         skill, _stamina, immune = plan.enemies[index]
@@ -334,6 +334,17 @@ class _Solver:
                     )
             result.append(row)
         return result
+
+    def _escape(self, h: int, luck: int) -> float:
+        """The chance to survive escaping now: its wound, Luck tested on it when the
+        ruleset allows and it helps."""
+        fight = self.fight
+        options = [[(1.0, luck, fight.escape_damage)]]
+        if fight.escape_luck:
+            options = self._luck_options(
+                fight.escape_damage, luck, fight.luck_wounded, fight.damage_to_hero
+            )
+        return max(sum(q for q, _, d in option if h > d) for option in options)
 
     def _luck_options(self, base: int, luck: int, table, plain: int) -> list[list[tuple]]:
         """The ways a wound of ``base`` may go: as it is, and (when Luck is tested) lucky or
