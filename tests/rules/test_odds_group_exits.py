@@ -82,6 +82,10 @@ CASES = {
         "> enemy ORC SKILL 10 STAMINA 9\n> when you win an assault: its STAMINA -1\n"
         "> enemy IMP SKILL 8 STAMINA 4\n> it deals 3"
     ),
+    "a table each assault": (
+        "> enemy ORC SKILL 10 STAMINA 7\n> enemy IMP SKILL 9 STAMINA 5\n> each assault roll 1d6\n"
+        "> 1: lose 2 STAMINA\n> 5-6: gain 1 bites\n> end the fight when bites >= 3 -> 3"
+    ),
     "escape": (
         "> enemy TROLL SKILL 11 STAMINA 12\n> it deals 4\n> enemy OGRE SKILL 10 STAMINA 10\n"
         "> it deals 4\n> escape -> 3 after 2"

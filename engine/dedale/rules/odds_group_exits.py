@@ -106,8 +106,6 @@ class GroupExitSolver(LuckAssaults):
             raise GameError("a fight needs at least one enemy")
         if any(stamina <= 0 for _, stamina, _ in plan.enemies):
             raise GameError("every enemy needs at least 1 STAMINA")
-        if plan.table:
-            raise GameError("the exact odds of a fight at once do not roll a table each assault")
         self.fight, self.plan = fight, plan
         self.health = fight.health
         self.best = target == "best"
@@ -398,8 +396,10 @@ class GroupExitSolver(LuckAssaults):
                 for q, h1, l1, es1, hit1, dealt in option:
                     struck = [j for j, yes in zip(sides, hits, strict=False) if yes]  # (): armour
                     for r, h2 in self._plain_sides(h1, counters, struck):
-                        nxt = self._finish(state, t, winner, double, h2, l1, es1, hit1, dealt)
-                        rows[nxt] = rows.get(nxt, 0.0) + p * q * r
+                        for r2, nxt in self._finish(
+                            state, t, winner, double, h2, l1, es1, hit1, dealt
+                        ):
+                            rows[nxt] = rows.get(nxt, 0.0) + p * q * r * r2
         else:
             self._luck_assault(state, t, base - skills[t], sides, gaps, immune, guarded, rows)
         stay = rows.pop(state, 0.0)
@@ -491,15 +491,16 @@ class GroupExitSolver(LuckAssaults):
             law = grown
         return law
 
-    def _finish(self, state, t, winner, double, h, luck, es, hit, dealt) -> tuple:
+    def _finish(self, state, t, winner, double, h, luck, es, hit, dealt) -> list:
         """Once an assault's blows have landed: death, a win, then the hooks (the target's
-        events, the exits); the next state, or an end ``("end", way, STAMINA, Luck)``."""
+        events, the exits, the table rolled each assault, the threshold): ``[(chance, the
+        next state or an end ("end", way, STAMINA, Luck))]``."""
         plan = self.plan
         h0, _luck, _es, shifts, k, won, _hit, counters = state
         if h <= 0:
-            return _end("lost", 0, luck)
+            return [(1.0, _end("lost", 0, luck))]
         if not any(es):
-            return _end("won", h, luck)
+            return [(1.0, _end("won", h, luck))]
         if dealt > 0 and self.won_cap:
             won = min(won + 1, self.won_cap)
         if es[t] > 0 and plan.events:  # the events of the enemy fought (none once it fell)
@@ -516,18 +517,51 @@ class GroupExitSolver(LuckAssaults):
                 if event.health:
                     h = max(0, h + event.health)
                     if h <= 0:
-                        return _end("lost", 0, luck)
+                        return [(1.0, _end("lost", 0, luck))]
                 shift = max(shift + event.skill, -plan.enemies[t][0])
                 if event.stamina:  # "its STAMINA -2" (if it falls: won, after the exits)
                     es = es[:t] + (max(0, es[t] + event.stamina),) + es[t + 1 :]
                 if event.leaves:
-                    return _end("event", h, luck)
+                    return [(1.0, _end("event", h, luck))]
             counters = tuple(values)
             shifts = shifts[:t] + (shift,) + shifts[t + 1 :]
         if plan.first_won and k == 0 and winner in ("hero", "kill"):
-            return _end("first_won", h, luck)
-        if any(self._holds(exit_, h, counters) for exit_ in plan.exits + plan.late_exits):
-            return _end("exit", h, luck)
+            return [(1.0, _end("first_won", h, luck))]
+        if any(self._holds(exit_, h, counters) for exit_ in plan.exits):
+            return [(1.0, _end("exit", h, luck))]
+        after = (h, luck, es, shifts, k, won, hit, counters)
+        if not plan.table:
+            return [(1.0, self._late(after))]
+        found, left = [], 1.0
+        for chance, row in plan.table:  # a table rolled each assault: its rows, then the rest
+            left -= chance
+            found.append((chance, self._row(after, row)))
+        if left > 1e-12:
+            found.append((left, self._late(after)))
+        return found
+
+    def _row(self, after: tuple, row) -> tuple:
+        """A row of the table rolled each assault (its effects as an event's)."""
+        h, luck, es, shifts, k, won, hit, counters = after
+        if not self._holds(row.when, h, counters):
+            return self._late(after)
+        values = list(counters)
+        changed(values, self.names, row.counters, self.caps)
+        if row.health:
+            h = max(0, h + row.health)
+            if h <= 0:
+                return _end("lost", 0, luck)
+        if row.leaves:
+            return _end("event", h, luck)
+        return self._late((h, luck, es, shifts, k, won, hit, tuple(values)))
+
+    def _late(self, after: tuple) -> tuple:
+        """After the table: the threshold (and the exits it makes), the assaults won, a win
+        when an event felled the last enemy; else the next state."""
+        plan = self.plan
+        h, luck, es, shifts, k, won, hit, counters = after
+        if any(self._holds(exit_, h, counters) for exit_ in plan.late_exits):
+            return _end("threshold", h, luck)
         if plan.threshold is not None and h <= plan.threshold:
             return _end("threshold", h, luck)
         if plan.win_assaults is not None and won >= plan.win_assaults:

@@ -76,12 +76,13 @@ class LuckAssaults:
                 weights[(*key, pick)] = (missed + p * q * (1 - s), landed + p * q * s)
         for (winner, double, pick), (missed, landed) in weights.items():
             for w, miss, hits in parts[winner, double][pick][0]:
-                rows[miss] = rows.get(miss, 0.0) + missed * w
+                for r, n in miss:
+                    rows[n] = rows.get(n, 0.0) + missed * w * r
                 for r, n in hits:
                     rows[n] = rows.get(n, 0.0) + landed * w * r
 
     def _one_side_parts(self, ctx, winner, double, side) -> list:
-        """Per Luck option of the target's wound: its branches ``(w, the move if the other
+        """Per Luck option of the target's wound: its branches ``(w, the moves if the other
         enemy misses, the moves if it lands)`` and their values (when there is a choice)."""
         state = ctx[0]
         options = self._options(ctx, winner)
@@ -96,9 +97,9 @@ class LuckAssaults:
                     hits = [(r, n) for r, n in landed]
                 branches.append((w, miss, hits))
                 if len(options) > 1:
-                    if miss == state or any(n == state for _, n in hits):
+                    if any(n == state for _, n in miss + hits):
                         raise self._too_large(tr("a Luck test that may change nothing"))
-                    v_miss += w * self.value(miss)
+                    v_miss += w * sum(r * self.value(n) for r, n in miss)
                     v_hit += w * sum(r * self.value(n) for r, n in hits)
             found.append((branches, v_miss, v_hit))
         return found
@@ -126,7 +127,7 @@ class LuckAssaults:
         if found is not None:
             return found
         if not side_p or h <= 0:
-            found = [(1.0, self._finish(state, t, winner, double, h, luck, es, hit, dealt))]
+            found = self._finish(state, t, winner, double, h, luck, es, hit, dealt)
             cache[key] = found
             return found
         (j, p), rest = side_p[0], side_p[1:]

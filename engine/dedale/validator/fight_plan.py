@@ -318,8 +318,6 @@ def together_exit_odds(calculator, hero, luck: str, line_up: tuple, bonus: int, 
     plan = plan_of(fight, calculator.ruleset, line_up, dict(hero.stats), calculator.carried,
                    calculator.codewords)  # fmt: skip
     plan = dataclasses.replace(plan, bonus=bonus)  # the fight's and the items' bonus
-    if plan.table:
-        raise Unsupported(tr("a table rolled each assault of a fight at once has no exact odds"))
     return group_exit_odds(
         calculator.ruleset, hero.get(params.attack_stat), hero.get(params.health), plan,
         luck=hero.get(calculator.luck_stat) if calculator.luck_stat else None,
