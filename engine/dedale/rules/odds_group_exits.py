@@ -40,8 +40,9 @@ import time
 
 from dedale.errors import GameError
 from dedale.i18n import number, tr
-from dedale.rules.fight_state import happened, rebased, taken
-from dedale.rules.odds_exits import Condition, ExitPlan, changed
+from dedale.rules.fight_state import rebased, taken
+from dedale.rules.odds_exits import Condition, ExitPlan
+from dedale.rules.odds_group_exits_hooks import AfterAssault, end
 from dedale.rules.odds_group_exits_luck import LuckAssaults
 from dedale.rules.odds_inputs import OddsTooLarge, below_function, lucky_table
 from dedale.rules.ruleset import OpposedFight, Ruleset
@@ -83,15 +84,11 @@ def group_exit_odds(
     return solver.solve(hero_stamina, luck)
 
 
-def _end(way: str, h: int, luck: int) -> tuple:
-    return ("end", way, h, luck)
-
-
-def _is_end(node: tuple) -> bool:
+def _isend(node: tuple) -> bool:
     return node[0] == "end"
 
 
-class GroupExitSolver(LuckAssaults):
+class GroupExitSolver(LuckAssaults, AfterAssault):
     """The value function of one fight at once with exits (see the module docstring)."""
 
     def __init__(self, ruleset, hero_skill, plan: ExitPlan, policy, abilities, armour, target):
@@ -271,7 +268,7 @@ class GroupExitSolver(LuckAssaults):
         )
 
     def value(self, node: tuple) -> float:
-        if _is_end(node):
+        if _isend(node):
             return 0.0 if node[1] == "lost" else 1.0
         found = self.memo.get(node)
         if found is not None:
@@ -300,7 +297,7 @@ class GroupExitSolver(LuckAssaults):
         plan = self.plan
         h, luck, es, shifts, k, won, hit, counters = state
         if plan.limit is not None and k >= plan.limit:
-            return 1.0, [(1.0, _end("limit", h, luck))]
+            return 1.0, [(1.0, end("limit", h, luck))]
         escape: tuple[float, list] | None = None
         if plan.escape_after is not None and k >= plan.escape_after:
             escape = self._escape(h, luck)
@@ -330,7 +327,7 @@ class GroupExitSolver(LuckAssaults):
             options = self._luck_options(damage, luck, fight.luck_wounded, fight.damage_to_hero)
         best: tuple[float, list] = (-1.0, [])
         for option in options:
-            moves = [(q, _end("escaped" if h > d else "lost", max(0, h - d), lk))
+            moves = [(q, end("escaped" if h > d else "lost", max(0, h - d), lk))
                      for q, lk, d in option]  # fmt: skip
             value = sum(q for q, n in moves if n[1] != "lost")
             if value > best[0] + 1e-15:
@@ -490,84 +487,3 @@ class GroupExitSolver(LuckAssaults):
                 grown += [(q * r, max(0, h1 - w)) for r, w in law_j]
             law = grown
         return law
-
-    def _finish(self, state, t, winner, double, h, luck, es, hit, dealt) -> list:
-        """Once an assault's blows have landed: death, a win, then the hooks (the target's
-        events, the exits, the table rolled each assault, the threshold): ``[(chance, the
-        next state or an end ("end", way, STAMINA, Luck))]``."""
-        plan = self.plan
-        h0, _luck, _es, shifts, k, won, _hit, counters = state
-        if h <= 0:
-            return [(1.0, _end("lost", 0, luck))]
-        if not any(es):
-            return [(1.0, _end("won", h, luck))]
-        if dealt > 0 and self.won_cap:
-            won = min(won + 1, self.won_cap)
-        if es[t] > 0 and plan.events:  # the events of the enemy fought (none once it fell)
-            values = list(counters)
-            shift = shifts[t]
-            for event in plan.events:
-                if not self._mine(event.enemy, t):
-                    continue
-                if not self._holds(event.when, h, tuple(values)):
-                    continue
-                if not happened(event.on, winner, double, h0 - h):
-                    continue
-                changed(values, self.names, event.counters, self.caps)
-                if event.health:
-                    h = max(0, h + event.health)
-                    if h <= 0:
-                        return [(1.0, _end("lost", 0, luck))]
-                shift = max(shift + event.skill, -plan.enemies[t][0])
-                if event.stamina:  # "its STAMINA -2" (if it falls: won, after the exits)
-                    es = es[:t] + (max(0, es[t] + event.stamina),) + es[t + 1 :]
-                if event.leaves:
-                    return [(1.0, _end("event", h, luck))]
-            counters = tuple(values)
-            shifts = shifts[:t] + (shift,) + shifts[t + 1 :]
-        if plan.first_won and k == 0 and winner in ("hero", "kill"):
-            return [(1.0, _end("first_won", h, luck))]
-        if any(self._holds(exit_, h, counters) for exit_ in plan.exits):
-            return [(1.0, _end("exit", h, luck))]
-        after = (h, luck, es, shifts, k, won, hit, counters)
-        if not plan.table:
-            return [(1.0, self._late(after))]
-        found, left = [], 1.0
-        for chance, row in plan.table:  # a table rolled each assault: its rows, then the rest
-            left -= chance
-            found.append((chance, self._row(after, row)))
-        if left > 1e-12:
-            found.append((left, self._late(after)))
-        return found
-
-    def _row(self, after: tuple, row) -> tuple:
-        """A row of the table rolled each assault (its effects as an event's)."""
-        h, luck, es, shifts, k, won, hit, counters = after
-        if not self._holds(row.when, h, counters):
-            return self._late(after)
-        values = list(counters)
-        changed(values, self.names, row.counters, self.caps)
-        if row.health:
-            h = max(0, h + row.health)
-            if h <= 0:
-                return _end("lost", 0, luck)
-        if row.leaves:
-            return _end("event", h, luck)
-        return self._late((h, luck, es, shifts, k, won, hit, tuple(values)))
-
-    def _late(self, after: tuple) -> tuple:
-        """After the table: the threshold (and the exits it makes), the assaults won, a win
-        when an event felled the last enemy; else the next state."""
-        plan = self.plan
-        h, luck, es, shifts, k, won, hit, counters = after
-        if any(self._holds(exit_, h, counters) for exit_ in plan.late_exits):
-            return _end("threshold", h, luck)
-        if plan.threshold is not None and h <= plan.threshold:
-            return _end("threshold", h, luck)
-        if plan.win_assaults is not None and won >= plan.win_assaults:
-            return _end("assaults_won", h, luck)
-        if not any(es):  # an event felled the last enemy standing
-            return _end("won", h, luck)
-        k2 = min(k + 1, self.k_cap)
-        hit = hit or not self.track_hit
-        return self._canon((h, luck, es, shifts, k2, won, hit, counters))
