@@ -25,7 +25,8 @@ from dedale.errors import GameError, RulesetError, UsageError
 from dedale.i18n import tr
 
 CLI_LUCK_WORK = 30_000  # a fight at once with the best Luck: seconds, not the validator's budget
-CLI_SECONDS = 30.0  # a fight at once with ways out: CPU seconds at most
+CLI_SECONDS = 30.0  # a fight at once with ways out: CPU seconds at most ...
+CLI_EXIT_LUCK_WORK = 400_000  # ... and its best Luck's work foreseen (odds_group_exits)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -179,7 +180,7 @@ def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy
 
             return group_exit_odds(
                 ruleset, skill, stamina, plan, luck=args.luck, luck_policy=policy,
-                abilities=abilities, armour=armour, target=args.mode, luck_work=CLI_LUCK_WORK,
+                abilities=abilities, armour=armour, target=args.mode, luck_work=CLI_EXIT_LUCK_WORK,
                 seconds=CLI_SECONDS,
             )  # fmt: skip
         return exit_odds(
