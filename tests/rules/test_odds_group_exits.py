@@ -7,6 +7,7 @@ budget."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from fractions import Fraction
 from functools import cache
@@ -18,7 +19,7 @@ from dedale.events import TargetPrompt
 from dedale.game.rehearsal import FightRehearsal
 from dedale.language import load_book
 from dedale.rules import AlwaysNo, RandomSource, create_character, load_ruleset
-from dedale.rules.odds_exits import Damage, ExitPlan
+from dedale.rules.odds_exits import Damage, Event, ExitPlan
 from dedale.rules.odds_group import group_odds
 from dedale.rules.odds_group_exits import GroupExitsTooLarge, group_exit_odds
 from dedale.rules.odds_group_exits_forward import group_exit_outcomes
@@ -213,10 +214,27 @@ def test_without_exits_the_values_are_the_group_dp(ruleset, policy, target):
             assert outcomes.won.get(key, 0.0) / won == pytest.approx(share, abs=1e-9)
 
 
-def _faces_value(stamina: int, enemies: tuple, limit: int, deals: int) -> Fraction:
+def _faces_value(stamina: int, enemies: tuple, limit: int, deals: int, table=()) -> Fraction:
     """Independently, in fractions from the dice faces: the chance to leave alive a df-classic
     fight at once (first enemy standing as target, no Luck) that ends "not won after
-    ``limit`` assaults"; the first enemy deals ``deals`` (as target or from the side)."""
+    ``limit`` assaults"; the first enemy deals ``deals`` (as target or from the side);
+    ``table``: rows ``(chance, STAMINA change, leaves)`` rolled after each assault."""
+    rest = 1 - sum((row[0] for row in table), Fraction(0))
+    rows = [*table, (rest, 0, False)]
+
+    def after(k: int, h: int, es: tuple) -> Fraction:
+        if h <= 0:
+            return Fraction(0)
+        if all(e <= 0 for e in es):
+            return Fraction(1)
+        total = Fraction(0)
+        for chance, change, leaves in rows:
+            if leaves:
+                total += chance
+            elif h + change > 0:
+                total += chance * value(k + 1, h + change, es)
+        return total
+
     faces = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 
     @cache
@@ -249,7 +267,7 @@ def _faces_value(stamina: int, enemies: tuple, limit: int, deals: int) -> Fracti
                         for pair in ((p * beat, hh - hurt), (p * (1 - beat), hh))
                     ]
                 for p, hh in side_laws:
-                    total += p * value(k + 1, hh, tuple(es1)) / 1296
+                    total += p * after(k, hh, tuple(es1)) / 1296
         return total
 
     return value(0, stamina, tuple(h for _, h in enemies))
@@ -264,6 +282,11 @@ def test_a_limit_and_per_enemy_damage_against_the_dice_faces():
     )  # fmt: skip
     exact = group_exit_odds(rules, 9, 6, plan, target="order")
     assert exact == pytest.approx(float(_faces_value(6, enemies, 3, 3)), abs=1e-12)
+    # and a table each assault: 1 costs a STAMINA, 6 turns away (a way out)
+    rows = ((Fraction(1, 6), -1, False), (Fraction(1, 6), 0, True))
+    table = ((1 / 6, Event("table", health=-1)), (1 / 6, Event("table", leaves=True)))
+    exact = group_exit_odds(rules, 9, 6, dataclasses.replace(plan, table=table), target="order")
+    assert exact == pytest.approx(float(_faces_value(6, enemies, 3, 3, rows)), abs=1e-12)
 
 
 def test_the_forward_outcomes_sum_to_the_value_by_way_out():
