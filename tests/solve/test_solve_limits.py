@@ -126,3 +126,17 @@ def test_a_fight_past_the_forward_bound_is_refused_at_its_line(monkeypatch):
     with pytest.raises(SolveLimit) as caught:
         solve_book(load_book(BOOKS / "gauntlet"), (9, 18, 9), luck_policy="none")
     assert caught.value.span is not None and caught.value.span.line == 7
+
+
+def test_enemies_at_once_and_a_limit_with_luck_none_is_their_forward_pass():
+    from dedale.rules.odds_group_exits_forward import group_exit_outcomes
+
+    book = load_book(BOOKS / "gauntlet-together")
+    plan = ExitPlan(enemies=((6, 5, False), (7, 6, False)), limit=6)
+    for hero in HEROES:
+        expected = group_exit_outcomes(RULES, hero[0], hero[1], plan, luck=hero[2])
+        result = solve_book(book, hero, luck_policy="none")
+        assert result.win_probability == pytest.approx(sum(expected.won.values()), abs=1e-9)
+        assert 0 < result.win_probability < 1
+    with pytest.raises(SolveLimit):  # the best Luck: past its budget, or tested for the book
+        solve_book(book, (9, 18, 9))

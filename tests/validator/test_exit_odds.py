@@ -64,6 +64,15 @@ CASES = {
         "> on a double (if not codeword DISARMED): its SKILL -3, set codeword DISARMED"
     ),
     "escape": "> fight OGRE SKILL 11 STAMINA 14\n> it deals 4\n> escape -> 3 after 4",
+    "assault table": (
+        "> fight OGRE SKILL 10 STAMINA 10\n> each assault roll 1d6\n> 1: lose 2 STAMINA\n"
+        "> 5: gain 1 bites\n> 6 -> 3\n> end the fight when bites >= 2 -> 3"
+    ),
+    "assault table and a counter threshold": (
+        "> fight OGRE SKILL 10 STAMINA 12\n> each assault roll 2d6\n> 2-5: gain 1 bites\n"
+        "> 12: lose 3 STAMINA\n> when bites falls to 0 -> 3"
+    ),
+    "its STAMINA": "> fight TROLL SKILL 10 STAMINA 12\n> on a double: its STAMINA -3",
     "several enemies": (
         "> fight\n> enemy GUARD SKILL 8 STAMINA 4\n> it deals 1\n"
         "> enemy SERGEANT SKILL 11 STAMINA 9\n> not won after 9 assaults -> 3"
@@ -171,8 +180,8 @@ def test_a_fight_the_exact_odds_cannot_follow_is_estimated(tmp_path):
     from dedale.validator.fights import fight_reports
     from dedale.validator.graph import build_graph
 
-    text = (
-        "> fight OGRE SKILL 9 STAMINA 8\n> each assault roll 1d6\n> 6: gain 1 bites\n"
+    text = (  # an event on the hero's LUCK: not followed by the exact odds
+        "> fight OGRE SKILL 9 STAMINA 8\n> when it wins an assault: lose 1 LUCK\n"
         "> not won after 5 assaults -> 3"
     )
     book, _fight_ = _fight(tmp_path, text)

@@ -28,6 +28,8 @@ from dedale.errors import GameError, RulesetError, UsageError
 from dedale.i18n import tr
 
 CLI_LUCK_WORK = 30_000  # a fight at once with the best Luck: seconds, not the validator's budget
+CLI_SECONDS = 30.0  # a fight at once with ways out: CPU seconds at most ...
+CLI_EXIT_LUCK_WORK = 400_000  # ... and its best Luck's work foreseen (odds_group_exits)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -113,8 +115,6 @@ def run(args: argparse.Namespace) -> int:
     if args.as_one and mode != "as-one":
         raise UsageError("--as-one contradicts --mode " + mode)
     at_once = mode in ("order", "best")
-    if at_once and (args.survive is not None or args.win_assaults is not None or args.first_won):
-        raise UsageError("ways out (--survive, --win-assaults, --first-won) need --mode sequence")
     allies = _allies(args, at_once)
     try:
         if allies:  # exact odds with allies: dedale.rules.odds_allies
@@ -224,6 +224,14 @@ def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy
     )  # fmt: skip
     abilities, armour = class_fight_kit(ruleset, args.class_name)
     try:
+        if args.mode in ("order", "best"):  # all at once: rules/odds_group_exits.py
+            from dedale.rules.odds_group_exits import group_exit_odds
+
+            return group_exit_odds(
+                ruleset, skill, stamina, plan, luck=args.luck, luck_policy=policy,
+                abilities=abilities, armour=armour, target=args.mode, luck_work=CLI_EXIT_LUCK_WORK,
+                seconds=CLI_SECONDS,
+            )  # fmt: skip
         return exit_odds(
             ruleset, skill, stamina, plan, luck=args.luck, luck_policy=policy,
             abilities=abilities, armour=armour,

@@ -42,8 +42,9 @@ class ExitOddsTooLarge(GameError):
 class Event:
     """An event rule: on ``on`` (it_wins, you_win, double, it_wounds), for enemy ``enemy``
     (None: each), when ``when`` holds: counter changes ``(name, op, amount)`` (op add, sub,
-    set), a change of the hero's health and of the enemy's SKILL, and ``leaves`` (the
-    effects turn to a paragraph: the hero leaves the fight there)."""
+    set), a change of the hero's health, of the enemy's SKILL and of its STAMINA
+    (``stamina``), and ``leaves`` (the effects turn to a paragraph: the hero leaves the
+    fight there)."""
 
     on: str
     enemy: int | None = None
@@ -52,6 +53,7 @@ class Event:
     health: int = 0
     skill: int = 0
     leaves: bool = False
+    stamina: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +76,11 @@ class ExitPlan:
     ``wound_rolls``: ``(enemy, when, p, value)``: when it wounds the hero, with probability
     ``p`` the wound is ``value``; ``limit``, ``escape_after``, ``threshold`` (hero health at
     or below it after an assault: an exit), ``win_assaults``, ``first_won``; ``exits``:
-    conditions that end the fight alive after an assault; ``counters``: their start values.
+    conditions that end the fight alive after an assault; ``counters``: their start values;
+    ``table``: a table rolled after each assault the fight survives, rows ``(chance,
+    Event)`` (after the exits; a total no row names does nothing); ``late_exits``: exits
+    read after the table (a threshold on a counter), with the threshold; ``caps``: see
+    :func:`changed`.
     """
 
     enemies: tuple[tuple[int, int, bool], ...]
@@ -91,6 +97,21 @@ class ExitPlan:
     win_assaults: int | None = None
     first_won: bool = False
     counters: tuple[tuple[str, int], ...] = field(default=())
+    late_exits: tuple[Condition, ...] = ()
+    table: tuple[tuple[float, Event], ...] = ()
+    caps: tuple[tuple[str, int], ...] = ()
+
+
+def changed(values: list[int], names: tuple[str, ...], changes, caps: dict[str, int]) -> None:
+    """Apply an event's counter changes ``(name, op, amount)`` to ``values`` (in the order
+    of ``names``), never below 0; a counter with a cap (only ever raised, and read only
+    against numbers below the cap) stops there: every value from the cap on reads alike."""
+    for name, op, amount in changes:
+        at = names.index(name)
+        old = values[at]
+        new = old + amount if op == "add" else max(0, old - amount) if op == "sub" else amount
+        cap = caps.get(name)
+        values[at] = max(0, new if cap is None else min(new, cap))
 
 
 def exit_odds(
@@ -183,6 +204,7 @@ class _Solver:
         self.luck_cost = test.cost if test else 0
         self.lucky = lucky_table(test.dice) if test is not None else (0.0,)
         self.names = tuple(name for name, _ in plan.counters)
+        self.caps = dict(plan.caps)
         # the assault numbers told apart: up to the limit or the escape, the first two for
         # "first assault won", the first for armour; past that, all alike
         marks = [plan.limit or 0, plan.escape_after or 0, 2 if plan.first_won else 0]
@@ -245,7 +267,7 @@ class _Solver:
             return 1.0
         escape = 0.0
         if plan.escape_after is not None and k >= plan.escape_after:
-            escape = 1.0 if h > self.fight.escape_damage else 0.0
+            escape = self._escape(h, luck)
             if escape == 1.0:
                 return 1.0
         skill, _stamina, immune = plan.enemies[index]
@@ -262,11 +284,13 @@ class _Solver:
             for option in self._after_wounds(state, winner, k2):
                 chance = 0.0
                 for q, nxt, dealt, wound in option:
-                    found = self._after(nxt, winner, double, dealt, wound)
-                    if found == state:  # only a tie that changes nothing comes back here
-                        stay += p * q
-                    else:
-                        chance += q * (found if isinstance(found, float) else self.value(found))
+                    for r, found in self._after(nxt, winner, double, dealt, wound):
+                        if found == state:  # only what changes nothing comes back here
+                            stay += p * q * r
+                        else:
+                            chance += (
+                                q * r * (found if isinstance(found, float) else self.value(found))
+                            )
                 best = max(best, chance)
             total += p * best
         if stay >= 1.0:
@@ -311,6 +335,17 @@ class _Solver:
             result.append(row)
         return result
 
+    def _escape(self, h: int, luck: int) -> float:
+        """The chance to survive escaping now: its wound, Luck tested on it when the
+        ruleset allows and it helps."""
+        fight = self.fight
+        options = [[(1.0, luck, fight.escape_damage)]]
+        if fight.escape_luck:
+            options = self._luck_options(
+                fight.escape_damage, luck, fight.luck_wounded, fight.damage_to_hero
+            )
+        return max(sum(q for q, _, d in option if h > d) for option in options)
+
     def _luck_options(self, base: int, luck: int, table, plain: int) -> list[list[tuple]]:
         """The ways a wound of ``base`` may go: as it is, and (when Luck is tested) lucky or
         unlucky by the ruleset's ``table`` — rows of (probability, Luck after, damage)."""
@@ -352,8 +387,62 @@ class _Solver:
         return enemy is None or enemy == index or len(self.plan.enemies) == 1
 
     def _after(self, state: tuple, winner: str, double: bool, dealt: int, wound: int):
-        """Once an assault's wounds are applied: deaths, then the hooks; the fight's value
-        (a float) when it ends there, else the state before the next assault."""
+        """Once an assault's wounds are applied: deaths, then the hooks; ``[(chance,
+        result)]``, a result the fight's value (a float) when it ends there, else the state
+        before the next assault (more than one only with a table rolled each assault)."""
+        found = self._hooks(state, winner, double, dealt, wound)
+        if isinstance(found, float):
+            return [(1.0, found)]
+        if not self.plan.table:
+            return [(1.0, self._late(found))]
+        rows, left = [], 1.0
+        for chance, event in self.plan.table:
+            left -= chance
+            rows.append((chance, self._row(found, event)))
+        if left > 1e-12:
+            rows.append((left, self._late(found)))
+        return rows
+
+    def _row(self, found: tuple, event: Event):
+        """A table row's effects (as an event's), then the late exits."""
+        state, alive = found
+        index, h, e, luck, k, won, hit, counters, shift = state
+        if not self.holds(event.when, state):
+            return self._late(found)
+        values = list(counters)
+        changed(values, self.names, event.counters, self.caps)
+        if event.health:
+            h = max(0, h + event.health)
+            if h <= 0:
+                return 0.0
+        if event.leaves:
+            return 1.0
+        return self._late(((index, h, e, luck, k, won, hit, tuple(values), shift), alive))
+
+    def _late(self, found):
+        """After the table: the threshold, the late exits, the assaults won; then the next
+        enemy steps in if the one fought fell."""
+        if isinstance(found, float):
+            return found
+        plan = self.plan
+        state, alive = found
+        index, h, e, luck, k, won, hit, counters, shift = state
+        if any(self.holds(exit_, state) for exit_ in plan.late_exits):
+            return 1.0
+        if plan.threshold is not None and h <= plan.threshold:
+            return 1.0
+        if plan.win_assaults is not None and won >= plan.win_assaults:
+            return 1.0
+        if not alive:  # the next enemy steps in (none left: won)
+            if index + 1 >= len(plan.enemies):
+                return 1.0
+            index += 1
+            state = (index, h, plan.enemies[index][1], luck, k, won, hit, counters, 0)
+        return state
+
+    def _hooks(self, state: tuple, winner: str, double: bool, dealt: int, wound: int):
+        """Deaths, then the events and the exits read before a table: a float when the
+        fight ends, else ``(state, the enemy fought still stands)``."""
         plan = self.plan
         index, h, e, luck, k, won, hit, counters, shift = state
         if h <= 0:
@@ -374,31 +463,20 @@ class _Solver:
                     continue
                 if not happened(event.on, winner, double, wound):
                     continue
-                for name, op, amount in event.counters:
-                    at = self.names.index(name)
-                    old = values[at]
-                    values[at] = (
-                        old + amount if op == "add" else max(0, old - amount) if op == "sub"
-                        else max(0, amount)
-                    )  # fmt: skip
+                changed(values, self.names, event.counters, self.caps)
                 if event.health:
                     h = max(0, h + event.health)
                     if h <= 0:
                         return 0.0
                 shift += event.skill
+                e = max(0, e + event.stamina)  # "its STAMINA -2": it may fall (after the exits)
                 if event.leaves:
                     return 1.0
             counters = tuple(values)
+            alive = e > 0
         state = (index, h, e, luck, k, won, hit, counters, shift)
         if plan.first_won and k == 1 and hero_won:
             return 1.0
         if any(self.holds(exit_, state) for exit_ in plan.exits):
             return 1.0
-        if plan.threshold is not None and h <= plan.threshold:
-            return 1.0
-        if plan.win_assaults is not None and won >= plan.win_assaults:
-            return 1.0
-        if not alive:  # the next enemy steps in
-            index += 1
-            state = (index, h, plan.enemies[index][1], luck, k, won, hit, counters, 0)
-        return state
+        return (state, alive)

@@ -78,7 +78,7 @@ def _check(plan: ExitPlan) -> None:
         reason = tr("a fight needs at least one enemy")
     elif plan.escape_after is not None:
         reason = tr("an escape")
-    elif plan.events or plan.exits or plan.threshold is not None:
+    elif plan.events or plan.exits or plan.late_exits or plan.table or plan.threshold is not None:
         reason = tr("events or exits on a condition")
     elif plan.win_assaults is not None or plan.first_won:
         reason = tr("an exit on assaults won")
@@ -150,7 +150,7 @@ class _Forward:
             for option in s._after_wounds(state, winner, k2):
                 chance, rows, back = 0.0, [], 0.0
                 for q, nxt, dealt, wound in option:
-                    after = s._after(nxt, winner, double, dealt, wound)
+                    ((_, after),) = s._after(nxt, winner, double, dealt, wound)  # no table
                     if after == state:
                         back += q
                         continue

@@ -277,10 +277,14 @@ class FightOracle:
         from dedale.rules.odds_inputs import enemy_line_up
 
         params = ruleset.fight
+        together = spec.mode == "together"  # all at once: rules/odds_group_exits_forward.py
         plan = ExitPlan(
-            enemies=tuple(enemy_line_up(ruleset, spec.enemies, spec.mode)), bonus=bonus,
+            enemies=tuple(enemy_line_up(ruleset, spec.enemies, "sequence" if together else
+                                        spec.mode)), bonus=bonus,
             enemy_damage=spec.enemy_damage, limit=spec.assault_limit,
         )  # fmt: skip
+        if together:
+            from dedale.rules.odds_group_exits_forward import group_exit_outcomes as exit_outcomes
         result = exit_outcomes(
             ruleset, hero.stats[params.attack_stat], hero.stats[params.health], plan,
             luck=luck, luck_policy=self.luck_policy if luck is not None else "none",
@@ -358,10 +362,8 @@ def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
         spec.escape_after is not None and statement.escape is None
     ):
         reason = tr("this fight has an assault limit and an escape")
-    elif spec.mode == "together" and (
-        spec.assault_limit is not None or spec.escape_after is not None
-    ):
-        reason = tr("enemies fought together, with an assault limit or an escape")
+    elif spec.mode == "together" and spec.escape_after is not None:
+        reason = tr("enemies fought together, with an escape")
     if reason:
         hint = tr("dedale solve handles plain opposed fights (see docs/solver.md)")
         raise SolveLimit(

@@ -7,9 +7,10 @@ turns it into an :class:`~dedale.rules.odds_exits.ExitPlan`. Conditions are read
 the hero's health vary with the fight's states; items and codewords are those the book can
 give (``carried``: the best loadout a reader can have there); other stats are the hero's.
 Counters start at their initial value; a codeword the fight's events set or clear is
-followed like a counter, unset at the start. What the exact odds cannot follow (allies, an
-assault table, an event that does anything but change a counter or a codeword, the hero's
-health, the enemy's SKILL, a wound, or leave the fight) raises :class:`Unsupported`: the
+followed like a counter, unset at the start. A table rolled each assault becomes its rows'
+chances, each row's effects read as an event's. What the exact odds cannot follow (allies, an
+event or a table row that does anything but change a counter or a codeword, the hero's
+health, the enemy's SKILL or STAMINA, a wound, or leave the fight) raises :class:`Unsupported`: the
 fight is then estimated by the seeded simulation of the real fight code.
 """
 
@@ -101,6 +102,8 @@ class Reader:
         self.carried, self.codewords = carried, codewords
         self.counters: dict[str, int] = {}
         self.starts = {counter.id: counter.initial for counter in ruleset.counters}
+        #: per counter: the numbers a condition compares it with (None: something else)
+        self.read: dict[str, list[int] | None] = {}
 
     def counter_of(self, name: str, span=None) -> str:
         """The id of the counter ``name`` (now followed), or Unsupported."""
@@ -116,11 +119,16 @@ class Reader:
             return
         for node in _atoms(condition):
             if isinstance(node, ast.Compare):
-                for side in (node.left, node.right):
+                for side, other in ((node.left, node.right), (node.right, node.left)):
                     if isinstance(side, ast.ValueRef):
                         found = self.ruleset.resolve(side.name)
                         if found is not None and found[0] == "counter":
-                            self.counter_of(side.name, side.span)
+                            name = self.counter_of(side.name, side.span)
+                            numbers = self.read.setdefault(name, [])
+                            if isinstance(other, ast.Num) and numbers is not None:
+                                numbers.append(other.value)
+                            else:
+                                self.read[name] = None
 
     def when(self, condition):
         """``condition`` as a callable over the followed values (None: always)."""
@@ -149,11 +157,10 @@ def plan_of(
     hero with stats ``hero`` (see the module docstring)."""
     if fight.allies:
         raise Unsupported(tr("fights with allies have no exact odds"))
-    if fight.assault_table is not None:
-        raise Unsupported(tr("a table rolled each assault has no exact odds"))
     params = ruleset.fight
     reader = Reader(ruleset, hero, carried, codewords)
     counters, counter_of, when = reader.counters, reader.counter_of, reader.when
+    read = reader.read  # per counter: the numbers it is compared with (None: not only)
     damages, attacks, events, rolls, exits = [], [], [], [], []
     first = False
     for rule in fight.rules:
@@ -169,7 +176,10 @@ def plan_of(
             first = True
         else:
             events.append(_event(rule, ruleset, params, counter_of, when, rolls, counters))
-    threshold = None
+    table = ()
+    if fight.assault_table is not None:  # each row: its chance, its effects as an event
+        table = _table_rows(fight.assault_table, ruleset, params, counter_of, when, counters)
+    threshold, late = None, []
     if fight.threshold is not None:
         found = ruleset.resolve(fight.threshold.stat)
         if found is not None and found[1] == params.health:
@@ -180,10 +190,11 @@ def plan_of(
                 left=ast.ValueRef(span=fight.threshold.span, name=fight.threshold.stat),
                 right=ast.Num(span=fight.threshold.span, value=fight.threshold.value),
             )  # fmt: skip
-            exits.append(when(compare))
+            late.append(when(compare))
     # Values read before the fight's own: the counters' starts (in the order first met).
     for name in list(counters):
         counters[name] = max(0, counters[name])
+    caps = _caps(read, [*events, *(event for _, event in table)], counters)
     return ExitPlan(
         enemies=enemies,
         bonus=fight.attack_bonus + sum(modifier.value for modifier in fight.modifiers),
@@ -193,6 +204,9 @@ def plan_of(
         events=tuple(events),
         wound_rolls=tuple(rolls),
         exits=tuple(exits),
+        late_exits=tuple(late),
+        table=table,
+        caps=caps,
         limit=None if fight.assault_limit is None else fight.assault_limit.assaults,
         escape_after=None if fight.escape is None else (fight.escape.after or 0),
         threshold=threshold,
@@ -202,6 +216,43 @@ def plan_of(
     )
 
 
+def _table_rows(roll: ast.RandomRoll, ruleset, params, counter_of, when, counters) -> tuple:
+    """The rows of "each assault roll 1d6" as ``(chance, Event)`` pairs: the first row whose
+    range holds the total acts (a total no row names does nothing)."""
+    from types import SimpleNamespace
+
+    from dedale.rules import parse_dice
+
+    law = parse_dice(roll.dice.text).distribution()
+    rows = []
+    for branch in roll.branches:
+        chance = Fraction(0)
+        for total, p in law.items():
+            first = next((b for b in roll.branches if b.low <= total <= b.high), None)
+            if first is branch:
+                chance += p
+        if not chance:
+            continue
+        rule = SimpleNamespace(on="table", enemy=None, condition=None, effects=branch.body)
+        event = _event(rule, ruleset, params, counter_of, when, [], counters)
+        rows.append((float(chance), event))
+    return tuple(rows)
+
+
+def _caps(read: dict, events: list, counters: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """The counters the fight only ever raises (or sets) and reads only against numbers:
+    past the largest number, every value reads alike, so the states stop there (a table
+    that adds a point each assault would otherwise make them endless)."""
+    lowered = {name for event in events for name, op, _ in event.counters if op == "sub"}
+    caps = []
+    for name in counters:
+        numbers = read.get(name, [])
+        if name in lowered or numbers is None or name.startswith("codeword:"):
+            continue
+        caps.append((name, max(numbers, default=0) + 1))
+    return tuple(caps)
+
+
 def _codeword_key(codeword: str) -> str:
     return "codeword:" + codeword.casefold()
 
@@ -209,10 +260,10 @@ def _codeword_key(codeword: str) -> str:
 def _event(
     rule: ast.EnemyRule, ruleset, params, counter_of, when, rolls: list, counters: dict
 ) -> Event:
-    changes, health, skill, leaves = [], 0, 0, False
+    changes, health, skill, stamina, leaves = [], 0, 0, 0, False
     for effect in rule.effects:
         if isinstance(effect, ast.WoundRoll):
-            if rule.on != "it_wounds":
+            if rule.on != "it_wounds":  # (a table's rows are never wound rolls either)
                 raise Unsupported(tr("a wound roll acts only when the enemy wounds the hero"))
             chance = 1.0
             if effect.dice is not None:
@@ -222,11 +273,14 @@ def _event(
                 chance = float(sum((p for t, p in law.items() if effect.low <= t <= effect.high),
                                    Fraction(0)))  # fmt: skip
             rolls.append((rule.enemy, when(rule.condition), chance, effect.value))
-        elif isinstance(effect, ast.EnemyStatChange):
+        elif isinstance(effect, ast.EnemyStatChange) and rule.on != "table":
             found = ruleset.resolve(effect.stat)
-            if found is None or found[1] != params.attack_stat:
+            if found is not None and found[1] == params.health:
+                stamina += effect.amount
+            elif found is None or found[1] != params.attack_stat:
                 raise Unsupported(tr("the fight's odds follow only the enemy's attack stat"))
-            skill += effect.amount
+            else:
+                skill += effect.amount
         elif isinstance(effect, ast.ChangeValue) and isinstance(effect.amount, ast.Num):
             found = ruleset.resolve(effect.name)
             if found is not None and found[1] == params.health and effect.op in ("add", "sub"):
@@ -253,7 +307,9 @@ def _event(
             continue  # nothing the fight reads (conditions take the best loadout)
         else:
             raise Unsupported(tr("an effect the fight's odds cannot follow"))
-    return Event(rule.on, rule.enemy, when(rule.condition), tuple(changes), health, skill, leaves)
+    return Event(
+        rule.on, rule.enemy, when(rule.condition), tuple(changes), health, skill, leaves, stamina
+    )
 
 
 def _atoms(condition):
@@ -264,3 +320,25 @@ def _atoms(condition):
             continue
         for part in inner if isinstance(inner, tuple) else (inner,):
             yield from _atoms(part)
+
+
+def together_exit_odds(calculator, hero, luck: str, line_up: tuple, bonus: int, fight) -> float:
+    """The exact chance to leave a fight against ``line_up`` at once alive, the target the
+    reader's best each assault (:mod:`dedale.rules.odds_group_exits`; past its budget,
+    its :class:`~dedale.rules.odds_inputs.OddsTooLarge`: the validator estimates the fight
+    and says why)."""
+    import dataclasses
+
+    from dedale.rules.odds_group_exits import group_exit_odds
+    from dedale.validator.fights import class_fight_kit
+
+    params = calculator.params
+    abilities, armour = class_fight_kit(calculator.ruleset, hero.class_name)
+    plan = plan_of(fight, calculator.ruleset, line_up, dict(hero.stats), calculator.carried,
+                   calculator.codewords)  # fmt: skip
+    plan = dataclasses.replace(plan, bonus=bonus)  # the fight's and the items' bonus
+    return group_exit_odds(
+        calculator.ruleset, hero.get(params.attack_stat), hero.get(params.health), plan,
+        luck=hero.get(calculator.luck_stat) if calculator.luck_stat else None,
+        luck_policy=luck, abilities=abilities, armour=armour, target="best",
+    )  # fmt: skip

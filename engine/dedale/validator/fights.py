@@ -272,8 +272,10 @@ class OddsCalculator:
         if skill is None or stamina is None:
             raise ValueError(tr("the ruleset's heroes have no fixed attack or health roll"))
         line_up = tuple((int(a), int(h), bool(i)) for a, h, i in enemies)
-        if mode == "together":  # the exits of a fight against several enemies at once
-            raise PlanUnsupported(tr("exits of a fight against several enemies at once"))
+        if mode == "together":  # rules/odds_group_exits.py (too large: OddsTooLarge, I115)
+            from dedale.validator.fight_plan import together_exit_odds
+
+            return together_exit_odds(self, hero, luck, line_up, bonus, fight)
         if mode == "as_one":
             line_up = ((max(a for a, _, _ in line_up), sum(h for _, h, _ in line_up),
                         all(i for _, _, i in line_up)),)  # fmt: skip

@@ -1,0 +1,489 @@
+"""Exact odds of an FF-family fight against several enemies at once with exits and rules
+under an enemy (issue 14.1/14.2: the ``together`` mode of :mod:`dedale.rules.odds_exits`).
+
+The chance that the hero leaves the fight alive by any way the paragraph gives (winning,
+an assault limit, escape, "after N assaults won", "when your STAMINA falls to N", an exit on
+a condition, "first assault won", an event that turns to a paragraph), the target chosen
+each assault (``order``: the first enemy standing, as the fight's default answer; ``best``:
+a maximum, like best Luck) and Luck tested when it raises the chance. It follows the rules
+core's fight loop (:func:`dedale.rules.fight_opposed.opposed_fight` with the book's hooks,
+:mod:`dedale.game.fight_hooks`, :mod:`dedale.game.enemy_rules`) step by step:
+
+- before an assault: the assault limit, then the offer to escape (its wound, Luck on it);
+- the assault: the target's and the hero's attack strengths (the hero's attack bonus
+  against the target counts, and so against the others); an instant kill on a double, a
+  wound each way (Luck, then the target's ``it takes`` / ``it deals`` and its wound rolls),
+  armour on the first assault (which stops the other enemies' blows too); then each other
+  enemy standing whose strength beats the hero's wounds him (the ruleset's ``together``
+  damage, Luck, then that enemy's own ``it deals`` and wound rolls);
+- after it: death, then a win when every enemy has fallen (no hook acts then); else the
+  target's events (none once it has fallen; "when it wounds you" reads every wound of the
+  assault, as the fight's ``hero_damage``), then "first assault won", the exits on a
+  condition, the threshold and "after N assaults won".
+
+A state is (hero STAMINA, Luck, every enemy's STAMINA and SKILL shift, the assault number
+while it matters, assaults won while they matter, first hit yet, counters), memoised; a
+state that only an assault changing nothing leaves unchanged is solved exactly (divided by
+1 - P(nothing)). With the ``best`` target, enemies that no rule names and that share SKILL
+and immunity are interchangeable (their values are kept sorted). With the best Luck, each
+Luck choice knows the hero's own roll and the wounds of the assault so far, as in
+:mod:`dedale.rules.odds_group`; without exits the values are that module's (the tests
+match them). The work is bounded by :data:`MAX_STATES` states and :data:`SECONDS` of CPU
+time: past either, :class:`GroupExitsTooLarge` (an :class:`OddsTooLarge`: the validator
+estimates the fight and says why).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+
+from dedale.errors import GameError
+from dedale.i18n import number, tr
+from dedale.rules.fight_state import rebased, taken
+from dedale.rules.odds_exits import Condition, ExitPlan
+from dedale.rules.odds_group_exits_hooks import AfterAssault, end
+from dedale.rules.odds_group_exits_luck import LuckAssaults
+from dedale.rules.odds_inputs import OddsTooLarge, below_function, lucky_table
+from dedale.rules.ruleset import OpposedFight, Ruleset
+
+MAX_STATES = 150_000
+"""States of one fight's exact odds at most (then :class:`GroupExitsTooLarge`)."""
+SECONDS = 4.0
+"""CPU seconds of one fight's exact odds at most (then :class:`GroupExitsTooLarge`)."""
+LUCK_WORK = 40_000
+"""With the best Luck, the work foreseen at most before anything is computed (see
+``GroupExitSolver._foresee``): about 3 CPU seconds."""
+TARGETS = ("order", "best")
+WON_WAYS = ("won", "first_won", "assaults_won")
+"""The ways out that the fight reports as won (the others: ``limit``, or ``escaped``)."""
+
+
+class GroupExitsTooLarge(OddsTooLarge):
+    """The exact odds would need more states or time than the budget (the message says)."""
+
+
+def group_exit_odds(
+    ruleset: Ruleset,
+    hero_skill: int,
+    hero_stamina: int,
+    plan: ExitPlan,
+    *,
+    luck: int | None = None,
+    luck_policy: str = "none",
+    abilities: tuple = (),
+    armour: bool = False,
+    target: str = "best",
+    seconds: float = SECONDS,
+    luck_work: int = LUCK_WORK,
+) -> float:
+    """The exact chance that the hero leaves a fight against all ``plan.enemies`` at once
+    alive (see the module docstring; ``seconds`` and ``luck_work``: the budget)."""
+    solver = GroupExitSolver(ruleset, hero_skill, plan, luck_policy, abilities, armour, target)
+    solver.seconds, solver.luck_work = seconds, luck_work
+    return solver.solve(hero_stamina, luck)
+
+
+def _isend(node: tuple) -> bool:
+    return node[0] == "end"
+
+
+class GroupExitSolver(LuckAssaults, AfterAssault):
+    """The value function of one fight at once with exits (see the module docstring)."""
+
+    def __init__(self, ruleset, hero_skill, plan: ExitPlan, policy, abilities, armour, target):
+        from dedale.rules import modifiers as mods
+
+        fight = ruleset.fight
+        if not isinstance(fight, OpposedFight):
+            raise GameError("exact odds exist only for opposed (FF-family) fights")
+        if target not in TARGETS:
+            raise GameError(f"unknown target choice {target!r}", hint="use order or best")
+        if not plan.enemies:
+            raise GameError("a fight needs at least one enemy")
+        if any(stamina <= 0 for _, stamina, _ in plan.enemies):
+            raise GameError("every enemy needs at least 1 STAMINA")
+        self.fight, self.plan = fight, plan
+        self.health = fight.health
+        self.best = target == "best"
+        self.skill = (
+            hero_skill + plan.bonus + mods.ability_value(abilities, "fight", "attack_bonus")
+        )
+        self.to_enemy = fight.damage_to_enemy + mods.ability_value(
+            abilities, "fight", "damage_bonus"
+        )
+        self.first_bonus = mods.ability_value(abilities, "first_successful_assault", "bonus_damage")
+        self.armour = armour
+        self.to_hero = plan.enemy_damage if plan.enemy_damage is not None else fight.damage_to_hero
+        self.side = plan.enemy_damage if plan.enemy_damage is not None else fight.together_damage
+        test = ruleset.tests.get(fight.luck_test) if fight.luck_test else None
+        self.use_luck = policy == "best" and test is not None and test.cost > 0
+        self.luck_cost = test.cost if test else 0
+        self.lucky = lucky_table(test.dice) if test is not None else (0.0,)
+        self.names = tuple(name for name, _ in plan.counters)
+        self.caps = dict(plan.caps)
+        marks = [plan.limit or 0, plan.escape_after or 0, 1 if plan.first_won or armour else 0]
+        self.k_cap = max(marks)
+        self.track_hit = self.first_bonus != 0
+        self.won_cap = 0 if plan.win_assaults is None else plan.win_assaults + 1
+        self.doubles = fight.instant_kill_on_double or any(e.on == "double" for e in plan.events)
+        self._dice(fight)
+        named = {r.enemy for r in plan.damages} | {e.enemy for e in plan.events}
+        named |= {a[0] for a in plan.attacks} | {w[0] for w in plan.wound_rolls}
+        kinds: dict[tuple, list[int]] = {}
+        for i, (skill, _h, immune) in enumerate(plan.enemies):
+            kinds.setdefault((skill, immune) if i not in named else ("named", i), []).append(i)
+        self.groups = [g for g in kinds.values() if len(g) > 1] if self.best else []
+        self.kind_of = {i: key for key, group in kinds.items() for i in group}
+        self.memo: dict[tuple, float] = {}
+        self.busy: set[tuple] = set()
+        self.seconds = SECONDS
+        self.luck_work = LUCK_WORK
+        self.clock = 0.0
+
+    # ------------------------------------------------------------------ the dice
+
+    def _dice(self, fight: OpposedFight) -> None:
+        """The hero's rolls ``(p, total, double)`` and ``below(x)``: P(an enemy rolls < x)."""
+        dice = fight.dice
+        assert dice is not None
+        parts = dice.dice
+        if len(parts) != 1 or parts[0].keep is not None or parts[0].sides ** parts[0].count > 4096:
+            raise GameError("exact odds with exits need a plain NdS attack roll")
+        count, sides = parts[0].count, parts[0].sides
+        constant = dice.max() - count * sides
+        rolls: dict[tuple[int, bool], float] = {}
+        each = 1.0 / sides**count
+        for code in range(sides**count):
+            faces = [(code // sides**i) % sides + 1 for i in range(count)]
+            double = self.doubles and count > 1 and len(set(faces)) == 1
+            key = (sum(faces) + constant, double)
+            rolls[key] = rolls.get(key, 0.0) + each
+        self.rolls = tuple((p, total, double) for (total, double), p in sorted(rolls.items()))
+        exact = below_function(dice.distribution())
+        low, high = dice.min(), dice.max()
+        table = {x: float(exact(x)) for x in range(low, high + 2)}
+        self.below = lambda x: 0.0 if x <= low else 1.0 if x > high else table[x]
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one solver per fight setting
+    def _per_roll(self, lead: int, gaps: tuple[int, ...], immune: bool) -> tuple:
+        """Per hero roll: ``(p, double, ((p, winner), ...), side chances)``: the target's
+        outcomes and the chance each other enemy's strength beats the hero's (``lead``:
+        the hero's attack minus the target's; ``gaps``: minus each other enemy's)."""
+        below, kill = self.below, self.fight.instant_kill_on_double and not immune
+        found = []
+        for p, total, double in self.rolls:
+            sides = tuple(1.0 - below(gap + total + 1) for gap in gaps)
+            if kill and double:
+                found.append((p, double, ((1.0, "kill"),), sides))
+                continue
+            lower, upto = below(lead + total), below(lead + total + 1)
+            outcomes = tuple(
+                (q, w) for q, w in ((lower, "hero"), (upto - lower, "tie"), (1 - upto, "enemy"))
+                if q > 0
+            )  # fmt: skip
+            found.append((p, double, outcomes, sides))
+        return tuple(found)
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019
+    def _joint(self, lead: int, gaps: tuple[int, ...], immune: bool, guarded: bool) -> tuple:
+        """Without Luck: ``(p, winner, double, hits)`` summed over the hero's rolls, ``hits``
+        telling which other enemies beat the hero (none while the armour guards)."""
+        joint: dict[tuple, float] = {}
+        for p, double, outcomes, sides in self._per_roll(lead, gaps, immune):
+            combos = [((), 1.0)]
+            for chance in () if guarded else sides:
+                combos = [
+                    (hits + (hit,), w * (chance if hit else 1 - chance))
+                    for hits, w in combos
+                    for hit in (False, True)
+                    if (chance if hit else 1 - chance) > 0
+                ]
+            for q, winner in outcomes:
+                for hits, w in combos:
+                    key = (winner, double, hits)
+                    joint[key] = joint.get(key, 0.0) + p * q * w
+        return tuple((p, w, d, hits) for (w, d, hits), p in joint.items())
+
+    # ------------------------------------------------------------------ solving
+
+    def start(self, stamina: int, luck: int | None) -> tuple:
+        if stamina <= 0:
+            raise GameError("the hero needs at least 1 STAMINA to fight")
+        from dedale.rules.odds_group import check_group_size
+
+        plan = self.plan
+        if plan.limit is None:  # the fight may go on until every STAMINA has run out
+            check_group_size(stamina, 0, plan.enemies)  # the plain DP's bound, Luck apart
+        if self.use_luck and luck:
+            self._foresee(stamina, luck)
+        es = tuple(h for _, h, _ in plan.enemies)
+        state = (stamina, max(0, luck or 0), es, (0,) * len(es), 0, 0, not self.track_hit,
+                 tuple(v for _, v in plan.counters))  # fmt: skip
+        return self._canon(state)
+
+    def _foresee(self, stamina: int, luck: int) -> None:
+        """With the best Luck, refuse at once a fight whose work foreseen passes the budget:
+        the states (hero STAMINA x Luck x each enemy's STAMINA x assault numbers told apart;
+        with an assault limit, at most the states so few assaults reach: 7 ways the
+        target's side of an assault goes and 3 ways each other blow does, per assault)
+        times 3 per other enemy (the work of one state)."""
+        plan = self.plan
+        sides = 3 ** (len(plan.enemies) - 1)
+        states = (stamina + 1) * (luck + 1) * (self.k_cap + 1)
+        for _, health, _ in plan.enemies:
+            states *= health + 1
+        if plan.limit is not None:
+            tree, width = 0, 1
+            for _ in range(plan.limit):  # the assault at the limit does nothing
+                tree += width
+                width *= 7 * sides
+                if tree * sides > self.luck_work:
+                    break
+            states = min(states, tree)
+        if states * sides > self.luck_work:
+            raise self._too_large(
+                tr("with the best Luck, more than {limit} steps", limit=number(self.luck_work, ","))
+            )
+
+    def solve(self, stamina: int, luck: int | None) -> float:
+        start = self.start(stamina, luck)
+        self.clock = time.process_time()
+        try:
+            return self.value(start)
+        except RecursionError:
+            raise self._too_large(tr("the fight's states are too deep to compute")) from None
+
+    def _too_large(self, reason) -> GroupExitsTooLarge:
+        return GroupExitsTooLarge(
+            tr(
+                "the exact odds of a fight against {count} enemies at once with its ways "
+                "out: {reason}",
+                count=len(self.plan.enemies),
+                reason=reason,
+            ),
+            hint=tr(
+                "fewer or weaker enemies at once have exact odds (the validator estimates them)"
+            ),
+        )
+
+    def value(self, node: tuple) -> float:
+        if _isend(node):
+            return 0.0 if node[1] == "lost" else 1.0
+        found = self.memo.get(node)
+        if found is not None:
+            return found
+        if node in self.busy:
+            raise self._too_large(tr("the fight's states loop (an event undoes another)"))
+        if len(self.memo) >= MAX_STATES:
+            raise self._too_large(
+                tr("more than {limit} states", limit=number(MAX_STATES, ","))
+            )  # fmt: skip
+        if len(self.memo) % 256 == 255 and time.process_time() - self.clock > self.seconds:
+            raise self._too_large(
+                tr("more than {seconds} seconds", seconds=f"{self.seconds:g}")
+            )  # fmt: skip
+        self.busy.add(node)
+        try:
+            result = self.choose(node)[0]
+        finally:
+            self.busy.discard(node)
+        self.memo[node] = result
+        return result
+
+    def choose(self, state: tuple) -> tuple[float, list[tuple[float, tuple]]]:
+        """The state's value and its moves ``[(chance, next state or end)]`` under the best
+        choices (escape or not, the target, Luck), an unchanged state folded in."""
+        plan = self.plan
+        h, luck, es, shifts, k, won, hit, counters = state
+        if plan.limit is not None and k >= plan.limit:
+            return 1.0, [(1.0, end("limit", h, luck))]
+        escape: tuple[float, list] | None = None
+        if plan.escape_after is not None and k >= plan.escape_after:
+            escape = self._escape(h, luck)
+            if escape[0] >= 1.0:
+                return escape
+        best: tuple[float, list] = (-1.0, [])
+        for t in self._targets(es, shifts):
+            stay, rows = self._assault(state, t)
+            if stay >= 1.0 - 1e-12:  # nobody is ever wounded: the fight cannot end
+                found: tuple[float, list] = (0.0, [])
+            else:
+                scale = 1.0 / (1.0 - stay)
+                moves = [(q * scale, n) for q, n in rows]
+                found = (min(1.0, sum(q * self.value(n) for q, n in moves)), moves)
+            if found[0] > best[0] + 1e-15:
+                best = found
+        if escape is not None and escape[0] > best[0] + 1e-15:
+            return escape
+        return best
+
+    def _escape(self, h: int, luck: int) -> tuple[float, list]:
+        """Escaping now: its wound (Luck on it when the ruleset allows and it helps)."""
+        fight = self.fight
+        damage = fight.escape_damage
+        options = [[(1.0, luck, damage)]]
+        if fight.escape_luck:
+            options = self._luck_options(damage, luck, fight.luck_wounded, fight.damage_to_hero)
+        best: tuple[float, list] = (-1.0, [])
+        for option in options:
+            moves = [(q, end("escaped" if h > d else "lost", max(0, h - d), lk))
+                     for q, lk, d in option]  # fmt: skip
+            value = sum(q for q, n in moves if n[1] != "lost")
+            if value > best[0] + 1e-15:
+                best = (value, moves)
+        return best
+
+    def _targets(self, es: tuple, shifts: tuple) -> list[int]:
+        alive = [i for i, e in enumerate(es) if e > 0]
+        if not self.best:
+            return alive[:1]
+        seen: set = set()
+        choices = []
+        for i in alive:
+            key = (self.kind_of[i], es[i], shifts[i])
+            if key not in seen:
+                seen.add(key)
+                choices.append(i)
+        return choices
+
+    def _canon(self, state: tuple) -> tuple:
+        h, luck, es, shifts, k, won, hit, counters = state
+        shifts = tuple(s if e > 0 else 0 for e, s in zip(es, shifts, strict=True))
+        if self.groups:
+            es_, sh_ = list(es), list(shifts)
+            for group in self.groups:
+                pairs = sorted((es[i], shifts[i]) for i in group)
+                for i, (e, s) in zip(group, pairs, strict=True):
+                    es_[i], sh_[i] = e, s
+            es, shifts = tuple(es_), tuple(sh_)
+        return (h, luck, es, shifts, k, won, hit, counters)
+
+    # ------------------------------------------------------------------ one assault
+
+    def _holds(self, when: Condition | None, h: int, counters: tuple) -> bool:
+        if when is None:
+            return True
+        values: dict[str, int] = dict(zip(self.names, counters, strict=True))
+        values[self.health] = h
+        return bool(when(values))
+
+    def _mine(self, enemy: int | None, index: int) -> bool:
+        return enemy is None or enemy == index or len(self.plan.enemies) == 1
+
+    def _assault(self, state: tuple, t: int) -> tuple[float, list[tuple[float, tuple]]]:
+        """One assault against target ``t``: (chance the state comes back unchanged, the
+        other moves with their chances)."""
+        plan = self.plan
+        h, luck, es, shifts, k, won, hit, counters = state
+        skills = [s + d for (s, _h, _i), d in zip(plan.enemies, shifts, strict=True)]
+        base = self.skill
+        for enemy, value, when in plan.attacks:
+            if self._mine(enemy, t) and self._holds(when, h, counters):
+                base += value
+        sides = tuple(j for j, e in enumerate(es) if e > 0 and j != t)
+        gaps = tuple(base - skills[j] for j in sides)
+        immune = plan.enemies[t][2]
+        guarded = self.armour and k == 0
+        rows: dict[tuple, float] = {}
+        stay = 0.0
+        if not self.use_luck:
+            for p, winner, double, hits in self._joint(base - skills[t], gaps, immune, guarded):
+                (option,) = self._target(state, t, winner)
+                for q, h1, l1, es1, hit1, dealt in option:
+                    struck = [j for j, yes in zip(sides, hits, strict=False) if yes]  # (): armour
+                    for r, h2 in self._plain_sides(h1, counters, struck):
+                        for r2, nxt in self._finish(
+                            state, t, winner, double, h2, l1, es1, hit1, dealt
+                        ):
+                            rows[nxt] = rows.get(nxt, 0.0) + p * q * r * r2
+        else:
+            self._luck_assault(state, t, base - skills[t], sides, gaps, immune, guarded, rows)
+        stay = rows.pop(state, 0.0)
+        return stay, [(q, n) for n, q in rows.items()]
+
+    def _target(self, state: tuple, t: int, winner: str) -> list[list[tuple]]:
+        """The target's side of the assault: options (Luck or not), each a list of
+        ``(chance, hero STAMINA, Luck, enemies' STAMINA, hit yet, damage dealt)``."""
+        h, luck, es, shifts, k, won, hit, counters = state
+        fight = self.fight
+        if winner == "tie" or (winner == "enemy" and self.armour and k == 0):
+            return [[(1.0, h, luck, es, hit, 0)]]
+        e = es[t]
+        if winner == "kill":
+            return [[(1.0, h, luck, es[:t] + (0,) + es[t + 1 :], hit, e)]]
+        if winner == "hero":
+            damage = self.to_enemy + (0 if hit else self.first_bonus)
+            result = []
+            for option in self._luck_options(
+                damage, luck, fight.luck_wounding, fight.damage_to_enemy
+            ):
+                row = []
+                for q, lk, d in option:
+                    d = self._takes(t, d, e, h, counters)
+                    cut = min(d, e)
+                    row.append((q, h, lk, es[:t] + (e - cut,) + es[t + 1 :], True, cut))
+                result.append(row)
+            return result
+        result = []
+        for option in self._luck_options(
+            self.to_hero, luck, fight.luck_wounded, fight.damage_to_hero
+        ):
+            row = []
+            for q, lk, d in option:
+                for r, wound in self._deals(t, d, h, counters):
+                    row.append((q * r, max(0, h - wound), lk, es, hit, 0))
+            result.append(row)
+        return result
+
+    def _luck_options(self, base: int, luck: int, table, plain: int) -> list[list[tuple]]:
+        """A wound as it is, and (when Luck is tested) lucky or unlucky: rows of
+        ``(chance, Luck after, damage)``."""
+        options = [[(1.0, luck, base)]]
+        if self.use_luck and table is not None and luck > 0 and base > 0:
+            q = self.lucky[min(luck, len(self.lucky) - 1)]
+            low = max(0, luck - self.luck_cost)
+            options.append([(q, low, max(0, base + table.lucky - plain)),
+                            (1 - q, low, max(0, base + table.unlucky - plain))])  # fmt: skip
+        return options
+
+    def _takes(self, index: int, damage: int, e: int, h: int, counters: tuple) -> int:
+        for rule in self.plan.damages:
+            if rule.kind == "takes" and self._mine(rule.enemy, index):
+                if self._holds(rule.when, h, counters):
+                    return taken(damage, rule.share, rule.value, self.fight.damage_to_enemy, e)
+        return damage
+
+    def _deals(self, index: int, damage: int, h: int, counters: tuple) -> list[tuple[float, int]]:
+        """What a wound of enemy ``index`` does to the hero: its ``it deals`` rule, then the
+        wound rolls of its "when it wounds you" (a law ``[(chance, damage)]``)."""
+        for rule in self.plan.damages:
+            if rule.kind == "deals" and self._mine(rule.enemy, index):
+                if self._holds(rule.when, h, counters):
+                    damage = rebased(damage, self.to_hero, rule.value)
+                    break
+        law = [(1.0, damage)]
+        for enemy, when, p, value in self.plan.wound_rolls:
+            if not self._mine(enemy, index) or not self._holds(when, h, counters):
+                continue
+            law = [
+                pair
+                for q, d in law
+                for pair in (((q * p, value), (q * (1 - p), d)) if d > 0 else ((q, d),))
+                if pair[0] > 0
+            ]
+        return law
+
+    def _plain_sides(self, h: int, counters: tuple, struck: list[int]) -> list[tuple[float, int]]:
+        """Without Luck: the hero's STAMINA after the blows of the enemies in ``struck``."""
+        law = [(1.0, h)]
+        for j in struck:
+            grown: list[tuple[float, int]] = []
+            for q, h1 in law:
+                if h1 <= 0:
+                    grown.append((q, h1))
+                    continue
+                law_j = self._deals(j, self.side, h1, counters)
+                grown += [(q * r, max(0, h1 - w)) for r, w in law_j]
+            law = grown
+        return law
