@@ -178,7 +178,9 @@ def _plan(runner, statement: ast.Fight, spec: FightSpec, ruleset, bonus: int):
                 raise _limit(statement, tr("a counter with a maximum changes in the fight"))
             starts.append((name, hero.counters.get(name, 0)))
             names.append((name, None))
-    plan = dataclasses.replace(plan, bonus=bonus, counters=tuple(starts))
+    # no caps: a counter the fight raises is carried on to the rest of the book, which may
+    # read it against other numbers than the fight does (past its budget: refused, as before)
+    plan = dataclasses.replace(plan, bonus=bonus, counters=tuple(starts), caps=())
     return plan, tuple(names)
 
 
