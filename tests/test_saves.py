@@ -194,3 +194,26 @@ def test_bad_save_errors_point_into_the_file(book, tmp_path, case):
     span = raised.value.span
     assert span is not None and span.file == str(path) and span.line >= 1 and span.column >= 1
     assert raised.value.render().startswith(f"{path}:{span.line}:{span.column}: ")
+
+
+OLD_RULE = Path(__file__).parent / "save_fixtures"
+
+
+def test_a_save_in_an_ally_fight_from_the_old_rule_still_loads():
+    """A save written in the middle of a fight with ``l'ennemi frappe l'allié`` by the code
+    before the ally took the hero's wound where it is taken (its log answered Luck on
+    wounds meant for the ally, which are no longer asked): its log replays to another
+    state, so it loads from its snapshot (the fight's paragraph, the hero's STAMINA and
+    LUCK of the save) and plays on to the end."""
+    book = load_book(OLD_RULE / "ally_old_rule.dd")
+    game, report = load_game(book, OLD_RULE / "ally_old_rule.dsave")
+    assert report.fallback and "another state" in report.divergence
+    assert game.state.paragraph == 1
+    assert game.state.hero.stats == {"SKILL": 7, "STAMINA": 2, "LUCK": 7}
+    for _ in range(2000):
+        item = game.next()
+        if item is None:
+            break
+        if type(item).__name__.endswith("Prompt"):
+            game.answer(False if type(item).__name__ == "YesNoPrompt" else 0)
+    assert game.outcome in ("victory", "death")

@@ -29,10 +29,11 @@ MODES = ("hero", "ally", "random")
 
 def brute(name, skill, stamina, luck, enemies, allies, struck, policy, armour=False, bonus=0):
     """The chance to win, in fractions, from the dice faces: the hero's assault (Luck on
-    his wound, unless it kills whatever Luck gives, and on the enemy's), a hero at 0 loses
-    and the last enemy's death wins at once; then whom the enemies strike, the blow meant
-    for the ally given to the first ally standing (no exchange if it falls), and each ally
-    standing, in order, against the first enemy standing."""
+    his wound, unless it kills whatever Luck gives); the enemy's wound goes to the first
+    ally standing when the enemies strike the ally (the hero loses nothing and tests no
+    Luck), else to the hero (Luck on it); a hero at 0 loses and the last enemy's death wins
+    at once; then each ally standing (not one that fell taking the wound), in order,
+    against the first enemy standing."""
     ruleset = load_ruleset(name)
     fight = ruleset.fight
     test = ruleset.tests[fight.luck_test]
@@ -58,20 +59,18 @@ def brute(name, skill, stamina, luck, enemies, allies, struck, policy, armour=Fa
     def lucky(lk: int) -> Fraction:
         return Fraction(sum(1 for a, b in PAIRS if a + b <= lk), 36)
 
-    def allies_part(h_after, h_before, lk, es, al, unhit, mode):
-        """[(chance, ("win", h, luck) or a state)] after the hero's part."""
-        if h_after <= 0:
+    def allies_part(h, lk, es, al, unhit, mode, given):
+        """[(chance, ("win", h, luck) or a state)] after the hero's part (``given``: the
+        enemy's wound the first ally standing takes)."""
+        if h <= 0:
             return []
         if not any(es):
-            return [(Fraction(1), ("win", h_after, lk))]
+            return [(Fraction(1), ("win", h, lk))]
         al = list(al)
-        h = h_after
+        if given:
+            j = next(k for k, a in enumerate(al) if a > 0)
+            al[j] = max(0, al[j] - given)
         standing = [j for j, a in enumerate(al) if a > 0]
-        if mode == "ally" and h_before > h_after and standing:
-            al[standing[0]] = max(0, al[standing[0]] - (h_before - h_after))
-            h = h_before
-            if al[standing[0]] == 0:
-                standing = []
         found = [(Fraction(1), tuple(es), tuple(al))]
         for j in standing:
             nxt = []
@@ -111,33 +110,39 @@ def brute(name, skill, stamina, luck, enemies, allies, struck, policy, armour=Fa
         def hurt_enemy(d, lk2):
             return (lk2, h, es[:i] + (max(0, e_left - d),) + es[i + 1 :])
 
-        groups = [[[(kill, (lk, h, es[:i] + (0,) + es[i + 1 :], unhit))]], [[(tie, (lk, h, es,
-                  unhit))]]]  # fmt: skip
+        # per outcome: (the modes that follow it, its choices [(chance, (LUCK, STAMINA,
+        # enemies, first hit to come, the wound an ally takes))])
+        groups = [(modes, [[(kill, (lk, h, es[:i] + (0,) + es[i + 1 :], unhit, 0))]]),
+                  (modes, [[(tie, (lk, h, es, unhit, 0))]])]  # fmt: skip
         d = to_enemy + (bonus if unhit else 0)
-        choices = [[(win, hurt_enemy(d, lk) + (False,))]]
+        choices = [[(win, hurt_enemy(d, lk) + (False, 0))]]
         if use_luck and lk > 0 and wounding is not None:
             best, worst = (max(0, d + s - to_enemy) for s in (wounding.lucky, wounding.unlucky))
             if min(best, worst) < e_left:
-                choices.append([(win * q, hurt_enemy(best, low) + (False,)),
-                                (win * (1 - q), hurt_enemy(worst, low) + (False,))])  # fmt: skip
-        groups.append(choices)
+                choices.append([(win * q, hurt_enemy(best, low) + (False, 0)),
+                                (win * (1 - q), hurt_enemy(worst, low) + (False, 0))])  # fmt: skip
+        groups.append((modes, choices))
         if first and armour:
-            groups.append([[(lose, (lk, h, es, unhit))]])
+            groups.append((modes, [[(lose, (lk, h, es, unhit, 0))]]))
         else:
-            choices = [[(lose, (lk, h - to_hero, es, unhit))]]
-            if use_luck and lk > 0 and wounded is not None:
-                best = max(0, wounded.lucky)  # to_hero + shift - to_hero
-                worst = max(0, wounded.unlucky)
-                choices.append([(lose * q, (low, h - best, es, unhit)),
-                                (lose * (1 - q), (low, h - worst, es, unhit))])  # fmt: skip
-            groups.append(choices)
+            for share, mode in modes:  # whom the enemies strike is known at their wound
+                if mode == "ally" and any(al):  # the first ally standing takes it
+                    groups.append(([(share, mode)], [[(lose, (lk, h, es, unhit, to_hero))]]))
+                    continue
+                choices = [[(lose, (lk, h - to_hero, es, unhit, 0))]]
+                if use_luck and lk > 0 and wounded is not None:
+                    best = max(0, wounded.lucky)  # to_hero + shift - to_hero
+                    worst = max(0, wounded.unlucky)
+                    choices.append([(lose * q, (low, h - best, es, unhit, 0)),
+                                    (lose * (1 - q), (low, h - worst, es, unhit, 0))])  # fmt: skip
+                groups.append(([(share, mode)], choices))
         best_value = Fraction(0)
-        for combo in itertools.product(*groups):
+        for combo in itertools.product(*(choices for _, choices in groups)):
             gained, stay = Fraction(0), Fraction(0)
-            for choice in combo:
-                for p, (lk2, h2, es2, u2) in choice:
-                    for share, mode in modes:
-                        for p2, nxt in allies_part(h2, h, lk2, es2, al, u2, mode):
+            for (after, _), choice in zip(groups, combo, strict=True):
+                for p, (lk2, h2, es2, u2, given) in choice:
+                    for share, mode in after:
+                        for p2, nxt in allies_part(h2, lk2, es2, al, u2, mode, given):
                             weight = p * share * p2
                             if nxt[0] == "win":
                                 gained += weight
@@ -220,7 +225,7 @@ language: en
 > fight
 > enemy OGRE SKILL 9 STAMINA 6
 > enemy GOBLIN SKILL 6 STAMINA 3
-> ally BRAN SKILL 8 STAMINA 5
+{allies}
 {struck}
 > win -> 2
 § 2
@@ -252,20 +257,34 @@ class _Decider:
         )  # fmt: skip
 
 
+BRAN = [(8, 5)]
+# a weak hero and two allies, the first falling soon: the wound an ally takes cannot kill
+# the hero, and the second ally strikes in the assault the first falls
+WEAK = [(8, 2), (7, 4)]
+
+
 @pytest.mark.parametrize(
-    ("name", "class_name", "struck", "policy", "mode"),
+    ("name", "class_name", "struck", "policy", "mode", "allies", "stamina"),
     [
-        ("df-classic", None, "hero", "none", "sequence"),
-        ("df-classic", None, "ally", "best", "sequence"),
-        ("df-classic", None, "random", "best", "sequence"),
-        ("df-classic", None, "ally", "best", "as_one"),
-        ("df24", None, "ally", "none", "sequence"),
-        ("df48.5", "Mercenaire", "random", "best", "sequence"),
+        ("df-classic", None, "hero", "none", "sequence", BRAN, 8),
+        ("df-classic", None, "ally", "best", "sequence", BRAN, 8),
+        ("df-classic", None, "random", "best", "sequence", BRAN, 8),
+        ("df-classic", None, "ally", "best", "as_one", BRAN, 8),
+        ("df24", None, "ally", "none", "sequence", BRAN, 8),
+        ("df48.5", "Mercenaire", "random", "best", "sequence", BRAN, 8),
+        ("df-classic", None, "ally", "best", "sequence", WEAK, 2),
+        ("df-classic", None, "random", "none", "sequence", WEAK, 3),
     ],
 )
-def test_the_dp_is_the_real_fight(tmp_path, monkeypatch, name, class_name, struck, policy, mode):
+def test_the_dp_is_the_real_fight(
+    tmp_path, monkeypatch, name, class_name, struck, policy, mode, allies, stamina
+):
     path = tmp_path / "book.dd"
-    text = BOOK.format(ruleset=name, struck=STRUCK_LINES[struck])
+    lines = "\n".join(
+        f"> ally {who} SKILL {a} STAMINA {b}"
+        for who, (a, b) in zip(("BRAN", "DARA"), allies, strict=False)
+    )
+    text = BOOK.format(ruleset=name, struck=STRUCK_LINES[struck], allies=lines)
     if mode == "as_one":
         text = text.replace("> fight\n", "> fight as one\n")
     path.write_text(text, "utf-8")
@@ -276,11 +295,11 @@ def test_the_dp_is_the_real_fight(tmp_path, monkeypatch, name, class_name, struc
     rehearsal = FightRehearsal(book, 0)
     spec = rehearsal.spec(fight)
     hero = create_character(ruleset, RandomSource(0), class_name,
-                            fixed={"SKILL": 8, "STAMINA": 8, "LUCK": 8})  # fmt: skip
+                            fixed={"SKILL": 8, "STAMINA": stamina, "LUCK": 8})  # fmt: skip
     rehearsal.equip(hero, (), None)
     luck_stat = ruleset.tests[ruleset.fight.luck_test].stat
     table = AllyTable(
-        ruleset, hero.stats["SKILL"], [(9, 6), (6, 3)], [(8, 5)], struck=struck,
+        ruleset, hero.stats["SKILL"], [(9, 6), (6, 3)], allies, struck=struck,
         luck_policy=policy, class_name=class_name, mode=mode,
     )  # fmt: skip
     assert spec.mode == ("as_one" if mode == "as_one" else "sequence")

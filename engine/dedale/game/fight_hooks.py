@@ -37,6 +37,8 @@ class ExtrasHooks:
         self.won = 0  # assaults won by the hero (the enemies' health went down)
         self.previous: int | None = None  # the enemies' health after the last assault
         self.rules = EnemyRules(runner, statement, spec)
+        self.struck: str | None = None  # whom the enemies strike this assault (once rolled)
+        self.pending = 0  # the wound an ally takes, dealt once the assault is narrated
 
     # ----------------------------------------------------------------- inside an assault
 
@@ -52,16 +54,54 @@ class ExtrasHooks:
 
     def hero_wound(self, state: FightState, damage: int) -> Gen:
         damage = yield from self.rules.hero_wound(state, damage)
+        if self.ally_takes(state):
+            yield from self._ally_wound(damage)
+            return 0
         return (yield from self._rescue(damage))
 
     def wound_rules(self, state: FightState, damage: int) -> Gen:
         """:meth:`hero_wound` without the rescue: the fight narrates its assault, then calls
-        :meth:`rescue` (so a potion is told after the wound that calls for it)."""
-        return (yield from self.rules.hero_wound(state, damage))
+        :meth:`rescue` (so a potion is told after the wound that calls for it, and an ally's
+        wound after the blow it takes for the hero)."""
+        damage = yield from self.rules.hero_wound(state, damage)
+        if self.ally_takes(state):
+            self.pending = damage
+            return 0
+        return damage
 
     def rescue(self, damage: int) -> Gen:
-        """An item that saves the hero from this wound (see :meth:`_rescue`)."""
+        """An item that saves the hero from this wound (see :meth:`_rescue`), or the wound
+        :meth:`wound_rules` gave an ally."""
+        if self.pending:
+            pending, self.pending = self.pending, 0
+            yield from self._ally_wound(pending)
+            return 0
         return (yield from self._rescue(damage))
+
+    def ally_takes(self, state: FightState) -> bool:
+        """Whether the enemy's wound of this assault goes to an ally (``the enemy strikes the
+        ally``, or the random roll said so, and an ally stands): the hero takes none of it,
+        so it cannot kill him and Luck is not his to test on it."""
+        return bool(self.allies) and self._struck_now() == "ally" and self._standing() != []
+
+    def _struck_now(self) -> str:
+        """Whom the enemies strike this assault: the author's choice, or one roll per
+        assault (made at the first wound or exchange that needs it)."""
+        if self.struck is None:
+            struck = self.statement.struck
+            if struck == "random":
+                struck = "ally" if self.runner.rng.roll(2) == 1 else "hero"
+            self.struck = struck
+        return self.struck
+
+    def _standing(self) -> list:
+        health = self.health
+        return [ally for ally in self.allies if ally.stats.get(health, 0) > 0]
+
+    def _ally_wound(self, damage: int) -> Gen:
+        """The first ally standing takes the hero's wound."""
+        if damage > 0:
+            yield from self.runner._wound(self._standing()[0], self.health, damage, ally=True)
 
     def _rescue(self, damage: int) -> Gen:
         """A wound that would kill the hero while he holds an item acting at that point
@@ -96,7 +136,7 @@ class ExtrasHooks:
             self.won += 1
         outcome = None
         if self.allies:
-            yield from self._allies(state, state.hero_damage)
+            yield from self._allies(state)
             if not any(h > 0 for h in state.health):
                 outcome = "won"
         if outcome is None:
@@ -121,31 +161,23 @@ class ExtrasHooks:
             elif needed is not None and self.won >= needed.count:
                 outcome, self.target = "won", runner.destination(needed.target, required=True)
         self.previous = sum(state.health)
+        self.struck = None  # rolled again in the next assault
         return outcome
 
-    def _allies(self, state: FightState, loss: int) -> Gen:
-        """The allies' exchanges of one assault (they wound the enemies in ``state``)."""
+    def _allies(self, state: FightState) -> Gen:
+        """The allies' exchanges of one assault (they wound the enemies in ``state``): every
+        ally standing strikes, even when another fell taking the hero's wound."""
         runner = self.runner
         fight = self.ruleset.fight
         health, attack = fight.health, getattr(fight, "attack_stat", "SKILL")
-        hero = runner.state.hero
-        struck = self.statement.struck
-        if struck == "random":
-            struck = "ally" if runner.rng.roll(2) == 1 else "hero"
-        standing = [ally for ally in self.allies if ally.stats.get(health, 0) > 0]
-        if struck == "ally" and loss and standing:  # the blow was meant for the ally
-            old = hero.stats[health]
-            hero.stats[health] = old + loss
-            if runner.emit:
-                initial = hero.initial[health]
-                yield events.StatChanged(name=health, old=old, new=old + loss, initial=initial)
-            yield from runner._wound(standing[0], health, loss, ally=True)
+        struck = self._struck_now()
+        standing = self._standing()
         dice = getattr(fight, "dice", None) or parse_dice("2d6")
         to_enemy = getattr(fight, "damage_to_enemy", 2)
         to_ally = self.spec.enemy_damage or getattr(fight, "damage_to_hero", 2)
         for ally in standing:
             living = [i for i, h in enumerate(state.health) if h > 0]
-            if not living or ally.stats.get(health, 0) <= 0:
+            if not living:
                 break
             index = living[0]
             name = state.names[index]

@@ -389,7 +389,14 @@ def opposed_fight(
                     )  # fmt: skip
             else:
                 damage = enemy_damage
-                if luck_when_wounded and not _dies_anyway(setup, damage, stats[hero_stat], state):
+                # an ally may take the wound (the hook deals it): then no Luck of the hero's
+                shield = state is not None and _ally_takes(hooks, state)
+                hero_hp = stats[hero_stat]
+                if (
+                    luck_when_wounded
+                    and not shield
+                    and not _dies_anyway(setup, damage, hero_hp, state)
+                ):
                     luck = stats[luck_stat]
                     if luck > 0:
                         key = ("taken", damage, stats[hero_stat], health[current], luck, current,
@@ -408,6 +415,7 @@ def opposed_fight(
                     yield AssaultResolved(
                         number=assault, enemy=names[current], hero_strength=hero_as,
                         enemy_strength=enemy_as, winner="enemy", hero_damage_taken=damage,
+                        note="ally" if shield else "",
                     )  # fmt: skip
                 if rescue is not None:  # a potion is narrated after the wound that needs it
                     damage = yield from rescue(damage)
@@ -458,9 +466,10 @@ def _side_attacks(setup, character, rng, spec, emit, others, health, hero_as, as
             break
         if strength > hero_as and not first:
             damage = params.together_damage if spec.enemy_damage is None else spec.enemy_damage
-            damage = yield from _luck_wounded(
-                setup, character, rng, damage, emit, health[index], (index, hit_yet)
-            )
+            if state is None or not _ally_takes(hooks, state):  # an ally's wound: no Luck
+                damage = yield from _luck_wounded(
+                    setup, character, rng, damage, emit, health[index], (index, hit_yet)
+                )
             if state is not None:  # that enemy's own rules ("it deals 4")
                 target, state.current = state.current, index
                 damage = yield from hooks.hero_wound(state, damage)
@@ -545,6 +554,14 @@ def _kills_anyway(setup, damage: int, left: int, hooks=None, state=None) -> bool
         return isinstance(done.value, int) and done.value >= left
     wound.close()
     return False
+
+
+def _ally_takes(hooks, state) -> bool:
+    """Whether the enemy's wound of this assault goes to an ally (the book's hooks say so:
+    ``the enemy strikes the ally``): the hook deals it, the hero takes none and tests no
+    Luck on it."""
+    takes = getattr(hooks, "ally_takes", None)
+    return takes is not None and takes(state)
 
 
 def _dies_anyway(setup, damage: int, hero_hp: int, state=None) -> bool:

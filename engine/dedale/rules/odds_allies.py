@@ -6,15 +6,15 @@ hooks, ``game/fight_hooks.py``), assault by assault:
 1. The hero's assault against the current enemy (the first one standing), exactly as in
    a fight without allies: instant kill on a double, the hero's wound (first-hit bonus,
    Luck unless the wound kills whatever Luck gives), the enemy's wound (armour on the first
-   assault, Luck whenever the hero has LUCK: the book acting in the fight never skips the
-   offer), a tie. A hero at 0 STAMINA loses there and then, even when the blow was meant
-   for an ally; the last enemy's death wins there and then (the allies do not act).
-2. Whom the enemies strike this assault: the hero (``struck="hero"``), the ally (``"ally"``),
-   or one or the other (``"random"``: one roll per assault, 1/2 each).
-3. Struck ally: the STAMINA the hero lost in step 1 is given back and the first ally
-   standing loses it instead; if that ally falls, no ally exchanges blows this assault
-   (the loop of the allies stops at a fallen ally).
-4. Each ally standing at the start of step 3, in order, exchanges blows with the first enemy
+   assault), a tie. Whom the enemies strike this assault: the hero (``struck="hero"``), the
+   ally (``"ally"``), or one or the other (``"random"``: one roll per assault, 1/2 each,
+   known when the enemy wounds). Struck ally, an ally standing: the first ally standing
+   takes the enemy's wound (the hero loses nothing and tests no Luck on it); else the hero
+   takes it (Luck whenever he has LUCK: the book acting in the fight never skips the
+   offer). A hero at 0 STAMINA loses there and then; the last enemy's death wins there and
+   then (the allies do not act).
+2. Each ally standing after step 1 (an ally that fell taking the wound does not strike,
+   the others do), in order, exchanges blows with the first enemy
    standing (both roll the fight's dice plus their attack stat; no instant kill, no Luck):
    higher ally wounds the enemy (the ruleset's ``damage_to_enemy``, no hero bonus), higher
    enemy wounds the ally only when the ally is struck (the fight's enemy damage, else the
@@ -238,24 +238,20 @@ class AllyTable:
 
     # ------------------------------------------------------------------ one assault
 
-    def _phase(self, t: int, code: int, loss: int, mode: str) -> tuple[bool, list]:
-        """The allies' part of an assault from enemies' STAMINA ``t`` and allies ``code``:
-        (whether the hero's loss went to an ally, [(chance, t after, allies' code after)])."""
-        key = (t, code, loss if mode == "ally" else 0, mode)
+    def _phase(self, t: int, code: int, given: int, mode: str) -> list:
+        """The allies' part of an assault from enemies' STAMINA ``t`` and allies ``code``, the
+        first ally standing having taken the enemy's wound ``given`` (0: none):
+        [(chance, t after, allies' code after)]."""
+        key = (t, code, given, mode)
         found = self._phases.get(key)
         if found is not None:
             return found
         staminas = list(self._decode(code))
+        if given:  # the wound the first ally standing took for the hero (it may fall)
+            first = next(j for j, a in enumerate(staminas) if a > 0)
+            staminas[first] = max(0, staminas[first] - given)
         standing = [j for j, a in enumerate(staminas) if a > 0]
-        restored = False
-        outcomes: list[tuple[float, int, tuple[int, ...]]]
-        if mode == "ally" and loss and standing:
-            restored = True
-            first = standing[0]
-            staminas[first] = max(0, staminas[first] - loss)
-            if staminas[first] <= 0:  # that ally falls: the allies' loop stops there
-                standing = []
-        outcomes = [(1.0, t, tuple(staminas))]
+        outcomes: list[tuple[float, int, tuple[int, ...]]] = [(1.0, t, tuple(staminas))]
         wounded = mode == "ally"
         for j in standing:
             nxt: list[tuple[float, int, tuple[int, ...]]] = []
@@ -279,62 +275,91 @@ class AllyTable:
         for p, t1, al in outcomes:
             k = (t1, self._code(al) if self.tracked else 0)
             merged[k] = merged.get(k, 0.0) + p
-        found = (restored, [(p, t1, c) for (t1, c), p in merged.items()])
+        found = [(p, t1, c) for (t1, c), p in merged.items()]
         self._phases[key] = found
         return found
 
-    def _after(self, t: int, code: int, loss: int) -> list[tuple[bool, float, list]]:
-        """The allies' part of an assault for each whom-they-strike mode, with its share:
-        [(hero's loss given back?, chance the fight is won, [(chance, offset of the state
-        index)])] (the offset adds the hero's part of the index: LUCK, STAMINA, first hit)."""
-        key = (t, code, loss)
+    def _after(self, t: int, code: int, given: int, modes=None) -> list[tuple[float, list]]:
+        """The allies' part of an assault for each whom-they-strike mode of ``modes`` (None:
+        the fight's), with its share: [(chance the fight is won, [(chance, offset of the
+        state index)])] (the offset adds the hero's part of the index: LUCK, STAMINA, first
+        hit). ``given``: the wound the first ally standing took in the hero's part."""
+        modes = self.modes if modes is None else modes
+        key = (t, code, given, modes)
         found = self._afters.get(key)
         if found is not None:
             return found
         found = []
         unit = self.hits
-        for share, mode in self.modes:
-            restored, outcomes = self._phase(t, code, loss, mode)
+        for share, mode in modes:
+            outcomes = self._phase(t, code, given, mode)
             won = share * sum(p for p, t1, _ in outcomes if t1 <= 0)
             offs = [
                 (share * p, (t1 * self.ally_cells + c) * unit) for p, t1, c in outcomes if t1 > 0
             ]
-            found.append((restored, won, offs))
+            found.append((won, offs))
         self._afters[key] = found
         return found
 
-    def _value(self, mids, h: int, code: int) -> float:
+    def _value(self, mids, h: int, code: int, modes=None) -> float:
         """The value of one choice: its hero-part outcomes ``mids`` (chance, LUCK, STAMINA,
-        enemies' STAMINA, first hit to come), each followed by the allies' part."""
+        enemies' STAMINA, first hit to come, the wound an ally took), each followed by the
+        allies' part (in ``modes``, None: the fight's)."""
         values = self.values
         sl, sh = self.stride_luck, self.stride_hero
         total = 0.0
-        for p, l2, h2, t2, u2 in mids:
+        for p, l2, h2, t2, u2, g in mids:
             if h2 <= 0:
-                continue  # the hero falls at once (even a blow meant for an ally)
+                continue  # the hero falls at once
             if t2 <= 0:
                 total += p
                 continue
-            for restored, won, offs in self._after(t2, code, h - h2):
-                row = l2 * sl + (h if restored else h2) * sh + u2
+            row = l2 * sl + h2 * sh + u2
+            for won, offs in self._after(t2, code, g, modes):
                 total += p * (won + sum(q * values[row + off] for q, off in offs))
         return total
 
-    def _collect(self, mids, h: int, code: int, outs: list, wins: list) -> None:
+    def _collect(self, mids, h: int, code: int, outs: list, wins: list, modes=None) -> None:
         """The moves of one choice: (chance, state index) and (chance, STAMINA, LUCK) won."""
         sl, sh = self.stride_luck, self.stride_hero
-        for p, l2, h2, t2, u2 in mids:
+        for p, l2, h2, t2, u2, g in mids:
             if h2 <= 0:
                 continue
             if t2 <= 0:
                 wins.append((p, h2, l2))
                 continue
-            for restored, won, offs in self._after(t2, code, h - h2):
-                hh = h if restored else h2
+            row = l2 * sl + h2 * sh + u2
+            for won, offs in self._after(t2, code, g, modes):
                 if won:
-                    wins.append((p * won, hh, l2))
-                row = l2 * sl + hh * sh + u2
+                    wins.append((p * won, h2, l2))
                 outs.extend((p * q, row + off) for q, off in offs)
+
+    def _shields(self, code: int) -> bool:
+        """Whether an ally stands to take the enemy's wound (allies ``code``)."""
+        return self.tracked and any(a > 0 for a in self._decode(code))
+
+    def _wounded(self, li: int, h: int, t: int, code: int, unhit: int, p: float, luck: int,
+                 low: int, q: float) -> list[tuple]:  # fmt: skip
+        """The enemy's wound of the hero's part, per whom the enemies strike: [(modes,
+        choices)] (struck ally, an ally standing: the ally takes it, no Luck)."""
+        base, fight = self.base, self.fight
+        d = base.to_hero
+        shields = self._shields(code)
+        found = []
+        for share, mode in self.modes:
+            if mode == "ally" and shields:
+                found.append((((share, mode),), [[(p, li, h, t, unhit, d)]]))
+                continue
+            choices = [[(p, li, h - d, t, unhit, 0)]]
+            table = fight.luck_wounded
+            if base.use_luck and luck > 0 and table is not None:
+                taken = fight.damage_to_hero
+                lucky = max(0, d + table.lucky - taken)
+                unlucky = max(0, d + table.unlucky - taken)
+                choices.append([(p * q, low, h - lucky, t, unhit, 0),
+                                (p * (1 - q), low, h - unlucky, t, unhit, 0)])  # fmt: skip
+            found.append((((share, mode),), choices))
+        return found
 
     def _moves(self, li: int, h: int, t: int, code: int, unhit: int, first: bool, collect=False):
         """(value of the state's moves with the best choices, leaving out its chance to
@@ -345,60 +370,52 @@ class AllyTable:
         luck = li if base.use_luck else 0
         low = max(0, li - base.luck_cost)
         q = base.p_lucky(luck) if luck > 0 else 0.0
-        still = (li, h, t, unhit)
-        groups: list[list[list[tuple]]] = []  # per outcome of the hero's part: its choices
+        still = (li, h, t, unhit, 0)
+        # per outcome of the hero's part: (the modes it is followed by, its choices)
+        groups: list[tuple] = []
         if chances.p_kill:
-            groups.append([[(chances.p_kill, li, h, t - e, unhit)]])
+            groups.append((None, [[(chances.p_kill, li, h, t - e, unhit, 0)]]))
         if chances.p_hero:
             d = base.to_enemy + (base.first_hit_bonus if unhit else 0)
             p = chances.p_hero
-            choices = [[(p, li, h, t - min(d, e), 0)]]
+            choices = [[(p, li, h, t - min(d, e), 0, 0)]]
             table = fight.luck_wounding
             if base.use_luck and luck > 0 and table is not None:
                 dealt = fight.damage_to_enemy
                 lucky = max(0, d + table.lucky - dealt)
                 unlucky = max(0, d + table.unlucky - dealt)
                 if min(lucky, unlucky) < e:  # offered unless the wound kills whatever Luck
-                    choices.append([(p * q, low, h, t - min(lucky, e), 0),
-                                    (p * (1 - q), low, h, t - min(unlucky, e), 0)])  # fmt: skip
-            groups.append(choices)
+                    choices.append([(p * q, low, h, t - min(lucky, e), 0, 0),
+                                    (p * (1 - q), low, h, t - min(unlucky, e), 0, 0)])  # fmt: skip
+            groups.append((None, choices))
         if chances.p_enemy:
             p = chances.p_enemy
-            d = base.to_hero
-            if (first and base.armour) or d <= 0:
-                groups.append([[(p, li, h, t, unhit)]])
+            if (first and base.armour) or base.to_hero <= 0:
+                groups.append((None, [[(p, li, h, t, unhit, 0)]]))
             else:
-                choices = [[(p, li, h - d, t, unhit)]]
-                table = fight.luck_wounded
-                if base.use_luck and luck > 0 and table is not None:
-                    taken = fight.damage_to_hero
-                    lucky = max(0, d + table.lucky - taken)
-                    unlucky = max(0, d + table.unlucky - taken)
-                    choices.append([(p * q, low, h - lucky, t, unhit),
-                                    (p * (1 - q), low, h - unlucky, t, unhit)])  # fmt: skip
-                groups.append(choices)
+                groups.extend(self._wounded(li, h, t, code, unhit, p, luck, low, q))
         if chances.p_tie:
-            groups.append([[(chances.p_tie, li, h, t, unhit)]])
+            groups.append((None, [[(chances.p_tie, li, h, t, unhit, 0)]]))
         own_off = (t * self.ally_cells + code) * self.hits
         total = stay = 0.0
         outs: list = []
         wins: list = []
-        for choices in groups:
+        for modes, choices in groups:
             chosen, value = choices[0], None
             if len(choices) > 1:  # a wound: test Luck only when it is strictly better
-                value = self._value(chosen, h, code)
+                value = self._value(chosen, h, code, modes)
                 for other in choices[1:]:
-                    tried = self._value(other, h, code)
+                    tried = self._value(other, h, code, modes)
                     if tried > value + 1e-15:
                         chosen, value = other, tried
             if collect:
-                self._collect(chosen, h, code, outs, wins)
+                self._collect(chosen, h, code, outs, wins, modes)
                 continue
-            total += self._value(chosen, h, code) if value is None else value
+            total += self._value(chosen, h, code, modes) if value is None else value
             if not first:  # the chance of this very state again (ties all round)
                 for p, *rest in chosen:
                     if tuple(rest) == still:
-                        for _restored, _, offs in self._after(t, code, 0):
+                        for _, offs in self._after(t, code, 0, modes):
                             stay += p * sum(q2 for q2, off in offs if off == own_off)
         if collect:
             own = -1 if first else self._idx(li, h, t, code, unhit)
@@ -495,19 +512,23 @@ class AllyTable:
             if table is None:
                 return False
             lucky, unlucky = (max(0, damage + s - dealt) for s in (table.lucky, table.unlucky))
-            plain = [(1.0, li, h, t - min(damage, enemy), 0)]
+            plain = [(1.0, li, h, t - min(damage, enemy), 0, 0)]
             test = [
-                (q, low, h, t - min(lucky, enemy), 0),
-                (1 - q, low, h, t - min(unlucky, enemy), 0),
+                (q, low, h, t - min(lucky, enemy), 0, 0),
+                (1 - q, low, h, t - min(unlucky, enemy), 0, 0),
             ]
+            modes = None  # whom the enemies strike is rolled after this wound
         else:
             table, taken = self.fight.luck_wounded, self.fight.damage_to_hero
             if table is None or damage <= 0:
                 return False
             lucky, unlucky = (max(0, damage + s - taken) for s in (table.lucky, table.unlucky))
-            plain = [(1.0, li, h - damage, t, u)]
-            test = [(q, low, h - lucky, t, u), (1 - q, low, h - unlucky, t, u)]
-        return self._value(test, h, code) > self._value(plain, h, code) + 1e-15
+            plain = [(1.0, li, h - damage, t, u, 0)]
+            test = [(q, low, h - lucky, t, u, 0), (1 - q, low, h - unlucky, t, u, 0)]
+            # the hero takes the wound: the enemies strike him, or no ally stands (then
+            # whom they strike changes nothing)
+            modes = ((1.0, "hero"),)
+        return self._value(test, h, code, modes) > self._value(plain, h, code, modes) + 1e-15
 
 
 def _too_large(cells: int, limit: int) -> OddsTooLarge:

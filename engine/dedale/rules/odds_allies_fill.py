@@ -43,30 +43,30 @@ def fill_by_luck(table: AllyTable, seconds: float, too_slow) -> bool:
     weights = {PLAIN: None, LUCKY: q, UNLUCKY: 1.0 - q}
     afters: dict[tuple, list] = {}
 
-    def after(t2: int, code: int, loss: int) -> list:
-        key = (t2, code, loss)
+    def after(t2: int, code: int, given: int, modes) -> list:
+        key = (t2, code, given, modes)
         found = afters.get(key)
         if found is None:
             found = [
-                (restored, won, np.array([o for _, o in offs], dtype=np.int64),
+                (won, np.array([o for _, o in offs], dtype=np.int64),
                  np.array([p for p, _ in offs]))
-                for restored, won, offs in table._after(t2, code, loss)
+                for won, offs in table._after(t2, code, given, modes)
             ]  # fmt: skip
             afters[key] = found
         return found
 
-    def value(choice, h: int, code: int, own: int):
+    def value(choice, code: int, own: int, modes):
         """(vector over LUCK of one choice, whether it reads its own position lower)."""
         total = np.zeros(lucks)
-        for p, kind, h2, t2, u2 in choice:
+        for p, kind, h2, t2, u2, g in choice:
             if h2 <= 0:
                 continue
             w = p if kind == PLAIN else p * weights[kind]
             if t2 <= 0:
                 total += w
                 continue
-            for restored, won, offs, chances in after(t2, code, h - h2):
-                cols = (h if restored else h2) * sh + u2 + offs
+            for won, offs, chances in after(t2, code, g, modes):
+                cols = h2 * sh + u2 + offs
                 if kind == PLAIN:
                     cells = grid[:, cols]
                 elif (cols == own).any():
@@ -87,14 +87,15 @@ def fill_by_luck(table: AllyTable, seconds: float, too_slow) -> bool:
                 for unhit in range(table.hits):
                     own_off = (t * table.ally_cells + code) * table.hits
                     own = h * sh + own_off + unhit
-                    groups = _groups(base, fight, chances, h, t, e, unhit, luck_hit, luck_hurt)
+                    shields = table._shields(code)
+                    groups = _groups(table, chances, h, t, e, unhit, luck_hit, luck_hurt, shields)
                     total = np.zeros(lucks)
                     stay = 0.0
                     scalar = False
-                    for choices in groups:
-                        best = value(choices[0], h, code, own)
+                    for modes, choices in groups:
+                        best = value(choices[0], code, own, modes)
                         for other in choices[1:]:
-                            found = value(other, h, code, own)
+                            found = value(other, code, own, modes)
                             if found is None:
                                 scalar = True
                                 break
@@ -104,9 +105,9 @@ def fill_by_luck(table: AllyTable, seconds: float, too_slow) -> bool:
                             break
                         total += best
                         if len(choices) == 1:  # ties all round: this very state again
-                            for p, kind, h2, t2, u2 in choices[0]:
-                                if (kind, h2, t2, u2) == (PLAIN, h, t, unhit):
-                                    for _r, _w, offs, chances_ in after(t, code, 0):
+                            for p, kind, h2, t2, u2, g in choices[0]:
+                                if (kind, h2, t2, u2, g) == (PLAIN, h, t, unhit, 0):
+                                    for _w, offs, chances_ in after(t, code, 0, modes):
                                         stay += p * float(chances_[offs == own_off].sum())
                     if scalar:  # LUCK by LUCK, each reading the lower ones just filled
                         for li in range(lucks):
@@ -122,39 +123,46 @@ def fill_by_luck(table: AllyTable, seconds: float, too_slow) -> bool:
     return True
 
 
-def _groups(base, fight, chances, h, t, e, unhit, luck_hit, luck_hurt) -> list:
+def _groups(table, chances, h, t, e, unhit, luck_hit, luck_hurt, shields) -> list:
     """The hero's part of an assault at one position, as :meth:`AllyTable._moves` builds it,
-    LUCK left symbolic: per outcome its choices, each [(chance, PLAIN/LUCKY/UNLUCKY,
-    STAMINA, enemies' STAMINA, first hit to come)] (a Luck choice acts where LUCK > 0)."""
-    groups: list[list[list[tuple]]] = []
+    LUCK left symbolic: per outcome (the whom-they-strike modes that follow it, None: the
+    fight's; its choices, each [(chance, PLAIN/LUCKY/UNLUCKY, STAMINA, enemies' STAMINA,
+    first hit to come, the wound an ally took)]) (a Luck choice acts where LUCK > 0)."""
+    base, fight = table.base, table.fight
+    groups: list[tuple] = []
     if chances.p_kill:
-        groups.append([[(chances.p_kill, PLAIN, h, t - e, unhit)]])
+        groups.append((None, [[(chances.p_kill, PLAIN, h, t - e, unhit, 0)]]))
     if chances.p_hero:
         d = base.to_enemy + (base.first_hit_bonus if unhit else 0)
         p = chances.p_hero
-        choices = [[(p, PLAIN, h, t - min(d, e), 0)]]
+        choices = [[(p, PLAIN, h, t - min(d, e), 0, 0)]]
         if base.use_luck and luck_hit is not None:
             dealt = fight.damage_to_enemy
             lucky = max(0, d + luck_hit.lucky - dealt)
             unlucky = max(0, d + luck_hit.unlucky - dealt)
             if min(lucky, unlucky) < e:  # offered unless the wound kills whatever Luck
-                choices.append([(p, LUCKY, h, t - min(lucky, e), 0),
-                                (p, UNLUCKY, h, t - min(unlucky, e), 0)])  # fmt: skip
-        groups.append(choices)
+                choices.append([(p, LUCKY, h, t - min(lucky, e), 0, 0),
+                                (p, UNLUCKY, h, t - min(unlucky, e), 0, 0)])  # fmt: skip
+        groups.append((None, choices))
     if chances.p_enemy:
         p = chances.p_enemy
         d = base.to_hero
         if d <= 0:
-            groups.append([[(p, PLAIN, h, t, unhit)]])
+            groups.append((None, [[(p, PLAIN, h, t, unhit, 0)]]))
         else:
-            choices = [[(p, PLAIN, h - d, t, unhit)]]
-            if base.use_luck and luck_hurt is not None:
-                taken = fight.damage_to_hero
-                lucky = max(0, d + luck_hurt.lucky - taken)
-                unlucky = max(0, d + luck_hurt.unlucky - taken)
-                choices.append([(p, LUCKY, h - lucky, t, unhit),
-                                (p, UNLUCKY, h - unlucky, t, unhit)])  # fmt: skip
-            groups.append(choices)
+            for share, mode in table.modes:  # whom the enemies strike: known at the wound
+                modes = ((share, mode),)
+                if mode == "ally" and shields:  # the first ally standing takes it, no Luck
+                    groups.append((modes, [[(p, PLAIN, h, t, unhit, d)]]))
+                    continue
+                choices = [[(p, PLAIN, h - d, t, unhit, 0)]]
+                if base.use_luck and luck_hurt is not None:
+                    taken = fight.damage_to_hero
+                    lucky = max(0, d + luck_hurt.lucky - taken)
+                    unlucky = max(0, d + luck_hurt.unlucky - taken)
+                    choices.append([(p, LUCKY, h - lucky, t, unhit, 0),
+                                    (p, UNLUCKY, h - unlucky, t, unhit, 0)])  # fmt: skip
+                groups.append((modes, choices))
     if chances.p_tie:
-        groups.append([[(chances.p_tie, PLAIN, h, t, unhit)]])
+        groups.append((None, [[(chances.p_tie, PLAIN, h, t, unhit, 0)]]))
     return groups
