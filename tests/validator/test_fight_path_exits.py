@@ -21,7 +21,9 @@ from dedale.validator.fight_plan import plan_of
 from dedale.validator.fights import fight_reports, hero_profiles
 from dedale.validator.graph import build_graph
 
-BOOK = Path(__file__).resolve().parents[1] / "books_extra" / "validator" / "path-fights-with-exits.dd"
+BOOK = (
+    Path(__file__).resolve().parents[1] / "books_extra" / "validator" / "path-fights-with-exits.dd"
+)
 
 
 def _median(book):

@@ -138,8 +138,10 @@ class ExitKernels:
                 kind = type(atom)
                 if kind is ast.HasItem and fold(atom.item) not in self.relevant:
                     return _unfollowed()
-                if kind not in (ast.HasItem, ast.Compare) and not hasattr(atom, "operand") and (
-                    not hasattr(atom, "operands")
+                if (
+                    kind not in (ast.HasItem, ast.Compare)
+                    and not hasattr(atom, "operand")
+                    and (not hasattr(atom, "operands"))
                 ):
                     return _unfollowed()  # a codeword, a visit, a class, a status, a flag
                 if kind is ast.Compare:
