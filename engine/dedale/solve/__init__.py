@@ -9,7 +9,6 @@ endings and the next snapshots. :mod:`dedale.solve.graph` builds the graph of sn
 solves it (one topological pass when acyclic, else value iteration to a stated tolerance).
 """
 
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

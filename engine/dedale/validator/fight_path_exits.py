@@ -113,16 +113,19 @@ class ExitKernels:
         from dedale.solve.fights_acting import _atoms, _conditions, _effects_reason, _refs
         from dedale.validator.fights import EXACT_MODES
 
-        old = tr("a fight with exits (its wounds are not carried on)")
         if self.skill is None or self.init_health <= 0:
             return tr("the ruleset's heroes have no fixed attack or health roll")
-        if fight.mode not in EXACT_MODES or fight.allies or fight.assault_table is not None:
-            return old
-        if fight.escape is not None or fight.attack_stat is not None:
-            return old
+        if fight.mode not in EXACT_MODES or fight.attack_stat is not None:
+            return tr("a fight with exits (its wounds are not carried on)")
+        reason = _effects_reason(fight)  # the solver's own refusals, its messages
         if fight.mode == "together" and len(fight.enemies) > 1:
-            return old
-        reason = _effects_reason(fight)
+            reason = tr("enemies fought together, with rules of the book inside the fight")
+        elif fight.allies:
+            reason = tr("allies fight beside the hero")
+        elif fight.assault_table is not None:
+            reason = tr("a table is rolled each assault")
+        elif fight.escape is not None:
+            reason = tr("an escape from a fight in which the book acts")
         if reason:
             return tr("a fight with exits (its wounds are not carried on): {reason}",
                       reason=reason)  # fmt: skip
