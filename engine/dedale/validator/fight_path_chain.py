@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from dedale.i18n import Message, tr
 from dedale.span import Span
+from dedale.validator.fight_path_exits import ExitKernels
 from dedale.validator.fight_path_kernels import FightKernels
 from dedale.validator.fight_path_potion import MAX_DOSES, Potion, settle
 from dedale.validator.fight_path_steps import (
@@ -66,7 +67,7 @@ class ChainResult:
         return not self.reasons
 
 
-class HeroChain(FightKernels):
+class HeroChain(FightKernels, ExitKernels):
     """Fight kernels and changes for one hero profile (stats, class, Luck policy); the
     book's potion (``potion``, ``doses`` held at the start) if the chain follows one."""
 
@@ -125,6 +126,9 @@ class HeroChain(FightKernels):
         """The options of a step from ``state``: each a list of (next state, chance);
         several options only at a meal (eat 0, 1, 2... meals). Dead states are left out."""
         s, luck, m, d = state
+        if isinstance(step, Fight) and step.ways is not None:  # a fight with exits
+            _, ends, _ = self.exit_kernel(step.fight, step.ways, held, s, luck)
+            return [[((h, lk, m, d), p) for (h, lk), p in ends if h > 0]]
         if isinstance(step, Fight):
             if d > 0 and self.potion is not None:
                 _, dosed, _ = self.dosed(step.fight, held, s, luck, d)
@@ -237,6 +241,14 @@ class HeroChain(FightKernels):
         if not isinstance(step, Fight) or not states:
             return None
         first = next(iter(states))
+        if step.ways is not None:  # a fight with exits: the first state that is ≈ says why
+            for state in states:
+                why = self.exit_kernel(step.fight, step.ways, held, state[0], state[1])[2]
+                if why is not None:
+                    return why
+            if self.potion is not None and any(state[3] > 0 for state in states):
+                return tr("the book's potion in a fight with exits: its use is not counted")
+            return None
         why = self.kernel(step.fight, held, first[0], first[1])[2]
         if why is None and self.potion is not None:
             dosed = next((state for state in states if state[3] > 0), None)

@@ -20,6 +20,8 @@ from fractions import Fraction
 from dedale import ast
 from dedale.i18n import Message, tr
 from dedale.rules.ruleset import fold
+from dedale.validator.fight_path_exits import ways_of
+from dedale.validator.fight_plan import needs_exits
 from dedale.validator.graph import Edge, Node, walk
 
 TESTS = (ast.Test, ast.DuoTest, ast.D20Test, ast.RandomRoll)
@@ -27,8 +29,12 @@ TESTS = (ast.Test, ast.DuoTest, ast.D20Test, ast.RandomRoll)
 
 @dataclass(frozen=True, slots=True)
 class Fight:
+    """``ways``: for a fight with exits, the ways out that go on along the path (see
+    :mod:`dedale.validator.fight_path_exits`); None for the other fights (a win goes on)."""
+
     paragraph: int
     fight: ast.Fight
+    ways: frozenset | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,11 +204,12 @@ def _holds(statement: ast.Statement, edge: Edge) -> bool:
 
 
 def _fight_refs(fight: ast.Fight) -> list:
+    from dedale.validator.fight_path_exits import fight_ways
+
     refs = [fight.win, fight.lose]
     if fight.escape is not None:
         refs.append(fight.escape.target)
-    if fight.assault_limit is not None:
-        refs.append(fight.assault_limit.target)
+    refs += [ref for _, ref in fight_ways(fight)]  # the exits (issue 14.4)
     return [ref for ref in refs if ref is not None]
 
 
@@ -213,6 +220,7 @@ class Segments:
         from dedale.validator.fight_path_potion import BookPotions
 
         self.tracked = Tracked(ruleset)
+        self.book = book
         self.potions = BookPotions(book, self.tracked)
         self.cache: dict[tuple[int, int], tuple[Step, ...]] = {}
 
@@ -245,7 +253,10 @@ class Segments:
             if isinstance(statement, ast.Goto | ast.Ending):
                 return True
             if isinstance(statement, ast.Fight):
-                steps.append(Fight(number, statement))
+                ways = None
+                if needs_exits(statement):  # the ways out that go on along the edge
+                    ways = ways_of(statement, edge if holds else None, self.book)
+                steps.append(Fight(number, statement, ways))
                 if holds or statement.win is not None:
                     return True
                 continue

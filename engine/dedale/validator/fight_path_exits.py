@@ -1,0 +1,208 @@
+"""Fights with exits on the path of fights (issue 14.4): which way the hero leaves the fight,
+jointly with the (STAMINA, LUCK) he leaves it with.
+
+A fight with exits (``when your STAMINA falls to 3 or less -> 7``, ``not won after 3
+assaults -> 40``, ``after 2 assaults won -> 50``, ``first assault won -> 11``, ``end the
+fight when … -> 12``, an event that turns to a paragraph, rules under an enemy) ends in
+several ways, each to its own paragraph. Its plan (:func:`dedale.validator.fight_plan.plan_of`)
+is played by the forward pass the solver uses (:func:`dedale.solve.acting_forward.acting_outcomes`,
+over the states of the exact odds with exits): the joint distribution of (way out,
+STAMINA, LUCK). On the path, the fight's step keeps the ways out whose paragraph is the
+one the path goes to (:func:`ways_of`); the others leave the path, and their chance is
+lost to the path's figure as a loss is.
+
+What the chain cannot carry keeps the old estimate (the fight's chance from the fight
+table, the wounds not carried on) with its reason: an escape, allies, an assault table,
+enemies all at once, an attack stat of the fight's own, a counter or codeword the fight
+reads or changes (the chain does not follow them), a condition on what the chain does not
+follow, the book's potion inside the fight. The forward passes are bounded: at most
+``MAX_PASSES`` per hero profile (one per fight setting and starting (STAMINA, LUCK)),
+each within the exact odds' state bound.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from dedale import ast
+from dedale.errors import DedaleError
+from dedale.i18n import Message, tr
+from dedale.rules.ruleset import fold
+
+MAX_PASSES = 3000  # forward passes of fights with exits, per hero profile
+Way = tuple[str, int]  # (won, limit, threshold, assaults, event, first, exit; rule index)
+
+
+def fight_ways(fight: ast.Fight) -> list[tuple[Way, object]]:
+    """Each way out of the fight that turns to a paragraph, with its destination (as
+    :func:`dedale.solve.fights_acting._way` reads them; the loss and an escape left out)."""
+    ways: list[tuple[Way, object]] = []
+    if fight.win is not None:
+        ways.append((("won", -1), fight.win))
+    if fight.assault_limit is not None:
+        ways.append((("limit", -1), fight.assault_limit.target))
+    if fight.threshold is not None:
+        ways.append((("threshold", -1), fight.threshold.target))
+    if fight.win_assaults is not None:
+        ways.append((("assaults", -1), fight.win_assaults.target))
+    for at, rule in enumerate(fight.rules):
+        if rule.kind in ("first", "exit") and rule.target is not None:
+            ways.append(((rule.kind, at), rule.target))
+        elif rule.kind == "event":
+            for effect in rule.effects:
+                if type(effect) is ast.Goto:
+                    ways.append((("event", at), effect.target))
+    return ways
+
+
+def ways_of(fight: ast.Fight, edge, book: object) -> frozenset[Way]:
+    """The ways out of ``fight`` that go on along ``edge`` (None: the paragraph's own
+    victory): those whose destination is the edge's, or the win when the edge leaves the
+    paragraph after the fight."""
+    from dedale.validator.graph import resolve
+
+    found: set[Way] = set()
+    through = edge is not None and edge.kind != "choice"
+    for way, ref in fight_ways(fight) if through else ():
+        if ref is edge.ref:
+            found.add(way)
+        elif edge.target is not None and book is not None:
+            try:
+                if resolve(book, ref) == edge.target:
+                    found.add(way)
+            except (DedaleError, KeyError, ValueError):
+                continue
+    if not found and fight.win is None:  # the paragraph reads on after a won fight
+        found.add(("won", -1))
+    return frozenset(found)
+
+
+class ExitKernels:
+    """The fights with exits of HeroChain (its attributes are set by HeroChain.__init__)."""
+
+    exit_passes = 0
+
+    def exit_kernel(self, fight: ast.Fight, ways: frozenset[Way], held, s: int, luck: int):
+        """(chance to leave the fight by one of ``ways``, ((STAMINA, LUCK), chance), reason
+        it is ≈ or None); the chances of the ends sum to the first figure."""
+        key = ("exits", id(fight), ways, held, s, luck)
+        found = self.kernels.get(key)
+        if found is None:
+            found = self.kernels[key] = self._exit_kernel(fight, ways, held, s, luck)
+        return found
+
+    def _exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck: int):
+        why = self._exits_inexact(fight, held)
+        if why is None:
+            outcomes = self._exit_outcomes(fight, held, s, luck)
+            if isinstance(outcomes, Message | str):
+                why = outcomes
+            else:
+                ends: dict[tuple[int, int], float] = {}
+                for p, (_, index) in outcomes:
+                    if not isinstance(index, tuple) or (index[2], index[3]) not in ways:
+                        continue  # lost, or a way out the path does not take
+                    state = (index[0], index[1] if self.luck_stat else luck)
+                    ends[state] = ends.get(state, 0.0) + p
+                return sum(ends.values()), tuple(ends.items()), None
+        win, ends, _ = self.kernel(fight, held, s, luck)  # the old estimate
+        return win, tuple((state, win * p) for state, p in ends), why
+
+    def _exits_inexact(self, fight: ast.Fight, held) -> Message | None:
+        """Why this fight's ways out are not followed exactly (None: they are)."""
+        from dedale.solve.fights_acting import _atoms, _conditions, _effects_reason, _refs
+        from dedale.validator.fights import EXACT_MODES
+
+        if self.skill is None or self.init_health <= 0:
+            return tr("the ruleset's heroes have no fixed attack or health roll")
+        if fight.mode not in EXACT_MODES or fight.attack_stat is not None:
+            return tr("a fight with exits (its wounds are not carried on)")
+        reason = _effects_reason(fight)  # the solver's own refusals, its messages
+        if fight.mode == "together" and len(fight.enemies) > 1:
+            reason = tr("enemies fought together, with rules of the book inside the fight")
+        elif fight.allies:
+            reason = tr("allies fight beside the hero")
+        elif fight.assault_table is not None:
+            reason = tr("a table is rolled each assault")
+        elif fight.escape is not None:
+            reason = tr("an escape from a fight in which the book acts")
+        if reason:
+            return tr("a fight with exits (its wounds are not carried on): {reason}",
+                      reason=reason)  # fmt: skip
+        health = self.calculator.params.health
+        for rule in fight.rules:
+            for effect in rule.effects:
+                if type(effect) in (ast.ChangeValue, ast.SetCodeword, ast.ClearCodeword):
+                    found = self.ruleset.resolve(getattr(effect, "name", ""))
+                    if found is None or found[1] != health or effect.op != "sub":
+                        return _unfollowed()
+        for condition in _conditions(fight):
+            for atom in _atoms(condition):
+                kind = type(atom)
+                if kind is ast.HasItem and fold(atom.item) not in self.relevant:
+                    return _unfollowed()
+                if (
+                    kind not in (ast.HasItem, ast.Compare)
+                    and not hasattr(atom, "operand")
+                    and (not hasattr(atom, "operands"))
+                ):
+                    return _unfollowed()  # a codeword, a visit, a class, a status, a flag
+                if kind is ast.Compare:
+                    for ref in _refs((atom.left, atom.right)):
+                        found = None
+                        if type(ref) is ast.ValueRef and not ref.initial:
+                            found = self.ruleset.resolve(ref.name)
+                        if found is None or found[0] != "stat":
+                            return _unfollowed()
+                        if found[1] == self.luck_stat and self.policy == "best":
+                            return _unfollowed()
+        return None
+
+    def _exit_outcomes(self, fight: ast.Fight, held, s: int, luck: int):
+        """The fight's joint outcomes from (``s``, ``luck``), or why there are none."""
+        from dedale.solve.acting_forward import acting_outcomes
+        from dedale.solve.fights_acting import _atoms, _conditions
+        from dedale.validator.fight_plan import Unsupported, plan_of
+        from dedale.validator.fights import class_fight_kit
+
+        if self.exit_passes >= MAX_PASSES:
+            return tr("more than {limit} exact passes of fights with exits",
+                      limit=MAX_PASSES)  # fmt: skip
+        self.exit_passes += 1
+        params = self.calculator.params
+        try:
+            key = self._table_key(fight, held)
+            enemies, bonus = key[0], key[2]
+            line_up = tuple((int(a), int(h), bool(i)) for a, h, i in enemies)
+            if fight.mode == "as_one":
+                line_up = ((max(a for a, _, _ in line_up), sum(h for _, h, _ in line_up),
+                            all(i for _, _, i in line_up)),)  # fmt: skip
+            stats = dict(self.hero.stats)
+            stats[params.health] = s
+            if self.luck_stat:
+                stats[self.luck_stat] = luck
+            carried = frozenset(
+                atom.item.casefold()
+                for condition in _conditions(fight)
+                for atom in _atoms(condition)
+                if type(atom) is ast.HasItem and fold(atom.item) in held
+            )
+            plan = plan_of(fight, self.ruleset, line_up, stats, carried)
+            if plan.counters:
+                return _unfollowed()
+            plan = dataclasses.replace(plan, bonus=bonus)
+            abilities, armour = class_fight_kit(self.ruleset, self.hero.class_name)
+            return acting_outcomes(
+                self.ruleset, self.skill, s, plan,
+                luck=luck if self.luck_stat else None,
+                luck_policy=self.policy if self.luck_stat else "none",
+                abilities=abilities, armour=armour,
+                rule_kinds=tuple(rule.kind for rule in fight.rules),
+            )  # fmt: skip
+        except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError) as error:
+            reason = error.message if isinstance(error, DedaleError) else str(error)
+            return tr("no exact odds ({reason})", reason=reason)
+
+
+def _unfollowed() -> Message:
+    return tr("a fight with exits that reads or changes what the path of fights does not follow")
