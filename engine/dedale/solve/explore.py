@@ -77,6 +77,7 @@ class Explorer:
         self.intern = intern  # Entry -> node id (the graph's table)
         self.watched, self.watch_all, self.came_from = _read_state(book)
         self.liveness = Liveness(book, prune)
+        self.prune = prune
         self.meal_timing = MealTiming(book, enabled=prune)
         # a test's two outcomes only, unless a rule reads its margin or roll
         whole = not shortcuts or reads_test_rolls(book)
@@ -303,6 +304,8 @@ class Explorer:
         data["meal_allowed"] = False  # set again on entering a paragraph
         data["in_fight"] = False
         data.pop("stop", None)
+        if self.prune and len(data["worlds"]) > 1:  # only ever asked whether one was entered
+            data["worlds"] = sorted(data["worlds"])
         visited = data["visited"]
         if self.watch_all:
             data["visited"] = {k: 1 for k in visited}
