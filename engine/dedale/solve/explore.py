@@ -33,6 +33,9 @@ from dedale.solve.fights import FightOracle, NeedDuel, Resolved
 from dedale.solve.liveness import Liveness
 from dedale.solve.meals import MealTiming
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
+from dedale.solve.snapshot import expand
+from dedale.solve.snapshot import key as snapshot_key
+from dedale.solve.templates import Templates
 
 MAX_REPLAYS = 50_000
 """Replays allowed for one paragraph's tree (a paragraph past it is reported, not cut)."""
@@ -85,6 +88,11 @@ class Explorer:
         self._pruned: dict[tuple[str, int], str] = {}
         self.replays = 0
         self._loaded: tuple[Any, Any] = (None, None)  # the snapshot being replayed, parsed
+        # a paragraph's tree once per part of the state it reads (dedale.solve.templates)
+        self.templates = Templates(book) if shortcuts and prune else None
+        self.origins: list = []  # the graph's nodes by id (set by the graph)
+        self._recording: dict | None = None
+        self._reading: Any = None
 
     # ------------------------------------------------------------------ trees
 
@@ -97,7 +105,36 @@ class Explorer:
             found = self._static(origin)
             if found is not None:
                 return found
+        if self.templates is not None and type(origin) is Entry:
+            return self._templated(origin)
         return self._build(origin, (), origin)
+
+    def _templated(self, origin: Entry) -> Tree:
+        """The paragraph's tree from its template when a state with the same active part
+        was built before, else built and kept as one (:mod:`dedale.solve.templates`)."""
+        templates = self.templates
+        assert templates is not None
+        reads = templates.reads(origin.target)
+        if reads is None or '"statuses"' in origin.state or '"penalties"' in origin.state:
+            return self._build(origin, (), origin)
+        data = expand(origin.state)
+        active, passive = templates.split(data, reads)
+        key = (origin.target, snapshot_key(active))
+        template = templates.cache.get(key)
+        if template is not None:
+            return templates.instantiate(template, passive, self._merged_next)
+        self._loaded = (origin, data)
+        self._recording, self._reading = {}, reads
+        try:
+            tree = self._build(origin, (), origin)
+        finally:
+            recorded, self._recording, self._reading = self._recording, None, None
+        templates.store(key, tree, recorded, self.origins)
+        return tree
+
+    def _merged_next(self, data: dict, target: int) -> Next:
+        self.liveness.prune(data, target)
+        return Next(self.intern(Entry(snapshot_key(data), target)))
 
     def _static(self, origin: Entry) -> Decision | None:
         """A paragraph of prose and plain choices changes nothing the state keeps (the
@@ -147,7 +184,7 @@ class Explorer:
         if found is None:
             data = json.loads(origin.state)
             self.liveness.prune(data, target)
-            found = self._pruned[key] = json.dumps(data, sort_keys=True, separators=(",", ":"))
+            found = self._pruned[key] = snapshot_key(data)
         return found
 
     def _plain_paragraph(self, number: int) -> tuple | None:
@@ -239,7 +276,7 @@ class Explorer:
             skip = False
         else:
             if self._loaded[0] is not origin:
-                self._loaded = (origin, json.loads(origin.state))
+                self._loaded = (origin, expand(origin.state))
             snapshot = {"state": self._loaded[1], "enter": origin.target}
             game = Game(self.book, 0, {"name": "-"}, quiet=True, origin=snapshot)
             skip = True
@@ -297,8 +334,6 @@ class Explorer:
         visits no condition asks about, the previous paragraph unless the book reads it,
         and, entering ``target``, the counters no rule reachable from it reads)."""
         data = state.to_dict(history=False)
-        if target is not None:
-            self.liveness.prune(data, target)
         data["history"] = []
         data["name"] = "-"
         data["meal_allowed"] = False  # set again on entering a paragraph
@@ -314,7 +349,15 @@ class Explorer:
         if not self.came_from:  # the paragraph left only becomes the previous one
             data.pop("came_from", None)
             data["paragraph"] = None
-        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+        recording = self._recording
+        if recording is not None and target is not None:
+            active = self.templates.split(data, self._reading)[0]  # type: ignore[union-attr]
+        if target is not None:
+            self.liveness.prune(data, target)
+        key = snapshot_key(data)
+        if recording is not None and target is not None:
+            recording[key, target] = active
+        return key
 
     def _options(self, game: Game, prompt: Prompt) -> tuple:
         """The answers considered at a prompt: (token, walkthrough label, the Next it

@@ -98,6 +98,7 @@ def solve_book(
         shared=shared,
     )  # fmt: skip
     explorer.deadline = deadline
+    explorer.origins = graph.origins
     graph.add_root(Root(tuple(hero), class_name))
     trees: list[Tree | None] = []
     limit = ""

@@ -31,7 +31,7 @@ from typing import Any
 
 from dedale import ast
 from dedale.rules.ruleset import fold
-from dedale.solve.atoms import Atoms, analyse
+from dedale.solve.atoms import Atoms, analyse, folded
 
 MAX_NODES = 2_000_000
 """AST and ruleset nodes walked at most (past it nothing is pruned)."""
@@ -104,7 +104,7 @@ class Liveness:
         """Whether the count of ``item`` held on entering ``paragraph`` decides nothing."""
         if not self.clamp_items or paragraph not in self._counted:
             return False
-        name = fold(item)
+        name = folded(item)
         return (
             name in self.gained
             and name not in self._always_items
