@@ -28,6 +28,7 @@ from dedale.solve.dice import (
     reads_test_rolls,
 )
 from dedale.solve.duel import Duel
+from dedale.solve.eager import EagerMeals
 from dedale.solve.escape import FightEntry
 from dedale.solve.fights import FightOracle, NeedDuel, Resolved
 from dedale.solve.liveness import Liveness
@@ -62,7 +63,7 @@ class Explorer:
 
     def __init__(
         self, book, luck_policy: str, intern, *, shortcuts: bool = True, known=None,
-        prune: bool = True, shared: dict | None = None,
+        prune: bool = True, shared: dict | None = None, eager: bool = True,
     ) -> None:  # fmt: skip
         self.book = book
         self.oracle = FightOracle(luck_policy, shared)
@@ -82,6 +83,10 @@ class Explorer:
         self.liveness = Liveness(book, prune)
         self.prune = prune
         self.meal_timing = MealTiming(book, enabled=prune)
+        # eat at once where keeping the meal cannot be better (dedale.solve.eager)
+        self.eager = EagerMeals(book, luck_policy, enabled=prune and eager)
+        self.eager.watch(self.oracle, shared)
+        self._paragraph: int | None = None  # the paragraph being replayed
         # a test's two outcomes only, unless a rule reads its margin or roll
         whole = not shortcuts or reads_test_rolls(book)
         self._dice = EnumeratedDice if whole else OutcomeDice
@@ -268,6 +273,7 @@ class Explorer:
     def _replay(self, origin: Root | Entry, tokens: tuple) -> tuple:
         self.replays += 1
         stream = TokenStream(tokens)
+        self._paragraph = getattr(origin, "target", None)
         if type(origin) is Root:
             game = Game.new(
                 self.book, 0, hero=origin.hero, class_name=origin.class_name, name="-",
@@ -365,6 +371,9 @@ class Explorer:
         if type(prompt) is not events.ChoosePrompt:
             return tuple((token, label, None) for token, label in _answers(game, prompt))
         plain = _plain_choices(game) if self.shortcuts else frozenset()
+        eat = game.can_eat() and _hungry(game) and not self._meal_waits(game, prompt, plain)
+        if eat and self.eager.forced(game, self._paragraph):
+            return ((("a", "eat"), {"kind": "meal"}, None),)
         found: list[tuple[Any, dict[str, Any], Any]] = []
         keys: dict[int, str] = {}
         for o in prompt.options:  # type: ignore[attr-defined]
@@ -378,7 +387,7 @@ class Explorer:
                     key = keys[o.target] = self.canonical(game.state, o.target)
                 direct = Next(self.intern(Entry(key, o.target)))
             found.append((("a", o.index), label, direct))
-        if game.can_eat() and _hungry(game) and not self._meal_waits(game, prompt, plain):
+        if eat:
             found.append((("a", "eat"), {"kind": "meal"}, None))
         return tuple(found)
 
