@@ -66,3 +66,18 @@ def test_first_steps_is_solved_exactly_and_small():
     result = solve_book(book, (7, 14, 7))
     assert result.complete and result.win_probability == pytest.approx(1.0, abs=1e-12)
     assert result.states < 6_000  # 88,022 before the fight and liveness keys
+
+
+def test_a_world_reaches_no_paragraph_and_the_order_of_worlds_is_forgotten():
+    """`world Base` at the pirate base only records the World: the beacon's codeword,
+    asked about at the star map only, is dead there; the three moons visited in any
+    order are one state per set of moons (with `prune=False` every order is kept)."""
+    book = load_book(BOOKS / "worlds")
+    atoms = Liveness(book).atoms
+    assert "beacon" not in atoms.names[9] and "charm" in atoms.names[9]
+    for hero, class_name in [((7, 17, 9), "Scientifique"), ((9, 18, 10), "Baroudeur")]:
+        pruned = solve_book(book, hero, class_name, luck_policy="none")
+        full = solve_book(book, hero, class_name, luck_policy="none", prune=False)
+        assert pruned.complete and full.complete
+        assert pruned.win_probability == pytest.approx(full.win_probability, abs=1e-12)
+        assert pruned.states < full.states / 2

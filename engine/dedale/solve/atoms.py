@@ -26,6 +26,19 @@ from dataclasses import dataclass, field
 from dedale import ast
 from dedale.rules.ruleset import fold
 
+_FOLDED: dict[str, str] = {}
+
+
+def folded(name: str) -> str:
+    """``fold(name)``, remembered (the names of one book are few, the states many)."""
+    found = _FOLDED.get(name)
+    if found is None:
+        if len(_FOLDED) > 100_000:
+            _FOLDED.clear()
+        found = _FOLDED[name] = fold(name)
+    return found
+
+
 INFINITE = -1
 """No bound on a counter at a paragraph."""
 
@@ -41,6 +54,7 @@ class Atoms:
     items: bool = False  # whether dead items may be left out (no inventory limit)
     all_visits: bool = False  # a condition asks about a computed paragraph: keep them all
     enabled: bool = False
+    _visit_keys: dict[int, frozenset[str]] = field(default_factory=dict)  # as snapshot keys
 
     def prune(self, data: dict, paragraph: int) -> None:
         """Leave the dead codewords, visits and items out of a snapshot's data, and
@@ -51,14 +65,21 @@ class Atoms:
         always = self.always
         words = data["codewords"]
         if words:
-            data["codewords"] = [w for w in words if fold(w) in names or fold(w) in always]
+            data["codewords"] = [w for w in words if (f := folded(w)) in names or f in always]
         if not self.all_visits:
-            visits = self.visits[paragraph]
-            data["visited"] = {k: v for k, v in data["visited"].items() if int(k) in visits}
+            visits = self._visit_keys.get(paragraph)
+            if visits is None:
+                visits = self._visit_keys[paragraph] = frozenset(
+                    str(n) for n in self.visits[paragraph]
+                )
+            visited = data["visited"]
+            if visited:
+                data["visited"] = {k: v for k, v in visited.items() if k in visits}
         hero = data["hero"]
-        if self.items and hero["items"]:
+        items = hero["items"]
+        if self.items and items:
             hero["items"] = {
-                k: v for k, v in hero["items"].items() if fold(k) in names or fold(k) in always
+                k: v for k, v in items.items() if (f := folded(k)) in names or f in always
             }
         counters = hero["counters"]
         for name, bound in self.bounds[paragraph].items():

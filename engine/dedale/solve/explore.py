@@ -28,11 +28,15 @@ from dedale.solve.dice import (
     reads_test_rolls,
 )
 from dedale.solve.duel import Duel
+from dedale.solve.eager import EagerMeals
 from dedale.solve.escape import FightEntry
 from dedale.solve.fights import FightOracle, NeedDuel, Resolved
 from dedale.solve.liveness import Liveness
 from dedale.solve.meals import MealTiming
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
+from dedale.solve.snapshot import expand
+from dedale.solve.snapshot import key as snapshot_key
+from dedale.solve.templates import Templates
 
 MAX_REPLAYS = 50_000
 """Replays allowed for one paragraph's tree (a paragraph past it is reported, not cut)."""
@@ -59,7 +63,7 @@ class Explorer:
 
     def __init__(
         self, book, luck_policy: str, intern, *, shortcuts: bool = True, known=None,
-        prune: bool = True, shared: dict | None = None,
+        prune: bool = True, shared: dict | None = None, eager: bool = True,
     ) -> None:  # fmt: skip
         self.book = book
         self.oracle = FightOracle(luck_policy, shared)
@@ -77,13 +81,23 @@ class Explorer:
         self.intern = intern  # Entry -> node id (the graph's table)
         self.watched, self.watch_all, self.came_from = _read_state(book)
         self.liveness = Liveness(book, prune)
+        self.prune = prune
         self.meal_timing = MealTiming(book, enabled=prune)
+        # eat at once where keeping the meal cannot be better (dedale.solve.eager)
+        self.eager = EagerMeals(book, luck_policy, enabled=prune and eager)
+        self.eager.watch(self.oracle, shared)
+        self._paragraph: int | None = None  # the paragraph being replayed
         # a test's two outcomes only, unless a rule reads its margin or roll
         whole = not shortcuts or reads_test_rolls(book)
         self._dice = EnumeratedDice if whole else OutcomeDice
         self._pruned: dict[tuple[str, int], str] = {}
         self.replays = 0
         self._loaded: tuple[Any, Any] = (None, None)  # the snapshot being replayed, parsed
+        # a paragraph's tree once per part of the state it reads (dedale.solve.templates)
+        self.templates = Templates(book) if shortcuts and prune else None
+        self.origins: list = []  # the graph's nodes by id (set by the graph)
+        self._recording: dict | None = None
+        self._reading: Any = None
 
     # ------------------------------------------------------------------ trees
 
@@ -96,7 +110,36 @@ class Explorer:
             found = self._static(origin)
             if found is not None:
                 return found
+        if self.templates is not None and type(origin) is Entry:
+            return self._templated(origin)
         return self._build(origin, (), origin)
+
+    def _templated(self, origin: Entry) -> Tree:
+        """The paragraph's tree from its template when a state with the same active part
+        was built before, else built and kept as one (:mod:`dedale.solve.templates`)."""
+        templates = self.templates
+        assert templates is not None
+        reads = templates.reads(origin.target)
+        if reads is None or '"statuses"' in origin.state or '"penalties"' in origin.state:
+            return self._build(origin, (), origin)
+        data = expand(origin.state)
+        active, passive = templates.split(data, reads)
+        key = (origin.target, snapshot_key(active))
+        template = templates.cache.get(key)
+        if template is not None:
+            return templates.instantiate(template, passive, self._merged_next)
+        self._loaded = (origin, data)
+        self._recording, self._reading = {}, reads
+        try:
+            tree = self._build(origin, (), origin)
+        finally:
+            recorded, self._recording, self._reading = self._recording, None, None
+        templates.store(key, tree, recorded, self.origins)
+        return tree
+
+    def _merged_next(self, data: dict, target: int) -> Next:
+        self.liveness.prune(data, target)
+        return Next(self.intern(Entry(snapshot_key(data), target)))
 
     def _static(self, origin: Entry) -> Decision | None:
         """A paragraph of prose and plain choices changes nothing the state keeps (the
@@ -146,7 +189,7 @@ class Explorer:
         if found is None:
             data = json.loads(origin.state)
             self.liveness.prune(data, target)
-            found = self._pruned[key] = json.dumps(data, sort_keys=True, separators=(",", ":"))
+            found = self._pruned[key] = snapshot_key(data)
         return found
 
     def _plain_paragraph(self, number: int) -> tuple | None:
@@ -230,6 +273,7 @@ class Explorer:
     def _replay(self, origin: Root | Entry, tokens: tuple) -> tuple:
         self.replays += 1
         stream = TokenStream(tokens)
+        self._paragraph = getattr(origin, "target", None)
         if type(origin) is Root:
             game = Game.new(
                 self.book, 0, hero=origin.hero, class_name=origin.class_name, name="-",
@@ -238,7 +282,7 @@ class Explorer:
             skip = False
         else:
             if self._loaded[0] is not origin:
-                self._loaded = (origin, json.loads(origin.state))
+                self._loaded = (origin, expand(origin.state))
             snapshot = {"state": self._loaded[1], "enter": origin.target}
             game = Game(self.book, 0, {"name": "-"}, quiet=True, origin=snapshot)
             skip = True
@@ -296,13 +340,13 @@ class Explorer:
         visits no condition asks about, the previous paragraph unless the book reads it,
         and, entering ``target``, the counters no rule reachable from it reads)."""
         data = state.to_dict(history=False)
-        if target is not None:
-            self.liveness.prune(data, target)
         data["history"] = []
         data["name"] = "-"
         data["meal_allowed"] = False  # set again on entering a paragraph
         data["in_fight"] = False
         data.pop("stop", None)
+        if self.prune and len(data["worlds"]) > 1:  # only ever asked whether one was entered
+            data["worlds"] = sorted(data["worlds"])
         visited = data["visited"]
         if self.watch_all:
             data["visited"] = {k: 1 for k in visited}
@@ -311,7 +355,15 @@ class Explorer:
         if not self.came_from:  # the paragraph left only becomes the previous one
             data.pop("came_from", None)
             data["paragraph"] = None
-        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+        recording = self._recording
+        if recording is not None and target is not None:
+            active = self.templates.split(data, self._reading)[0]  # type: ignore[union-attr]
+        if target is not None:
+            self.liveness.prune(data, target)
+        key = snapshot_key(data)
+        if recording is not None and target is not None:
+            recording[key, target] = active
+        return key
 
     def _options(self, game: Game, prompt: Prompt) -> tuple:
         """The answers considered at a prompt: (token, walkthrough label, the Next it
@@ -319,6 +371,9 @@ class Explorer:
         if type(prompt) is not events.ChoosePrompt:
             return tuple((token, label, None) for token, label in _answers(game, prompt))
         plain = _plain_choices(game) if self.shortcuts else frozenset()
+        eat = game.can_eat() and _hungry(game) and not self._meal_waits(game, prompt, plain)
+        if eat and self.eager.forced(game, self._paragraph):
+            return ((("a", "eat"), {"kind": "meal"}, None),)
         found: list[tuple[Any, dict[str, Any], Any]] = []
         keys: dict[int, str] = {}
         for o in prompt.options:  # type: ignore[attr-defined]
@@ -332,7 +387,7 @@ class Explorer:
                     key = keys[o.target] = self.canonical(game.state, o.target)
                 direct = Next(self.intern(Entry(key, o.target)))
             found.append((("a", o.index), label, direct))
-        if game.can_eat() and _hungry(game) and not self._meal_waits(game, prompt, plain):
+        if eat:
             found.append((("a", "eat"), {"kind": "meal"}, None))
         return tuple(found)
 

@@ -80,6 +80,7 @@ def solve_book(
     shortcuts: bool = True,
     prune: bool = True,
     shared: dict | None = None,
+    eager: bool = True,
 ) -> SolveResult:
     """Best-play chance to win ``book`` with this hero (see the module docstring).
 
@@ -90,14 +91,17 @@ def solve_book(
     ``prune=False`` keeps the counters and item counts no later rule reads
     (:mod:`dedale.solve.liveness`) in the state (the tests check both ways agree).
     ``shared``: a dict kept across the solves of one book with one Luck policy (the fight
-    outcomes and tables, keyed on all they read: the heroes of an average share them)."""
+    outcomes and tables, keyed on all they read: the heroes of an average share them).
+    ``eager=False`` offers every meal (:mod:`dedale.solve.eager`: a solve whose check
+    fails is done again that way)."""
     started = time.monotonic()
     graph = Graph()
     explorer = Explorer(
         book, luck_policy, graph.intern, shortcuts=shortcuts, known=graph.ids.get, prune=prune,
-        shared=shared,
+        shared=shared, eager=eager,
     )  # fmt: skip
     explorer.deadline = deadline
+    explorer.origins = graph.origins
     graph.add_root(Root(tuple(hero), class_name))
     trees: list[Tree | None] = []
     limit = ""
@@ -128,6 +132,11 @@ def solve_book(
         limit = "time"
     if limit and residual <= TOLERANCE and values[0] >= 1.0 - TOLERANCE:
         limit = ""  # a lower bound of 1 is the answer: the unexplored part cannot add to it
+    if explorer.eager.violated and explorer.eager.used:  # more STAMINA may be worse here
+        return solve_book(
+            book, hero, class_name, luck_policy=luck_policy, deadline=deadline,
+            max_states=max_states, shortcuts=shortcuts, prune=prune, shared=shared, eager=False,
+        )  # fmt: skip
     targets = [getattr(origin, "target", 0) for origin in graph.origins]
     return SolveResult(
         win_probability=min(1.0, values[0]),  # sums of float shares may pass 1 by 1e-16

@@ -6,8 +6,9 @@ does not read itself, is dead on entering ``P``: the solver sets it to 0 in the 
 so that states differing only by it are one node. Conservative by construction:
 
 - a paragraph reaches the paragraphs its statements name (choices, tests, fights, exits,
-  every ``ParagraphRef``); one with a computed destination, a hidden number, a noted
-  paragraph or a World reaches every paragraph;
+  every ``ParagraphRef``); one with a computed destination, a hidden number or a noted
+  paragraph reaches every paragraph (a World only records that it was entered: it only
+  refuses choices into it, and reaches nothing of its own);
 - a counter is read by a paragraph when any name in its statements (not its prose) resolves
   to it, or is it, whatever the statement (a gain counts as a read);
 - the names inside ongoing rules (statuses, item triggers and effects, "when ... falls to")
@@ -30,7 +31,7 @@ from typing import Any
 
 from dedale import ast
 from dedale.rules.ruleset import fold
-from dedale.solve.atoms import Atoms, analyse
+from dedale.solve.atoms import Atoms, analyse, folded
 
 MAX_NODES = 2_000_000
 """AST and ruleset nodes walked at most (past it nothing is pruned)."""
@@ -40,7 +41,6 @@ _ANYWHERE = (
     ast.HiddenNumber,
     ast.HiddenParagraph,
     ast.NotedParagraph,
-    ast.OpenWorld,
 )
 _ONGOING = (ast.StatusOn, ast.ItemTrigger, ast.ItemEffect, ast.Penalty)
 _MEALS = (ast.MealRule, ast.ForcedMeal)
@@ -104,7 +104,7 @@ class Liveness:
         """Whether the count of ``item`` held on entering ``paragraph`` decides nothing."""
         if not self.clamp_items or paragraph not in self._counted:
             return False
-        name = fold(item)
+        name = folded(item)
         return (
             name in self.gained
             and name not in self._always_items
