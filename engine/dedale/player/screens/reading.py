@@ -87,8 +87,8 @@ class ReadingScreen(Screen[None]):
         if action in {"undo", "jump", "edit_stat", "god_mode", "force_dice", "where"}:
             return self.dedale.playtest
         if action == "eat":  # no Eat key in the footer of a ruleset without meals
-            session = self.dedale.session
-            return session is None or session.game.book.ruleset.meals is not None
+            ruleset = self.dedale.book_view.ruleset
+            return ruleset is None or ruleset.meals is not None
         return True
 
     # ------------------------------------------------------------------ drawing
