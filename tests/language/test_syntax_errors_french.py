@@ -118,3 +118,17 @@ def test_a_known_mistake_hint_names_the_french_keywords_first(tmp_path):
     assert error.hint.translate("fr") == (
         "écrivez `> chanceux -> 30` ou `> malchanceux\u00a0: perdez 2 ENDURANCE`"
     )
+
+
+def test_a_paragraph_defined_twice_and_a_missing_start_are_told_in_french(tmp_path):
+    folder = _book(tmp_path, FRENCH, "§ 12\nx\n> mort\n\n§ 12\ny\n> mort\n")
+    errors = _errors(folder)
+    shown = {(e.message.translate("fr"), e.hint.translate("fr")) for e in errors}
+    twice = f"le paragraphe 12 est déjà défini en {folder / 'a.dd'}:1:1"
+    assert shown == {
+        ("le paragraphe de départ 1 n'existe pas", "le premier paragraphe est le 12"),
+        ("le paragraphe 12 est défini deux fois", twice),
+    }
+    assert {e.message.translate("en") for e in errors} == {
+        "the start paragraph 1 does not exist", "paragraph 12 is defined twice",
+    }  # fmt: skip
