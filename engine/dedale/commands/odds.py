@@ -172,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Win probability: {result.win_probability * 100:.2f} %")
     if way_out is not None:
         print(tr("Chance to leave the fight alive (any way out): {percent} %",
-                 percent=f"{way_out * 100:.2f}"))  # fmt: skip
+                 percent=format(way_out * 100, ".2f")))  # fmt: skip
     print(f"Expected assaults: {result.expected_assaults:.2f}")
     if result.win_probability > 0:
         stamina_name = ruleset.display_name(ruleset.fight.health, "en")

@@ -73,11 +73,11 @@ def run(args: argparse.Namespace, ruleset) -> int:
         print(json.dumps(_as_json(ruleset, mode, result)))
         return 0
     print(tr("Ruleset: {name}   Mode: {mode}", name=ruleset.name, mode=mode))
-    print(tr("Win probability: {percent} %", percent=f"{result.win_probability * 100:.2f}"))
+    print(tr("Win probability: {percent} %", percent=format(result.win_probability * 100, ".2f")))
     if args.survive is not None or args.escape_after is not None:
         print(tr("Chance to leave the fight alive (any way out): {percent} %",
-                 percent=f"{result.alive_probability * 100:.2f}"))  # fmt: skip
-    print(tr("Expected assaults: {count}", count=f"{result.expected_assaults:.2f}"))
+                 percent=format(result.alive_probability * 100, ".2f")))  # fmt: skip
+    print(tr("Expected assaults: {count}", count=format(result.expected_assaults, ".2f")))
     if result.decisions:
         print(tr("Decisions taken at best: {names}", names=", ".join(result.decisions)))
     if result.end_states:

@@ -133,7 +133,7 @@ class _Checker:
             if self.kind(node.item) in ("stat", "counter"):
                 self.error(
                     tr("`{name}` is a stat or counter, not an item", name=node.item), node.span,
-                    tr("compare it: `{line}`", line=f"if {node.item} >= {node.count}"),
+                    tr("compare it: `if {name} >= {count}`", name=node.item, count=node.count),
                 )  # fmt: skip
         elif isinstance(node, ast.ItemTrigger):  # "(when STAMINA falls to 0: ...)"
             self.value_name(node.stat, node.span)
@@ -146,10 +146,13 @@ class _Checker:
             if id(node) in self.counter_goods:
                 return
             if self.kind(node.item) in ("stat", "counter"):
-                verb = "gain 2" if isinstance(node, ast.GainItem) else "lose 2"
+                if isinstance(node, ast.GainItem):
+                    hint = tr("give an amount: `gain 2 {name}`", name=node.item)
+                else:
+                    hint = tr("give an amount: `lose 2 {name}`", name=node.item)
                 self.error(
                     tr("`{name}` is a stat or counter, not an item", name=node.item), node.span,
-                    tr("give an amount: `{line}`", line=f"{verb} {node.item}"),
+                    hint,
                 )  # fmt: skip
         elif isinstance(node, ast.Test):
             if node.against is not None:  # two rolls compared: no stat

@@ -398,9 +398,13 @@ class _Loader:
                 if first is not None:
                     self.errors.append(
                         BookStructureError(
-                            f"paragraph {paragraph.number} is defined twice",
+                            tr("paragraph {number} is defined twice", number=paragraph.number),
                             paragraph.span,
-                            hint=f"paragraph {paragraph.number} is already defined at {first.span}",
+                            hint=tr(
+                                "paragraph {number} is already defined at {where}",
+                                number=paragraph.number,
+                                where=str(first.span),
+                            ),
                         )  # fmt: skip
                     )
                     continue
@@ -410,10 +414,13 @@ class _Loader:
                     if key in label_index and label_index[key] != paragraph.number:
                         self.errors.append(
                             BookStructureError(
-                                f"label `{paragraph.label}` is used twice",
+                                tr("label `{label}` is used twice", label=paragraph.label),
                                 paragraph.span,
-                                hint=f"it already names paragraph {label_index[key]} "
-                                f"at {label_spans[key]}",
+                                hint=tr(
+                                    "it already names paragraph {number} at {where}",
+                                    number=label_index[key],
+                                    where=str(label_spans[key]),
+                                ),
                             )  # fmt: skip
                         )
                         continue
@@ -428,17 +435,17 @@ class _Loader:
             if parsed and not paragraphs and not self.errors:
                 self.errors.append(
                     BookStructureError(
-                        "the book has no paragraphs",
+                        tr("the book has no paragraphs"),
                         Span(str(files[0]), 1, 1),
-                        hint="start a paragraph with a header line such as `§ 1`",
+                        hint=tr("start a paragraph with a header line such as `§ 1`"),
                     )  # fmt: skip
                 )
             if paragraphs and meta.start not in paragraphs:
                 self.errors.append(
                     BookMetadataError(
-                        f"the start paragraph {meta.start} does not exist",
+                        tr("the start paragraph {number} does not exist", number=meta.start),
                         meta.value_span("start"),
-                        hint=f"the first paragraph is {min(paragraphs)}",
+                        hint=tr("the first paragraph is {number}", number=min(paragraphs)),
                     )
                 )
             ruleset = self._ruleset(root, meta)

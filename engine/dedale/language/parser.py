@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedToken
 
 from dedale import ast, grammars, limits
 from dedale.errors import BookLoadError, BookSyntaxError, DedaleError
-from dedale.i18n import tr
+from dedale.i18n import Message, tr
 from dedale.language.assemble import assemble
 from dedale.language.bounds import check_items, check_lines
 from dedale.language.fastpath import fast_line
@@ -267,11 +267,12 @@ def _syntax_error(error: UnexpectedInput, file: str, number: int, line: str) -> 
             word = _WORD_AT.match(line, column - 1)
             written = word.group(0) if word else line[column - 1 :].split(" ")[0]
             first = written.split()[0] if written else written
+            message = tr("unknown directive `{word}`", word=first) if first else None
             return BookSyntaxError(
-                f"unknown directive `{first}`" if first else "empty directive line",
+                message or tr("empty directive line"),
                 Span(file, number, column, number, column + max(1, len(first))),
                 hint=_suggest(written, DIRECTIVE_WORDS)
-                or "see docs/language.md for the list of directives",
+                or tr("see docs/language.md for the list of directives"),
             )
         if line[: column - 1].rstrip().endswith(("(", ",")) and "->" not in stripped[:2]:
             pass
@@ -281,95 +282,128 @@ def _syntax_error(error: UnexpectedInput, file: str, number: int, line: str) -> 
         target_col = arrow_end + len(after) - len(after.lstrip()) + 1
         if column == target_col:
             return BookSyntaxError(
-                "a choice needs a paragraph number (or label) right after `->`",
+                tr("a choice needs a paragraph number (or label) right after `->`"),
                 span,
-                hint="write it like `-> 12 Open the door`",
+                hint=tr("write it like `-> 12 Open the door`"),
             )
         if line[: column - 1].rstrip().endswith(("(", ",", ";")):
             word = _WORD_AT.match(line, column - 1)
             written = word.group(0) if word else (found or "")
             return BookSyntaxError(
-                f"unknown choice option `{written.split()[0] if written else ''}`",
+                tr("unknown choice option `{word}`", word=written.split()[0] if written else ""),
                 span,
                 hint=_suggest(written, CHOICE_OPTION_WORDS)
-                or "choice options are `if ...`, `pay N gold`, `give ITEM`, `disabled`, "
-                "`revisit` (or `si`, `payez`, `donnez`, `grisé`, `revisite`), and effects: "
-                "`gain 4 STAMINA`, `take Lamp`, `set codeword X`... (`gagnez`, `prenez`, "
-                "`notez mot-code`...)",
+                or tr(
+                    "choice options are `if ...`, `pay N gold`, `give ITEM`, `disabled`, "
+                    "`revisit` (or `si`, `payez`, `donnez`, `grisé`, `revisite`), and effects: "
+                    "`gain 4 STAMINA`, `take Lamp`, `set codeword X`... (`gagnez`, `prenez`, "
+                    "`notez mot-code`...)"
+                ),
             )
     if "ENEMY_NAME" in _expected_names(error):
         return BookSyntaxError(
-            "an enemy needs a name followed by its stats",
+            tr("an enemy needs a name followed by its stats"),
             span,
-            hint="write it like `enemy GOBLIN SKILL 7 STAMINA 6` / "
-            "`ennemi GOBELIN HABILETÉ 7 ENDURANCE 6`",
+            hint=tr(
+                "write it like `enemy GOBLIN SKILL 7 STAMINA 6` / "
+                "`ennemi GOBELIN HABILETÉ 7 ENDURANCE 6`"
+            ),
         )
     known = _known_mistake(line)
     if known is not None:
         message, hint = known
         return BookSyntaxError(message, span, hint)
     expected = _expected(error)
-    where = f"`{found}`" if found else "end of line"
-    message = f"unexpected {where}"
-    if expected:
-        message += f"; expected {expected}"
+    if found and expected:
+        message = tr("unexpected `{found}`; expected {expected}", found=found, expected=expected)
+    elif found:
+        message = tr("unexpected `{found}`", found=found)
+    elif expected:
+        message = tr("unexpected end of line; expected {expected}", expected=expected)
+    else:
+        message = tr("unexpected end of line")
     return BookSyntaxError(message, span)
 
 
 # Common mistakes, recognised by the parser state they fail in (Lark's match_examples).
-# Each message is "message | hint"; the examples are folded text, as the parser sees it.
-KNOWN_MISTAKES: dict[str, list[str]] = {
-    "an outcome needs `->` and a paragraph, or `:` and a directive"
-    " | write `> lucky -> 30` or `> unlucky: lose 2 STAMINA`": [
+# Each label is (message, hint); the examples are folded text, as the parser sees it.
+KNOWN_MISTAKES: dict[tuple[Message, Message], list[str]] = {
+    (
+        tr("an outcome needs `->` and a paragraph, or `:` and a directive"),
+        tr("write `> lucky -> 30` or `> unlucky: lose 2 STAMINA`"),
+    ): [
         "> lucky 30", "> echec 12", "> success go to 3", "> 1-2 40",
     ],
-    "a fight option needs `->` and a paragraph"
-    " | write `> win -> 50`, `> escape -> 20` / `> victoire -> 50`, `> fuite -> 20`": [
+    (
+        tr("a fight option needs `->` and a paragraph"),
+        tr("write `> win -> 50`, `> escape -> 20` / `> victoire -> 50`, `> fuite -> 20`"),
+    ): [
         "> win 50", "> escape 20", "> victoire 50", "> fuite 20",
     ],
-    "a paragraph number (or label) is missing"
-    " | write `go to 30` / `allez au 30`": [
+    (
+        tr("a paragraph number (or label) is missing"),
+        tr("write `go to 30` / `allez au 30`"),
+    ): [
         "> go to", "> allez au",
     ],
-    "a paragraph number (or label) is missing after `->`"
-    " | write the number of the paragraph to turn to: `-> 30`": [
+    (
+        tr("a paragraph number (or label) is missing after `->`"),
+        tr("write the number of the paragraph to turn to: `-> 30`"),
+    ): [
         "> lucky ->", "> win ->", "> if Key ->",
     ],
-    "this change needs what to change: a stat or counter name"
-    " | write `lose 2 STAMINA` / `perdez 2 ENDURANCE`": [
+    (
+        tr("this change needs what to change: a stat or counter name"),
+        tr("write `lose 2 STAMINA` / `perdez 2 ENDURANCE`"),
+    ): [
         "> lose 2", "> gain 3", "> perdez 1d6",
     ],
-    "`set`/`fixez` needs `to`/`à` before the value"
-    " | write `set SKILL to 8` / `fixez HABILETÉ à 8`": [
+    (
+        tr("`set`/`fixez` needs `to`/`à` before the value"),
+        tr("write `set SKILL to 8` / `fixez HABILETÉ à 8`"),
+    ): [
         "> set SKILL 8", "> fixez HABILETE 8",
     ],
-    "`pay` needs an amount and a counter"
-    " | write `(pay 5 gold)` / `(payez 5 or)`": [
+    (
+        tr("`pay` needs an amount and a counter"),
+        tr("write `(pay 5 gold)` / `(payez 5 or)`"),
+    ): [
         "-> 1 (pay gold) x", "-> 1 (pay 5) x",
     ],
-    "a comparison needs a value on each side"
-    " | for example `(if SKILL >= 10)`": [
+    (
+        tr("a comparison needs a value on each side"),
+        tr("for example `(if SKILL >= 10)`"),
+    ): [
         "-> 1 (if SKILL >) x", "-> 1 (if SKILL >= ) x", "> if LUCK < : death",
     ],
-    "a condition is missing after `if`"
-    " | for example `(if Rope)`, `(if codeword PANTHER)`, `(if SKILL >= 10)`": [
+    (
+        tr("a condition is missing after `if`"),
+        tr("for example `(if Rope)`, `(if codeword PANTHER)`, `(if SKILL >= 10)`"),
+    ): [
         "-> 1 (if) x", "> if : death", "-> 1 (if , disabled) x",
     ],
-    "`)` is missing" " | close the parenthesis": [
+    (
+        tr("`)` is missing"),
+        tr("close the parenthesis"),
+    ): [
         "-> 1 (if Key x", "-> 1 (pay 5 gold x",
     ],
-    "a hidden-number prompt needs its answers in parentheses"
-    " | write `-> ? (40, 56) If you know the number, turn to it`": [
+    (
+        tr("a hidden-number prompt needs its answers in parentheses"),
+        tr("write `-> ? (40, 56) If you know the number, turn to it`"),
+    ): [
         "-> ? x", "-> ?", "-> ? ()", "-> hidden number x", "-> nombre secret",
     ],
-    "the answers of a hidden-number prompt need a closing `)`"
-    " | write them like `(40, 56)`": [
+    (
+        tr("the answers of a hidden-number prompt need a closing `)`"),
+        tr("write them like `(40, 56)`"),
+    ): [
         "-> ? (40 x", "-> ? (40", "> hidden number (40", "> nombre secret (40, 56",
     ],
 }  # fmt: skip
 
 
-def _known_mistake(line: str) -> tuple[str, str | None] | None:
+def _known_mistake(line: str) -> tuple[Message, Message] | None:
     """The message of KNOWN_MISTAKES whose examples fail like ``line``, if any."""
     try:
         book_parser().parse(fold(line.strip()))
@@ -387,8 +421,8 @@ def _known_mistake(line: str) -> tuple[str, str | None] | None:
         return None
     if not label:
         return None
-    message, _, hint = label.partition(" | ")
-    return message, hint or None
+    message, hint = label
+    return message, hint
 
 
 def _token_end(line: str, column: int) -> int:
@@ -411,13 +445,18 @@ def _expected_names(error: UnexpectedInput) -> set[str]:
 
 
 def _expected(error: UnexpectedInput) -> str:
+    """What the parser would have accepted, a list shown in the report's language."""
     names = _expected_names(error)
-    described = sorted({_describe(name) for name in names if _describe(name)})
+    described: list[str] = sorted({_describe(name) for name in names if _describe(name)})
     if not described:
         return ""
     if len(described) > 5:
         described = described[:5] + ["..."]
-    return ", ".join(described)
+    joined = described[0]
+    for item in described[1:]:
+        # A separator, not a sentence: Message (not tr) so that it is not extracted.
+        joined = Message("{head}, {item}", {"head": joined, "item": item})
+    return joined
 
 
 def _describe(terminal: str) -> str:
@@ -444,7 +483,7 @@ def _suggest(written: str, choices: tuple[str, ...]) -> str | None:
     for candidate in (key, key.split()[0]):
         close = difflib.get_close_matches(candidate, list(folded), n=1, cutoff=0.7)
         if close:
-            return f"did you mean `{folded[close[0]]}`?"
+            return tr("did you mean `{word}`?", word=folded[close[0]])
     return None
 
 

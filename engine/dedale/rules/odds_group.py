@@ -125,7 +125,7 @@ def _too_slow(count: int, seconds: float) -> None:
             "the exact odds of a fight against {count} enemies at once took more than "
             "{seconds} seconds",
             count=count,
-            seconds=f"{seconds:g}",
+            seconds=format(seconds, "g"),
         ),
         hint=tr("fewer or weaker enemies at once have exact odds (the validator estimates them)"),
     )

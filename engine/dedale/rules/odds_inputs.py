@@ -38,7 +38,7 @@ def check_size(luck_max: int, stamina_max: int, enemies: Sequence[tuple[int, int
                 "the exact odds would need more than {limit} states (a STAMINA of {largest} "
                 "is too large to compute)",
                 limit=number(MAX_CELLS, ","),
-                largest=largest if largest < 10**12 else f"{largest:.3g}",
+                largest=largest if largest < 10**12 else format(largest, ".3g"),
             ),
             hint=tr("exact odds are computed for STAMINA values up to a few thousand"),
         )

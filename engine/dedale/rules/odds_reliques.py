@@ -126,7 +126,8 @@ def _setup(
     if starts * IN_TURN > max_nodes:  # refused at once, before any work
         raise ReliquesOddsTooLarge(
             tr("the exact odds of this reliques fight would need about {count} states "
-               "(more than {limit})", count=f"{starts * IN_TURN:,}", limit=f"{max_nodes:,}"),
+               "(more than {limit})", count=format(starts * IN_TURN, ","),
+               limit=format(max_nodes, ",")),
             hint=tr("its odds are estimated by a seeded simulation instead"),
         )  # fmt: skip
     sides = tuple((e.health, e.protection) for e in enemies)

@@ -275,13 +275,13 @@ class _ReliquesDP(FloatTurn, ForwardPass):
             if time.process_time() > self.deadline:
                 raise ReliquesOddsTooLarge(
                     tr("the exact odds of this reliques fight ran out of time after {count} "
-                       "states", count=f"{self.nodes:,}"),
+                       "states", count=format(self.nodes, ",")),
                     hint=tr("its odds are estimated by a seeded simulation instead"),
                 )  # fmt: skip
         if self.nodes > self.max_nodes:
             raise ReliquesOddsTooLarge(
                 tr("the exact odds of this reliques fight would need more than {limit} "
-                   "states", limit=f"{self.max_nodes:,}"),
+                   "states", limit=format(self.max_nodes, ",")),
                 hint=tr("its odds are estimated by a seeded simulation instead"),
             )  # fmt: skip
 
@@ -387,7 +387,7 @@ class _ReliquesDP(FloatTurn, ForwardPass):
             raise ReliquesOddsTooLarge(
                 tr("the exact odds of a reliques fight of {count} fighters at once would "
                    "need more than {limit} initiative rolls", count=len(sides),
-                   limit=f"{MAX_INITIATIVES:,}"),
+                   limit=format(MAX_INITIATIVES, ",")),
                 hint=tr("its odds are estimated by a seeded simulation instead"),
             )  # fmt: skip
         table: dict[tuple, float] = {}

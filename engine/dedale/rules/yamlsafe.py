@@ -156,7 +156,7 @@ class _CheckedConstructor(RoundTripConstructor):
         text = str(node.value).replace("_", "").lstrip("+-")
         if len(text) > limits.MAX_DIGITS + 2:  # room for a 0x / 0o prefix
             raise _Refused(
-                tr("the number {text} is far too long", text=f"{text[:12]}…"),
+                tr("the number {text} is far too long", text=text[:12] + "…"),
                 node,
                 tr("no value of a book or ruleset needs more than {digits} digits",
                    digits=limits.MAX_DIGITS),

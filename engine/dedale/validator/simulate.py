@@ -205,7 +205,7 @@ class FightSimulator:
                         "{name} has {health} {stat}: too much to simulate its fights "
                         "(at most {limit})",
                         name=enemy.name,
-                        health=health if health < 10**12 else f"{health:.3g}",
+                        health=health if health < 10**12 else format(health, ".3g"),
                         stat=self.health,
                         limit=MAX_HEALTH,
                     ),
