@@ -9,6 +9,7 @@ from pathlib import Path
 from dedale.errors import BookLoadError, DedaleError
 from dedale.i18n import tr
 from dedale.validator.book_state_checks import check_book_state
+from dedale.validator.class_reach import class_findings, class_reach
 from dedale.validator.budget import (
     FIGHTS_SECONDS,
     PLAYTHROUGHS_SECONDS,
@@ -124,6 +125,7 @@ def validate_loaded(
     explorer = explore_states(graph, book, uses, roots, seconds, record=record)
     found += check_states(graph, book, uses, roots, explorer=explorer)
     found += check_softlocks(explorer, graph, book, uses, roots)
+    found += class_findings(graph, book, explorer)
     found += check_book_state(graph, book)
     _stage(progress, tr("stats and counters"))
     resources, bounds = check_resources(graph, book, roots, budget or STATES_SECONDS)
@@ -137,7 +139,8 @@ def validate_loaded(
     report.fights = fight_reports(graph, book, seed, budget or FIGHTS_SECONDS, hidden)
     found += fights_budget(report.fights, budget or FIGHTS_SECONDS)
     found += fight_findings(report.fights, settings.fight_threshold)
-    report.fight_path = fight_path(graph, book, report.fights, budget or PATH_SECONDS)
+    reach = class_reach(explorer)
+    report.fight_path = fight_path(graph, book, report.fights, budget or PATH_SECONDS, reach)
     found += fight_path_findings(
         report.fight_path, settings.fight_threshold, budget or PATH_SECONDS
     )

@@ -105,6 +105,7 @@ class Explorer:
         self.starts: list[State] = []
         # batches (validator.state_batches): (paragraph, class) -> items | codes << shift
         self.batch_seen: dict[tuple[int, frozenset[str]], set[int]] | None = None
+        self.twins: dict[frozenset[str], frozenset[str]] = {}  # class -> the one explored
 
     def masks(self, atoms: Atoms) -> tuple[int, int]:
         """The bitsets of folded item names and codeword keys."""
