@@ -9,13 +9,13 @@ from pathlib import Path
 from dedale.errors import BookLoadError, DedaleError
 from dedale.i18n import tr
 from dedale.validator.book_state_checks import check_book_state
-from dedale.validator.class_reach import class_findings, class_reach
 from dedale.validator.budget import (
     FIGHTS_SECONDS,
     PLAYTHROUGHS_SECONDS,
     STATES_SECONDS,
     playthrough_budget,
 )
+from dedale.validator.class_reach import class_findings, class_reach
 from dedale.validator.computed import computed_destinations
 from dedale.validator.dedupe import one_per_defect
 from dedale.validator.fight_findings import fight_findings, fights_budget

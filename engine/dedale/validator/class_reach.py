@@ -82,10 +82,7 @@ def class_reach(explorer: object | None) -> ClassReach | None:
         return None
     return ClassReach(
         {names: frozenset(numbers) for names, numbers in reached.items()},
-        {
-            names: {n: frozenset(t) for n, t in moves.get(names, {}).items()}
-            for names in reached
-        },
+        {names: {n: frozenset(t) for n, t in moves.get(names, {}).items()} for names in reached},
     )
 
 
@@ -117,8 +114,7 @@ def class_findings(graph: Graph, book: object, explorer: object | None) -> list[
                 for g in ends[:4]
             ) + (", …" if len(ends) > 4 else "")
             message = tr(
-                "no way to win was found for the class {name}: its ways to victory end at "
-                "{places}",
+                "no way to win was found for the class {name}: its ways to victory end at {places}",
                 name=shown,
                 places=places,
             )
