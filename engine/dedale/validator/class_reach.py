@@ -109,10 +109,13 @@ def class_findings(graph: Graph, book: object, explorer: object | None) -> list[
         )  # fmt: skip
         shown = _class_name(book, names)
         if ends:
-            places = ", ".join(
-                tr("paragraph {number} (line {line})", number=g.paragraph, line=g.span.line)
-                for g in ends[:4]
-            ) + (", …" if len(ends) > 4 else "")
+            places = listed(
+                [
+                    tr("paragraph {number} (line {line})", number=g.paragraph, line=g.span.line)
+                    for g in ends[:4]
+                ]
+                + (["…"] if len(ends) > 4 else [])
+            )
             message = tr(
                 "no way to win was found for the class {name}: its ways to victory end at {places}",
                 name=shown,
@@ -133,6 +136,14 @@ def class_findings(graph: Graph, book: object, explorer: object | None) -> list[
             )
         )
     return found
+
+
+def listed(parts: list) -> object:
+    """``a, b, c`` that stays translatable (a plain ``", ".join`` of Messages is English)."""
+    shown = parts[-1] if parts else ""
+    for part in reversed(parts[:-1]):
+        shown = tr("{first}, {rest}", first=part, rest=shown)
+    return shown
 
 
 def _classes(book: object) -> dict:
