@@ -78,3 +78,26 @@ def test_the_path_of_fights_takes_only_ways_the_class_can_go():
         assert through_the_well <= ("corde" in kits[hero.class_name])
     rope = validate_path(ROPE, runs=0, seed=0).fight_path
     assert all("corde" in kits[hero.class_name] for hero in rope.heroes)
+
+
+def test_the_classes_w088_names_are_those_the_solver_never_wins_with():
+    """Independently: the exact solver (dedale solve) with each class's strongest hero,
+    who wins the droid's fight surely: 0 exactly for the classes W088 names, > 0 for the
+    others."""
+    import time
+
+    from dedale.solve.graph import solve_book
+    from dedale.solve.heroes import landmarks
+
+    for path in (ROPE, CLEAN):
+        book = load_book(path)
+        named = {
+            item.data["class"]
+            for item in validate_path(path, runs=0, seed=0).findings
+            if item.code == "W088"
+        }
+        for cls in book.ruleset.classes:
+            heroes, _ = landmarks(book.ruleset, cls)
+            result = solve_book(book, heroes[-1].values, cls, deadline=time.monotonic() + 60)
+            assert result.complete
+            assert (result.win_probability == 0) == (cls in named), (path.name, cls)
