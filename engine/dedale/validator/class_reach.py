@@ -86,10 +86,13 @@ def class_reach(explorer: object | None) -> ClassReach | None:
     )
 
 
-def class_findings(graph: Graph, book: object, explorer: object | None) -> list[Finding]:
+def class_findings(
+    graph: Graph, book: object, explorer: object | None, reach: ClassReach | None = None
+) -> list[Finding]:
     """W088 for each class of the ruleset that reaches no victory paragraph while another
-    class does, at the first gate that turns it away from a way to victory."""
-    reach = class_reach(explorer)
+    class does, at the first gate that turns it away from a way to victory (``reach``: the
+    explorer's, when already read)."""
+    reach = reach if reach is not None else class_reach(explorer)
     if reach is None:
         return []
     victories = {n for n, node in graph.nodes.items() if "victory" in node.endings}
