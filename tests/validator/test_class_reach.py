@@ -16,6 +16,7 @@ from dedale.validator.state_start import explore_states
 BOOKS = Path(__file__).resolve().parents[1] / "books_extra" / "validator"
 ROPE = BOOKS / "W088-class-never-wins.dd"
 CLEAN = BOOKS / "class-every-one-wins.dd"
+CHOICE = BOOKS / "W088-class-choice.dd"  # `(si classe Scientifique)`: the badge's way
 
 
 def _kits(book) -> dict[str, set[str]]:
@@ -40,7 +41,7 @@ def test_w088_names_each_class_without_the_rope_and_only_them():
     assert sorted(item.data["class"] for item in found) == without_rope
     for item in found:
         assert item.data["class"] in item.message
-        assert (item.span.line, item.paragraph) == (9, 1)  # the rope's gate, § 1
+        assert (item.span.line, item.paragraph) == (9, 1)  # the rope's way, § 1
         assert "paragraph 4" in item.message  # and the card's gate, never passed
     assert [item.code for item in report.findings] == ["W088"] * len(without_rope)
 
@@ -53,7 +54,7 @@ def test_a_clean_df48_5_book_gives_nothing():
 def test_the_batches_read_as_the_full_exploration():
     """The per-class reach from the batches (twin classes explored once) is the one of
     the full, uncached exploration and of the recorded one."""
-    for path in (ROPE, CLEAN):
+    for path in (ROPE, CLEAN, CHOICE):
         book = load_book(path)
         graph = build_graph(book)
         uses = collect_uses(graph)
@@ -89,7 +90,7 @@ def test_the_classes_w088_names_are_those_the_solver_never_wins_with():
     from dedale.solve.graph import solve_book
     from dedale.solve.heroes import landmarks
 
-    for path in (ROPE, CLEAN):
+    for path in (ROPE, CLEAN, CHOICE):
         book = load_book(path)
         named = {
             item.data["class"]
@@ -101,3 +102,13 @@ def test_the_classes_w088_names_are_those_the_solver_never_wins_with():
             result = solve_book(book, heroes[-1].values, cls, deadline=time.monotonic() + 60)
             assert result.complete
             assert (result.win_probability == 0) == (cls in named), (path.name, cls)
+
+
+def test_a_choice_for_one_class_is_taken_by_that_class_only():
+    report = validate_path(CHOICE, runs=0, seed=0)
+    found = [item for item in report.findings if item.code == "W088"]
+    classes = sorted(load_book(CHOICE).ruleset.classes)
+    others = [name for name in classes if name != "Scientifique"]
+    assert sorted(item.data["class"] for item in found) == others
+    assert {(item.span.line, item.paragraph) for item in found} == {(8, 1)}
+    assert [item.code for item in report.findings] == ["W088"] * (len(classes) - 1)

@@ -90,8 +90,8 @@ def class_findings(
     graph: Graph, book: object, explorer: object | None, reach: ClassReach | None = None
 ) -> list[Finding]:
     """W088 for each class of the ruleset that reaches no victory paragraph while another
-    class does, at the first gate that turns it away from a way to victory (``reach``: the
-    explorer's, when already read)."""
+    class does, at the first way to victory it cannot take from where it goes: a gate its
+    kit does not open, a choice for another class (``reach``: the explorer's, when read)."""
     reach = reach if reach is not None else class_reach(explorer)
     if reach is None:
         return []
@@ -104,18 +104,18 @@ def class_findings(
     for names, numbers in reach.reached.items():
         if numbers & victories:
             continue
-        ends = sorted(
-            (gate for gate in explorer.gates.values()  # type: ignore[attr-defined]
-             if gate.paragraph in numbers
-             and any(t in to_victory and t not in numbers for t in gate.targets)),
-            key=lambda gate: (gate.paragraph, gate.span.line, gate.span.column),
-        )  # fmt: skip
+        ends = [  # the ways from where the class goes to a way to victory it never takes
+            edge
+            for number in sorted(numbers)
+            for edge in graph.nodes[number].edges
+            if edge.target in to_victory and edge.target not in numbers
+        ]
         shown = _class_name(book, names)
         if ends:
             places = listed(
                 [
-                    tr("paragraph {number} (line {line})", number=g.paragraph, line=g.span.line)
-                    for g in ends[:4]
+                    tr("paragraph {number} (line {line})", number=e.source, line=e.span.line)
+                    for e in ends[:4]
                 ]
                 + (["…"] if len(ends) > 4 else [])
             )
@@ -124,7 +124,7 @@ def class_findings(
                 name=shown,
                 places=places,
             )
-            span, paragraph = ends[0].span, ends[0].paragraph
+            span, paragraph = ends[0].span, ends[0].source
         else:
             message = tr("no way to win was found for the class {name}", name=shown)
             span, paragraph = header_span(graph.nodes[graph.start].paragraph), graph.start

@@ -408,6 +408,8 @@ class Explorer:
         passes = True
         if choice.condition is not None and self.tracks(choice.condition):
             passes = self.gate(number, choice.condition, end_items, end_codes, {target} - {None})
+        elif choice.condition is not None and self.hero_class:  # `(if class Wizard)`
+            passes = self.value(choice.condition, end_items, end_codes) is not False
         left = end_items
         for cost in getattr(choice, "costs", ()):
             if cost.item is not None:
