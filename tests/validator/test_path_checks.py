@@ -24,6 +24,9 @@ EXPECTED: dict[str, tuple[list[tuple[str, int]], int]] = {
     "W086-lost-before-needed": ([("W086", 13)], 100),
     "W086-dropped-for-the-limit": ([("W086", 15)], 0),
     "W087-lost-never-held": ([("I025", 8), ("W087", 13)], 100),  # I025: the same typo
+    "W088-class-never-wins": ([("W088", 9), ("W088", 9)], 100),  # the two classes without rope
+    "W088-class-choice": ([("W088", 8), ("W088", 8)], 100),  # `(si classe Scientifique)`
+    "class-every-one-wins": ([], 200),
     "clean-resources": ([], 200),
 }
 

@@ -15,6 +15,7 @@ from dedale.validator.budget import (
     STATES_SECONDS,
     playthrough_budget,
 )
+from dedale.validator.class_reach import class_findings, class_reach
 from dedale.validator.computed import computed_destinations
 from dedale.validator.dedupe import one_per_defect
 from dedale.validator.fight_findings import fight_findings, fights_budget
@@ -124,6 +125,8 @@ def validate_loaded(
     explorer = explore_states(graph, book, uses, roots, seconds, record=record)
     found += check_states(graph, book, uses, roots, explorer=explorer)
     found += check_softlocks(explorer, graph, book, uses, roots)
+    reach = class_reach(explorer)  # where each class can go (W088, the path of fights)
+    found += class_findings(graph, book, explorer, reach)
     found += check_book_state(graph, book)
     _stage(progress, tr("stats and counters"))
     resources, bounds = check_resources(graph, book, roots, budget or STATES_SECONDS)
@@ -137,7 +140,7 @@ def validate_loaded(
     report.fights = fight_reports(graph, book, seed, budget or FIGHTS_SECONDS, hidden)
     found += fights_budget(report.fights, budget or FIGHTS_SECONDS)
     found += fight_findings(report.fights, settings.fight_threshold)
-    report.fight_path = fight_path(graph, book, report.fights, budget or PATH_SECONDS)
+    report.fight_path = fight_path(graph, book, report.fights, budget or PATH_SECONDS, reach)
     found += fight_path_findings(
         report.fight_path, settings.fight_threshold, budget or PATH_SECONDS
     )

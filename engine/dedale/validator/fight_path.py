@@ -27,6 +27,7 @@ from dedale.i18n import Message, tr
 from dedale.i18n import number as localised
 from dedale.rules.ruleset import fold
 from dedale.validator.budget import Deadline, budget_finding
+from dedale.validator.class_reach import ClassReach
 from dedale.validator.fight_path_chain import FightStep, HeroChain
 from dedale.validator.fight_path_steps import Dose, Segments, trigger_reason
 from dedale.validator.fights import LEVELS, FightReport
@@ -77,9 +78,15 @@ class FightPath:
 
 
 def fight_path(
-    graph: Graph, book: object, reports: list[FightReport], seconds: float | None = None
+    graph: Graph,
+    book: object,
+    reports: list[FightReport],
+    seconds: float | None = None,
+    reach: ClassReach | None = None,
 ) -> FightPath | None:
-    """The path of fights (None: no fight, no exact odds for this ruleset, or no path)."""
+    """The path of fights (None: no fight, no exact odds for this ruleset, or no path).
+    ``reach``: where each class can go (validator.class_reach): a class's hero takes only
+    the moves its states can make (the item conditions its kit meets)."""
     if not reports or graph.start not in graph.nodes:
         return None
     ruleset = getattr(book, "ruleset", None)
@@ -102,6 +109,8 @@ def fight_path(
     for hero in calculator.heroes:
         ranking = HeroChain(ruleset, hero, "none", by_span, shifts, start_items, potion, doses)
         search = _Search(graph, ranking, segments, deadline)
+        search.names = reach.of(hero.class_name) if reach is not None else None
+        search.reach = reach
         path = search.run()
         labels += search.labels
         bounded = bounded or search.bounded
@@ -190,6 +199,8 @@ class _Search:
         self.most_moves = MAX_LENGTH + 2 * len(graph.nodes)
         self.found = 0.0  # the chance alive at the victory, as the search ranks it
         self.bounded = self.cut = False
+        self.reach: ClassReach | None = None  # with ``names``: only the class's moves
+        self.names: frozenset[str] | None = None
 
     def run(self) -> list[tuple[int, object]] | None:
         graph, chain = self.graph, self.chain
@@ -198,6 +209,9 @@ class _Search:
         heap = [(-1.0, next(order), start, chain.start(), chain.start_items, None, 0)]
         expanded: dict[int, list] = {}
         seen: set = set()
+        reach, names = self.reach, self.names
+        if reach is not None and names is not None and start not in reach.reached[names]:
+            return None
         while heap:
             mass, _, number, dist, held, trail, length = heapq.heappop(heap)
             if number == GOAL:
@@ -231,6 +245,8 @@ class _Search:
             for edge in node.edges:
                 if edge.kind == "fight-lose" or edge.target not in graph.nodes:
                     continue
+                if names is not None and not reach.allows(names, number, edge.target):
+                    continue  # a way this hero's class cannot take (validator.class_reach)
                 steps = self.segments.of(node, edge)
                 after, kept, _ = chain.forward(dist, held, steps)
                 left = sum(after.values())

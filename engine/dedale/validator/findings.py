@@ -99,6 +99,7 @@ _CHECKS = (
     Check("W085", "warning", "never-won", "No way to win the book was found"),
     Check("W086", "warning", "lost-before-needed", "On some path, what is needed later is lost"),
     Check("W087", "warning", "lost-never-held", "An item lost where no path can hold it"),
+    Check("W088", "warning", "class-never-wins", "No way to win was found for one class"),
     # hidden numbers (issue 13)
     Check("W090", "warning", "answer-not-hidden", "A prompt's answer is not marked hidden"),
     Check("W091", "warning", "answer-not-secret", "A prompt's answer is also an ordinary target"),

@@ -37,6 +37,7 @@ def explore_in_batches(explorer: Explorer, starts: list[State], max_states: int)
     live = {number: items | codes << shift for number, (items, codes) in explorer.live.items()}
     explorer.batch_seen = seen  # the states found, for the drops' soft-locks (softlocks_drops)
     shared = _same_classes(explorer, starts)
+    explorer.twins = {other: names for names, others in shared.items() for other in others}
     weight = {names: 1 + len(others) for names, others in shared.items()}
     for number, items, codes, names in starts:
         if names not in weight:

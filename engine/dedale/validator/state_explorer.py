@@ -105,6 +105,7 @@ class Explorer:
         self.starts: list[State] = []
         # batches (validator.state_batches): (paragraph, class) -> items | codes << shift
         self.batch_seen: dict[tuple[int, frozenset[str]], set[int]] | None = None
+        self.twins: dict[frozenset[str], frozenset[str]] = {}  # class -> the one explored
 
     def masks(self, atoms: Atoms) -> tuple[int, int]:
         """The bitsets of folded item names and codeword keys."""
@@ -407,6 +408,8 @@ class Explorer:
         passes = True
         if choice.condition is not None and self.tracks(choice.condition):
             passes = self.gate(number, choice.condition, end_items, end_codes, {target} - {None})
+        elif choice.condition is not None and self.hero_class:  # `(if class Wizard)`
+            passes = self.value(choice.condition, end_items, end_codes) is not False
         left = end_items
         for cost in getattr(choice, "costs", ()):
             if cost.item is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dedale.i18n import tr
+from dedale.validator.class_reach import listed
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, header_span, walk
 from dedale.validator.intervals import Analysis, analyse
@@ -74,7 +75,7 @@ def winnable_findings(
         if len(reasons) == 1:
             return []  # one finding cuts every way: it says enough
         reason = (
-            tr("every way to victory is cut at {places}", places=", ".join(reasons))
+            tr("every way to victory is cut at {places}", places=listed(reasons))
             if reasons
             else tr("no path reaches a victory with the hero alive")
         )

@@ -19,6 +19,14 @@ def _figure(hero: HeroPath, lang: str | None) -> str:
     return ("" if hero.exact else "≈ ") + percent(hero.win, lang)
 
 
+def _shown(hero: HeroPath):
+    """The hero's path, with his class when the ruleset has classes (each class takes only
+    the ways its kit opens: validator.class_reach)."""
+    if hero.class_name is None:
+        return shown_path(hero)
+    return tr("{path} ({hero})", path=shown_path(hero), hero=hero.class_name)
+
+
 def fight_path_text(path: FightPath, lang: str | None = None) -> Text:
     """``Path of fights to § 400: weak 12%, median 61%, strong 94%; 7 fights; lowest
     step § 212 (CAVE TROLL, median 71%)``, and why a figure is ``≈``."""
@@ -48,10 +56,10 @@ def fight_path_text(path: FightPath, lang: str | None = None) -> Text:
     text = Text(line)
     if path.bounded:
         text.append(" " + tr("(the best path found within the search bounds)").translate(lang))
-    text.append("\n  " + shown_path(main), style="dim")
+    text.append("\n  " + translate(_shown(main), lang), style="dim")
     for hero in path.heroes:  # a hero whose best path is another one
         if hero is not main and hero.paragraphs != main.paragraphs:
-            other = tr("{level}: {path}", level=_LEVELS[hero.level], path=shown_path(hero))
+            other = tr("{level}: {path}", level=_LEVELS[hero.level], path=_shown(hero))
             text.append("\n  " + other.translate(lang), style="dim")
     if path.potion:
         counted = tr("potion counted, in the fights and between them: {items}", items=path.potion)
