@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,6 +106,9 @@ def check(fuzz: FuzzInput) -> None:
 
 @settings(FUZZ, max_examples=80)
 @given(st.randoms(use_true_random=True))
+@example(
+    rnd=random.Random(139461021476960320),
+).via("discovered failure")
 def test_grammar_based_books_give_only_typed_errors(rnd):
     check(grammar_book(rnd))
 

@@ -48,6 +48,8 @@ def acting_outcomes(
     if plan.escape_after is not None:
         raise ActingUnsupported(tr("the joint outcomes of this fight are not computed: "
                                    "{reason}", reason=tr("an escape")))  # fmt: skip
+    if not plan.enemies:
+        raise GameError(tr("a fight needs at least one enemy"))
     if any(stamina <= 0 for _, stamina, _ in plan.enemies):
         raise GameError("every enemy needs at least 1 STAMINA")
     check_size(max(0, luck or 0), hero_stamina, plan.enemies)
