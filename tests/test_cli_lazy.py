@@ -65,9 +65,10 @@ def test_validate_imports_no_other_command_nor_the_interpreter(tmp_path):
 
 
 def test_validating_a_sample_book_with_fights_imports_no_interpreter():
-    """The fight plans read conditions through dedale.game.conditions: the game package
-    itself imports the interpreter only when it is asked for (``from dedale.game import Game``)."""
-    book = ROOT / "books" / "first-steps"
+    """The fight plans read conditions (viper-pit's rules under an enemy) through
+    dedale.game.conditions: the game package itself imports the interpreter only when it is
+    asked for (``from dedale.game import Game``)."""
+    book = ROOT / "tests" / "books_extra" / "solve" / "viper-pit"  # `(if not Iron Mace)`...
     code = (
         "from dedale.cli import main\n"
         "import contextlib, io\n"
