@@ -28,7 +28,7 @@ from typing import Any
 from dedale import ast
 from dedale.rules.ruleset import fold
 from dedale.solve.duel import Duel
-from dedale.solve.liveness import _ONGOING, _ruleset_data
+from dedale.solve.liveness import _ONGOING, _nodes, _ruleset_data, _strings, _TooBig
 from dedale.solve.model import Chance, Decision, Leaf, Next
 
 MAX_NODES = 1_000_000
@@ -49,10 +49,6 @@ _ALLOWED = frozenset(
     }
 )  # fmt: skip
 """The AST nodes whose reads and writes are the names they hold (see the docstring)."""
-
-
-class _TooBig(Exception):
-    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +111,7 @@ class Templates:
         for value in _strings(_ruleset_data(self.book.ruleset), self._budget):
             names.add(fold(value))
         for paragraph in self.book.paragraphs.values():
-            for node in _walk(paragraph.body, self._budget):
+            for node in _nodes(paragraph.body, self._budget):
                 kind = type(node)
                 if kind in _ONGOING:
                     names.update(fold(value) for value in _strings(node, self._budget))
@@ -140,7 +136,7 @@ class Templates:
         visits = {str(number)}
         worlds = False
         meals = self.meals_anywhere
-        for node in _walk(paragraph.body, self._budget):
+        for node in _nodes(paragraph.body, self._budget):
             kind = type(node)
             if kind not in _ALLOWED:
                 return None
@@ -301,37 +297,3 @@ def _opens_world(book, number: int) -> bool:
 def _fields(node) -> tuple[str, ...]:
     names = getattr(node, "__dataclass_fields__", None)
     return tuple(n for n in names if n != "span") if names else ()
-
-
-def _walk(root, budget: list[int]):
-    """Every AST node under ``root``, bounded."""
-    stack = [root]
-    while stack:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _TooBig
-        item = stack.pop()
-        if isinstance(item, list | tuple):
-            stack.extend(item)
-        elif hasattr(item, "__dataclass_fields__"):
-            yield item
-            stack.extend(getattr(item, name) for name in _fields(item))
-
-
-def _strings(root, budget: list[int]):
-    """Every string under ``root`` (dataclasses, dicts, lists, tuples, sets), bounded."""
-    stack = [root]
-    while stack:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _TooBig
-        item = stack.pop()
-        if type(item) is str:
-            yield item
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple | set | frozenset):
-            stack.extend(item)
-        elif hasattr(item, "__dataclass_fields__"):
-            stack.extend(getattr(item, name) for name in _fields(item))
