@@ -105,7 +105,7 @@ def _acting(args: argparse.Namespace, ruleset, character, spec, target: str, mod
         return 0
     print(tr("Ruleset: {name}   Mode: {mode}", name=ruleset.name, mode=mode))
     print(tr("Chance to leave the fight alive (any way out): {percent} %",
-             percent=f"{result.alive_probability * 100:.2f}"))  # fmt: skip
+             percent=format(result.alive_probability * 100, ".2f")))  # fmt: skip
     return 0
 
 

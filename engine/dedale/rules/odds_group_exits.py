@@ -281,7 +281,7 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
             )  # fmt: skip
         if len(self.memo) % 256 == 255 and time.process_time() - self.clock > self.seconds:
             raise self._too_large(
-                tr("more than {seconds} seconds", seconds=f"{self.seconds:g}")
+                tr("more than {seconds} seconds", seconds=format(self.seconds, "g"))
             )  # fmt: skip
         self.busy.add(node)
         try:
