@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from dedale.i18n import number, tr
+from dedale.i18n import tr
 from dedale.rules.fight_d20 import Fighter
 from dedale.rules.fight_state import happened
 from dedale.rules.fights import MAX_ASSAULTS, endless_fight
@@ -311,11 +311,7 @@ class ActingEngine(AssaultLaws):
             steps += 1
             if self.seconds is not None and steps % 256 == 0:
                 if time.process_time() - started > self.seconds:
-                    raise D20OddsTooLarge(
-                        tr("the exact odds of this d20 fight take more than {seconds} s",
-                           seconds=number(self.seconds, "")),
-                        hint=tr("fewer or weaker enemies (less HP) keep the odds exact"),
-                    )  # fmt: skip
+                    raise D20OddsTooLarge.slow(self.seconds)
             state = stack[-1]
             if state in memo:
                 stack.pop()
@@ -339,11 +335,7 @@ class ActingEngine(AssaultLaws):
             memo[state] = self._value(state, choices)
             del pending[state]
             if len(memo) > self.budget:
-                raise D20OddsTooLarge(
-                    tr("the exact odds of this d20 fight need more than {count} states",
-                       count=number(self.budget, ",")),
-                    hint=tr("fewer or weaker enemies (less HP) keep the odds exact"),
-                )  # fmt: skip
+                raise D20OddsTooLarge.states(self.budget)
         return ActingOdds(memo[start], len(memo))
 
 

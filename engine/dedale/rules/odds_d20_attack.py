@@ -24,6 +24,24 @@ ROLL_BUDGET = 50_000
 class D20OddsTooLarge(GameError):
     """The exact odds of a d20 fight would need more work than their budget."""
 
+    @classmethod
+    def slow(cls, seconds: float) -> D20OddsTooLarge:
+        """Past the CPU budget of one exact computation."""
+        return cls(
+            tr("the exact odds of this d20 fight take more than {seconds} s",
+               seconds=number(seconds, "")),
+            hint=tr("fewer or weaker enemies (less HP) keep the odds exact"),
+        )  # fmt: skip
+
+    @classmethod
+    def states(cls, budget: int) -> D20OddsTooLarge:
+        """Past the state budget of one exact computation."""
+        return cls(
+            tr("the exact odds of this d20 fight need more than {count} states",
+               count=number(budget, ",")),
+            hint=tr("fewer or weaker enemies (less HP) keep the odds exact"),
+        )  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class AttackLaw:

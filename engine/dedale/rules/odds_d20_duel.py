@@ -47,14 +47,9 @@ class DuelTable:
             return
         rows, columns = max(rows, hero_hp), max(columns, enemy_hp)
         if (rows + 1) * (columns + 1) > MAX_CELLS:
-            from dedale.i18n import number, tr
             from dedale.rules.odds_d20_attack import D20OddsTooLarge
 
-            raise D20OddsTooLarge(
-                tr("the exact odds of this d20 fight need more than {count} states",
-                   count=number(MAX_CELLS, ",")),
-                hint=tr("fewer or weaker enemies (less HP) keep the odds exact"),
-            )  # fmt: skip
+            raise D20OddsTooLarge.states(MAX_CELLS)
         old_rows, old_columns = len(first) - 1, len(first[0]) - 1
         for table in (first, second):
             for row in table:

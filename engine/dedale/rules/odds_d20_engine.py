@@ -16,7 +16,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from dedale.i18n import number, tr
 from dedale.rules.fight_d20 import Fighter
 from dedale.rules.fights import ESCAPED, LIMIT, MAX_ASSAULTS, WON, FightSpec, endless_fight
 from dedale.rules.odds_d20_attack import AttackLaw, D20OddsTooLarge, attack_law
@@ -210,11 +209,7 @@ class D20Engine:
             steps += 1
             if self.seconds is not None and steps % 512 == 0:
                 if time.process_time() - started > self.seconds:
-                    raise D20OddsTooLarge(
-                        tr("the exact odds of this d20 fight take more than {seconds} s",
-                           seconds=number(self.seconds, "")),
-                        hint=tr("fewer or weaker enemies (less HP) keep the odds exact"),
-                    )  # fmt: skip
+                    raise D20OddsTooLarge.slow(self.seconds)
             group = stack[-1]
             if group in values:
                 stack.pop()
@@ -238,11 +233,7 @@ class D20Engine:
             self.pending.pop(group, None)
             self.order.append(group)
             if len(values) > self.budget:
-                raise D20OddsTooLarge(
-                    tr("the exact odds of this d20 fight need more than {count} states",
-                       count=number(self.budget, ",")),
-                    hint=tr("fewer or weaker enemies (less HP) keep the odds exact"),
-                )  # fmt: skip
+                raise D20OddsTooLarge.states(self.budget)
         return self._forward()
 
     def _midway(self, group: Group, ending: str) -> bool:
