@@ -34,41 +34,21 @@ Bounded by :data:`MAX_STATES` cells and :data:`SECONDS` of CPU time (:class:`Odd
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from dedale.errors import GameError
-from dedale.i18n import number, tr
-from dedale.rules.fights import EnemySpec
 from dedale.rules.odds import OddsResult, OddsTable
-from dedale.rules.odds_inputs import OddsTooLarge, assault_chances
-from dedale.rules.ruleset import OpposedFight, Ruleset
+from dedale.rules.odds_allies_luck import tests_luck, wounded
+from dedale.rules.odds_allies_setup import ally_line_up
+from dedale.rules.odds_allies_setup import too_large as _too_large
+from dedale.rules.odds_allies_setup import too_slow as _too_slow
+from dedale.rules.odds_inputs import assault_chances
+from dedale.rules.ruleset import Ruleset
 
 STRUCK = ("hero", "ally", "random")
 MAX_STATES = 200_000  # cells of the value table at most (about 3 s of CPU)
 SECONDS = 8.0  # CPU seconds of one table at most
 VECTOR = True  # best-Luck tables filled with numpy (rules/odds_allies_fill.py); False: scalar
-
-
-def ally_line_up(ruleset: Ruleset, allies: Sequence) -> list[tuple[int, int]]:
-    """The allies as (attack, health) pairs: from (skill, stamina) pairs, ``EnemySpec``s or
-    mappings by stat id (a missing stat counts 0, as in the fight)."""
-    fight = ruleset.fight
-    assert isinstance(fight, OpposedFight)
-    pairs = []
-    for ally in allies:
-        if isinstance(ally, EnemySpec):
-            if ally.dice_stats:
-                raise GameError(tr("exact odds need an ally's stats as numbers, not dice"))
-            stats: Mapping = ally.stats
-        elif isinstance(ally, Mapping):
-            stats = ally
-        else:
-            pairs.append((int(ally[0]), max(0, int(ally[1]))))
-            continue
-        pairs.append(
-            (int(stats.get(fight.attack_stat, 0)), max(0, int(stats.get(fight.health, 0))))
-        )
-    return pairs
 
 
 def ally_odds(
@@ -340,26 +320,9 @@ class AllyTable:
 
     def _wounded(self, li: int, h: int, t: int, code: int, unhit: int, p: float, luck: int,
                  low: int, q: float) -> list[tuple]:  # fmt: skip
-        """The enemy's wound of the hero's part, per whom the enemies strike: [(modes,
-        choices)] (struck ally, an ally standing: the ally takes it, no Luck)."""
-        base, fight = self.base, self.fight
-        d = base.to_hero
-        shields = self._shields(code)
-        found = []
-        for share, mode in self.modes:
-            if mode == "ally" and shields:
-                found.append((((share, mode),), [[(p, li, h, t, unhit, d)]]))
-                continue
-            choices = [[(p, li, h - d, t, unhit, 0)]]
-            table = fight.luck_wounded
-            if base.use_luck and luck > 0 and table is not None:
-                taken = fight.damage_to_hero
-                lucky = max(0, d + table.lucky - taken)
-                unlucky = max(0, d + table.unlucky - taken)
-                choices.append([(p * q, low, h - lucky, t, unhit, 0),
-                                (p * (1 - q), low, h - unlucky, t, unhit, 0)])  # fmt: skip
-            found.append((((share, mode),), choices))
-        return found
+        """The enemy's wound of the hero's part, per whom the enemies strike (see
+        :func:`dedale.rules.odds_allies_luck.wounded`)."""
+        return wounded(self, li, h, t, code, unhit, p, luck, low, q)
 
     def _moves(self, li: int, h: int, t: int, code: int, unhit: int, first: bool, collect=False):
         """(value of the state's moves with the best choices, leaving out its chance to
@@ -496,58 +459,6 @@ class AllyTable:
         self, wound: str, damage: int, luck: int, h: int, enemy_index: int, enemy: int,
         allies: Sequence[int], unhit: bool,
     ) -> bool:  # fmt: skip
-        """Whether the best policy tests Luck on this wound (the fight's ``use_luck``
-        question, in the state before the wound; :meth:`solve` must have run): the
-        simulations of the real fight code play the table's own choices with it."""
-        base = self.base
-        after = sum(s for _, s, _ in base.enemies[enemy_index + 1 :])
-        t = after + enemy
-        code = self._code(allies) if self.tracked else 0
-        li = luck if base.use_luck else 0
-        low = max(0, li - base.luck_cost)
-        q = base.p_lucky(luck)
-        u = 1 if unhit and self.hits == 2 else 0
-        if wound == "dealt":
-            table, dealt = self.fight.luck_wounding, self.fight.damage_to_enemy
-            if table is None:
-                return False
-            lucky, unlucky = (max(0, damage + s - dealt) for s in (table.lucky, table.unlucky))
-            plain = [(1.0, li, h, t - min(damage, enemy), 0, 0)]
-            test = [
-                (q, low, h, t - min(lucky, enemy), 0, 0),
-                (1 - q, low, h, t - min(unlucky, enemy), 0, 0),
-            ]
-            modes = None  # whom the enemies strike is rolled after this wound
-        else:
-            table, taken = self.fight.luck_wounded, self.fight.damage_to_hero
-            if table is None or damage <= 0:
-                return False
-            lucky, unlucky = (max(0, damage + s - taken) for s in (table.lucky, table.unlucky))
-            plain = [(1.0, li, h - damage, t, u, 0)]
-            test = [(q, low, h - lucky, t, u, 0), (1 - q, low, h - unlucky, t, u, 0)]
-            # the hero takes the wound: the enemies strike him, or no ally stands (then
-            # whom they strike changes nothing)
-            modes = ((1.0, "hero"),)
-        return self._value(test, h, code, modes) > self._value(plain, h, code, modes) + 1e-15
-
-
-def _too_large(cells: int, limit: int) -> OddsTooLarge:
-    return OddsTooLarge(
-        tr(
-            "the exact odds with allies would need {cells} states (at most {limit})",
-            cells=number(cells, ","),
-            limit=number(limit, ","),
-        ),
-        hint=tr("exact odds with allies are computed for small STAMINA and LUCK values"),
-    )
-
-
-def _too_slow(seconds: float, cells: int) -> OddsTooLarge:
-    return OddsTooLarge(
-        tr(
-            "the exact odds with allies ran out of time ({seconds} s, {cells} states done)",
-            seconds=number(seconds),
-            cells=number(cells, ","),
-        ),
-        hint=tr("exact odds with allies are computed for small STAMINA and LUCK values"),
-    )
+        """Whether the best policy tests Luck on this wound (see
+        :func:`dedale.rules.odds_allies_luck.tests_luck`)."""
+        return tests_luck(self, wound, damage, luck, h, enemy_index, enemy, allies, unhit)
