@@ -372,3 +372,21 @@ def test_the_vector_fill_is_the_scalar_fill(monkeypatch, case, struck):
     assert quick.values == pytest.approx(slow.values, abs=1e-12)
     assert a.win_probability == pytest.approx(b.win_probability, abs=1e-12)
     assert a.end_states == pytest.approx(b.end_states, abs=1e-12)
+
+
+@pytest.mark.parametrize("vector", [True, False])
+def test_luck_is_tested_by_the_relative_tie_rule(monkeypatch, vector):
+    """Testing Luck is compared with the relative tie rule of rules/odds.py (``luck_gains``),
+    as the other DPs do: in a hopeless fight (a chance of about 4e-20) the best Luck is
+    still the exact maximum (relative error below 1e-9 against the fractions), where an
+    absolute 1e-15 saw ties everywhere (7e-4 off)."""
+    from dedale.rules import odds_allies
+
+    monkeypatch.setattr(odds_allies, "VECTOR", vector)
+    ruleset = load_ruleset("df-classic")
+    args = (ruleset, 3, 2, [(12, 14)], [(3, 2)])
+    exact = brute("df-classic", 3, 2, 2, [(12, 14)], [(3, 2)], "ally", "best")
+    none = ally_odds(*args, struck="ally", luck=2, win_only=True).win_probability
+    best = ally_odds(*args, struck="ally", luck=2, luck_policy="best", win_only=True)
+    assert 0 < none < 1e-18 and best.win_probability > 10 * none
+    assert abs(best.win_probability - float(exact)) <= 1e-9 * float(exact)

@@ -37,7 +37,7 @@ import time
 from collections.abc import Sequence
 
 from dedale.errors import GameError
-from dedale.rules.odds import OddsResult, OddsTable
+from dedale.rules.odds import OddsResult, OddsTable, luck_gains
 from dedale.rules.odds_allies_luck import tests_luck, wounded
 from dedale.rules.odds_allies_setup import ally_line_up
 from dedale.rules.odds_allies_setup import too_large as _too_large
@@ -369,7 +369,7 @@ class AllyTable:
                 value = self._value(chosen, h, code, modes)
                 for other in choices[1:]:
                     tried = self._value(other, h, code, modes)
-                    if tried > value + 1e-15:
+                    if luck_gains(tried, value):
                         chosen, value = other, tried
             if collect:
                 self._collect(chosen, h, code, outs, wins, modes)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from dedale.rules.odds import LUCK_TIE
+
 try:
     import numpy as np
 except ImportError:  # pragma: no cover - numpy is a core dependency
@@ -99,7 +101,7 @@ def fill_by_luck(table: AllyTable, seconds: float, too_slow) -> bool:
                             if found is None:
                                 scalar = True
                                 break
-                            better = tested & (found > best + 1e-15)
+                            better = tested & (found > best + LUCK_TIE * np.abs(best))  # luck_gains
                             best = np.where(better, found, best)
                         if scalar:
                             break

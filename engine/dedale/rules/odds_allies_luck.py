@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from dedale.rules.odds import luck_gains
+
 if TYPE_CHECKING:
     from dedale.rules.odds_allies import AllyTable
 
@@ -71,4 +73,4 @@ def tests_luck(
         # the hero takes the wound: the enemies strike him, or no ally stands (then
         # whom they strike changes nothing)
         modes = ((1.0, "hero"),)
-    return ally._value(test, h, code, modes) > ally._value(plain, h, code, modes) + 1e-15
+    return luck_gains(ally._value(test, h, code, modes), ally._value(plain, h, code, modes))
