@@ -152,10 +152,12 @@ def plan_of(
     hero: Mapping[str, int],
     carried: frozenset[str] = frozenset(),
     codewords: frozenset[str] = frozenset(),
+    allies: bool = False,
 ) -> ExitPlan:
     """The plan of ``fight`` against ``enemies`` ((SKILL, STAMINA, immune) triples) for a
-    hero with stats ``hero`` (see the module docstring)."""
-    if fight.allies:
+    hero with stats ``hero`` (see the module docstring); ``allies``: the caller takes the
+    fight's allies (rules/odds_allies_exits.py), else a fight with allies is refused."""
+    if fight.allies and not allies:
         raise Unsupported(tr("fights with allies have no exact odds"))
     params = ruleset.fight
     reader = Reader(ruleset, hero, carried, codewords)

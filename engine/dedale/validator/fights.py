@@ -203,7 +203,7 @@ class OddsCalculator:
             for luck in self.policies:
                 key = (enemies, mode, own, fight.enemy_damage, hero, luck)
                 if allies is not None:  # exact odds with allies: dedale.validator.fights_allies
-                    key, compute = (key, allies), allies[2]
+                    key, compute = (key, allies, id(fight) if exits else None), allies[2]
                 elif exits:  # the chance to leave the fight alive by any of its ways out
                     key = (key, id(fight))
                     compute = self._exit_compute

@@ -2,17 +2,22 @@
 :mod:`dedale.rules.odds_allies`: one hook of :class:`dedale.validator.fights.OddsCalculator`.
 
 A fight with allies has exact rows when its enemies are fought one after another or as
-one and the book does nothing else inside it (no exit, threshold, rule under an enemy or
-assault table); otherwise it is estimated by the seeded simulation, as before. Past the
-DP's budget (:data:`SECONDS` of CPU, ``odds_allies.MAX_STATES`` cells) the rows are
-estimated too and I115 says why (its no-Luck rows stay exact when they fit).
+one: :mod:`dedale.rules.odds_allies` when the book does nothing else inside it,
+:mod:`dedale.rules.odds_allies_exits` when it has exits (an assault limit, escape, a
+threshold, assaults won, an exit on a condition), rules under an enemy or an assault table
+(read by :func:`dedale.validator.fight_plan.plan_of`). Enemies all at once with allies are
+estimated by the seeded simulation, and so is what the plan cannot follow (it says why).
+Past a DP's budget (:data:`SECONDS` of CPU, its cells or states) the rows are estimated too
+and I115 says why (the no-Luck rows stay exact when they fit).
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from dedale import ast
 from dedale.i18n import tr
-from dedale.validator.fight_plan import Unsupported, needs_exits
+from dedale.validator.fight_plan import Unsupported, needs_exits, plan_of
 
 SECONDS = 3.0  # CPU seconds of one hero's table at most (then: the estimate, I115)
 
@@ -21,7 +26,7 @@ def exact_allies(fight: ast.Fight) -> bool:
     """Whether a fight's allies (if any) leave it to the exact odds."""
     if not fight.allies:
         return True
-    return fight.mode != "together" and fight.assault_table is None and not needs_exits(fight)
+    return fight.mode != "together"
 
 
 def allies_of(calculator, fight: ast.Fight) -> tuple[tuple[int, int], ...]:
@@ -48,11 +53,13 @@ def ally_compute(calculator, hero, luck: str, enemies, mode: str, bonus: int, fi
     from dedale.rules.odds_allies import shared_table
 
     if not exact_allies(fight):
-        raise Unsupported(tr("allies in a fight with exits, tables or enemies at once"))
+        raise Unsupported(tr("allies in a fight with enemies at once"))
     params = calculator.params
     skill, stamina = hero.get(params.attack_stat), hero.get(params.health)
     if skill is None or stamina is None:
         raise ValueError(tr("the ruleset's heroes have no fixed attack or health roll"))
+    if needs_exits(fight) or fight.assault_table is not None:
+        return _exits_compute(calculator, hero, luck, enemies, mode, bonus, fight)
     table = shared_table(
         calculator.ruleset, skill, enemies, allies_of(calculator, fight), struck=fight.struck,
         luck_policy=luck, class_name=hero.class_name, mode=mode, attack_bonus=bonus,
@@ -64,3 +71,33 @@ def ally_compute(calculator, hero, luck: str, enemies, mode: str, bonus: int, fi
     result = table.solve(stamina, hero.get(stat) if stat else None, win_only=True,
                          seconds=SECONDS)  # fmt: skip
     return float(result.win_probability)
+
+
+def _exits_compute(calculator, hero, luck: str, enemies, mode: str, bonus: int, fight) -> float:
+    """The exact chance to leave a fight with allies and exits or rules alive (the plan
+    as :meth:`OddsCalculator._exit_compute` reads it; too many states: ``OddsTooLarge``,
+    then the estimate and I115)."""
+    from dedale.rules.odds_allies_exits import ally_exit_odds
+    from dedale.rules.odds_exits import ExitOddsTooLarge
+    from dedale.rules.odds_inputs import OddsTooLarge
+    from dedale.validator.fights import class_fight_kit
+
+    params = calculator.params
+    line_up = tuple((int(a), int(h), bool(i)) for a, h, i in enemies)
+    if mode == "as_one":
+        line_up = ((max(a for a, _, _ in line_up), sum(h for _, h, _ in line_up),
+                    all(i for _, _, i in line_up)),)  # fmt: skip
+    abilities, armour = class_fight_kit(calculator.ruleset, hero.class_name)
+    plan = plan_of(fight, calculator.ruleset, line_up, dict(hero.stats), calculator.carried,
+                   calculator.codewords, allies=True)  # fmt: skip
+    plan = dataclasses.replace(plan, bonus=bonus)  # the fight's and the items' bonus
+    stat = calculator.luck_stat
+    try:
+        return ally_exit_odds(
+            calculator.ruleset, hero.get(params.attack_stat), hero.get(params.health), plan,
+            allies_of(calculator, fight), struck=fight.struck,
+            luck=hero.get(stat) if stat else None, luck_policy=luck, abilities=abilities,
+            armour=armour, seconds=SECONDS,
+        )  # fmt: skip
+    except ExitOddsTooLarge as error:  # the estimate, and I115 says why
+        raise OddsTooLarge(error.message, hint=error.hint) from None
