@@ -1,5 +1,6 @@
 """``dedale odds --ally SKILL STAMINA --struck MODE``: the exact odds of a fight with allies
-(rules/odds_allies.py), its JSON and text; what it cannot compute is a usage error."""
+(rules/odds_allies.py), with ways out (rules/odds_allies_exits.py), its JSON and text; what
+it cannot compute is a usage error."""
 
 from __future__ import annotations
 
@@ -42,10 +43,24 @@ def test_the_text_names_the_allies(capsys):
     [
         (["--struck", "ally"], "--ally"),
         (["--ally", "8", "10", "--mode", "best"], "sequence"),
-        (["--ally", "8", "10", "--survive", "3"], "ways out"),
         (["--ally", "8", "-1"], "STAMINA"),
     ],
 )
 def test_what_cannot_be_computed_is_a_usage_error(capsys, extra, words):
     assert main(["odds", "--hero", "9", "18", "--enemy", "9", "12", *extra]) == 2
     assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("struck", ["hero", "ally", "random"])
+def test_ways_out_with_allies_are_exact(capsys, struck):
+    """``--survive`` / ``--win-assaults`` with ``--ally``: rules/odds_allies_exits.py."""
+    from dedale.rules.odds_allies_exits import ally_exit_odds
+    from dedale.rules.odds_exits import ExitPlan
+
+    found = _json(capsys, "--ally", "8", "6", "--struck", struck, "--survive", "4",
+                  "--win-assaults", "3", "--luck-policy", "best")  # fmt: skip
+    plan = ExitPlan(enemies=((9, 12, False),), limit=4, win_assaults=3)
+    expected = ally_exit_odds(load_ruleset("df-classic"), 9, 18, plan, [(8, 6)], struck=struck,
+                              luck=9, luck_policy="best")  # fmt: skip
+    assert found["way_out_probability"] == pytest.approx(expected, abs=1e-12)
+    assert found["win_probability"] < found["way_out_probability"] <= 1.0

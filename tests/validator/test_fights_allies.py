@@ -99,3 +99,37 @@ def test_the_path_of_fights_carries_the_wounds_of_ally_fights():
     median = validate_path(EXACT, runs=0).fight_path.of("median")
     assert median.win == pytest.approx(sum(dist.values()), rel=1e-9)
     assert len(median.fights) == 3
+
+
+EXITS = BOOKS / "allies-fights-exits.dd"
+
+
+def test_ally_fights_with_exits_and_rules_get_exact_rows():
+    """A limit and a threshold, with ``il inflige 4`` (rules/odds_allies_exits.py): exact
+    rows equal to the DP's for every hero (the plan read as the validator reads it), cached
+    per fight (two fights with the same enemies, allies and heroes keep their own ways out)."""
+    from dedale.rules.odds_allies_exits import ally_exit_odds
+    from dedale.rules.odds_exits import Damage, ExitPlan
+
+    report = validate_path(EXITS, runs=0)
+    assert [fight.method for fight in report.fights] == ["exact"] * 2
+    assert all(o.samples is None for f in report.fights for o in f.odds)
+    book, fights = _fights(EXITS)
+    ruleset = book.ruleset
+    plans = [
+        ExitPlan(enemies=((10, 14, False),), damages=(Damage("deals", None, 4),), limit=5),
+        ExitPlan(enemies=((7, 8, False),), damages=(Damage("deals", None, 4),), threshold=2),
+    ]
+    allies = [[(8, 10)], [(8, 6)]]
+    in_doubt = 0
+    for fight, found, plan, friends in zip(fights, report.fights, plans, allies, strict=True):
+        for hero in hero_profiles(ruleset):
+            stats = dict(hero.stats)
+            for policy in ("none", "best"):
+                exact = ally_exit_odds(
+                    ruleset, stats["SKILL"], stats["STAMINA"], plan, friends,
+                    struck=fight.struck, luck=stats["LUCK"], luck_policy=policy,
+                )  # fmt: skip
+                assert found.win(hero.level, policy) == pytest.approx(exact, abs=1e-12)
+                in_doubt += exact < 0.99
+    assert in_doubt >= 3

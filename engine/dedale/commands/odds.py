@@ -12,7 +12,8 @@ Allies (``--ally SKILL STAMINA``, repeat for several) fight beside the hero; ``-
 says whom the enemies strike (``hero``, the default; ``ally``; ``random``): exact odds by
 :mod:`dedale.rules.odds_allies`.
 Ways out (``--survive 3``: still standing after 3 assaults; ``--win-assaults 2``; ``--first-won``)
-add the exact chance to leave the fight alive by any of them (``dedale.rules.odds_exits``).
+add the exact chance to leave the fight alive by any of them (``dedale.rules.odds_exits``;
+with allies ``dedale.rules.odds_allies_exits``).
 
     dedale odds --rules df-classic --hero 9 14 --enemy 12 30 --survive 3
 """
@@ -136,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
             )  # fmt: skip
     except GameError as error:
         raise UsageError(error.message, hint=error.hint) from None
-    way_out = _way_out(args, ruleset, skill, stamina, policy)
+    way_out = _way_out(args, ruleset, skill, stamina, policy, allies)
     if args.json:
         print(
             json.dumps(
@@ -199,14 +200,13 @@ def _allies(args: argparse.Namespace, at_once: bool) -> list[tuple[int, int]]:
             raise UsageError(tr("each --ally needs SKILL >= 0 and STAMINA >= 0"))
     if at_once:
         raise UsageError(tr("exact odds with allies need --mode sequence or as-one"))
-    if args.survive is not None or args.win_assaults is not None or args.first_won:
-        raise UsageError(tr("ways out (--survive, --win-assaults, --first-won) with allies "
-                            "have no exact odds"))  # fmt: skip
     return [(int(a), int(h)) for a, h in args.ally]
 
 
-def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy: str):
-    """The exact chance to leave the fight alive by any way out given, or None (none given)."""
+def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy: str,
+             allies: list[tuple[int, int]]):  # fmt: skip
+    """The exact chance to leave the fight alive by any way out given, or None (none given);
+    with allies: rules/odds_allies_exits.py."""
     if args.survive is None and args.win_assaults is None and not args.first_won:
         return None
     for name, value in (("--survive", args.survive), ("--win-assaults", args.win_assaults)):
@@ -224,6 +224,14 @@ def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy
     )  # fmt: skip
     abilities, armour = class_fight_kit(ruleset, args.class_name)
     try:
+        if allies:
+            from dedale.rules.odds_allies_exits import ally_exit_odds
+
+            return ally_exit_odds(
+                ruleset, skill, stamina, plan, allies, struck=args.struck or "hero",
+                luck=args.luck, luck_policy=policy, abilities=abilities, armour=armour,
+                seconds=CLI_SECONDS,
+            )  # fmt: skip
         if args.mode in ("order", "best"):  # all at once: rules/odds_group_exits.py
             from dedale.rules.odds_group_exits import group_exit_odds
 
