@@ -117,44 +117,94 @@ class AllyGroupSolver(GroupExitSolver):
         cache: dict = {}
         ctx = (state, t, cache)
         rows: dict[tuple, float] = {}
-        if self.use_luck:  # each Luck choice knows the hero's roll
-            rolls = [
-                (p, double, outcomes, () if guarded else tuple(zip(sides, chances, strict=True)))
-                for p, double, outcomes, chances in self._per_roll(
-                    base - skills[t], gaps, plan.enemies[t][2]
-                )
-            ]
-        else:  # no choice: the rolls summed per (winner, double, which others land)
-            rolls = [
-                (p, double, ((1.0, winner),), tuple((j, 1.0) for j, yes in zip(sides, hits,
-                                                    strict=False) if yes))
-                for p, winner, double, hits in self._joint(
-                    base - skills[t], gaps, plan.enemies[t][2], guarded
-                )
-            ]  # fmt: skip
-        for p, double, outcomes, side_p in rolls:
-            for q, winner in outcomes:
-                if winner == "enemy" and not guarded:  # whom they strike: known at the wound
-                    for share, mode in self.modes:
-                        options = [
-                            [(w * r, n) for w, *rest in option
-                             for r, n in self._walk(ctx, winner, double, *rest, mode, side_p)]
-                            for option in self._struck(state, t, mode)
-                        ]  # fmt: skip
+        immune = plan.enemies[t][2]
+        if self.use_luck and (guarded or len(sides) <= 1):  # linear in the other's chance
+            self._one_side(ctx, self._per_roll(base - skills[t], gaps, immune),
+                           () if guarded else sides, guarded, rows)  # fmt: skip
+        elif self.use_luck:  # each Luck choice knows the hero's roll
+            for p, double, outcomes, chances in self._per_roll(base - skills[t], gaps, immune):
+                side_p = tuple(zip(sides, chances, strict=True))
+                for q, winner in outcomes:
+                    for share, options in self._choices(ctx, winner, double, side_p, guarded):
                         for r, n in self._pick(state, options):
                             rows[n] = rows.get(n, 0.0) + p * q * share * r
-                    continue
-                options = [
-                    [(w * share * r, n) for w, h1, l1, es1, hit1, dealt in option
-                     for share, mode in self.modes
-                     for r, n in self._walk(ctx, winner, double, h1, l1, es1, hit1, dealt, 0,
-                                            mode, side_p)]
-                    for option in self._options(ctx, winner)
-                ]  # fmt: skip
-                for r, n in self._pick(state, options):
-                    rows[n] = rows.get(n, 0.0) + p * q * r
+        else:  # no choice: the rolls summed per (winner, double, which others land)
+            for p, winner, double, hits in self._joint(base - skills[t], gaps, immune, guarded):
+                side_p = tuple((j, 1.0) for j, yes in zip(sides, hits, strict=False) if yes)
+                for share, options in self._choices(ctx, winner, double, side_p, guarded):
+                    for r, n in options[0]:
+                        rows[n] = rows.get(n, 0.0) + p * share * r
         stay = rows.pop(state, 0.0)
         return stay, [(q, n) for n, q in rows.items()]
+
+    def _choices(self, ctx, winner: str, double: bool, side_p: tuple, guarded: bool) -> list:
+        """The target's side of the assault then the others' blows ``side_p``: ``[(share,
+        options)]``, each option a list of moves ``(chance, next node)``: per whom the
+        enemies strike when the target wounds (known then), else one choice over both."""
+        state, t, _cache = ctx
+        if winner == "enemy" and not guarded:  # whom they strike: known at the wound
+            return [
+                (share, [[(w * r, n) for w, *rest in option
+                          for r, n in self._walk(ctx, winner, double, *rest, mode, side_p)]
+                         for option in self._struck(state, t, mode)])
+                for share, mode in self.modes
+            ]  # fmt: skip
+        return [(1.0, [
+            [(w * share * r, n) for w, h1, l1, es1, hit1, dealt in option
+             for share, mode in self.modes
+             for r, n in self._walk(ctx, winner, double, h1, l1, es1, hit1, dealt, 0, mode,
+                                    side_p)]
+            for option in self._options(ctx, winner)
+        ])]  # fmt: skip
+
+    def _one_side(self, ctx, per_roll, sides: tuple, guarded: bool, rows: dict) -> None:
+        """Best Luck with at most one other enemy: an option's worth is linear in the chance
+        that enemy lands, ``miss + s (hit - miss)``; the moves are summed per choice."""
+        land = ((sides[0], 1.0),) if sides else ()
+        parts: dict[tuple, list] = {}  # (winner, double) -> [(share, [(miss, hit, v0, v1)])]
+        weights: dict[tuple, list] = {}  # (winner, double, group, pick) -> [missed, landed]
+        for p, double, outcomes, chances in per_roll:
+            s = chances[0] if sides else 0.0
+            for q, winner in outcomes:
+                key = (winner, double)
+                found = parts.get(key)
+                if found is None:
+                    found = parts[key] = self._one_side_parts(ctx, winner, double, land, guarded)
+                for group, (share, options) in enumerate(found):
+                    pick, best = 0, None
+                    for index, (_miss, _hit, v_miss, v_hit) in enumerate(options):
+                        worth = v_miss + s * (v_hit - v_miss)
+                        if index == 0 or luck_gains(worth, best):
+                            pick, best = index, worth
+                    cell = weights.setdefault((winner, double, group, pick), [0.0, 0.0])
+                    cell[0] += p * q * share * (1 - s)
+                    cell[1] += p * q * share * s
+        for (winner, double, group, pick), (missed, landed) in weights.items():
+            miss, hit, _, _ = parts[winner, double][group][1][pick]
+            for r, n in miss:
+                rows[n] = rows.get(n, 0.0) + missed * r
+            for r, n in hit:
+                rows[n] = rows.get(n, 0.0) + landed * r
+
+    def _one_side_parts(self, ctx, winner, double, land, guarded) -> list:
+        """Per group of choices: its share and, per option, its moves when the other enemy
+        misses and when it lands, with their values (when there is a choice)."""
+        state = ctx[0]
+        misses = self._choices(ctx, winner, double, (), guarded)
+        hits = self._choices(ctx, winner, double, land, guarded) if land else misses
+        found = []
+        for (share, miss_options), (_, hit_options) in zip(misses, hits, strict=True):
+            options = []
+            for miss, hit in zip(miss_options, hit_options, strict=True):
+                v_miss = v_hit = 0.0
+                if len(miss_options) > 1:
+                    if any(n == state for _, n in miss + (hit if land else [])):
+                        raise self._too_large(tr("a Luck test that may change nothing"))
+                    v_miss = sum(r * self.value(n) for r, n in miss)
+                    v_hit = sum(r * self.value(n) for r, n in hit) if land else v_miss
+                options.append((miss, hit if land else [], v_miss, v_hit))
+            found.append((share, options))
+        return found
 
     def _struck(self, state: tuple, t: int, mode: str) -> list[list[tuple]]:
         """The target's wound when the enemies strike ``mode``: options of ``(chance, hero

@@ -1,14 +1,15 @@
-"""The validator's exact odds of FF-family fights with allies (issue 14.1), through
-:mod:`dedale.rules.odds_allies`: one hook of :class:`dedale.validator.fights.OddsCalculator`.
+"""The validator's exact odds of FF-family fights with allies (issue 14.1): one hook of
+:class:`dedale.validator.fights.OddsCalculator`.
 
-A fight with allies has exact rows when its enemies are fought one after another or as
-one: :mod:`dedale.rules.odds_allies` when the book does nothing else inside it,
-:mod:`dedale.rules.odds_allies_exits` when it has exits (an assault limit, escape, a
-threshold, assaults won, an exit on a condition), rules under an enemy or an assault table
-(read by :func:`dedale.validator.fight_plan.plan_of`). Enemies all at once with allies are
-estimated by the seeded simulation, and so is what the plan cannot follow (it says why).
-Past a DP's budget (:data:`SECONDS` of CPU, its cells or states) the rows are estimated too
-and I115 says why (the no-Luck rows stay exact when they fit).
+Enemies fought one after another or as one: :mod:`dedale.rules.odds_allies` when the book
+does nothing else inside the fight, :mod:`dedale.rules.odds_allies_exits` when it has exits
+(an assault limit, escape, a threshold, assaults won, an exit on a condition), rules under
+an enemy or an assault table. Enemies all at once: :mod:`dedale.rules.odds_allies_group`
+(the reader's best target each assault). The exits and rules are read by
+:func:`dedale.validator.fight_plan.plan_of`; what it cannot follow is estimated by the
+seeded simulation (it says why). Past a DP's budget (:data:`SECONDS` of CPU, its cells or
+states) the rows are estimated too and I115 says why (the no-Luck rows stay exact when they
+fit).
 """
 
 from __future__ import annotations
@@ -23,10 +24,9 @@ SECONDS = 3.0  # CPU seconds of one hero's table at most (then: the estimate, I1
 
 
 def exact_allies(fight: ast.Fight) -> bool:
-    """Whether a fight's allies (if any) leave it to the exact odds."""
-    if not fight.allies:
-        return True
-    return fight.mode != "together"
+    """Whether a fight's allies (if any) leave it to the exact odds (they always do now; the
+    hook stays for the callers)."""
+    return True
 
 
 def allies_of(calculator, fight: ast.Fight) -> tuple[tuple[int, int], ...]:
@@ -52,13 +52,11 @@ def ally_compute(calculator, hero, luck: str, enemies, mode: str, bonus: int, fi
     ``compute`` signature; see :meth:`OddsCalculator.odds`)."""
     from dedale.rules.odds_allies import shared_table
 
-    if not exact_allies(fight):
-        raise Unsupported(tr("allies in a fight with enemies at once"))
     params = calculator.params
     skill, stamina = hero.get(params.attack_stat), hero.get(params.health)
     if skill is None or stamina is None:
         raise ValueError(tr("the ruleset's heroes have no fixed attack or health roll"))
-    if needs_exits(fight) or fight.assault_table is not None:
+    if mode == "together" or needs_exits(fight) or fight.assault_table is not None:
         return _exits_compute(calculator, hero, luck, enemies, mode, bonus, fight)
     table = shared_table(
         calculator.ruleset, skill, enemies, allies_of(calculator, fight), struck=fight.struck,
@@ -74,10 +72,11 @@ def ally_compute(calculator, hero, luck: str, enemies, mode: str, bonus: int, fi
 
 
 def _exits_compute(calculator, hero, luck: str, enemies, mode: str, bonus: int, fight) -> float:
-    """The exact chance to leave a fight with allies and exits or rules alive (the plan
-    as :meth:`OddsCalculator._exit_compute` reads it; too many states: ``OddsTooLarge``,
-    then the estimate and I115)."""
+    """The exact chance to leave a fight with allies and exits or rules, or against enemies
+    at once, alive (the plan as :meth:`OddsCalculator._exit_compute` reads it; too many
+    states: ``OddsTooLarge``, then the estimate and I115)."""
     from dedale.rules.odds_allies_exits import ally_exit_odds
+    from dedale.rules.odds_allies_group import ally_group_odds
     from dedale.rules.odds_exits import ExitOddsTooLarge
     from dedale.rules.odds_inputs import OddsTooLarge
     from dedale.validator.fights import class_fight_kit
@@ -92,6 +91,13 @@ def _exits_compute(calculator, hero, luck: str, enemies, mode: str, bonus: int, 
                    calculator.codewords, allies=True)  # fmt: skip
     plan = dataclasses.replace(plan, bonus=bonus)  # the fight's and the items' bonus
     stat = calculator.luck_stat
+    if mode == "together":  # past its budget: GroupExitsTooLarge, an OddsTooLarge (I115)
+        return ally_group_odds(
+            calculator.ruleset, hero.get(params.attack_stat), hero.get(params.health), plan,
+            allies_of(calculator, fight), struck=fight.struck,
+            luck=hero.get(stat) if stat else None, luck_policy=luck, abilities=abilities,
+            armour=armour, target="best", seconds=SECONDS,
+        )  # fmt: skip
     try:
         return ally_exit_odds(
             calculator.ruleset, hero.get(params.attack_stat), hero.get(params.health), plan,
