@@ -42,7 +42,6 @@ def test_the_text_names_the_allies(capsys):
     ("extra", "words"),
     [
         (["--struck", "ally"], "--ally"),
-        (["--ally", "8", "10", "--mode", "best"], "sequence"),
         (["--ally", "8", "-1"], "STAMINA"),
     ],
 )
@@ -64,3 +63,23 @@ def test_ways_out_with_allies_are_exact(capsys, struck):
                               luck=9, luck_policy="best")  # fmt: skip
     assert found["way_out_probability"] == pytest.approx(expected, abs=1e-12)
     assert found["win_probability"] < found["way_out_probability"] <= 1.0
+
+
+@pytest.mark.parametrize("mode", ["order", "best"])
+def test_allies_at_once_are_exact(capsys, mode):
+    """``--mode order|best`` with ``--ally``: rules/odds_allies_group.py (the chance only:
+    no expected assaults nor distributions)."""
+    from dedale.rules.odds_allies_group import ally_group_odds
+    from dedale.rules.odds_exits import ExitPlan
+
+    found = _json(capsys, "--enemy", "7", "5", "--ally", "8", "6", "--struck", "random",
+                  "--mode", mode, "--survive", "3")  # fmt: skip
+    plan = ExitPlan(enemies=((9, 12, False), (7, 5, False)))
+    ruleset = load_ruleset("df-classic")
+    win = ally_group_odds(ruleset, 9, 18, plan, [(8, 6)], struck="random", luck=9, target=mode)
+    assert found["win_probability"] == pytest.approx(win, abs=1e-12)
+    assert found["expected_assaults"] is None and found["end_states"] == []
+    out = ally_group_odds(ruleset, 9, 18, ExitPlan(enemies=plan.enemies, limit=3), [(8, 6)],
+                          struck="random", luck=9, target=mode)  # fmt: skip
+    assert found["way_out_probability"] == pytest.approx(out, abs=1e-12)
+    assert win < out

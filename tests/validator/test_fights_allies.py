@@ -133,3 +133,30 @@ def test_ally_fights_with_exits_and_rules_get_exact_rows():
                 assert found.win(hero.level, policy) == pytest.approx(exact, abs=1e-12)
                 in_doubt += exact < 0.99
     assert in_doubt >= 3
+
+
+AT_ONCE = BOOKS / "allies-fights-at-once.dd"
+
+
+def test_ally_fights_at_once_get_exact_rows():
+    """Two wolves at once and an ally struck in their place (rules/odds_allies_group.py, the
+    reader's best target): the no-Luck rows are exact and equal to the DP's; the best-Luck
+    rows past its budget (the strong heroes) are estimated, never below no Luck."""
+    from dedale.rules.odds_allies_group import ally_group_odds
+    from dedale.rules.odds_exits import ExitPlan
+
+    (found,) = validate_path(AT_ONCE, runs=0).fights
+    book, (fight,) = _fights(AT_ONCE)
+    assert fight.mode == "together" and fight.struck == "ally"
+    plan = ExitPlan(enemies=((7, 6, False), (6, 5, False)))
+    for hero in hero_profiles(book.ruleset):
+        stats = dict(hero.stats)
+        exact = ally_group_odds(book.ruleset, stats["SKILL"], stats["STAMINA"], plan, [(8, 8)],
+                                struck="ally", luck=stats["LUCK"])  # fmt: skip
+        assert found.win(hero.level, "none") == pytest.approx(exact, abs=1e-12)
+    for row in found.odds:
+        if row.luck == "none":
+            assert row.samples is None
+        else:
+            assert row.win >= found.win(row.hero.level, "none")
+    assert min(row.win for row in found.odds) < 0.95  # the weak hero's fight is in doubt

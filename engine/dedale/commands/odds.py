@@ -116,9 +116,14 @@ def run(args: argparse.Namespace) -> int:
     if args.as_one and mode != "as-one":
         raise UsageError("--as-one contradicts --mode " + mode)
     at_once = mode in ("order", "best")
-    allies = _allies(args, at_once)
+    allies = _allies(args)
     try:
-        if allies:  # exact odds with allies: dedale.rules.odds_allies
+        if allies and at_once:  # exact odds with allies at once: rules/odds_allies_group.py
+            from dedale.rules.odds import OddsResult
+
+            win = _ally_group(args, ruleset, skill, stamina, policy, allies, None)
+            result = OddsResult(win, float("nan"), {}, {})  # the chance only
+        elif allies:  # exact odds with allies: dedale.rules.odds_allies
             from dedale.rules.odds_allies import ally_odds
 
             result = ally_odds(
@@ -145,7 +150,9 @@ def run(args: argparse.Namespace) -> int:
                     "ruleset": ruleset.name,
                     **({} if way_out is None else {"way_out_probability": way_out}),
                     "win_probability": result.win_probability,
-                    "expected_assaults": result.expected_assaults,
+                    "expected_assaults": None
+                    if result.expected_assaults != result.expected_assaults  # nan: not computed
+                    else result.expected_assaults,
                     "stamina_distribution": {
                         str(k): v for k, v in result.stamina_distribution.items()
                     },
@@ -174,8 +181,9 @@ def run(args: argparse.Namespace) -> int:
     if way_out is not None:
         print(tr("Chance to leave the fight alive (any way out): {percent} %",
                  percent=format(way_out * 100, ".2f")))  # fmt: skip
-    print(f"Expected assaults: {result.expected_assaults:.2f}")
-    if result.win_probability > 0:
+    if result.expected_assaults == result.expected_assaults:  # nan: not computed (allies at once)
+        print(f"Expected assaults: {result.expected_assaults:.2f}")
+    if result.win_probability > 0 and result.stamina_distribution:
         stamina_name = ruleset.display_name(ruleset.fight.health, "en")
         print(f"{stamina_name} after a win:")
         for value, p in result.stamina_distribution.items():
@@ -189,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _allies(args: argparse.Namespace, at_once: bool) -> list[tuple[int, int]]:
+def _allies(args: argparse.Namespace) -> list[tuple[int, int]]:
     """The ``--ally SKILL STAMINA`` pairs (checked), or [] with none."""
     if not args.ally:
         if args.struck is not None:
@@ -198,8 +206,6 @@ def _allies(args: argparse.Namespace, at_once: bool) -> list[tuple[int, int]]:
     for ally_skill, ally_stamina in args.ally:
         if ally_skill < 0 or ally_stamina < 0:
             raise UsageError(tr("each --ally needs SKILL >= 0 and STAMINA >= 0"))
-    if at_once:
-        raise UsageError(tr("exact odds with allies need --mode sequence or as-one"))
     return [(int(a), int(h)) for a, h in args.ally]
 
 
@@ -224,6 +230,8 @@ def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy
     )  # fmt: skip
     abilities, armour = class_fight_kit(ruleset, args.class_name)
     try:
+        if allies and args.mode in ("order", "best"):
+            return _ally_group(args, ruleset, skill, stamina, policy, allies, plan)
         if allies:
             from dedale.rules.odds_allies_exits import ally_exit_odds
 
@@ -243,6 +251,27 @@ def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy
         return exit_odds(
             ruleset, skill, stamina, plan, luck=args.luck, luck_policy=policy,
             abilities=abilities, armour=armour,
+        )  # fmt: skip
+    except GameError as error:
+        raise UsageError(error.message, hint=error.hint) from None
+
+
+def _ally_group(args, ruleset, skill: int, stamina: int, policy: str, allies, plan) -> float:
+    """The exact chance to win (``plan`` None) or to leave alive a fight at once with
+    allies (rules/odds_allies_group.py; the target as ``--mode`` says)."""
+    from dedale.rules.odds_allies_group import ally_group_odds
+    from dedale.rules.odds_exits import ExitPlan
+    from dedale.validator.fights import class_fight_kit
+
+    if plan is None:
+        plan = ExitPlan(enemies=tuple((int(a), int(h), False) for a, h in args.enemy),
+                        bonus=args.attack_bonus, enemy_damage=args.enemy_damage)  # fmt: skip
+    abilities, armour = class_fight_kit(ruleset, args.class_name)
+    try:
+        return ally_group_odds(
+            ruleset, skill, stamina, plan, allies, struck=args.struck or "hero", luck=args.luck,
+            luck_policy=policy, abilities=abilities, armour=armour, target=args.mode,
+            seconds=CLI_SECONDS,
         )  # fmt: skip
     except GameError as error:
         raise UsageError(error.message, hint=error.hint) from None
