@@ -4,7 +4,7 @@ For each fight: the chance of winning for the weakest, the median and the strong
 (every stat at its minimum, median or maximum roll), for each class (with its abilities
 and kit) and overall, with no Luck and with the best Luck policy, computed exactly by
 ``dedale.rules.odds.fight_odds``.
-Fights with no exact method (allies with exits or enemies at once, fights past the budget) are
+Fights with no exact method (fights past a DP's budget, what the DPs do not follow) are
 estimated by a seeded simulation of the real fight code (:mod:`dedale.validator.simulate`);
 their rows carry the sample size and a 95% margin.
 W030 when the median hero (of any class) wins less often than the threshold of book.yaml
