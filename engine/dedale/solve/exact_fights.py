@@ -43,7 +43,7 @@ def exact_refusal(runner, statement: ast.Fight, spec, ruleset) -> None:
     if not isinstance(ruleset.fight, OpposedFight):
         reason = tr("this ruleset's fights are computed in floats")
     elif runner._by_assault(statement):
-        reason = tr("a fight in which the book acts is computed in floats")
+        return  # played in the graph in fractions (solve/fight_graph.py), or refused there
     elif spec.mode == "together" and len(spec.enemies) > 1:
         reason = tr("a fight against several enemies at once is computed in floats")
     elif spec.escape_after is not None or spec.assault_limit is not None:

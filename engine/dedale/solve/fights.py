@@ -83,6 +83,11 @@ class FightOracle:
             return acting_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
         if self.book_luck and luck_stat is not None and _plain(spec) and not statement.allies:
             return self._duel(runner, statement, spec, ruleset, bonus, armour, luck_stat)
+        if spec.escape_after is not None and not statement.allies:  # solve/fight_graph.py
+            from dedale.solve.fight_graph import escape_fight
+
+            raise Resolved(escape_fight(self, runner, statement, spec, ruleset, setup, bonus,
+                                        armour, luck_stat))  # fmt: skip
         key = (
             id(ruleset), repr(spec), tuple(sorted(hero.stats.items())), bonus, armour,
             hero.class_name, repr(statement.allies), statement.struck,
@@ -362,8 +367,6 @@ def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
         spec.escape_after is not None and statement.escape is None
     ):
         reason = tr("this fight has an assault limit and an escape")
-    elif spec.mode == "together" and spec.escape_after is not None:
-        reason = tr("enemies fought together, with an escape")
     if reason:
         hint = tr("dedale solve handles plain opposed fights (see docs/solver.md)")
         raise SolveLimit(
