@@ -358,6 +358,7 @@ def _steps(steps, names: tuple[str, str]):
                 yield tr("          assault: {result}", result={
                     "kill": tr("the enemy is killed at once"), "hit": tr("you wound the enemy"),
                     "hurt": tr("the enemy wounds you"), "tie": tr("nobody is wounded"),
+                    "blows": tr("you wound an enemy and are wounded"),
                 }[rolled["result"]])  # fmt: skip
             elif rolled["kind"] == "test":
                 yield (

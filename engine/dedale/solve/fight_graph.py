@@ -42,6 +42,8 @@ from dedale.solve.exactness import EXACT
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit
 
 LOST = -1
+RESULTS = {"kill": "kill", "hero": "hit", "enemy": "hurt", "tie": "tie"}
+"""An assault's winner as the walkthrough names it (``("x", result)`` tokens)."""
 YES = (("a", True), {"kind": "luck", "answer": True})
 NO = (("a", False), {"kind": "luck", "answer": False})
 
@@ -225,7 +227,7 @@ class ExitsFight(_Nodes):
                     if after == state:  # a tie, a blow the armour stops: nothing changed
                         back += q
                     else:
-                        rows.append((q, ("x", winner), after))
+                        rows.append((q, ("x", RESULTS[winner]), after))
                 trees.append(rows)
                 backs.append(back)
             if len(trees) == 1:
@@ -235,7 +237,7 @@ class ExitsFight(_Nodes):
             if any(backs):
                 raise SolveLimit(tr("a Luck test that may change nothing"), self.statement.span)
             options = [self.chance([(q, t, self.sub(a)) for q, t, a in rows]) for rows in trees]
-            branches.append((p, ("x", winner), self.luck_choice(options)))
+            branches.append((p, ("x", RESULTS[winner]), self.luck_choice(options)))
         return self.chance(self.fold(branches, stay))
 
     def sub(self, after: tuple):
@@ -316,7 +318,8 @@ class GroupFight(_Nodes):
                 sub: Any = Leaf(0.0)
             else:
                 scale = 1.0 / (1.0 - stay)
-                sub = self.chance([(q * scale, ("x", "assault"), self.sub(n)) for q, n in rows])
+                sub = self.chance([(q * scale, ("x", _result(state, n)), self.sub(n))
+                                   for q, n in rows])  # fmt: skip
             targets.append(((("t", t), {"kind": "target", "enemy": self.names[t]}, sub)))
         alive = sum(1 for e in es if e > 0)
         fight_on = Decision(tuple(targets)) if alive > 1 else targets[0][2]
@@ -352,6 +355,14 @@ class GroupFight(_Nodes):
             return self.leave(self.limit_to, h, luck)
         raise SolveLimit(tr("the solver cannot play this fight exactly: {reason}",
                             reason=way), self.statement.span)  # fmt: skip
+
+
+def _result(state: tuple, node: tuple) -> str:
+    """How an assault at once changed the state, as the walkthrough names it."""
+    if node[0] == "end":
+        return "hurt" if node[1] == "lost" else "hit"
+    hurt, hit = node[0] < state[0], sum(node[2]) < sum(state[2])
+    return "blows" if hurt and hit else "hurt" if hurt else "hit" if hit else "tie"
 
 
 def _target(runner, destination) -> int | None:

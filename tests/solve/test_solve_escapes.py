@@ -1,0 +1,147 @@
+"""Escapes the reader decides in fights played state by state (:mod:`dedale.solve.
+fight_graph`): in a fight in which the book acts (flee-viper: "it deals 3"), against two
+enemies in turn (flee-line) and two at once (flee-rats), each fleeing to a Luck test.
+
+The best-play chance is matched (1e-9, and exactly with ``--exact``) to a recursion written
+here from the rules (df-classic: 2d6 each, wounds of 2, Luck's shifts, the escape's wound
+of 2 with Luck on it, the other enemies' blows at once), in exact fractions, deciding
+every escape, target and Luck test for the book."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import pytest
+from dedale.language import load_book
+from dedale.solve import solve_book
+
+BOOKS = Path(__file__).parents[1] / "books_extra" / "solve"
+HEROES = [(7, 14, 7), (9, 14, 8), (10, 16, 9), (12, 20, 11)]
+WAYS = {t: 6 - abs(t - 7) for t in range(2, 13)}  # 2d6 totals, of 36
+
+
+def lucky(luck: int) -> Fraction:
+    return Fraction(sum(w for t, w in WAYS.items() if t <= luck), 36)
+
+
+@cache
+def assault(lead: int) -> tuple[Fraction, Fraction, Fraction]:
+    """(hero wins, tie, enemy wins) of one assault, the hero's attack ``lead`` higher."""
+    win = tie = 0
+    for a, wa in WAYS.items():
+        for b, wb in WAYS.items():
+            if a + lead > b:
+                win += wa * wb
+            elif a + lead == b:
+                tie += wa * wb
+    return Fraction(win, 1296), Fraction(tie, 1296), Fraction(1296 - win - tie, 1296)
+
+
+def flee(h: int, luck: int, book_luck: bool) -> Fraction:
+    """Escaping (a wound of 2, Luck on it) to the guard's Luck test."""
+    best = lucky(luck) if h > 2 else Fraction(0)
+    if book_luck and luck > 0:
+        q, after = lucky(luck), lucky(luck - 1)
+        best = max(best, q * (h > 1) * after + (1 - q) * (h > 3) * after)
+    return best
+
+
+def in_turn(skill, stamina, luck, enemies, book_luck: bool) -> Fraction:
+    """Enemies ``(SKILL, STAMINA, damage)`` one after the other, escape after 1 assault."""
+
+    @cache
+    def value(i: int, h: int, e: int, luck: int, k: int) -> Fraction:
+        win, tie, lose = assault(skill - enemies[i][0])
+        deals = enemies[i][2]
+        q = lucky(luck)
+
+        def hit(e2: int, lk: int) -> Fraction:
+            if e2 > 0:
+                return value(i, h, e2, lk, 1)
+            return Fraction(1) if i + 1 == len(enemies) else value(i + 1, h, enemies[i + 1][1],
+                                                                  lk, 1)  # fmt: skip
+
+        def hurt(d: int, lk: int) -> Fraction:
+            return value(i, h - d, e, lk, 1) if h - d > 0 else Fraction(0)
+
+        on_hit, on_hurt = hit(e - 2, luck), hurt(deals, luck)
+        if book_luck and luck > 0:
+            on_hit = max(on_hit, q * hit(e - 4, luck - 1) + (1 - q) * hit(e - 1, luck - 1))
+            on_hurt = max(on_hurt,
+                          q * hurt(deals - 1, luck - 1) + (1 - q) * hurt(deals + 1, luck - 1))
+        rest = win * on_hit + lose * on_hurt
+        if k < 1:
+            return rest + tie * value(i, h, e, luck, 1)
+        return max(flee(h, luck, book_luck), rest / (1 - tie))  # a tie: this very state
+
+    return value(0, stamina, enemies[0][1], luck, 0)
+
+
+@cache
+def side(lead_t: int, lead_o: int) -> tuple:
+    """One assault at once: ``((p, target's outcome, the other's blow lands), ...)``."""
+    found: dict = {}
+    for a, wa in WAYS.items():
+        for b, wb in WAYS.items():
+            who = "hero" if a + lead_t > b else "tie" if a + lead_t == b else "enemy"
+            for c, wc in WAYS.items():
+                key = (who, c > a + lead_o)
+                found[key] = found.get(key, 0) + wa * wb * wc
+    return tuple((Fraction(w, 36**3), who, blow) for (who, blow), w in found.items())
+
+
+def at_once(skill, stamina, luck, rats) -> Fraction:
+    """Rats ``(SKILL, STAMINA)`` all at once, escape after 1 assault, Luck never tested."""
+
+    @cache
+    def value(es: tuple, h: int, k: int) -> Fraction:
+        alive = [i for i, e in enumerate(es) if e > 0]
+        best = Fraction(0)
+        for t in alive:
+            others = [j for j in alive if j != t]
+            outcomes = (
+                side(skill - rats[t][0], skill - rats[others[0]][0]) if others
+                else tuple((p, who, False) for p, who in zip(assault(skill - rats[t][0]),
+                                                            ("hero", "tie", "enemy")))
+            )  # fmt: skip
+            rest = back = Fraction(0)
+            for p, who, blow in outcomes:
+                es2, h2 = list(es), h - 2 * (who == "enemy") - 2 * blow
+                if who == "hero":
+                    es2[t] = max(0, es2[t] - 2)
+                nxt = (tuple(es2), h2, 1)
+                if h2 <= 0:
+                    continue
+                if not any(es2):
+                    rest += p
+                elif nxt == (es, h, k):
+                    back += p
+                else:
+                    rest += p * value(*nxt)
+            best = max(best, rest / (1 - back))
+        return max(flee(h, luck, False), best) if k >= 1 else best
+
+    return value(tuple(s for _, s in rats), stamina, 0)
+
+
+def expected(name: str, hero, policy: str) -> Fraction:
+    book_luck = policy == "best"
+    if name == "flee-viper":
+        return in_turn(*hero, [(8, 6, 3)], book_luck)
+    if name == "flee-line":
+        return in_turn(*hero, [(7, 5, 2), (8, 6, 2)], book_luck)
+    return at_once(*hero, [(7, 4), (5, 6)])
+
+
+CASES = [("flee-viper", "best"), ("flee-viper", "none"), ("flee-line", "best"),
+         ("flee-line", "none"), ("flee-rats", "none")]  # fmt: skip
+
+
+@pytest.mark.parametrize("hero", HEROES)
+@pytest.mark.parametrize(("name", "policy"), CASES)
+def test_the_escape_is_decided_for_the_book(name, policy, hero):
+    result = solve_book(load_book(BOOKS / name), hero, luck_policy=policy)
+    assert result.complete
+    assert result.win_probability == pytest.approx(float(expected(name, hero, policy)), abs=1e-9)
