@@ -145,3 +145,34 @@ def test_the_escape_is_decided_for_the_book(name, policy, hero):
     result = solve_book(load_book(BOOKS / name), hero, luck_policy=policy)
     assert result.complete
     assert result.win_probability == pytest.approx(float(expected(name, hero, policy)), abs=1e-9)
+
+
+@pytest.mark.parametrize("hero", HEROES[:2])
+@pytest.mark.parametrize(("name", "policy"), [c for c in CASES if c[0] != "flee-rats"])
+def test_the_escape_in_fractions_is_the_recursion(name, policy, hero):
+    from dedale.solve.exact import solve_exact
+
+    result, exact = solve_exact(load_book(BOOKS / name), hero, luck_policy=policy)
+    assert result.complete
+    assert exact == expected(name, hero, policy)
+
+
+def test_an_escape_at_once_is_refused_in_fractions():
+    from dedale.solve import SolveLimit
+    from dedale.solve.exact import solve_exact
+
+    with pytest.raises(SolveLimit) as caught:
+        solve_exact(load_book(BOOKS / "flee-rats"), (9, 14, 8), luck_policy="none")
+    assert "several enemies at once" in caught.value.message
+    assert caught.value.span.line == 4
+
+
+def test_the_viper_pit_in_fractions_is_the_recursion():
+    """Fights in which the book acts, played in the graph in fractions (``--exact``)."""
+    from dedale.solve.exact import solve_exact
+    from tests.solve.test_solve_acting import viper_pit
+
+    hero = (9, 18, 9)
+    result, exact = solve_exact(load_book(BOOKS / "viper-pit"), hero, luck_policy="none")
+    assert result.complete
+    assert exact == viper_pit(*hero)

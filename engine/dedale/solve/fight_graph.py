@@ -44,6 +44,10 @@ from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLim
 LOST = -1
 RESULTS = {"kill": "kill", "hero": "hit", "enemy": "hurt", "tie": "tie"}
 """An assault's winner as the walkthrough names it (``("x", result)`` tokens)."""
+MAX_COUNTER = 1_000
+"""A counter the fight follows past this value: refused as endless (the states are built
+depth first, so a counter an event raises on every tie gets there within a thousand
+states; a counter bounded by the fight's wounds never does)."""
 YES = (("a", True), {"kind": "luck", "answer": True})
 NO = (("a", False), {"kind": "luck", "answer": False})
 
@@ -171,12 +175,29 @@ class ExitsFight(_Nodes):
         self.limit_to = _target(runner, getattr(statement.assault_limit, "target", None))
         self.luck0 = hero.stats.get(luck_stat, 0) if luck_stat else 0
 
+    def node(self, state: tuple) -> Next:
+        if any(value > MAX_COUNTER for value in state[7]):
+            raise SolveLimit(
+                tr("the fight's states are too deep to compute"), self.statement.span,
+                hint=tr("an event that changes a counter on an assault nobody is wounded in "
+                        "gives the fight endless states"),
+            )  # fmt: skip
+        return super().node(state)
+
     def start(self) -> Next:
+        from dedale.solve.fights_acting import _limit
+        from dedale.validator.fight_plan import Unsupported
+
         plan, s = self.solver.plan, self.solver
         h = self.runner.state.hero.stats[self.health]
         state = (0, h, plan.enemies[0][1], self.luck0, 0, 0, not s.track_hit,
                  tuple(v for _, v in plan.counters), 0)  # fmt: skip
-        return self.run(state)
+        try:
+            return self.run(state)
+        except Unsupported as error:  # a condition reads what the plan does not follow
+            raise _limit(self.statement, str(error)) from None
+        except GameError as error:
+            raise SolveLimit(error.message, self.statement.span, hint=error.hint) from None
 
     def tree(self, state: tuple):
         s = self.solver
