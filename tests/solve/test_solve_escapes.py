@@ -48,23 +48,27 @@ def flee(h: int, luck: int, book_luck: bool) -> Fraction:
     return best
 
 
-def in_turn(skill, stamina, luck, enemies, book_luck: bool) -> Fraction:
-    """Enemies ``(SKILL, STAMINA, damage)`` one after the other, escape after 1 assault."""
+def in_turn(skill, stamina, luck, enemies, book_luck: bool, limit: int | None = None) -> Fraction:
+    """Enemies ``(SKILL, STAMINA, damage)`` one after the other, escape after 1 assault;
+    with ``limit``: no escape, the fight lost after that many assaults."""
 
     @cache
     def value(i: int, h: int, e: int, luck: int, k: int) -> Fraction:
+        if limit is not None and k >= limit:
+            return Fraction(0)
         win, tie, lose = assault(skill - enemies[i][0])
         deals = enemies[i][2]
+        nk = k + 1 if limit is not None else 1  # (the assaults told apart up to the escape)
         q = lucky(luck)
 
         def hit(e2: int, lk: int) -> Fraction:
             if e2 > 0:
-                return value(i, h, e2, lk, 1)
+                return value(i, h, e2, lk, nk)
             return Fraction(1) if i + 1 == len(enemies) else value(i + 1, h, enemies[i + 1][1],
-                                                                  lk, 1)  # fmt: skip
+                                                                  lk, nk)  # fmt: skip
 
         def hurt(d: int, lk: int) -> Fraction:
-            return value(i, h - d, e, lk, 1) if h - d > 0 else Fraction(0)
+            return value(i, h - d, e, lk, nk) if h - d > 0 else Fraction(0)
 
         on_hit, on_hurt = hit(e - 2, luck), hurt(deals, luck)
         if book_luck and luck > 0:
@@ -72,6 +76,8 @@ def in_turn(skill, stamina, luck, enemies, book_luck: bool) -> Fraction:
             on_hurt = max(on_hurt,
                           q * hurt(deals - 1, luck - 1) + (1 - q) * hurt(deals + 1, luck - 1))
         rest = win * on_hit + lose * on_hurt
+        if limit is not None:
+            return rest + tie * value(i, h, e, luck, nk)
         if k < 1:
             return rest + tie * value(i, h, e, luck, 1)
         return max(flee(h, luck, book_luck), rest / (1 - tie))  # a tie: this very state
@@ -132,11 +138,13 @@ def expected(name: str, hero, policy: str) -> Fraction:
         return in_turn(*hero, [(8, 6, 3)], book_luck)
     if name == "flee-line":
         return in_turn(*hero, [(7, 5, 2), (8, 6, 2)], book_luck)
+    if name == "gauntlet":  # an assault limit, no escape (tests/books_extra/solve/gauntlet)
+        return in_turn(*hero, [(6, 5, 2), (7, 6, 2)], book_luck, limit=6)
     return at_once(*hero, [(7, 4), (5, 6)])
 
 
 CASES = [("flee-viper", "best"), ("flee-viper", "none"), ("flee-line", "best"),
-         ("flee-line", "none"), ("flee-rats", "none")]  # fmt: skip
+         ("flee-line", "none"), ("flee-rats", "none"), ("gauntlet", "best")]  # fmt: skip
 
 
 @pytest.mark.parametrize("hero", HEROES)

@@ -400,12 +400,33 @@ def in_turn_plan(ruleset, spec, bonus: int) -> ExitPlan:
                     limit=spec.assault_limit, escape_after=spec.escape_after)  # fmt: skip
 
 
+def plays(oracle, runner, statement, spec, setup, luck_stat) -> bool:
+    """Whether a fight without rules of the book inside is played here: one with an escape
+    (not beside allies), or an assault limit that :mod:`dedale.solve.escape` does not play
+    (several enemies in turn or as one, armour, a first-hit bonus) when its Luck is the
+    book's or ``--exact`` asks for fractions (with ``--luck none`` the forward pass over
+    the exit odds gives it as one chance node, in floats)."""
+    from dedale.solve.fights import _won_target
+
+    if statement.allies:
+        return False
+    if spec.escape_after is not None:
+        return True
+    if spec.assault_limit is None or spec.mode == "together" or statement.win is None:
+        return False
+    if len(setup.skills) == 1 and not setup.armour and not setup.first_hit_bonus:
+        return False  # solve.escape plays it
+    book_luck = luck_stat is not None and oracle.luck_policy == "best"
+    return (book_luck or EXACT.get()) and oracle.explorer is not None and _won_target(
+        runner, statement) is not None  # fmt: skip
+
+
 def escape_fight(oracle, runner, statement, spec, ruleset, setup, bonus: int, armour: bool,
                  luck_stat) -> Next:  # fmt: skip
-    """The first node of a fight with an escape and no rule of the book inside: the duel of
-    :mod:`dedale.solve.escape` (one enemy, no armour, no first-hit bonus), else an
-    :class:`ExitsFight` (several enemies in turn or as one, armour, a first-hit bonus) or a
-    :class:`GroupFight` (several at once)."""
+    """The first node of a fight with an escape (or an assault limit, see :func:`plays`)
+    and no rule of the book inside: the duel of :mod:`dedale.solve.escape` (one enemy, no
+    armour, no first-hit bonus), else an :class:`ExitsFight` (several enemies in turn or as
+    one, armour, a first-hit bonus) or a :class:`GroupFight` (several at once)."""
     from dedale.solve.escape import EscapeFight
     from dedale.solve.fights import _won_target
 

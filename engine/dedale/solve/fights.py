@@ -83,9 +83,9 @@ class FightOracle:
             return acting_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
         if self.book_luck and luck_stat is not None and _plain(spec) and not statement.allies:
             return self._duel(runner, statement, spec, ruleset, bonus, armour, luck_stat)
-        if spec.escape_after is not None and not statement.allies:  # solve/fight_graph.py
-            from dedale.solve.fight_graph import escape_fight
+        from dedale.solve.fight_graph import escape_fight, plays  # escapes, limits: graph nodes
 
+        if plays(self, runner, statement, spec, setup, luck_stat):
             raise Resolved(escape_fight(self, runner, statement, spec, ruleset, setup, bonus,
                                         armour, luck_stat))  # fmt: skip
         key = (
