@@ -73,8 +73,9 @@ def in_turn(skill, stamina, luck, enemies, book_luck: bool, limit: int | None = 
         on_hit, on_hurt = hit(e - 2, luck), hurt(deals, luck)
         if book_luck and luck > 0:
             on_hit = max(on_hit, q * hit(e - 4, luck - 1) + (1 - q) * hit(e - 1, luck - 1))
-            on_hurt = max(on_hurt,
-                          q * hurt(deals - 1, luck - 1) + (1 - q) * hurt(deals + 1, luck - 1))
+            on_hurt = max(
+                on_hurt, q * hurt(deals - 1, luck - 1) + (1 - q) * hurt(deals + 1, luck - 1)
+            )
         rest = win * on_hit + lose * on_hurt
         if limit is not None:
             return rest + tie * value(i, h, e, luck, nk)
@@ -98,8 +99,9 @@ def side(lead_t: int, lead_o: int) -> tuple:
     return tuple((Fraction(w, 36**3), who, blow) for (who, blow), w in found.items())
 
 
-def at_once(skill, stamina, luck, rats) -> Fraction:
-    """Rats ``(SKILL, STAMINA)`` all at once, escape after 1 assault, Luck never tested."""
+def at_once(skill, stamina, luck, rats, escape: bool = True) -> Fraction:
+    """Rats ``(SKILL, STAMINA)`` all at once, escape after 1 assault (or none), Luck never
+    tested."""
 
     @cache
     def value(es: tuple, h: int, k: int) -> Fraction:
@@ -110,7 +112,7 @@ def at_once(skill, stamina, luck, rats) -> Fraction:
             outcomes = (
                 side(skill - rats[t][0], skill - rats[others[0]][0]) if others
                 else tuple((p, who, False) for p, who in zip(assault(skill - rats[t][0]),
-                                                            ("hero", "tie", "enemy")))
+                                                            ("hero", "tie", "enemy"), strict=True))
             )  # fmt: skip
             rest = back = Fraction(0)
             for p, who, blow in outcomes:
@@ -127,7 +129,7 @@ def at_once(skill, stamina, luck, rats) -> Fraction:
                 else:
                     rest += p * value(*nxt)
             best = max(best, rest / (1 - back))
-        return max(flee(h, luck, False), best) if k >= 1 else best
+        return max(flee(h, luck, False), best) if k >= 1 and escape else best
 
     return value(tuple(s for _, s in rats), stamina, 0)
 
@@ -165,19 +167,38 @@ def test_the_escape_in_fractions_is_the_recursion(name, policy, hero):
     assert exact == expected(name, hero, policy)
 
 
-def test_an_escape_at_once_is_refused_in_fractions():
-    from dedale.solve import SolveLimit
+@pytest.mark.parametrize("hero", HEROES[:2])
+def test_fights_at_once_in_fractions_are_the_recursion(hero):
+    """Enemies at once in fractions (solve/exact_group.py): with an escape in the graph
+    (flee-rats), and a plain fight at once as the oracle's outcomes (together: two rats of
+    SKILL 5 STAMINA 4; its target is the fight's best, which there is the book's too)."""
     from dedale.solve.exact import solve_exact
 
-    with pytest.raises(SolveLimit) as caught:
-        solve_exact(load_book(BOOKS / "flee-rats"), (9, 14, 8), luck_policy="none")
-    assert "several enemies at once" in caught.value.message
-    assert caught.value.span.line == 4
+    result, exact = solve_exact(load_book(BOOKS / "flee-rats"), hero, luck_policy="none")
+    assert result.complete and exact == expected("flee-rats", hero, "none")
+    result, exact = solve_exact(load_book(BOOKS / "together"), hero, luck_policy="none")
+    assert exact == at_once(*hero, [(5, 4), (5, 4)], escape=False)
+    assert result.win_probability == pytest.approx(
+        solve_book(load_book(BOOKS / "together"), hero, luck_policy="none").win_probability,
+        abs=1e-12,
+    )
+
+
+def test_a_fight_at_once_with_the_fights_luck_in_fractions_is_the_float_one():
+    """With Luck (the fight's policy at once), the fractions' answer is the floats' (the
+    numpy DP's and the exact odds at once's)."""
+    from dedale.solve.exact import solve_exact
+
+    for name in ("together", "flee-rats"):
+        floats = solve_book(load_book(BOOKS / name), (7, 14, 7), luck_policy="best")
+        _, exact = solve_exact(load_book(BOOKS / name), (7, 14, 7), luck_policy="best")
+        assert float(exact) == pytest.approx(floats.win_probability, abs=1e-12)
 
 
 def test_the_viper_pit_in_fractions_is_the_recursion():
     """Fights in which the book acts, played in the graph in fractions (``--exact``)."""
     from dedale.solve.exact import solve_exact
+
     from tests.solve.test_solve_acting import viper_pit
 
     hero = (9, 18, 9)

@@ -44,8 +44,10 @@ def exact_refusal(runner, statement: ast.Fight, spec, ruleset) -> None:
         reason = tr("this ruleset's fights are computed in floats")
     elif runner._by_assault(statement):
         return  # played in the graph in fractions (solve/fight_graph.py), or refused there
+    elif spec.mode == "together" and len(spec.enemies) > 1 and spec.assault_limit is not None:
+        reason = tr("an assault limit against several enemies at once is computed in floats")
     elif spec.mode == "together" and len(spec.enemies) > 1:
-        reason = tr("a fight against several enemies at once is computed in floats")
+        return  # in fractions: solve/exact_group.py (plain), solve/fight_graph.py (an escape)
     elif spec.escape_after is not None or spec.assault_limit is not None:
         return  # played in the graph (solve.escape, in fractions), or refused there
     if reason:
@@ -80,6 +82,10 @@ def exact_lucky(dice) -> tuple[Fraction, ...]:
 def exact_outcomes(ruleset, hero, spec, bonus: int, armour: bool, luck_stat, luck_policy: str):
     """``((p, ("f", (STAMINA, LUCK) or LOST)), ...)`` with Fraction shares, as the oracle's
     float outcomes (LUCK as the DP leaves it when Luck is tested, else the hero's)."""
+    if spec.mode == "together" and len(spec.enemies) > 1:  # the exact odds at once, in XF
+        from dedale.solve.exact_group import exact_group_outcomes
+
+        return exact_group_outcomes(ruleset, hero, spec, bonus, armour, luck_stat, luck_policy)
     params = ruleset.fight
     luck = hero.stats.get(luck_stat) if luck_stat else None
     fight = ExactFight(

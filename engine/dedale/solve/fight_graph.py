@@ -134,6 +134,11 @@ class _Nodes:
             return trees[0]
         return Decision(((*YES, trees[1]), (*NO, trees[0])))
 
+    def exactly(self, p):
+        """A chance as a plain Fraction in an exact solve (the XF of solve.exact_group, a
+        sure 1.0), else as it is."""
+        return Fraction(p) if self.exact else p
+
     def chance(self, rows: list):
         if len(rows) == 1 and rows[0][0] == 1:
             return rows[0][2]
@@ -297,12 +302,22 @@ class GroupFight(_Nodes):
         super().__init__(oracle, runner, statement, fight.health, tested)
         attack = hero.stats[fight.attack_stat]
         key = ("group-graph", id(statement), id(ruleset), repr(spec), attack, plan.bonus,
-               armour, hero.class_name, bool(tested))  # fmt: skip
+               armour, hero.class_name, bool(tested), self.exact)  # fmt: skip
         solver = oracle._tables.get(key)
         if solver is None:
+            kind = GroupExitSolver
+            if self.exact:  # its chances and values in fractions
+                from dedale.solve.exact_group import ExactGroup as kind  # type: ignore[assignment]
             try:
-                solver = GroupExitSolver(ruleset, attack, plan, "best" if tested else "none",
-                                         mods.hero_abilities(ruleset, hero), armour, "best")
+                solver = kind(
+                    ruleset,
+                    attack,
+                    plan,
+                    "best" if tested else "none",
+                    mods.hero_abilities(ruleset, hero),
+                    armour,
+                    "best",
+                )
             except GameError as error:
                 raise SolveLimit(error.message, statement.span, hint=error.hint) from None
             oracle._tables[key] = solver
@@ -338,21 +353,22 @@ class GroupFight(_Nodes):
             if stay >= 1.0 - 1e-12:  # nobody is ever wounded: the fight cannot end
                 sub: Any = Leaf(0.0)
             else:
-                scale = 1.0 / (1.0 - stay)
-                sub = self.chance([(q * scale, ("x", _result(state, n)), self.sub(n))
+                scale = self.one / (1 - stay)
+                sub = self.chance([(self.exactly(q * scale), ("x", _result(state, n)), self.sub(n))
                                    for q, n in rows])  # fmt: skip
-            targets.append(((("t", t), {"kind": "target", "enemy": self.names[t]}, sub)))
+            targets.append((("t", t), {"kind": "target", "enemy": self.names[t]}, sub))
         alive = sum(1 for e in es if e > 0)
         fight_on = Decision(tuple(targets)) if alive > 1 else targets[0][2]
         if plan.escape_after is None or k < plan.escape_after:
             return fight_on
         fight = s.fight
-        options = [[(1.0, luck, fight.escape_damage)]]
+        options = [[(self.one, luck, fight.escape_damage)]]
         if fight.escape_luck:
             options = s._luck_options(fight.escape_damage, luck, fight.luck_wounded,
                                       fight.damage_to_hero)  # fmt: skip
         flee = self.luck_choice([
-            self.chance([(q, ("l", d), self.leave(self.away, h - d, lk)) for q, lk, d in option])
+            self.chance([(self.exactly(q), ("l", d), self.leave(self.away, h - d, lk))
+                         for q, lk, d in option])  # fmt: skip
             for option in options
         ])  # fmt: skip
         return Decision(

@@ -175,11 +175,21 @@ def _in_graph(oracle, runner, statement: ast.Fight, luck_stat) -> bool:
     if not (escape or book_luck or exact):
         return False
     if oracle.explorer is not None and _won_target(runner, statement) is not None:
-        if exact and not escape and luck_stat is not None and oracle.luck_policy == "best" \
-                and not oracle.book_luck:  # --luck fight: the fight's policy is in floats
-            raise float_only(statement, tr("the Luck policy of a fight in which the book "
-                                           "acts is computed in floats (--luck fight)"),
-                             hint=tr("--luck best or --luck none carry it in fractions"))
+        if (
+            exact
+            and not escape
+            and luck_stat is not None
+            and oracle.luck_policy == "best"
+            and not oracle.book_luck
+        ):  # --luck fight: the fight's policy is in floats
+            raise float_only(
+                statement,
+                tr(
+                    "the Luck policy of a fight in which the book "
+                    "acts is computed in floats (--luck fight)"
+                ),
+                hint=tr("--luck best or --luck none carry it in fractions"),
+            )
         return True
     if escape:
         raise SolveLimit(
@@ -187,8 +197,13 @@ def _in_graph(oracle, runner, statement: ast.Fight, luck_stat) -> bool:
             statement.span,
         )
     if exact:
-        raise float_only(statement, tr("a fight in which the book acts and that names no "
-                                       "paragraph to turn to is computed in floats"))
+        raise float_only(
+            statement,
+            tr(
+                "a fight in which the book acts and that names no "
+                "paragraph to turn to is computed in floats"
+            ),
+        )
     return False  # the book's Luck: the forward pass keeps the fight's (said in the output)
 
 
