@@ -379,6 +379,8 @@ def _steps(steps, names: tuple[str, str]):
         for option in step.fatal:
             if option.get("kind") == "choice":
                 yield tr("          fatal: turn to {target}", target=option["target"])
+            elif option.get("kind") == "escape":  # fleeing a fight loses for sure
+                yield tr("          fatal: flee to {target}", target=option["target"])
             else:
                 yield tr("          fatal: {option}", option=json.dumps(option))
 

@@ -44,6 +44,10 @@ from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLim
 LOST = -1
 RESULTS = {"kill": "kill", "hero": "hit", "enemy": "hurt", "tie": "tie"}
 """An assault's winner as the walkthrough names it (``("x", result)`` tokens)."""
+LUCK_WORK = 400_000
+"""The work foreseen at most for the fight's own Luck at once (``GroupExitSolver``'s
+``luck_work``: its bound is loose; its CPU seconds stop it too). The validator's 40,000
+refuses small fights (two rats, STAMINA 16 and LUCK 8: 41,310)."""
 MAX_COUNTER = 1_000
 """A counter the fight follows past this value: refused as endless (the states are built
 depth first, so a counter an event raises on every tie gets there within a thousand
@@ -320,6 +324,7 @@ class GroupFight(_Nodes):
                 )
             except GameError as error:
                 raise SolveLimit(error.message, statement.span, hint=error.hint) from None
+            solver.luck_work = LUCK_WORK  # (its CPU seconds bound it too)
             oracle._tables[key] = solver
         self.solver = solver
         self.names = tuple(enemy.name for enemy in spec.enemies)
@@ -336,7 +341,10 @@ class GroupFight(_Nodes):
             solver.clock = time.process_time()
             return self.run(solver.start(h, self.luck0))
         except GameError as error:
-            raise SolveLimit(error.message, self.statement.span, hint=error.hint) from None
+            hint = error.hint
+            if solver.use_luck:
+                hint = tr("without Luck in fights its exact odds may fit: --luck none")
+            raise SolveLimit(error.message, self.statement.span, hint=hint) from None
         except RecursionError:
             raise SolveLimit(tr("the fight's states are too deep to compute"),
                              self.statement.span) from None  # fmt: skip
