@@ -9,11 +9,14 @@ every escape, target and Luck test for the book."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
 import pytest
+from dedale import events
+from dedale.game.interpreter import Game
 from dedale.language import load_book
 from dedale.solve import solve_book
 
@@ -48,7 +51,15 @@ def flee(h: int, luck: int, book_luck: bool) -> Fraction:
     return best
 
 
-def in_turn(skill, stamina, luck, enemies, book_luck: bool, limit: int | None = None) -> Fraction:
+def in_turn(
+    skill,
+    stamina,
+    luck,
+    enemies,
+    book_luck: bool,
+    limit: int | None = None,
+    flee_at: int | None = None,
+) -> Fraction:
     """Enemies ``(SKILL, STAMINA, damage)`` one after the other, escape after 1 assault;
     with ``limit``: no escape, the fight lost after that many assaults."""
 
@@ -81,6 +92,8 @@ def in_turn(skill, stamina, luck, enemies, book_luck: bool, limit: int | None = 
             return rest + tie * value(i, h, e, luck, nk)
         if k < 1:
             return rest + tie * value(i, h, e, luck, 1)
+        if flee_at is not None:  # a fixed policy: flee at STAMINA flee_at or less
+            return flee(h, luck, book_luck) if h <= flee_at else rest / (1 - tie)
         return max(flee(h, luck, book_luck), rest / (1 - tie))  # a tie: this very state
 
     return value(0, stamina, enemies[0][1], luck, 0)
@@ -99,7 +112,7 @@ def side(lead_t: int, lead_o: int) -> tuple:
     return tuple((Fraction(w, 36**3), who, blow) for (who, blow), w in found.items())
 
 
-def at_once(skill, stamina, luck, rats, escape: bool = True) -> Fraction:
+def at_once(skill, stamina, luck, rats, escape: bool = True, flee_at: int | None = None):
     """Rats ``(SKILL, STAMINA)`` all at once, escape after 1 assault (or none), Luck never
     tested."""
 
@@ -107,7 +120,7 @@ def at_once(skill, stamina, luck, rats, escape: bool = True) -> Fraction:
     def value(es: tuple, h: int, k: int) -> Fraction:
         alive = [i for i, e in enumerate(es) if e > 0]
         best = Fraction(0)
-        for t in alive:
+        for t in alive if flee_at is None else alive[:1]:  # (a fixed policy: the first)
             others = [j for j in alive if j != t]
             outcomes = (
                 side(skill - rats[t][0], skill - rats[others[0]][0]) if others
@@ -129,6 +142,8 @@ def at_once(skill, stamina, luck, rats, escape: bool = True) -> Fraction:
                 else:
                     rest += p * value(*nxt)
             best = max(best, rest / (1 - back))
+        if flee_at is not None and k >= 1:
+            return flee(h, luck, False) if h <= flee_at else best
         return max(flee(h, luck, False), best) if k >= 1 and escape else best
 
     return value(tuple(s for _, s in rats), stamina, 0)
@@ -205,3 +220,31 @@ def test_the_viper_pit_in_fractions_is_the_recursion():
     result, exact = solve_exact(load_book(BOOKS / "viper-pit"), hero, luck_policy="none")
     assert result.complete
     assert exact == viper_pit(*hero)
+
+
+@pytest.mark.parametrize("name", ["flee-viper", "flee-line", "flee-rats"])
+def test_the_recursion_agrees_with_the_real_interpreter(name):
+    """The recursions' reading of the rules (the escape offered before each assault from the
+    second, its wound, the blows at once, "it deals 3") against seeded games of the real
+    interpreter with a fixed policy — flee at STAMINA 8 or less, the first enemy standing as
+    target, no Luck in the fight — within 3 standard errors."""
+    hero, games, at = (7, 14, 7), 2500, 8
+    book = load_book(BOOKS / name)
+    wins = 0
+    for seed in range(games):
+        game = Game.new(book, seed, hero=hero, name="Hero", quiet=True)
+        while (item := game.next()) is not None:
+            if isinstance(item, events.TargetPrompt):
+                game.answer(0)
+            elif isinstance(item, events.YesNoPrompt) and item.kind == "escape":
+                game.answer(game.state.hero.stats["STAMINA"] <= at)
+            elif isinstance(item, events.Prompt):
+                game.answer(False)  # no Luck in the fight
+        wins += game.outcome == "victory"
+    enemies = {"flee-viper": [(8, 6, 3)], "flee-line": [(7, 5, 2), (8, 6, 2)]}
+    if name == "flee-rats":
+        exact = float(at_once(*hero, [(7, 4), (5, 6)], flee_at=at))
+    else:
+        exact = float(in_turn(*hero, enemies[name], False, flee_at=at))
+    se = math.sqrt(exact * (1 - exact) / games)
+    assert abs(wins / games - exact) <= 3 * se, (wins / games, exact)

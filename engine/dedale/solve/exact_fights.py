@@ -13,9 +13,11 @@ for the book (:class:`dedale.solve.duel.Duel`) gets an exact twin
 (:meth:`ExactFight.book_value`, :meth:`ExactFight.ends_under`) that
 :mod:`dedale.solve.exact` values. Escapes and assault limits played in the graph
 (:mod:`dedale.solve.escape`) take their chances from :class:`ExactChances` and
-:func:`exact_lucky`. Several enemies at once, assault limits solved by the forward pass and
-fights in which the book acts are float-only: refused at their line (:func:`exact_refusal`,
-:func:`float_only`).
+:func:`exact_lucky`. Several enemies at once are carried by :mod:`dedale.solve.exact_group`,
+fights in which the book acts (and escapes or limits against several enemies in turn) by
+the graph's fight nodes (:mod:`dedale.solve.fight_graph`, :mod:`dedale.solve.exact_exits`);
+assault limits solved by the forward pass are float-only: refused at their line
+(:func:`exact_refusal`, :func:`float_only`).
 """
 
 from __future__ import annotations

@@ -15,11 +15,16 @@ Conditions are read from the solver's state at the fight: the items held, the co
 held, the hero's stats; the counters and codewords the events change, and the hero's
 STAMINA, are followed assault by assault. What the outcome could not carry, or a condition
 the plan would read wrongly, is refused at the fight's line (never approximated): allies,
-an assault table, statuses acting each assault, an item acting on a wound, an escape,
-enemies all at once, an event that gives or takes an item or raises STAMINA, a condition
+an assault table, statuses acting each assault, an item acting on a wound, enemies all at
+once, an event that gives or takes an item or raises STAMINA, a condition
 on LUCK (while Luck may be tested), on a count of items, on an initial value, on a
 visited paragraph, a World, a class, a status or a flag, a counter with a maximum or of
 the book's ``state:``.
+
+With an escape, with the book's best Luck or under ``--exact``, a fight that names its
+``win ->`` paragraph is played state by state in the graph instead
+(:class:`dedale.solve.fight_graph.ExitsFight`): the reader's decisions inside it (flee,
+Luck) are then the book's.
 """
 
 from __future__ import annotations
