@@ -9,6 +9,7 @@ every escape, target and Luck test for the book."""
 
 from __future__ import annotations
 
+import json
 import math
 from fractions import Fraction
 from functools import cache
@@ -248,3 +249,26 @@ def test_the_recursion_agrees_with_the_real_interpreter(name):
         exact = float(in_turn(*hero, enemies[name], False, flee_at=at))
     se = math.sqrt(exact * (1 - exact) / games)
     assert abs(wins / games - exact) <= 3 * se, (wins / games, exact)
+
+
+def test_a_french_book_at_once_and_acting_with_escapes_through_the_cli(capsys):
+    """tests/books_extra/solve/crypte: two rats at once with an escape, then a spectre that
+    deals 3 and whose bites end the fight, with an escape: the text names the Luck policy,
+    the JSON lists the fights that keep the fight's own, and --exact gives the same answer
+    as a fraction."""
+    from dedale.cli import main
+
+    args = ["solve", str(BOOKS / "crypte"), "--hero", "9", "16", "8"]
+    assert main([*args, "--json", "--walkthrough"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["luck_policy"] == "book-optimal"
+    assert data["luck_fight_policy_in"] == ["at_once", "acting_without_win"]
+    kinds = {step["decision"]["kind"] for step in data["walkthrough"] if step["decision"]}
+    assert {"target", "fight_on"} <= kinds
+    assert main([*args, "--exact", "--json"]) == 0
+    exact = json.loads(capsys.readouterr().out)
+    numerator, denominator = map(int, exact["win_probability_exact"].split("/"))
+    assert numerator / denominator == pytest.approx(data["win_probability"], abs=1e-12)
+    assert main([*args, "--walkthrough"]) == 0
+    text = capsys.readouterr().out
+    assert "attaquer RAT GRIS" in text and "plusieurs ennemis à la fois" in text
