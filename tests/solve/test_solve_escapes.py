@@ -272,3 +272,68 @@ def test_a_french_book_at_once_and_acting_with_escapes_through_the_cli(capsys):
     assert main([*args, "--walkthrough"]) == 0
     text = capsys.readouterr().out
     assert "attaquer RAT GRIS" in text and "plusieurs ennemis à la fois" in text
+
+
+SKELETON = """---
+title: Bites
+language: en
+ruleset: df-classic
+start: 1
+rules:
+  counters:
+    bites: {names: {en: Bites, fr: Morsures}, aliases: [bites], initial: 0}
+---
+§ 1
+> fight SKELETON SKILL 8 STAMINA 6
+> when it wins an assault: gain 1 bites
+> end the fight when bites >= 2 -> 3
+> win -> 2
+§ 2
+> victory
+§ 3
+> test your luck
+> lucky -> 2
+> unlucky -> 4
+§ 4
+> death
+"""
+
+
+@pytest.mark.parametrize("hero", HEROES[:3])
+@pytest.mark.parametrize("policy", ["best", "none"])
+def test_the_books_luck_in_a_fight_in_which_the_book_acts(tmp_path, policy, hero):
+    """A fight whose second bite turns to a Luck test: with --luck best, Luck after each
+    wound is tested for the book (keeping LUCK for the test can be worth a wound), matched
+    to a recursion in fractions (the wound, then the bite, then the exit), also --exact."""
+    from dedale.solve.exact import solve_exact
+
+    skill, stamina, luck = hero
+    book_luck = policy == "best"
+    win, tie, lose = assault(skill - 8)
+
+    @cache
+    def value(h: int, e: int, bites: int, luck: int) -> Fraction:
+        q = lucky(luck)
+
+        def hit(e2: int, lk: int) -> Fraction:
+            return Fraction(1) if e2 <= 0 else value(h, e2, bites, lk)
+
+        def hurt(d: int, lk: int) -> Fraction:
+            if h - d <= 0:
+                return Fraction(0)
+            return lucky(lk) if bites + 1 >= 2 else value(h - d, e, bites + 1, lk)
+
+        on_hit, on_hurt = hit(e - 2, luck), hurt(2, luck)
+        if book_luck and luck > 0:
+            on_hit = max(on_hit, q * hit(e - 4, luck - 1) + (1 - q) * hit(e - 1, luck - 1))
+            on_hurt = max(on_hurt, q * hurt(1, luck - 1) + (1 - q) * hurt(3, luck - 1))
+        return (win * on_hit + lose * on_hurt) / (1 - tie)
+
+    path = tmp_path / "book.dd"
+    path.write_text(SKELETON, encoding="utf-8")
+    book = load_book(path)
+    expected = value(stamina, 6, 0, luck)
+    assert solve_book(book, hero, luck_policy=policy).win_probability == pytest.approx(
+        float(expected), abs=1e-9
+    )
+    assert solve_exact(book, hero, luck_policy=policy)[1] == expected
