@@ -60,9 +60,11 @@ def in_turn(
     book_luck: bool,
     limit: int | None = None,
     flee_at: int | None = None,
+    escape: bool = True,
 ) -> Fraction:
-    """Enemies ``(SKILL, STAMINA, damage)`` one after the other, escape after 1 assault;
-    with ``limit``: no escape, the fight lost after that many assaults."""
+    """Enemies ``(SKILL, STAMINA, damage)`` one after the other, escape after 1 assault
+    (unless not ``escape``); with ``limit``: the fight lost after that many assaults (the
+    limit checked before the escape is offered)."""
 
     @cache
     def value(i: int, h: int, e: int, luck: int, k: int) -> Fraction:
@@ -89,10 +91,9 @@ def in_turn(
                 on_hurt, q * hurt(deals - 1, luck - 1) + (1 - q) * hurt(deals + 1, luck - 1)
             )
         rest = win * on_hit + lose * on_hurt
-        if limit is not None:
-            return rest + tie * value(i, h, e, luck, nk)
-        if k < 1:
-            return rest + tie * value(i, h, e, luck, 1)
+        if limit is not None or k < 1:
+            fight_on = rest + tie * value(i, h, e, luck, nk)
+            return max(flee(h, luck, book_luck), fight_on) if escape and k >= 1 else fight_on
         if flee_at is not None:  # a fixed policy: flee at STAMINA flee_at or less
             return flee(h, luck, book_luck) if h <= flee_at else rest / (1 - tie)
         return max(flee(h, luck, book_luck), rest / (1 - tie))  # a tie: this very state
@@ -157,23 +158,29 @@ def expected(name: str, hero, policy: str) -> Fraction:
     if name == "flee-line":
         return in_turn(*hero, [(7, 5, 2), (8, 6, 2)], book_luck)
     if name == "gauntlet":  # an assault limit, no escape (tests/books_extra/solve/gauntlet)
-        return in_turn(*hero, [(6, 5, 2), (7, 6, 2)], book_luck, limit=6)
+        return in_turn(*hero, [(6, 5, 2), (7, 6, 2)], book_luck, limit=6, escape=False)
+    if name == "flee-bell":  # the jailers, an escape and the bell after 8 assaults
+        return in_turn(*hero, [(7, 5, 2), (8, 6, 2)], book_luck, limit=8)
     return at_once(*hero, [(7, 4), (5, 6)])
 
 
 CASES = [("flee-viper", "best"), ("flee-viper", "none"), ("flee-line", "best"),
-         ("flee-line", "none"), ("flee-rats", "none"), ("gauntlet", "best")]  # fmt: skip
+         ("flee-line", "none"), ("flee-rats", "none"), ("gauntlet", "best"),
+         ("flee-bell", "best"), ("flee-bell", "none")]  # fmt: skip
+SLOW = ("gauntlet", "flee-bell")  # (solved for the first two heroes only)
 
 
-@pytest.mark.parametrize("hero", HEROES)
-@pytest.mark.parametrize(("name", "policy"), CASES)
+@pytest.mark.parametrize(
+    ("name", "policy", "hero"),
+    [(*case, hero) for case in CASES for hero in (HEROES[:2] if case[0] in SLOW else HEROES)],
+)
 def test_the_escape_is_decided_for_the_book(name, policy, hero):
     result = solve_book(load_book(BOOKS / name), hero, luck_policy=policy)
     assert result.complete
     assert result.win_probability == pytest.approx(float(expected(name, hero, policy)), abs=1e-9)
 
 
-@pytest.mark.parametrize("hero", HEROES[:2])
+@pytest.mark.parametrize("hero", HEROES[:1])
 @pytest.mark.parametrize(("name", "policy"), [c for c in CASES if c[0] != "flee-rats"])
 def test_the_escape_in_fractions_is_the_recursion(name, policy, hero):
     from dedale.solve.exact import solve_exact
@@ -205,7 +212,7 @@ def test_a_fight_at_once_with_the_fights_luck_in_fractions_is_the_float_one():
     numpy DP's and the exact odds at once's)."""
     from dedale.solve.exact import solve_exact
 
-    for name in ("together", "flee-rats"):
+    for name in ("together",):  # (flee-rats: the crypte's CLI test below)
         floats = solve_book(load_book(BOOKS / name), (7, 14, 7), luck_policy="best")
         _, exact = solve_exact(load_book(BOOKS / name), (7, 14, 7), luck_policy="best")
         assert float(exact) == pytest.approx(floats.win_probability, abs=1e-12)
@@ -265,13 +272,11 @@ def test_a_french_book_at_once_and_acting_with_escapes_through_the_cli(capsys):
     assert data["luck_fight_policy_in"] == ["at_once", "acting_without_win"]
     kinds = {step["decision"]["kind"] for step in data["walkthrough"] if step["decision"]}
     assert {"target", "fight_on"} <= kinds
-    assert main([*args, "--exact", "--json"]) == 0
-    exact = json.loads(capsys.readouterr().out)
-    numerator, denominator = map(int, exact["win_probability_exact"].split("/"))
-    assert numerator / denominator == pytest.approx(data["win_probability"], abs=1e-12)
-    assert main([*args, "--walkthrough"]) == 0
+    assert main([*args, "--exact", "--walkthrough"]) == 0
     text = capsys.readouterr().out
     assert "attaquer RAT GRIS" in text and "plusieurs ennemis à la fois" in text
+    numerator, denominator = map(int, text.split("exactement")[1].split()[1].split("/"))
+    assert numerator / denominator == pytest.approx(data["win_probability"], abs=1e-12)
 
 
 SKELETON = """---

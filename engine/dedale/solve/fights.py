@@ -363,9 +363,7 @@ def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
         reason = tr("this ruleset's fights are not opposed (FF-family) fights")
     elif runner._by_assault(statement) and not _allies_only(runner, statement):
         return  # dedale.solve.fights_acting checks what it cannot follow
-    elif (spec.assault_limit is not None and spec.escape_after is not None) or (
-        spec.escape_after is not None and statement.escape is None
-    ):
+    elif spec.escape_after is not None and statement.escape is None:
         reason = tr("this fight has an assault limit and an escape")
     if reason:
         hint = tr("dedale solve handles plain opposed fights (see docs/solver.md)")
