@@ -342,3 +342,20 @@ def test_the_books_luck_in_a_fight_in_which_the_book_acts(tmp_path, policy, hero
         float(expected), abs=1e-9
     )
     assert solve_exact(book, hero, luck_policy=policy)[1] == expected
+
+
+@pytest.mark.parametrize("policy", ["best", "none"])
+def test_an_escape_and_a_limit_against_one_enemy(tmp_path, policy):
+    """One jailer (solve/escape.py's duel) with the escape and the bell, as the recursion."""
+    text = (BOOKS / "flee-bell" / "book.dd").read_text(encoding="utf-8")
+    (tmp_path / "book.dd").write_text(
+        "\n".join(line for line in text.splitlines() if "SECOND JAILER" not in line),
+        encoding="utf-8",
+    )
+    (tmp_path / "book.yaml").write_text(
+        (BOOKS / "flee-bell" / "book.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    hero = (7, 14, 7)
+    result = solve_book(load_book(tmp_path), hero, luck_policy=policy)
+    expected = in_turn(*hero, [(7, 5, 2)], policy == "best", limit=8)
+    assert result.win_probability == pytest.approx(float(expected), abs=1e-9)
