@@ -359,3 +359,45 @@ def test_an_escape_and_a_limit_against_one_enemy(tmp_path, policy):
     result = solve_book(load_book(tmp_path), hero, luck_policy=policy)
     expected = in_turn(*hero, [(7, 5, 2)], policy == "best", limit=8)
     assert result.win_probability == pytest.approx(float(expected), abs=1e-9)
+
+
+OGRE = """---
+title: Ogre
+language: en
+ruleset: df-classic
+start: 1
+---
+§ 1
+> fight OGRE SKILL 9 STAMINA 7
+> after 3 assaults won -> 2
+> win -> 2
+§ 2
+> test your luck
+> lucky -> 3
+> unlucky -> 4
+§ 3
+> victory
+§ 4
+> death
+"""
+
+
+@pytest.mark.parametrize("book", ["ogre", "viper-pit"])
+def test_the_fights_luck_in_a_fight_in_which_the_book_acts_in_fractions(tmp_path, book):
+    """--luck fight under --exact: the fight's Luck decided in fractions, in the graph; the
+    floats' forward pass gives the same answer — it tested Luck by rounding where both
+    choices leave the fight alive exactly as often (the hero all but sure to reach the third
+    assault won), spending the LUCK of the test after it: 58.0037 % instead of 59.6901 %,
+    SKILL 9 STAMINA 18 LUCK 9."""
+    from dedale.solve.exact import solve_exact
+
+    path = BOOKS / book
+    if book == "ogre":
+        path = tmp_path / "book.dd"
+        path.write_text(OGRE, encoding="utf-8")
+    hero = (9, 18, 9)
+    floats = solve_book(load_book(path), hero, luck_policy="fight")
+    _, exact = solve_exact(load_book(path), hero, luck_policy="fight")
+    assert floats.win_probability == pytest.approx(float(exact), abs=1e-12)
+    if book == "ogre":
+        assert float(exact) == pytest.approx(0.596901, abs=1e-6)

@@ -124,7 +124,6 @@ def test_policy_iteration_leaves_a_loop_that_never_wins():
 @pytest.mark.parametrize(
     ("book", "policy", "line", "reason"),
     [
-        ("viper-pit", "fight", 18, "a fight in which the book acts"),
         ("gauntlet-together", "none", 7, "an assault limit against several enemies at once"),
     ],
 )

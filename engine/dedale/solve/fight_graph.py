@@ -162,7 +162,11 @@ class ExitsFight(_Nodes):
     """A fight in turn (or one enemy) played by the exact odds with exits' states."""
 
     def __init__(self, oracle, runner, statement, ruleset, plan: ExitPlan, *, names=(),
-                 rule_kinds=(), armour=False, luck_stat=None) -> None:  # fmt: skip
+                 rule_kinds=(), armour=False, luck_stat=None,
+                 fight_luck=False) -> None:  # fmt: skip
+        """``fight_luck``: Luck after a wound is the fight's policy (tested when that raises
+        the chance to leave the fight alive, by any way; ties: not tested), as the forward
+        pass's — ``--luck fight`` under ``--exact``; else it is the reader's decision."""
         from dedale.solve.acting_forward import _Forward
 
         hero = runner.state.hero
@@ -183,6 +187,8 @@ class ExitsFight(_Nodes):
         self.win = _target(runner, statement.win)
         self.limit_to = _target(runner, getattr(statement.assault_limit, "target", None))
         self.luck0 = hero.stats.get(luck_stat, 0) if luck_stat else 0
+        self.fight_luck = fight_luck
+        self.values: dict[tuple, Any] = {}  # the chance to leave the fight alive, by state
 
     def node(self, state: tuple) -> Next:
         if any(value > MAX_COUNTER for value in state[7]):
@@ -233,7 +239,10 @@ class ExitsFight(_Nodes):
             )
         )
 
-    def assault(self, state: tuple):
+    def _rows(self, state: tuple) -> list:
+        """One assault from ``state``: ``[(p, winner, options, backs)]``, an option per Luck
+        choice (as it is; tested) as rows ``(q, token, state after or ("end", key))``, and
+        the share of each that comes back to the very state."""
         s = self.solver
         plan = s.plan
         index, h, e, luck, k, won, hit, counters, shift = state
@@ -245,8 +254,7 @@ class ExitsFight(_Nodes):
         k2 = min(k + 1, s.k_cap)
         laws = s.outcomes(lead, immune) if self.exact else _outcomes(s.fight, lead, immune,
                                                                      s.doubles)  # fmt: skip
-        branches: list[tuple[Any, Any, Any]] = []
-        stay: Any = 0
+        found = []
         for p, winner, double in laws:
             trees, backs = [], []
             for option in s._after_wounds(state, winner, k2):
@@ -260,6 +268,46 @@ class ExitsFight(_Nodes):
                         rows.append((q, ("x", RESULTS[winner]), after))
                 trees.append(rows)
                 backs.append(back)
+            if len(trees) > 1 and self.fight_luck:  # the fight's policy decides
+                pick = self._pick(trees)
+                trees, backs = [trees[pick]], [backs[pick]]
+            found.append((p, winner, trees, backs))
+        return found
+
+    def _pick(self, trees: list) -> int:
+        """The fight's Luck choice: the first option of highest chance to leave alive."""
+        best, pick = -1, 0
+        for at, rows in enumerate(trees):
+            chance = self._worth(rows)
+            if chance > best:
+                best, pick = chance, at
+        return pick
+
+    def _worth(self, rows: list):
+        return sum(
+            (q * (self.fight_value(a) if a[0] != "end" else 0 if a[1] == LOST else 1)
+             for q, _t, a in rows), 0 * self.one,
+        )  # fmt: skip
+
+    def fight_value(self, state: tuple):
+        """The chance to leave the fight alive from ``state`` under the fight's Luck."""
+        found = self.values.get(state)
+        if found is not None:
+            return found
+        plan = self.solver.plan
+        if plan.limit is not None and state[4] >= plan.limit:
+            return self.one
+        total = stay = 0 * self.one
+        for p, _winner, trees, backs in self._rows(state):
+            stay += p * backs[0]
+            total += p * self._worth(trees[0])
+        found = self.values[state] = total / (1 - stay) if stay < 1 else 0 * self.one
+        return found
+
+    def assault(self, state: tuple):
+        branches: list[tuple[Any, Any, Any]] = []
+        stay: Any = 0
+        for p, winner, trees, backs in self._rows(state):
             if len(trees) == 1:
                 stay += p * backs[0]
                 branches += [(p * q, token, self.sub(after)) for q, token, after in trees[0]]

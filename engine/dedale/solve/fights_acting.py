@@ -58,9 +58,11 @@ def acting_fight(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset,
     if graph:  # the reader's decisions inside it for the book (solve/fight_graph.py)
         from dedale.solve.fight_graph import ExitsFight
 
+        fight_luck = not oracle.book_luck and statement.escape is None  # --luck fight, --exact
         raise Resolved(ExitsFight(
             oracle, runner, statement, ruleset, plan, names=names, armour=armour,
             rule_kinds=tuple(rule.kind for rule in statement.rules), luck_stat=luck_stat,
+            fight_luck=fight_luck,
         ).start())  # fmt: skip
     luck = hero.stats.get(luck_stat) if luck_stat else None
     key = (
@@ -180,22 +182,7 @@ def _in_graph(oracle, runner, statement: ast.Fight, luck_stat) -> bool:
     if not (escape or book_luck or exact):
         return False
     if oracle.explorer is not None and _won_target(runner, statement) is not None:
-        if (
-            exact
-            and not escape
-            and luck_stat is not None
-            and oracle.luck_policy == "best"
-            and not oracle.book_luck
-        ):  # --luck fight: the fight's policy is in floats
-            raise float_only(
-                statement,
-                tr(
-                    "the Luck policy of a fight in which the book "
-                    "acts is computed in floats (--luck fight)"
-                ),
-                hint=tr("--luck best or --luck none carry it in fractions"),
-            )
-        return True
+        return True  # (--luck fight under --exact: the fight's Luck, decided in fractions)
     if escape:
         raise SolveLimit(
             tr("the solver plays an escape only in a fight that turns to a paragraph"),
