@@ -138,7 +138,21 @@ def test_an_escape_to_safety_matches_the_exact_exit_odds(hero, policy):
 
 
 @pytest.mark.parametrize(
-    "name", ["fork", "chain", "test-branch", "item", "meal", "hub", "escape", "flee"]
+    "name",
+    [
+        "fork",
+        "chain",
+        "test-branch",
+        "item",
+        "meal",
+        "hub",
+        "escape",
+        "flee",
+        "flee-viper",
+        "flee-line",
+        "flee-rats",
+        "crypte",
+    ],
 )
 def test_shortcuts_agree_with_replaying_everything(name):
     """Reading a plain choice's or a won fight's next node off the state gives the same

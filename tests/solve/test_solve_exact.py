@@ -124,9 +124,7 @@ def test_policy_iteration_leaves_a_loop_that_never_wins():
 @pytest.mark.parametrize(
     ("book", "policy", "line", "reason"),
     [
-        ("viper-pit", "none", 18, "a fight in which the book acts"),
-        ("gauntlet", "none", 7, "an assault limit against several enemies"),
-        ("together", "none", None, "several enemies at once"),
+        ("gauntlet-together", "none", 7, "an assault limit against several enemies at once"),
     ],
 )
 def test_float_only_fights_are_refused_at_their_line(book, policy, line, reason):

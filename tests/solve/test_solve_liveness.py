@@ -46,7 +46,22 @@ def test_a_count_read_later_is_kept(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "name", ["fork", "chain", "test-branch", "item", "meal", "hub", "escape", "flee", "limit"]
+    "name",
+    [
+        "fork",
+        "chain",
+        "test-branch",
+        "item",
+        "meal",
+        "hub",
+        "escape",
+        "flee",
+        "flee-viper",
+        "flee-line",
+        "flee-rats",
+        "crypte",
+        "limit",
+    ],
 )
 def test_pruning_agrees_on_every_solver_book(name):
     book = load_book(BOOKS / name)

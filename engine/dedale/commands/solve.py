@@ -24,6 +24,8 @@ EXIT_PARTIAL = 3
 """The budget or the state cap stopped a solve."""
 
 POLICY_NAMES = {"best": "book-optimal", "fight": "fight-optimal", "none": "none"}
+FIGHT_LUCK_KEPT = ["at_once", "acting_without_win"]
+"""With --luck best, the fights whose Luck keeps the fight's own policy (docs/solver.md)."""
 """The Luck policy as the output names it: ``best`` tests Luck in a plain fight when that
 raises the chance to win the book (dedale.solve.duel); ``fight`` is the exact DP's policy
 that maximises the chance to win each fight."""
@@ -186,12 +188,15 @@ def _json(book, args, answers, averages) -> dict:
     for answer in answers:
         data = _hero_json(book.ruleset, answer)
         data["luck_policy"] = policy
+        if args.luck == "best":
+            data["luck_fight_policy_in"] = FIGHT_LUCK_KEPT
         heroes.append(data)
     if args.hero is not None:
         return heroes[0]
     return {
         "book": book.meta.title,
         "luck_policy": policy,
+        **({"luck_fight_policy_in": FIGHT_LUCK_KEPT} if args.luck == "best" else {}),
         "heroes": heroes,
         "averages": [
             {
@@ -224,8 +229,9 @@ def _text(book, args, answers, averages):
     elif args.luck == "best":
         yield tr(
             "Luck in fights: tested after a wound when it raises the chance to win the book "
-            "(in fights against several enemies at once: the chance to win that fight; in "
-            "fights in which the book acts: the chance to leave that fight alive)"
+            "(in fights against several enemies at once, and in fights in which the book acts "
+            "that name no paragraph to turn to when won: the chance to win or leave that "
+            "fight alive)"
         )
     elif args.luck == "fight":
         yield tr(
@@ -358,6 +364,7 @@ def _steps(steps, names: tuple[str, str]):
                 yield tr("          assault: {result}", result={
                     "kill": tr("the enemy is killed at once"), "hit": tr("you wound the enemy"),
                     "hurt": tr("the enemy wounds you"), "tie": tr("nobody is wounded"),
+                    "blows": tr("you wound an enemy and are wounded"),
                 }[rolled["result"]])  # fmt: skip
             elif rolled["kind"] == "test":
                 yield (
@@ -372,6 +379,8 @@ def _steps(steps, names: tuple[str, str]):
         for option in step.fatal:
             if option.get("kind") == "choice":
                 yield tr("          fatal: turn to {target}", target=option["target"])
+            elif option.get("kind") == "escape":  # fleeing a fight loses for sure
+                yield tr("          fatal: flee to {target}", target=option["target"])
             else:
                 yield tr("          fatal: {option}", option=json.dumps(option))
 

@@ -13,9 +13,10 @@ standing, the loss, the ``first assault won`` and ``end the fight when`` rules i
 written, the threshold, the assaults won. The last enemy's fall ends the fight before the
 hooks (the fight loop returns at once): a victory, or "first assault won" when it fell in
 the first assault (the interpreter's check after the fight). The Luck decision at each
-wound is the one the exit odds' value takes (the first option of highest chance to leave
-the fight alive by any way: the fight's policy). A tie that leaves a state unchanged is
-folded in exactly.
+wound is the one the exit odds' value takes (the fight's policy: tested when that raises
+the chance to leave the fight alive by any way by more than ``rules.odds.LUCK_TIE``, as the
+plain fight DP: rounding must not spend a LUCK point where both choices leave the fight
+alive exactly as often). A tie that leaves a state unchanged is folded in exactly.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 from dedale.errors import GameError
 from dedale.i18n import number, tr
 from dedale.rules.fight_state import happened
+from dedale.rules.odds import luck_gains
 from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, ExitPlan, _outcomes, _Solver
 from dedale.rules.odds_inputs import check_size
 
@@ -150,7 +152,7 @@ class _Forward:
         for p, winner, double in _outcomes(s.fight, lead, immune, s.doubles):
             options = s._after_wounds(state, winner, k2)
             best, chosen, chosen_stay = -1.0, [], 0.0
-            for option in options:
+            for at, option in enumerate(options):
                 chance, rows, back = 0.0, [], 0.0
                 for q, nxt, dealt, wound in option:
                     after = self._after(nxt, winner, double, dealt, wound)
@@ -164,7 +166,7 @@ class _Forward:
                     rows.append((q, after))
                 if back and len(options) > 1:
                     raise ActingUnsupported(tr("a Luck test that may change nothing"))
-                if chance > best:
+                if at == 0 or luck_gains(chance, best):  # (Luck tested: option 1)
                     best, chosen, chosen_stay = chance, rows, back
             stay += p * chosen_stay
             moves += [(p * q, nxt) for q, nxt in chosen]

@@ -48,6 +48,22 @@ class FightEntry:
     target: int
 
 
+@dataclass(frozen=True, slots=True)
+class GraphEntry:
+    """A graph node of a fight played state by state (:mod:`dedale.solve.fight_graph`):
+    the fight ``fight`` (an id) from the snapshot ``state``, in its state ``node`` (the exit
+    odds' own state tuple); ``target`` is the fight's paragraph."""
+
+    state: str
+    fight: int
+    node: tuple
+    target: int
+
+
+FIGHT_ENTRIES = (FightEntry, GraphEntry)
+"""The graph nodes whose trees the fight builds itself (``Explorer.prebuilt``)."""
+
+
 class EscapeFight:
     """Builds the fight nodes of one escape fight (see the module docstring)."""
 

@@ -13,9 +13,11 @@ for the book (:class:`dedale.solve.duel.Duel`) gets an exact twin
 (:meth:`ExactFight.book_value`, :meth:`ExactFight.ends_under`) that
 :mod:`dedale.solve.exact` values. Escapes and assault limits played in the graph
 (:mod:`dedale.solve.escape`) take their chances from :class:`ExactChances` and
-:func:`exact_lucky`. Several enemies at once, assault limits solved by the forward pass and
-fights in which the book acts are float-only: refused at their line (:func:`exact_refusal`,
-:func:`float_only`).
+:func:`exact_lucky`. Several enemies at once are carried by :mod:`dedale.solve.exact_group`,
+fights in which the book acts (and escapes or limits against several enemies in turn) by
+the graph's fight nodes (:mod:`dedale.solve.fight_graph`, :mod:`dedale.solve.exact_exits`);
+assault limits solved by the forward pass are float-only: refused at their line
+(:func:`exact_refusal`, :func:`float_only`).
 """
 
 from __future__ import annotations
@@ -43,9 +45,16 @@ def exact_refusal(runner, statement: ast.Fight, spec, ruleset) -> None:
     if not isinstance(ruleset.fight, OpposedFight):
         reason = tr("this ruleset's fights are computed in floats")
     elif runner._by_assault(statement):
-        reason = tr("a fight in which the book acts is computed in floats")
+        return  # played in the graph in fractions (solve/fight_graph.py), or refused there
+    elif (
+        spec.mode == "together"
+        and len(spec.enemies) > 1
+        and spec.assault_limit is not None
+        and spec.escape_after is None
+    ):  # (with an escape: in the graph, in fractions)
+        reason = tr("an assault limit against several enemies at once is computed in floats")
     elif spec.mode == "together" and len(spec.enemies) > 1:
-        reason = tr("a fight against several enemies at once is computed in floats")
+        return  # in fractions: solve/exact_group.py (plain), solve/fight_graph.py (an escape)
     elif spec.escape_after is not None or spec.assault_limit is not None:
         return  # played in the graph (solve.escape, in fractions), or refused there
     if reason:
@@ -80,6 +89,10 @@ def exact_lucky(dice) -> tuple[Fraction, ...]:
 def exact_outcomes(ruleset, hero, spec, bonus: int, armour: bool, luck_stat, luck_policy: str):
     """``((p, ("f", (STAMINA, LUCK) or LOST)), ...)`` with Fraction shares, as the oracle's
     float outcomes (LUCK as the DP leaves it when Luck is tested, else the hero's)."""
+    if spec.mode == "together" and len(spec.enemies) > 1:  # the exact odds at once, in XF
+        from dedale.solve.exact_group import exact_group_outcomes
+
+        return exact_group_outcomes(ruleset, hero, spec, bonus, armour, luck_stat, luck_policy)
     params = ruleset.fight
     luck = hero.stats.get(luck_stat) if luck_stat else None
     fight = ExactFight(

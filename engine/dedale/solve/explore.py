@@ -29,7 +29,7 @@ from dedale.solve.dice import (
 )
 from dedale.solve.duel import Duel
 from dedale.solve.eager import EagerMeals
-from dedale.solve.escape import FightEntry
+from dedale.solve.escape import FIGHT_ENTRIES
 from dedale.solve.fights import FightOracle, NeedDuel, Resolved
 from dedale.solve.liveness import Liveness
 from dedale.solve.meals import MealTiming
@@ -104,7 +104,7 @@ class Explorer:
     def tree(self, origin: Root | Entry) -> Tree:
         """The expectimax tree of the paragraph ``origin`` enters (or of the creation)."""
         self._budget = MAX_REPLAYS
-        if type(origin) is FightEntry:
+        if type(origin) in FIGHT_ENTRIES:
             return self.prebuilt.pop(origin)
         if self.shortcuts and type(origin) is Entry:
             found = self._static(origin)

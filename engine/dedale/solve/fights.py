@@ -83,6 +83,11 @@ class FightOracle:
             return acting_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
         if self.book_luck and luck_stat is not None and _plain(spec) and not statement.allies:
             return self._duel(runner, statement, spec, ruleset, bonus, armour, luck_stat)
+        from dedale.solve.fight_graph import escape_fight, plays  # escapes, limits: graph nodes
+
+        if plays(self, runner, statement, spec, setup, luck_stat):
+            raise Resolved(escape_fight(self, runner, statement, spec, ruleset, setup, bonus,
+                                        armour, luck_stat))  # fmt: skip
         key = (
             id(ruleset), repr(spec), tuple(sorted(hero.stats.items())), bonus, armour,
             hero.class_name, repr(statement.allies), statement.struck,
@@ -358,12 +363,8 @@ def _check(runner, statement: ast.Fight, spec: FightSpec, ruleset) -> None:
         reason = tr("this ruleset's fights are not opposed (FF-family) fights")
     elif runner._by_assault(statement) and not _allies_only(runner, statement):
         return  # dedale.solve.fights_acting checks what it cannot follow
-    elif (spec.assault_limit is not None and spec.escape_after is not None) or (
-        spec.escape_after is not None and statement.escape is None
-    ):
+    elif spec.escape_after is not None and statement.escape is None:
         reason = tr("this fight has an assault limit and an escape")
-    elif spec.mode == "together" and spec.escape_after is not None:
-        reason = tr("enemies fought together, with an escape")
     if reason:
         hint = tr("dedale solve handles plain opposed fights (see docs/solver.md)")
         raise SolveLimit(

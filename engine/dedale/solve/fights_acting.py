@@ -15,11 +15,16 @@ Conditions are read from the solver's state at the fight: the items held, the co
 held, the hero's stats; the counters and codewords the events change, and the hero's
 STAMINA, are followed assault by assault. What the outcome could not carry, or a condition
 the plan would read wrongly, is refused at the fight's line (never approximated): allies,
-an assault table, statuses acting each assault, an item acting on a wound, an escape,
-enemies all at once, an event that gives or takes an item or raises STAMINA, a condition
+an assault table, statuses acting each assault, an item acting on a wound, enemies all at
+once, an event that gives or takes an item or raises STAMINA, a condition
 on LUCK (while Luck may be tested), on a count of items, on an initial value, on a
 visited paragraph, a World, a class, a status or a flag, a counter with a maximum or of
 the book's ``state:``.
+
+With an escape, with the book's best Luck or under ``--exact``, a fight that names its
+``win ->`` paragraph is played state by state in the graph instead
+(:class:`dedale.solve.fight_graph.ExitsFight`): the reader's decisions inside it (flee,
+Luck) are then the book's.
 """
 
 from __future__ import annotations
@@ -49,6 +54,16 @@ def acting_fight(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset,
     hero = runner.state.hero
     params = ruleset.fight
     plan, names = _plan(runner, statement, spec, ruleset, bonus)
+    graph = _in_graph(oracle, runner, statement, luck_stat)
+    if graph:  # the reader's decisions inside it for the book (solve/fight_graph.py)
+        from dedale.solve.fight_graph import ExitsFight
+
+        fight_luck = not oracle.book_luck and statement.escape is None  # --luck fight, --exact
+        raise Resolved(ExitsFight(
+            oracle, runner, statement, ruleset, plan, names=names, armour=armour,
+            rule_kinds=tuple(rule.kind for rule in statement.rules), luck_stat=luck_stat,
+            fight_luck=fight_luck,
+        ).start())  # fmt: skip
     luck = hero.stats.get(luck_stat) if luck_stat else None
     key = (
         "acting", id(statement), id(ruleset), repr(spec), tuple(sorted(hero.stats.items())),
@@ -152,6 +167,38 @@ def _resolved(oracle, runner, statement, outcomes, names, health: str, luck_stat
     return Chance(tuple(branches))
 
 
+def _in_graph(oracle, runner, statement: ast.Fight, luck_stat) -> bool:
+    """Whether the fight is played state by state in the graph (:class:`~dedale.solve.
+    fight_graph.ExitsFight`): with an escape (whether to flee is the reader's), with the
+    book's best Luck, and under ``--exact`` (its transitions in fractions); it needs a
+    ``win ->`` paragraph (else the forward pass, its Luck the fight's, or a refusal)."""
+    from dedale.solve.exact_fights import float_only
+    from dedale.solve.exactness import EXACT
+    from dedale.solve.fights import _won_target
+
+    escape = statement.escape is not None
+    book_luck = oracle.book_luck and luck_stat is not None
+    exact = EXACT.get()
+    if not (escape or book_luck or exact):
+        return False
+    if oracle.explorer is not None and _won_target(runner, statement) is not None:
+        return True  # (--luck fight under --exact: the fight's Luck, decided in fractions)
+    if escape:
+        raise SolveLimit(
+            tr("the solver plays an escape only in a fight that turns to a paragraph"),
+            statement.span,
+        )
+    if exact:
+        raise float_only(
+            statement,
+            tr(
+                "a fight in which the book acts and that names no "
+                "paragraph to turn to is computed in floats"
+            ),
+        )
+    return False  # the book's Luck: the forward pass keeps the fight's (said in the output)
+
+
 def _plan(runner, statement: ast.Fight, spec: FightSpec, ruleset, bonus: int):
     """The fight's :class:`~dedale.rules.odds_exits.ExitPlan`, its conditions read from the
     solver's state, and the names of the values it follows: ``(counter id, None)`` or
@@ -209,8 +256,6 @@ def _refuse(runner, statement: ast.Fight, spec: FightSpec, ruleset, policy: str,
         reason = tr("allies fight beside the hero")
     elif statement.assault_table is not None:
         reason = tr("a table is rolled each assault")
-    elif statement.escape is not None:
-        reason = tr("an escape from a fight in which the book acts")
     elif any(d.get("per") == "assault" for d in state.statuses.values()):
         reason = tr("a status acts each assault")
     elif runner.watch_triggers and holds_triggers(state.hero):
