@@ -23,6 +23,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import time
 from collections.abc import Sequence
 
 from dedale.errors import GameError
@@ -62,7 +63,10 @@ def group_odds(
     return table.solve(hero_stamina, luck)
 
 
-LUCK_WORK = 2_000  # with the best Luck: states x targets x 3^(other enemies) at most
+LUCK_WORK = 40_000
+"""With the best Luck, the scalar fill's work foreseen at most (STAMINA x Luck x targets x
+3^(other enemies) x the enemies' STAMINA multisets): measured 60-160 microseconds of CPU
+a unit (docs/performance.md), so a few seconds; :data:`FILL_SECONDS` stops it by time too."""
 
 
 def check_group_size(
@@ -121,14 +125,23 @@ FILL_SECONDS = 4.0
 in CPU seconds of this process (the same answer on a loaded machine)."""
 
 
-def _too_slow(count: int, seconds: float) -> None:
-    raise OddsTooLarge(
-        tr(
-            "the exact odds of a fight against {count} enemies at once took more than "
-            "{seconds} seconds",
+def _too_slow(count: int, seconds: float, states: int | None = None) -> None:
+    message = tr(
+        "the exact odds of a fight against {count} enemies at once took more than "
+        "{seconds} seconds",
+        count=count,
+        seconds=format(seconds, "g"),
+    )
+    if states is not None:  # the scalar fill with the best Luck
+        message = tr(
+            "best Luck estimated: {count} enemies at once, Luck followed, pass the exact "
+            "budget ({seconds} seconds of CPU, {states} states computed)",
             count=count,
             seconds=format(seconds, "g"),
-        ),
+            states=number(states, ","),
+        )
+    raise OddsTooLarge(
+        message,
         hint=tr("fewer or weaker enemies at once have exact odds (the validator estimates them)"),
     )
 
@@ -263,6 +276,7 @@ class GroupTable(GroupMoves, GroupValues):
         self.stamina_max, self.luck_max = stamina_max, luck_max
         flags = [(False, True)] + ([(False, False)] if self.first_hit_bonus else [])
         ranges = [range(e + 1) for _, e, _ in self.enemies]
+        clock, stored = time.process_time(), 0
         for h in range(1, stamina_max + 1):
             for luck in range(luck_max + 1):
                 for es in itertools.product(*ranges):
@@ -273,6 +287,10 @@ class GroupTable(GroupMoves, GroupValues):
                         if self._normal(*state) != state:
                             continue
                         self._store(state)
+                        stored += 1
+                        if stored % 64 == 0 and time.process_time() - clock > self.seconds:
+                            self.values, self.stamina_max, self.luck_max = {}, 0, -1
+                            _too_slow(len(self.enemies), self.seconds, stored)
 
     def start(self, hero_stamina: int, luck: int | None) -> tuple:
         if hero_stamina <= 0:
