@@ -134,6 +134,11 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
         self.track_hit = self.first_bonus != 0
         self.won_cap = 0 if plan.win_assaults is None else plan.win_assaults + 1
         self.doubles = fight.instant_kill_on_double or any(e.on == "double" for e in plan.events)
+        #: no hook acts after an assault (an assault limit or escape at most): a fast path
+        self.bare = not (
+            plan.events or plan.first_won or plan.exits or plan.table or plan.late_exits
+            or plan.threshold is not None or plan.win_assaults is not None
+        )  # fmt: skip
         self._dice(fight)
         named = {r.enemy for r in plan.damages} | {e.enemy for e in plan.events}
         named |= {a[0] for a in plan.attacks} | {w[0] for w in plan.wound_rolls}
