@@ -413,6 +413,14 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
 
     def _canon(self, state: tuple) -> tuple:
         h, luck, es, shifts, k, won, hit, counters = state
+        if not any(shifts):  # no SKILL shift (the common case): nothing to clear, nor to pair
+            if not self.groups:
+                return state
+            es_ = list(es)
+            for group in self.groups:
+                for i, e in zip(group, sorted(es[i] for i in group), strict=True):
+                    es_[i] = e
+            return (h, luck, tuple(es_), shifts, k, won, hit, counters)
         shifts = tuple(s if e > 0 else 0 for e, s in zip(es, shifts, strict=True))
         if self.groups:
             es_, sh_ = list(es), list(shifts)
