@@ -49,8 +49,11 @@ def test_fights_at_once_are_exact_with_best_luck_too(name, books):
 
 
 def test_unwinnable_estimate_is_w031_and_deadly_is_w030(books):
-    (w031,) = validate_path("W031-together-fight", runs=0).findings
+    findings = validate_path("W031-together-fight", runs=0).findings
+    (w031,) = [item for item in findings if item.code == "W031"]
     assert w031.code == "W031" and "simulated fights" in w031.message
+    (i115,) = [item for item in findings if item.code == "I115"]  # why the best Luck is ≈
+    assert "best-Luck odds" in str(i115.message) and "300,000 states" in str(i115.message)
     (w030,) = validate_path("W030-together-fight", runs=0).findings
     assert w030.code == "W030" and "threshold 5%" in w030.message  # (exact: no ≈)
     report = validate_path("W030-together-fight", runs=0)

@@ -44,7 +44,8 @@ EXPECTED: dict[str, tuple[set[str], int]] = {
     "W071-forced-loop-on-state": ({"W071"}, 100),
     # estimated odds (no exact method): a fair fight and a deadly or unwinnable one
     "W030-together-fight": ({"W030"}, 0),
-    "W031-together-fight": ({"W031"}, 0),
+    # the best-Luck rows estimated beside exact no-Luck rows: I115 says why (no bare ≈)
+    "W031-together-fight": ({"W031", "I115"}, 0),
     "W031-d20-fight": ({"W031", "I115"}, 0),  # the dragon's 10d10: estimated, saying why
     "W031-d20-estimated": ({"W031", "I115"}, 0),  # both fights past the d20 budget
     "W031-reliques-fight": ({"W031", "I115"}, 0),  # exact odds: too many states (I115)

@@ -28,9 +28,9 @@ from dedale.commands import odds_args, odds_reliques
 from dedale.errors import GameError, RulesetError, UsageError
 from dedale.i18n import tr
 
-CLI_LUCK_WORK = 30_000  # a fight at once with the best Luck: seconds, not the validator's budget
+CLI_LUCK_WORK = 300_000  # a fight at once with the best Luck: its scalar fill (FILL_SECONDS too)
 CLI_SECONDS = 30.0  # a fight at once with ways out: CPU seconds at most ...
-CLI_EXIT_LUCK_WORK = 400_000  # ... and its best Luck's work foreseen (odds_group_exits)
+CLI_EXIT_LUCK_WORK = 10_000_000  # ... and its best Luck's work foreseen (odds_group_exits)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

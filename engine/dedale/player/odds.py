@@ -115,6 +115,10 @@ def percentage(chance: float, lang: str) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
+HINT_LUCK_WORK = 2_000
+"""A fight at once with the best Luck where the array fill does not apply (no numpy): the
+scalar table's work at play time at most (a fraction of a second; the validator's is
+``odds_group.LUCK_WORK``); past it, the hint is the exact chance without Luck."""
 _CACHE: dict[tuple[Any, ...], float | None] = {}
 
 
@@ -147,6 +151,7 @@ def _solve(
             mode=mode,
             armour=armour,
             win_only=True,  # (fights at once: the table shared with the next hint)
+            luck_work=HINT_LUCK_WORK,
         )
     except Exception:  # noqa: BLE001 - the hint is optional; it never breaks a fight
         chance = None

@@ -23,11 +23,14 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import time
 from collections.abc import Sequence
 
 from dedale.errors import GameError
 from dedale.i18n import number, tr
 from dedale.rules.odds import OddsResult, OddsTable
+from dedale.rules.odds_group_moves import GroupMoves
+from dedale.rules.odds_group_values import GroupValues
 from dedale.rules.odds_inputs import OddsTooLarge
 from dedale.rules.ruleset import Ruleset
 
@@ -60,7 +63,10 @@ def group_odds(
     return table.solve(hero_stamina, luck)
 
 
-LUCK_WORK = 2_000  # with the best Luck: states x targets x 3^(other enemies) at most
+LUCK_WORK = 40_000
+"""With the best Luck, the scalar fill's work foreseen at most (STAMINA x Luck x targets x
+3^(other enemies) x the enemies' STAMINA multisets): measured 60-160 microseconds of CPU
+a unit (docs/performance.md), so a few seconds; :data:`FILL_SECONDS` stops it by time too."""
 
 
 def check_group_size(
@@ -119,20 +125,31 @@ FILL_SECONDS = 4.0
 in CPU seconds of this process (the same answer on a loaded machine)."""
 
 
-def _too_slow(count: int, seconds: float) -> None:
-    raise OddsTooLarge(
-        tr(
-            "the exact odds of a fight against {count} enemies at once took more than "
-            "{seconds} seconds",
+def _too_slow(count: int, seconds: float, states: int | None = None) -> None:
+    message = tr(
+        "the exact odds of a fight against {count} enemies at once took more than "
+        "{seconds} seconds",
+        count=count,
+        seconds=format(seconds, "g"),
+    )
+    if states is not None:  # the scalar fill with the best Luck
+        message = tr(
+            "best Luck estimated: {count} enemies at once, Luck followed, pass the exact "
+            "budget ({seconds} seconds of CPU, {states} states computed)",
             count=count,
             seconds=format(seconds, "g"),
-        ),
+            states=number(states, ","),
+        )
+    raise OddsTooLarge(
+        message,
         hint=tr("fewer or weaker enemies at once have exact odds (the validator estimates them)"),
     )
 
 
-class GroupTable:
-    """The value function of one ``together`` fight setting, filled bottom-up."""
+class GroupTable(GroupMoves, GroupValues):
+    """The value function of one ``together`` fight setting, filled bottom-up (its
+    assaults' moves: :mod:`dedale.rules.odds_group_moves`; a state's value from its
+    successors': :mod:`dedale.rules.odds_group_values`)."""
 
     def __init__(
         self,
@@ -239,134 +256,6 @@ class GroupTable:
     def _p_lucky(self, luck: int) -> float:
         return self.base.p_lucky(luck)
 
-    def _branches(self, h, luck, es, first, hit, t, k):
-        """The distribution of the states after one assault against target ``t`` with the
-        hero's roll ``k``, the Luck choices made to maximise the value: {state: chance}."""
-        p_roll, p_double, per_enemy = self.rolls[k]
-        below, equal, above = per_enemy[t]
-        enemies = self.enemies
-        sides = [j for j, e in enumerate(es) if e > 0 and j != t]
-        guarded = first and self.armour
-        outcomes: list[tuple[float, list]] = []  # (chance, options: [[(p, h, luck, es, hit)]])
-        plain = p_roll
-        if p_double and not enemies[t][2]:
-            plain -= p_double
-            killed = es[:t] + (0,) + es[t + 1 :]
-            outcomes.append((p_double, [[(1.0, h, luck, killed, hit)]]))
-        if plain > 0:
-            e = es[t]
-            if below:
-                d = self.base.to_enemy + (0 if hit else self.first_hit_bonus)
-                hits = self.base.hit
-                opts = [[(1.0, h, luck, es[:t] + (max(0, e - d),) + es[t + 1 :], True)]]
-                if len(hits) == 3 and luck > 0 and d > 0 and self.base.fight.luck_wounding:
-                    q = self._p_lucky(luck)
-                    low = max(0, luck - self.cost)
-                    table = self.base.fight.luck_wounding
-                    shift = self.base.fight.damage_to_enemy
-                    lucky = max(0, d + table.lucky - shift)
-                    unlucky = max(0, d + table.unlucky - shift)
-                    opts.append([
-                        (q, h, low, es[:t] + (max(0, e - lucky),) + es[t + 1 :], True),
-                        (1 - q, h, low, es[:t] + (max(0, e - unlucky),) + es[t + 1 :], True),
-                    ])  # fmt: skip
-                outcomes.append((plain * below, opts))
-            if equal:
-                outcomes.append((plain * equal, [[(1.0, h, luck, es, hit)]]))
-            if above:
-                if guarded:
-                    outcomes.append((plain * above, [[(1.0, h, luck, es, hit)]]))
-                else:
-                    hurt = self.base.hurt
-                    opts = [[(1.0, h - hurt[0], luck, es, hit)]]
-                    if len(hurt) == 3 and luck > 0 and hurt[0] > 0:
-                        q = self._p_lucky(luck)
-                        low = max(0, luck - self.cost)
-                        opts.append(
-                            [(q, h - hurt[1], low, es, hit), (1 - q, h - hurt[2], low, es, hit)]
-                        )
-                    outcomes.append((plain * above, opts))
-        result: dict[tuple, float] = {}
-        side_p = [per_enemy[j][2] for j in sides]
-        for chance, options in outcomes:
-            dists = []
-            for option in options:
-                dist: dict[tuple, float] = {}
-                for p, h1, l1, es1, hit1 in option:
-                    for state, q in self._sides(h1, l1, es1, hit1, side_p, guarded).items():
-                        dist[state] = dist.get(state, 0.0) + p * q
-                dists.append(dist)
-            for state, q in self._best(dists).items():
-                result[state] = result.get(state, 0.0) + chance * q
-        return result
-
-    def _best(self, dists: list[dict[tuple, float]]) -> dict[tuple, float]:
-        """The distribution of the option worth most (the reader's best Luck choice)."""
-        if len(dists) == 1:
-            return dists[0]
-        best_value, best = -1.0, dists[0]
-        for dist in dists:
-            total = sum(q * self.value(s) for s, q in dist.items())
-            if total > best_value + 1e-15:
-                best_value, best = total, dist
-        return best
-
-    def _sides(self, h, luck, es, hit, side_p, guarded) -> dict[tuple, float]:
-        """The other enemies' attacks, one after another: {final state: chance}."""
-        if guarded or not side_p or h <= 0 or self.side[0] <= 0:
-            return {self._normal(h, luck, es, False, hit): 1.0}
-        p, rest = side_p[0], side_p[1:]
-        out: dict[tuple, float] = {}
-        if p < 1.0:
-            for s, q in self._sides(h, luck, es, hit, rest, False).items():
-                out[s] = out.get(s, 0.0) + (1 - p) * q
-        if p > 0.0:
-            options = [[(1.0, h - self.side[0], luck)]]
-            if len(self.side) == 3 and luck > 0:
-                q = self._p_lucky(luck)
-                low = max(0, luck - self.cost)
-                options.append([(q, h - self.side[1], low), (1 - q, h - self.side[2], low)])
-            dists = []
-            for option in options:
-                dist: dict[tuple, float] = {}
-                for w, h1, l1 in option:
-                    for s, q in self._sides(h1, l1, es, hit, rest, False).items():
-                        dist[s] = dist.get(s, 0.0) + w * q
-                dists.append(dist)
-            for s, q in self._best(dists).items():
-                out[s] = out.get(s, 0.0) + p * q
-        return out
-
-    def moves(self, state: tuple) -> tuple[float, dict[tuple, float], int]:
-        """(chance the assault leaves the state as it is, {next state: chance}, target)
-        under the chosen target and Luck policy."""
-        h, luck, es, first, hit = state
-        alive = [i for i, e in enumerate(es) if e > 0]
-        choices = alive if self.best else alive[:1]
-        if self.best:  # one target per group of interchangeable enemies with equal STAMINA
-            seen = set()
-            unique = []
-            for i in choices:
-                key = (self.enemies[i][0], self.enemies[i][2], es[i])
-                if key not in seen:
-                    seen.add(key)
-                    unique.append(i)
-            choices = unique
-        best = None
-        for t in choices:
-            dist: dict[tuple, float] = {}
-            for k in range(len(self.rolls)):
-                for s, q in self._branches(h, luck, es, first, hit, t, k).items():
-                    dist[s] = dist.get(s, 0.0) + q
-            stay = dist.pop(state, 0.0)
-            if stay >= 1.0 - 1e-15:
-                win = 0.0
-            else:
-                win = sum(q * self.value(s) for s, q in dist.items()) / (1.0 - stay)
-            if best is None or win > best[0] + 1e-15:
-                best = (win, stay, dist, t)
-        return best[1], best[2], best[3]
-
     # ------------------------------------------------------------------ fill and solve
 
     def _fill(self, stamina_max: int, luck_max: int) -> None:
@@ -387,6 +276,7 @@ class GroupTable:
         self.stamina_max, self.luck_max = stamina_max, luck_max
         flags = [(False, True)] + ([(False, False)] if self.first_hit_bonus else [])
         ranges = [range(e + 1) for _, e, _ in self.enemies]
+        clock, stored = time.process_time(), 0
         for h in range(1, stamina_max + 1):
             for luck in range(luck_max + 1):
                 for es in itertools.product(*ranges):
@@ -397,247 +287,10 @@ class GroupTable:
                         if self._normal(*state) != state:
                             continue
                         self._store(state)
-
-    def _store(self, state: tuple) -> float:
-        """Compute and keep the value of ``state`` (its successors are known)."""
-        value = self._fast_value(state)
-        self.values[state] = value
-        return value
-
-    def _fast_value(self, state: tuple) -> float:
-        """The value of a state, as :meth:`moves` gives it, without building the
-        distributions (the fill's inner loop)."""
-        h, luck, es, first, hit = state
-        if not self.use_luck:
-            return self._plain_value(state)
-        alive = [i for i, e in enumerate(es) if e > 0]
-        if self.best:
-            seen: set = set()
-            choices = []
-            for i in alive:
-                key = (self.enemies[i][0], self.enemies[i][2], es[i])
-                if key not in seen:
-                    seen.add(key)
-                    choices.append(i)
-        else:
-            choices = alive[:1]
-        guarded = first and self.armour
-        base = self.base
-        to_enemy = base.to_enemy + (0 if hit else self.first_hit_bonus)
-        wounding = base.fight.luck_wounding
-        luck_hit = self.use_luck and wounding is not None and luck > 0 and to_enemy > 0
-        hurt = base.hurt
-        luck_hurt = len(hurt) == 3 and luck > 0 and hurt[0] > 0
-        low = max(0, luck - self.cost)
-        q = self._p_lucky(luck) if luck_hit or luck_hurt else 0.0
-        if luck_hit:
-            lucky_d = max(0, to_enemy + wounding.lucky - base.fight.damage_to_enemy)
-            unlucky_d = max(0, to_enemy + wounding.unlucky - base.fight.damage_to_enemy)
-        sides_value = self._sides_value
-        normal = self._normal
-        best = 0.0
-        for t in choices:
-            e = es[t]
-            immune = self.enemies[t][2]
-            killed = es[:t] + (0,) + es[t + 1 :]
-            struck = es[:t] + (max(0, e - to_enemy),) + es[t + 1 :]
-            if luck_hit:
-                struck_lucky = es[:t] + (max(0, e - lucky_d),) + es[t + 1 :]
-                struck_unlucky = es[:t] + (max(0, e - unlucky_d),) + es[t + 1 :]
-            sides = [j for j in alive if j != t]
-            total = stay = 0.0
-            for p_roll, p_double, per_enemy in self.rolls:
-                side_p = tuple(per_enemy[j][2] for j in sides) if not guarded else ()
-                below, equal, above = per_enemy[t]
-                plain = p_roll
-                if p_double and not immune:
-                    plain -= p_double
-                    v, s = sides_value(h, luck, killed, hit, side_p, state)
-                    total += p_double * v
-                    stay += p_double * s
-                if plain <= 0:
-                    continue
-                if below:
-                    v, s = sides_value(h, luck, struck, True, side_p, state)
-                    if luck_hit:
-                        with_luck = (
-                            q * sides_value(h, low, struck_lucky, True, side_p, state)[0]
-                            + (1 - q) * sides_value(h, low, struck_unlucky, True, side_p, state)[0]
-                        )
-                        if with_luck > v + 1e-15:
-                            v, s = with_luck, 0.0
-                    total += plain * below * v
-                    stay += plain * below * s
-                if equal:
-                    v, s = sides_value(h, luck, es, hit, side_p, state)
-                    total += plain * equal * v
-                    stay += plain * equal * s
-                if above:
-                    if guarded:
-                        v, s = sides_value(h, luck, es, hit, side_p, state)
-                    else:
-                        v, s = sides_value(h - hurt[0], luck, es, hit, side_p, state)
-                        if luck_hurt:
-                            with_luck = (
-                                q * sides_value(h - hurt[1], low, es, hit, side_p, state)[0]
-                                + (1 - q) * sides_value(h - hurt[2], low, es, hit, side_p, state)[0]
-                            )
-                            if with_luck > v + 1e-15:
-                                v, s = with_luck, 0.0
-                    total += plain * above * v
-                    stay += plain * above * s
-            win = 0.0 if stay >= 1.0 - 1e-15 else total / (1.0 - stay)
-            if win > best:
-                best = win
-        del normal
-        return min(best, 1.0)
-
-    def _joint(self, t: int, sides: tuple[int, ...], guarded: bool) -> list[tuple[int, int, float]]:
-        """Without Luck: the chances of (target outcome, number of other enemies that
-        wound the hero) summed over the hero's rolls. Outcomes: 0 instant kill, 1 the hero
-        wounds the target, 2 a tie (or a wound the armour stops), 3 the target wounds him."""
-        key = (t, sides, guarded)
-        found = self._joints.get(key)
-        if found is not None:
-            return found
-        joint: dict[tuple[int, int], float] = {}
-        immune = self.enemies[t][2]
-        for p_roll, p_double, per_enemy in self.rolls:
-            counts = [1.0]
-            if not guarded:
-                for j in sides:
-                    p = per_enemy[j][2]
-                    grown = [0.0] * (len(counts) + 1)
-                    for c, w in enumerate(counts):
-                        grown[c] += w * (1 - p)
-                        grown[c + 1] += w * p
-                    counts = grown
-            below, equal, above = per_enemy[t]
-            plain = p_roll
-            parts = []
-            if p_double and not immune:
-                plain -= p_double
-                parts.append((0, p_double))
-            parts += [(1, plain * below), (2, plain * equal), (2 if guarded else 3, plain * above)]
-            for kind, chance in parts:
-                if chance <= 0:
-                    continue
-                for c, w in enumerate(counts):
-                    if w > 0:
-                        joint[kind, c] = joint.get((kind, c), 0.0) + chance * w
-        found = self._joints[key] = [(k, c, p) for (k, c), p in joint.items()]
-        return found
-
-    def _plain_value(self, state: tuple) -> float:
-        """The value of a state without Luck (no choice but the target)."""
-        h, luck, es, first, hit = state
-        alive = [i for i, e in enumerate(es) if e > 0]
-        choices = self._choices(es, alive)
-        guarded = first and self.armour
-        to_enemy = self.base.to_enemy + (0 if hit else self.first_hit_bonus)
-        to_hero = self.base.hurt[0]
-        side = self.side[0]
-        normal, value = self._normal, self.value
-        best = 0.0
-        for t in choices:
-            e = es[t]
-            after = (
-                es[:t] + (0,) + es[t + 1 :],
-                es[:t] + (max(0, e - to_enemy),) + es[t + 1 :],
-                es,
-                es,
-            )
-            total = stay = 0.0
-            for kind, c, p in self._joint(t, tuple(j for j in alive if j != t), guarded):
-                h1 = h - c * side - (to_hero if kind == 3 else 0)
-                if h1 <= 0:
-                    continue
-                nxt = normal(h1, luck, after[kind], False, True if kind == 1 else hit)
-                if nxt == state:
-                    stay += p
-                else:
-                    total += p * value(nxt)
-            win = 0.0 if stay >= 1.0 - 1e-15 else total / (1.0 - stay)
-            if win > best:
-                best = win
-        return min(best, 1.0)
-
-    def _choices(self, es: tuple, alive: list[int]) -> list[int]:
-        """The targets worth trying: the first living enemy (``order``), or one of each
-        kind of living enemy and STAMINA (``best``)."""
-        if not self.best:
-            return alive[:1]
-        seen: set = set()
-        choices = []
-        for i in alive:
-            key = (self.enemies[i][0], self.enemies[i][2], es[i])
-            if key not in seen:
-                seen.add(key)
-                choices.append(i)
-        return choices
-
-    def _sides_value(self, h, luck, es, hit, side_p, state) -> tuple[float, float]:
-        """(value, chance of being back in ``state``) after the other enemies' attacks
-        (``side_p``: the chance each one beats the hero; empty when the armour guards)."""
-        if h <= 0:
-            return 0.0, 0.0
-        _, _, es, _, hit = self._normal(h, luck, es, False, hit)
-        if not any(es):
-            return 1.0, 0.0
-        if not side_p or self.side[0] <= 0:
-            final = (h, luck, es, False, hit)
-            if final == state:
-                return 0.0, 1.0
-            return self.values[final], 0.0
-        key = (h, luck, es, hit, side_p)
-        found = self._side_memo.get(key)
-        if found is not None and state[2] != es:
-            return found
-        values = self.values
-        side = self.side
-        with_luck = len(side) == 3
-        cost = self.cost
-        p_lucky = self._p_lucky
-        last = len(side_p)
-
-        def walk(h: int, luck: int, m: int) -> float:
-            if h <= 0:
-                return 0.0
-            if m == last:
-                return values[h, luck, es, False, hit]
-            p = side_p[m]
-            v = (1 - p) * walk(h, luck, m + 1) if p < 1.0 else 0.0
-            if p > 0.0:
-                hv = walk(h - side[0], luck, m + 1)
-                if with_luck and luck > 0:
-                    c = p_lucky(luck)
-                    low = max(0, luck - cost)
-                    lucky = c * walk(h - side[1], low, m + 1)
-                    lucky += (1 - c) * walk(h - side[2], low, m + 1)
-                    if lucky > hv + 1e-15:
-                        hv = lucky
-                v += p * hv
-            return v
-
-        if state[2] == es and state[0] == h and state[1] == luck:
-            # back to the same state only when every other enemy misses (no wound)
-            stay = 1.0
-            for p in side_p:
-                stay *= 1 - p
-            p0 = side_p[0]
-            rest = self._sides_value(h, luck, es, hit, side_p[1:], state) if p0 < 1.0 else (0, 0)
-            hv = walk(h - side[0], luck, 1) if p0 > 0 else 0.0
-            if p0 > 0 and with_luck and luck > 0:
-                c = p_lucky(luck)
-                low = max(0, luck - cost)
-                lucky = c * walk(h - side[1], low, 1) + (1 - c) * walk(h - side[2], low, 1)
-                hv = max(hv, lucky)
-            return (1 - p0) * rest[0] + p0 * hv, stay
-        result = (walk(h, luck, 0), 0.0)
-        if len(self._side_memo) > 1_000_000:
-            self._side_memo.clear()
-        self._side_memo[key] = result
-        return result
+                        stored += 1
+                        if stored % 64 == 0 and time.process_time() - clock > self.seconds:
+                            self.values, self.stamina_max, self.luck_max = {}, 0, -1
+                            _too_slow(len(self.enemies), self.seconds, stored)
 
     def start(self, hero_stamina: int, luck: int | None) -> tuple:
         if hero_stamina <= 0:

@@ -51,9 +51,11 @@ MAX_STATES = 150_000
 """States of one fight's exact odds at most (then :class:`GroupExitsTooLarge`)."""
 SECONDS = 4.0
 """CPU seconds of one fight's exact odds at most (then :class:`GroupExitsTooLarge`)."""
-LUCK_WORK = 40_000
+LUCK_WORK = 1_000_000
 """With the best Luck, the work foreseen at most before anything is computed (see
-``GroupExitSolver._foresee``): about 3 CPU seconds."""
+``GroupExitSolver._foresee``): a filter of the hopeless cases only (measured 8-35
+microseconds of CPU a unit, docs/performance.md); :data:`SECONDS` and :data:`MAX_STATES`
+stop the others, the message saying how far it went."""
 TARGETS = ("order", "best")
 WON_WAYS = ("won", "first_won", "assaults_won")
 """The ways out that the fight reports as won (the others: ``limit``, or ``escaped``)."""
@@ -86,6 +88,11 @@ def group_exit_odds(
 
 def _isend(node: tuple) -> bool:
     return node[0] == "end"
+
+
+def _plain_node(node: tuple) -> tuple:
+    """The state as the solver without Luck keys it (its Luck never changes: 0)."""
+    return node if node[1] == 0 else (node[0], 0, *node[2:])
 
 
 class GroupExitSolver(LuckAssaults, AfterAssault):
@@ -127,6 +134,11 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
         self.track_hit = self.first_bonus != 0
         self.won_cap = 0 if plan.win_assaults is None else plan.win_assaults + 1
         self.doubles = fight.instant_kill_on_double or any(e.on == "double" for e in plan.events)
+        #: no hook acts after an assault (an assault limit or escape at most): a fast path
+        self.bare = not (
+            plan.events or plan.first_won or plan.exits or plan.table or plan.late_exits
+            or plan.threshold is not None or plan.win_assaults is not None
+        )  # fmt: skip
         self._dice(fight)
         named = {r.enemy for r in plan.damages} | {e.enemy for e in plan.events}
         named |= {a[0] for a in plan.attacks} | {w[0] for w in plan.wound_rolls}
@@ -137,6 +149,13 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
         self.kind_of = {i: key for key, group in kinds.items() for i in group}
         self.memo: dict[tuple, float] = {}
         self.busy: set[tuple] = set()
+        self.setting = (ruleset, hero_skill, abilities, armour, target)
+        #: with the best Luck, the same fight without Luck: a state with no Luck left takes
+        #: its value, and so does a state it already leaves alive surely (best Luck is a
+        #: maximum over choices that include never testing Luck, and no value passes 1).
+        #: The forward pass (odds_group_exits_forward) follows every move: ``prune`` off.
+        self.plain: GroupExitSolver | None = None
+        self.prune = True
         self.seconds = SECONDS
         self.luck_work = LUCK_WORK
         self.clock = 0.0
@@ -242,17 +261,60 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
                     break
             states = min(states, tree)
         if states * sides > self.luck_work:
-            raise self._too_large(
-                tr("with the best Luck, more than {limit} steps", limit=number(self.luck_work, ","))
-            )
+            raise self._too_large(self._past("foreseen"))
 
     def solve(self, stamina: int, luck: int | None) -> float:
         start = self.start(stamina, luck)
         self.clock = time.process_time()
+        if self.use_luck and self.prune and self.plain is None:
+            self.plain = self._plain_solver()
+        if self.plain is not None:
+            self.plain.clock, self.plain.seconds = self.clock, self.seconds
         try:
-            return self.value(start)
+            value = self.value(start)
+            if self.plain is not None:  # best Luck is a maximum: never below no Luck
+                value = max(value, self.plain.value(_plain_node(start)))
+            return value
         except RecursionError:
             raise self._too_large(tr("the fight's states are too deep to compute")) from None
+
+    def _plain_solver(self) -> GroupExitSolver:
+        ruleset, skill, abilities, armour, target = self.setting
+        plain = GroupExitSolver(ruleset, skill, self.plan, "none", abilities, armour, target)
+        plain.seconds = self.seconds
+        return plain
+
+    def _past(self, bound: str):
+        """Why the budget stops the fight: its states or its CPU time, and with the best
+        Luck what makes it large (the enemies at once, the assaults followed, the Luck)."""
+        limit = self.plan.limit
+        if self.use_luck:
+            size = (
+                tr("{count} enemies at once over {assaults} assaults, Luck followed,",
+                   count=len(self.plan.enemies), assaults=limit)
+                if limit is not None
+                else tr("{count} enemies at once until the end, Luck followed,",
+                        count=len(self.plan.enemies))
+            )  # fmt: skip
+            if bound == "foreseen":
+                return tr(
+                    "best Luck estimated: {size} pass the exact budget (more than {limit} "
+                    "steps foreseen)",
+                    size=size, limit=number(self.luck_work, ","),
+                )  # fmt: skip
+            if bound == "states":
+                return tr(
+                    "best Luck estimated: {size} pass the exact budget ({limit} states)",
+                    size=size, limit=number(MAX_STATES, ","),
+                )  # fmt: skip
+            return tr(
+                "best Luck estimated: {size} pass the exact budget ({seconds} seconds of "
+                "CPU, {states} states computed)",
+                size=size, seconds=format(self.seconds, "g"), states=number(len(self.memo), ","),
+            )  # fmt: skip
+        if bound == "states":
+            return tr("more than {limit} states", limit=number(MAX_STATES, ","))
+        return tr("more than {seconds} seconds", seconds=format(self.seconds, "g"))
 
     def _too_large(self, reason) -> GroupExitsTooLarge:
         return GroupExitsTooLarge(
@@ -273,16 +335,18 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
         found = self.memo.get(node)
         if found is not None:
             return found
+        plain = self.plain
+        if plain is not None:  # the best Luck: what the plain values settle (exact)
+            floor = plain.value(_plain_node(node))
+            if node[1] == 0 or floor >= 1.0 - 1e-12:  # no Luck left, or a sure way out
+                self.memo[node] = floor
+                return floor
         if node in self.busy:
             raise self._too_large(tr("the fight's states loop (an event undoes another)"))
         if len(self.memo) >= MAX_STATES:
-            raise self._too_large(
-                tr("more than {limit} states", limit=number(MAX_STATES, ","))
-            )  # fmt: skip
+            raise self._too_large(self._past("states"))
         if len(self.memo) % 256 == 255 and time.process_time() - self.clock > self.seconds:
-            raise self._too_large(
-                tr("more than {seconds} seconds", seconds=format(self.seconds, "g"))
-            )  # fmt: skip
+            raise self._too_large(self._past("seconds"))
         self.busy.add(node)
         try:
             result = self.choose(node)[0]
@@ -349,6 +413,14 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
 
     def _canon(self, state: tuple) -> tuple:
         h, luck, es, shifts, k, won, hit, counters = state
+        if not any(shifts):  # no SKILL shift (the common case): nothing to clear, nor to pair
+            if not self.groups:
+                return state
+            es_ = list(es)
+            for group in self.groups:
+                for i, e in zip(group, sorted(es[i] for i in group), strict=True):
+                    es_[i] = e
+            return (h, luck, tuple(es_), shifts, k, won, hit, counters)
         shifts = tuple(s if e > 0 else 0 for e, s in zip(es, shifts, strict=True))
         if self.groups:
             es_, sh_ = list(es), list(shifts)

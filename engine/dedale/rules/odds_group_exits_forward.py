@@ -62,6 +62,7 @@ def group_exit_outcomes(
     :func:`~dedale.rules.odds_group_exits.group_exit_odds` (its error past it)."""
     solver = GroupExitSolver(ruleset, hero_skill, plan, luck_policy, abilities, armour, target)
     solver.seconds, solver.luck_work = seconds, luck_work
+    solver.prune = False  # every state's own moves, to push the mass through
     found = GroupExitOutcomes(value=solver.solve(hero_stamina, luck))
     start = solver.start(hero_stamina, luck)
     pending = {start: 1.0}

@@ -23,12 +23,17 @@ class AfterAssault:
         """Once an assault's blows have landed: death, a win, then the hooks (the target's
         events, the exits, the table rolled each assault, the threshold): ``[(chance, the
         next state or an end ("end", way, STAMINA, Luck))]``."""
-        plan = self.plan
-        h0, _luck, _es, shifts, k, won, _hit, counters = state
         if h <= 0:
             return [(1.0, end("lost", 0, luck))]
         if not any(es):
             return [(1.0, end("won", h, luck))]
+        if self.bare:  # no hook after the assault: the next state (as _late gives it)
+            _h, _lk, _es, shifts, k, won, _hit, counters = state
+            k2 = k + 1 if k < self.k_cap else k
+            return [(1.0, self._canon((h, luck, es, shifts, k2, won, hit or not self.track_hit,
+                                       counters)))]  # fmt: skip
+        plan = self.plan
+        h0, _luck, _es, shifts, k, won, _hit, counters = state
         if dealt > 0 and self.won_cap:
             won = min(won + 1, self.won_cap)
         if es[t] > 0 and plan.events:  # the events of the enemy fought (none once it fell)

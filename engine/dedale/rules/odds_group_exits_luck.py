@@ -122,13 +122,11 @@ class LuckAssaults:
         knowing the assault so far; then the end of the assault (``_finish``). ``ctx``:
         (state, target, the continuations already found in this assault)."""
         state, t, cache = ctx
+        if not side_p or h <= 0:  # the end of the assault (cheaper than a cache key)
+            return self._finish(state, t, winner, double, h, luck, es, hit, dealt)
         key = (winner, double, h, luck, es, hit, dealt, side_p)
         found = cache.get(key)
         if found is not None:
-            return found
-        if not side_p or h <= 0:
-            found = self._finish(state, t, winner, double, h, luck, es, hit, dealt)
-            cache[key] = found
             return found
         (j, p), rest = side_p[0], side_p[1:]
         found = []

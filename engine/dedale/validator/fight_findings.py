@@ -37,10 +37,18 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
             )
             continue
         if report.estimated_because is not None:
+            some_exact = any(not o.estimate for o in report.odds)
             found.append(
                 finding(
                     "I115",
                     tr(
+                        "the best-Luck odds of the fight against {enemies} are estimated "
+                        "(without Luck they are exact): {reason}",
+                        enemies=enemy_names(fight),
+                        reason=report.estimated_because,
+                    )
+                    if some_exact
+                    else tr(
                         "the odds of the fight against {enemies} are estimated: {reason}",
                         enemies=enemy_names(fight),
                         reason=report.estimated_because,

@@ -74,8 +74,8 @@ class FightReport:
     #: the rows with the best loadout a reachable path brings (empty: the same as ``odds``)
     best: tuple[Odds, ...] = ()
     carried: Carried | None = None  # the worst and best loadouts, the items that change them
-    #: why a fight the exact odds cover is estimated whole all the same (too many states:
-    #: I115; when only its best-Luck rows are estimated, the table's ≈ marks them)
+    #: why a fight the exact odds cover is estimated all the same (too many states or too
+    #: long: I115; the whole fight, or only its best-Luck rows beside exact ones)
     estimated_because: str | None = None
 
     def best_loadout_win(self, level: str, class_name: str | None = None) -> float | None:
@@ -416,9 +416,9 @@ def fight_reports(
                         simulator, graph, book, (seed, estimated), number, fight, error.message
                     )
                     exact = _with_exact_rows(report, calculator, fight, loadout, shifts)
-                    if exact is report:  # nothing exact at all: I115 says why
-                        exact = dataclasses.replace(report, estimated_because=error.message)
-                    reports.append(exact)
+                    # I115 says why (the whole fight, or only its best-Luck rows: never a
+                    # bare ≈)
+                    reports.append(dataclasses.replace(exact, estimated_because=error.message))
                     continue
             too_large = None
             if _is_reliques(ruleset):  # exact: dedale.validator.fights_reliques

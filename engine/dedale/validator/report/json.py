@@ -48,6 +48,10 @@ def fight_data(report: FightReport, lang: str | None = None) -> dict[str, Any]:
         "enemies": [enemy.name for enemy in report.fight.enemies],
         "error": translate(report.error, lang) if report.error is not None else None,
         "method": report.method,  # exact | estimate | null (unavailable)
+        # why rows are estimated (the fight's exact odds past their budget), else null
+        "estimated_because": translate(report.estimated_because, lang)
+        if report.estimated_because is not None
+        else None,
         "odds": [_odds_row(odds) for odds in report.odds],  # with the items surely held
         "loadout": _loadout(report),
     }
