@@ -1,0 +1,89 @@
+"""The states before the hero's first hit, filled in loops (issue 14.11: speed).
+
+With a first-hit bonus (df48.5's Mercenaire) an :class:`~dedale.rules.odds.OddsTable` keeps
+apart every state whose enemy has not been hit yet: (Luck, hero STAMINA) under the enemy's
+untouched STAMINA. ``OddsTable.state_value`` reaches them one by one, recursively, through
+the generic ``_moves`` (a tuple per move, the Luck options compared by ``_mean``); here
+the same values are computed bottom-up, in plain loops, for every STAMINA up to the one
+asked and every LUCK the hero can fall to from it. Each value is the same expression as the
+generic one, with the same products added in the same order (bit for bit:
+``tests/rules/test_odds_prehit.py`` compares them on many settings); the values land in
+the table's ``special`` memo, where the generic path and the forward pass read them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dedale.rules.odds import OddsTable
+
+
+def applies(table: OddsTable) -> bool:
+    """Whether the loops reproduce the generic moves of ``table``'s states before the
+    first hit: both sides wound (a move never leads back to its own state)."""
+    return bool(table.first_hit_bonus) and table.to_hero > 0 and table.to_enemy > 0
+
+
+def fill(table: OddsTable, index: int, luck: int, h: int, e: int) -> None:
+    """Put in ``table.special`` the value of every state (``index``, LUCK, STAMINA, ``e``,
+    after the first assault, not hit yet) for STAMINA 1..``h`` and each LUCK the hero may
+    have from ``luck`` (``luck``, then one Luck test lower each time, down to 0)."""
+    from dedale.rules.odds import luck_gains
+
+    special = table.special
+    lucks = [luck]
+    if table.use_luck:
+        while lucks[-1] > 0:
+            lucks.append(max(0, lucks[-1] - table.luck_cost))
+    params = table.params[index]
+    pk, ph, pe, pt = params.p_kill, params.p_hero, params.p_enemy, params.p_tie
+    fight = table.fight
+    wounding, wounded = fight.luck_wounding, fight.luck_wounded
+    base_e, base_h = fight.damage_to_enemy, fight.damage_to_hero
+    d_hero = table.to_enemy + table.first_hit_bonus  # the hero's first hit
+    d_enemy = table.to_hero
+    regular = table.regular
+    stay = 0.0
+    if pt:
+        stay += pt  # a tie leaves the state as it is
+    for lk in reversed(lucks):  # lowest LUCK first: a Luck test reads the lower one
+        low = max(0, lk - table.luck_cost)
+        q = table.p_lucky(lk)
+        luck_hit = table.use_luck and lk and wounding is not None
+        luck_hurt = table.use_luck and lk and wounded is not None
+        for hh in range(1, h + 1):
+            key = (index, lk, hh, e, False, False)
+            if key in special:
+                continue
+            total = 0
+            if pk:
+                total += pk * regular(index, lk, hh, 0)
+            if ph:
+                plain = regular(index, lk, hh, e - d_hero)
+                if luck_hit:
+                    v1 = regular(index, low, hh, e - max(0, d_hero + wounding.lucky - base_e))
+                    v2 = regular(index, low, hh, e - max(0, d_hero + wounding.unlucky - base_e))
+                    if luck_gains(0 + q * v1 + (1 - q) * v2, 0 + 1.0 * plain):
+                        total += ph * q * v1
+                        total += ph * (1 - q) * v2
+                    else:
+                        total += ph * plain
+                else:
+                    total += ph * plain
+            if pe:
+                s = hh - d_enemy
+                plain = special[(index, lk, s, e, False, False)] if s > 0 else 0.0
+                if luck_hurt:
+                    s1 = hh - max(0, d_enemy + wounded.lucky - base_h)
+                    s2 = hh - max(0, d_enemy + wounded.unlucky - base_h)
+                    v1 = special[(index, low, s1, e, False, False)] if s1 > 0 else 0.0
+                    v2 = special[(index, low, s2, e, False, False)] if s2 > 0 else 0.0
+                    if luck_gains(0 + q * v1 + (1 - q) * v2, 0 + 1.0 * plain):
+                        total += pe * q * v1
+                        total += pe * (1 - q) * v2
+                    else:
+                        total += pe * plain
+                else:
+                    total += pe * plain
+            special[key] = total / (1.0 - stay) if stay < 1.0 else 0.0
