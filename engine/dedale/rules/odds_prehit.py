@@ -43,27 +43,47 @@ def fill(table: OddsTable, index: int, luck: int, h: int, e: int) -> None:
     base_e, base_h = fight.damage_to_enemy, fight.damage_to_hero
     d_hero = table.to_enemy + table.first_hit_bonus  # the hero's first hit
     d_enemy = table.to_hero
-    regular = table.regular
+    grid = table.grids[index]
+    last = index + 1 >= len(table.enemies)
+    if not last:
+        following, next_e = table.grids[index + 1], table.enemies[index + 1][1]
+
+    def regular(lk: int, hh: int, left: int) -> float:  # table.regular, inlined
+        if left > 0:
+            return grid[lk][hh][left]
+        return 1.0 if last else following[lk][hh][next_e]
+
+    # without a Luck test on a wound the enemy takes the same STAMINA each time: only the
+    # states h, h - d, h - 2d... can follow (every LUCK keeps that STAMINA's residue)
+    step = 1 if table.use_luck and wounded is not None else d_enemy
     stay = 0.0
     if pt:
         stay += pt  # a tie leaves the state as it is
-    for lk in reversed(lucks):  # lowest LUCK first: a Luck test reads the lower one
+    # a Luck test on a wound costs at least this much STAMINA: after k of them no state
+    # above h - k * least can be reached (the hero's own hits end these states)
+    least = 0
+    if wounded is not None:
+        least = min(
+            max(0, d_enemy + wounded.lucky - base_h), max(0, d_enemy + wounded.unlucky - base_h)
+        )
+    for tests, lk in reversed(list(enumerate(lucks))):  # lowest LUCK first: read by the others
+        top = h - tests * least
         low = max(0, lk - table.luck_cost)
         q = table.p_lucky(lk)
         luck_hit = table.use_luck and lk and wounding is not None
         luck_hurt = table.use_luck and lk and wounded is not None
-        for hh in range(1, h + 1):
+        for hh in range(top - (top - 1) // step * step, top + 1, step):
             key = (index, lk, hh, e, False, False)
             if key in special:
                 continue
             total = 0
             if pk:
-                total += pk * regular(index, lk, hh, 0)
+                total += pk * regular(lk, hh, 0)
             if ph:
-                plain = regular(index, lk, hh, e - d_hero)
+                plain = regular(lk, hh, e - d_hero)
                 if luck_hit:
-                    v1 = regular(index, low, hh, e - max(0, d_hero + wounding.lucky - base_e))
-                    v2 = regular(index, low, hh, e - max(0, d_hero + wounding.unlucky - base_e))
+                    v1 = regular(low, hh, e - max(0, d_hero + wounding.lucky - base_e))
+                    v2 = regular(low, hh, e - max(0, d_hero + wounding.unlucky - base_e))
                     if luck_gains(0 + q * v1 + (1 - q) * v2, 0 + 1.0 * plain):
                         total += ph * q * v1
                         total += ph * (1 - q) * v2
