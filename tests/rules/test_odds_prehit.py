@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from dedale.rules import odds_prehit
+from dedale.rules import odds_grids, odds_prehit
 from dedale.rules.odds import OddsTable
 
 HEROES = [(7, 14, 7), (9, 20, 11), (12, 24, 12), (10, 5, 3)]
@@ -24,6 +24,7 @@ OPTIONS = [
 
 def _solve(ruleset, hero, enemies, options, fast: bool, monkeypatch):
     skill, stamina, luck = hero
+    odds_grids.clear()  # no value memoised by the other run (the tables share them)
     with monkeypatch.context() as patch:
         if not fast:
             patch.setattr(odds_prehit, "applies", lambda table: False)

@@ -202,6 +202,7 @@ class OddsTable:
         self.special: dict[tuple, float] = {}
         self.luck_max = -1
         self.stamina_max = 0
+        self.special = odds_grids.specials(self)  # shared by the tables of this setting
 
     def _shifts(self, damage: int, table, base: int) -> tuple[int, int, int] | tuple[int]:
         if table is None or not self.use_luck:
@@ -436,7 +437,6 @@ class OddsTable:
             raise GameError("the hero needs at least 1 STAMINA to fight")
         luck_value = max(0, luck) if luck is not None and self.use_luck else 0
         if hero_stamina > self.stamina_max or luck_value > self.luck_max:
-            self.special.clear()
             self._fill(max(hero_stamina, self.stamina_max), max(luck_value, self.luck_max))
         return self._normal((0, luck_value, hero_stamina, first_stamina, True, False))
 

@@ -10,6 +10,10 @@ kept here, and a table of the same setting that needs no more (Luck, STAMINA, fi
 STAMINA) takes a copy of the part it needs instead of filling it again: every cell is the
 one the table would compute (a cell depends only on cells of lower Luck, STAMINA or enemy
 STAMINA, never on the grid's size). Bounded by :data:`MAX_KEPT_CELLS` cells in all.
+
+The values of the states before the first assault or the first hit (``OddsTable.special``)
+depend on the grids and on the hero's armour and first-hit bonus: tables of the same
+setting share one memo of them (:func:`specials`), at most :data:`MAX_SPECIAL_STATES`.
 """
 
 from __future__ import annotations
@@ -23,8 +27,12 @@ MAX_KEPT_CELLS = 2_000_000
 """Cells of the grids kept at most (about 16 MB of references to shared floats); past it
 the store is emptied and starts again."""
 
+MAX_SPECIAL_STATES = 500_000
+"""Values of states before the first hit kept at most, all settings together."""
+
 _KEPT: dict[tuple, tuple] = {}
 _cells = 0
+_SPECIAL: dict[tuple, tuple] = {}
 
 
 def _key(table: OddsTable) -> tuple:
@@ -90,8 +98,24 @@ def keep(table: OddsTable) -> None:
     _cells += cells
 
 
+def specials(table: OddsTable) -> dict[tuple, float]:
+    """The memo of the values of ``table``'s states before the first assault or the first
+    hit, shared with the tables of the same setting (the fight itself kept alive with it,
+    so that its id stays its own)."""
+    key = (_key(table), table.armour, table.first_hit_bonus)
+    found = _SPECIAL.get(key)
+    if found is not None and found[0] is table.fight:
+        return found[1]
+    if sum(len(memo) for _, memo in _SPECIAL.values()) > MAX_SPECIAL_STATES:
+        _SPECIAL.clear()
+    memo: dict[tuple, float] = {}
+    _SPECIAL[key] = (table.fight, memo)
+    return memo
+
+
 def clear() -> None:
-    """Forget every kept grid (benchmarks measuring a cold process's work)."""
+    """Forget every kept grid and memo (benchmarks measuring a cold process's work)."""
     global _cells
     _KEPT.clear()
+    _SPECIAL.clear()
     _cells = 0
