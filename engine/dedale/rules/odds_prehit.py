@@ -29,7 +29,7 @@ def fill(table: OddsTable, index: int, luck: int, h: int, e: int) -> None:
     """Put in ``table.special`` the value of every state (``index``, LUCK, STAMINA, ``e``,
     after the first assault, not hit yet) for STAMINA 1..``h`` and each LUCK the hero may
     have from ``luck`` (``luck``, then one Luck test lower each time, down to 0)."""
-    from dedale.rules.odds import luck_gains
+    from dedale.rules import odds
 
     special = table.special
     lucks = [luck]
@@ -45,13 +45,7 @@ def fill(table: OddsTable, index: int, luck: int, h: int, e: int) -> None:
     d_enemy = table.to_hero
     grid = table.grids[index]
     last = index + 1 >= len(table.enemies)
-    if not last:
-        following, next_e = table.grids[index + 1], table.enemies[index + 1][1]
-
-    def regular(lk: int, hh: int, left: int) -> float:  # table.regular, inlined
-        if left > 0:
-            return grid[lk][hh][left]
-        return 1.0 if last else following[lk][hh][next_e]
+    following, next_e = (None, 0) if last else (table.grids[index + 1], table.enemies[index + 1][1])
 
     # without a Luck test on a wound the enemy takes the same STAMINA each time: only the
     # states h, h - d, h - 2d... can follow (every LUCK keeps that STAMINA's residue)
@@ -66,27 +60,43 @@ def fill(table: OddsTable, index: int, luck: int, h: int, e: int) -> None:
         least = min(
             max(0, d_enemy + wounded.lucky - base_h), max(0, d_enemy + wounded.unlucky - base_h)
         )
+    tie = odds.LUCK_TIE  # luck_gains(a, b) is a > b + tie * abs(b), inlined below
+    # the enemy's STAMINA after the hero's first hit, plain, lucky and unlucky
+    e_plain = e - d_hero
+    if wounding is not None:
+        e_lucky = e - max(0, d_hero + wounding.lucky - base_e)
+        e_unlucky = e - max(0, d_hero + wounding.unlucky - base_e)
+    if wounded is not None:  # the STAMINA the hero loses, lucky and unlucky
+        h_lucky = max(0, d_enemy + wounded.lucky - base_h)
+        h_unlucky = max(0, d_enemy + wounded.unlucky - base_h)
     for tests, lk in reversed(list(enumerate(lucks))):  # lowest LUCK first: read by the others
         top = h - tests * least
         low = max(0, lk - table.luck_cost)
         q = table.p_lucky(lk)
+        q1 = 1 - q
+        ph_q, ph_q1, pe_q, pe_q1 = ph * q, ph * q1, pe * q, pe * q1
         luck_hit = table.use_luck and lk and wounding is not None
         luck_hurt = table.use_luck and lk and wounded is not None
+        rows, low_rows = grid[lk], grid[low]
+        won = None if last else following[lk]  # the next enemy's grid at this LUCK
+        low_won = None if last else following[low]
         for hh in range(top - (top - 1) // step * step, top + 1, step):
             key = (index, lk, hh, e, False, False)
             if key in special:
                 continue
             total = 0
             if pk:
-                total += pk * regular(lk, hh, 0)
+                total += pk * (1.0 if last else won[hh][next_e])
             if ph:
-                plain = regular(lk, hh, e - d_hero)
+                plain = rows[hh][e_plain] if e_plain > 0 else 1.0 if last else won[hh][next_e]
                 if luck_hit:
-                    v1 = regular(low, hh, e - max(0, d_hero + wounding.lucky - base_e))
-                    v2 = regular(low, hh, e - max(0, d_hero + wounding.unlucky - base_e))
-                    if luck_gains(0 + q * v1 + (1 - q) * v2, 0 + 1.0 * plain):
-                        total += ph * q * v1
-                        total += ph * (1 - q) * v2
+                    row = low_rows[hh]
+                    after = 1.0 if last else low_won[hh][next_e]
+                    v1 = row[e_lucky] if e_lucky > 0 else after
+                    v2 = row[e_unlucky] if e_unlucky > 0 else after
+                    if q * v1 + q1 * v2 > plain + tie * abs(plain):
+                        total += ph_q * v1
+                        total += ph_q1 * v2
                     else:
                         total += ph * plain
                 else:
@@ -95,13 +105,12 @@ def fill(table: OddsTable, index: int, luck: int, h: int, e: int) -> None:
                 s = hh - d_enemy
                 plain = special[(index, lk, s, e, False, False)] if s > 0 else 0.0
                 if luck_hurt:
-                    s1 = hh - max(0, d_enemy + wounded.lucky - base_h)
-                    s2 = hh - max(0, d_enemy + wounded.unlucky - base_h)
+                    s1, s2 = hh - h_lucky, hh - h_unlucky
                     v1 = special[(index, low, s1, e, False, False)] if s1 > 0 else 0.0
                     v2 = special[(index, low, s2, e, False, False)] if s2 > 0 else 0.0
-                    if luck_gains(0 + q * v1 + (1 - q) * v2, 0 + 1.0 * plain):
-                        total += pe * q * v1
-                        total += pe * (1 - q) * v2
+                    if q * v1 + q1 * v2 > plain + tie * abs(plain):
+                        total += pe_q * v1
+                        total += pe_q1 * v2
                     else:
                         total += pe * plain
                 else:
