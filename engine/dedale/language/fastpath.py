@@ -24,14 +24,37 @@ _FAST_HEADER = re.compile(r"([ \t]*)(?:§|#)[ \t]*(\d+)(?:[ \t]+([^\s\d].*))?[ \
 _FAST_CHOICE = re.compile(r"([ \t]*)->[ \t]*(\d+)(?:[ \t]+([^\s(),].*))?[ \t]*$")
 
 
-@lru_cache(maxsize=1)
-def _patterns() -> dict[str, re.Pattern[str]]:
+TERMINALS = (
+    "OUTCOME", "WIN", "VICTORY", "_LOSE", "_DEFEAT", "_ENEMY", "_ENEMY_DAMAGE", "ENEMY_NAME",
+    "WORD", "_FIGHT", "_TEST", "YOUR", "_TAKE", "ITEM_TEXT", "DEATH", "IF", "NAME", "_SET",
+    "_NOTE", "_CLEAR", "_CODEWORD",
+)  # fmt: skip
+"""The grammar's terminals the fast paths' patterns are made of."""
+KEYWORD = "(after if)"
+"""The sources' key of what may stand where a condition starts (:func:`_after_if`)."""
+
+
+def _terminal_sources() -> dict[str, str]:
+    """The regular expressions of :data:`TERMINALS` and :data:`KEYWORD`, read from the
+    Lark parser (built for it)."""
     from dedale.language.parser import book_parser
 
     parser = book_parser()
+    found = {name: parser.get_terminal(name).pattern.to_regexp() for name in TERMINALS}
+    found[KEYWORD] = _after_if(parser).pattern
+    return found
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    from dedale.language import fastpath_cache
+    from dedale.language.parser import grammar_text
+
+    # kept between runs: a book whose lines all take a fast path never builds the parser
+    sources = fastpath_cache.sources(grammar_text(), (*TERMINALS, KEYWORD), _terminal_sources)
 
     def term(name: str) -> str:
-        return parser.get_terminal(name).pattern.to_regexp()
+        return sources[name]
 
     gt = r"([ \t]*)>[ \t]*"
     branch_kw = "|".join(
@@ -59,7 +82,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "if_choice": re.compile(f"([ \\t]*)->[ \\t]*(\\d+)[ \\t]*\\([ \\t]*{term('IF')}[ \\t]+"),
         "name": re.compile(term("NAME")),
         "choice_end": re.compile("[ \\t]*\\)(?:[ \\t]+([^\\s(),].*))?[ \\t]*$"),
-        "keyword": _after_if(parser),
+        "keyword": re.compile(sources[KEYWORD]),
     }
 
 
