@@ -4,8 +4,9 @@ With a first-hit bonus (df48.5's Mercenaire) an :class:`~dedale.rules.odds.OddsT
 apart every state whose enemy has not been hit yet: (Luck, hero STAMINA) under the enemy's
 untouched STAMINA. ``OddsTable.state_value`` reaches them one by one, recursively, through
 the generic ``_moves`` (a tuple per move, the Luck options compared by ``_mean``); here
-the same values are computed bottom-up, in plain loops, for every STAMINA up to the one
-asked and every LUCK the hero can fall to from it. Each value is the same expression as the
+the same values are computed bottom-up, in plain loops, for the STAMINA and LUCK the hero
+can fall to from the state asked (no more than a Luck test's least wound allows, and only
+STAMINA of the same residue when no Luck is tested). Each value is the same expression as the
 generic one, with the same products added in the same order (bit for bit:
 ``tests/rules/test_odds_prehit.py`` compares them on many settings); the values land in
 the table's ``special`` memo, where the generic path and the forward pass read them.
@@ -27,8 +28,9 @@ def applies(table: OddsTable) -> bool:
 
 def fill(table: OddsTable, index: int, luck: int, h: int, e: int) -> None:
     """Put in ``table.special`` the value of every state (``index``, LUCK, STAMINA, ``e``,
-    after the first assault, not hit yet) for STAMINA 1..``h`` and each LUCK the hero may
-    have from ``luck`` (``luck``, then one Luck test lower each time, down to 0)."""
+    after the first assault, not hit yet) the state (``luck``, ``h``) can lead to: each LUCK
+    the hero may have from ``luck`` (one Luck test lower each time, down to 0), with the
+    STAMINA he may still have then."""
     from dedale.rules import odds
 
     special = table.special
