@@ -11,6 +11,7 @@ Exit codes: 0 success, 1 error in a book/ruleset/save, 2 usage error (see each c
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 
@@ -69,6 +70,7 @@ def chosen_command(argv: list[str]) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``dedale`` console script."""
+    tune_gc()
     words = sys.argv[1:] if argv is None else argv
     parser = build_parser(chosen_command(words))
     args = parser.parse_args(argv)
@@ -76,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     module = importlib.import_module(f"dedale.commands.{args.command}")
+    gc.freeze()  # the modules' objects live as long as the process: no collection walks them
     try:
         return int(module.run(args))
     except BrokenPipeError:
@@ -94,6 +97,21 @@ def main(argv: list[str] | None = None) -> int:
 
         print(report_crash(error, f"dedale {args.command}"), file=sys.stderr)
         return EXIT_CRASH
+
+
+GC_THRESHOLDS = (50_000, 20, 100)
+"""The garbage collector's thresholds in a ``dedale`` process (Python's are 700, 10, 10).
+A command builds large, long-lived structures (the book's syntax tree, the checks' graphs,
+state sets and odds grids) and little cyclic garbage (reference counting frees the rest):
+at Python's thresholds the collector ran ~400 times in the validation of a 400-paragraph
+book, three of them full collections walking every object, for 0.15-0.25 s of CPU (a
+fifth of the process). Cycles are still collected, every 50,000 new container objects."""
+
+
+def tune_gc() -> None:
+    """Set :data:`GC_THRESHOLDS` (the ``dedale`` command only: the library leaves the
+    collector of the program that imports it alone)."""
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def silence_stdout() -> None:

@@ -43,6 +43,16 @@ EDGE_LINES = [
     "-> 7 (if Rope initial) x", "-> 7 (if Statue of Zeus) x (y)", "-> 007 (if Key ) Open",
     "-> 7 (si monde Mars visité) x", "-> 7 (si statut Empoisonné) x", "-> 7 (if paragraph > 3) x",
     "-> 7 (if Rope Lantern) x", "-> 7 (if Rope;) x", "-> 7 (if) x", "-> 7 (if Rope",
+    "> set codeword SIGIL1", "> notez mot-code ARGENT", "> note codeword Bleu Ciel  ",
+    "> clear codeword SIGIL1", "> effacez mot-code Loup", "> rayez mot code LOUP",
+    "> set code word X", "> SET CODEWORD X", "> fixez mot-code Été", "> set codeword",
+    "> set codeword X and Y", "> set codeword X visited", "> set codeword 12", "> note Loup",
+    "> set codeword X -> 3", "> set codeword X (if Y)", "> clear codeword X; set codeword Y",
+    "> note codeword X 2", "> mettez mot-code Aube", "> set SKILL to 8", "> set codeword X's",
+    "-> 7 (if codeword SIGIL1) Use it", "-> 7 (si mot-code ARGENT) Entrer", "-> 7 (if codeword X)",
+    "-> 7 (if code word Bleu Ciel) x", "-> 7 (if codeword X and Y) x", "-> 7 (if codeword) x",
+    "-> 7 (if codeword X or Rope) x", "-> 7 (if not codeword X) x", "-> 7 (IF CODEWORD X) y",
+    "-> 7 (if codeword 3) x", "-> 7 (if codeword X visited) x", "-> 7 (si mot code Été) x",
 ]  # fmt: skip
 
 
@@ -93,6 +103,14 @@ def test_fast_paths_cover_the_common_lines():
         ("-> 7 (if Rope or Lantern) x", False),
         ("-> 7 (if Rope, disabled) x", False),  # another option: Lark
         ("> victory now", False),
+        ("> set codeword SIGIL1", True),
+        ("> notez mot-code ARGENT", True),
+        ("> clear codeword SIGIL1", True),
+        ("> set codeword X and Y", False),  # not one name: Lark
+        ("-> 7 (if codeword SIGIL1) Use it", True),
+        ("-> 7 (si mot-code ARGENT) Entrer", True),
+        ("-> 7 (if codeword X or Rope) x", False),
+        ("-> 7 (if not codeword X) x", False),
     ],
 )
 def test_endings_and_choices_on_one_item_take_the_fast_path(line, fast):

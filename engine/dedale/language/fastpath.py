@@ -24,14 +24,37 @@ _FAST_HEADER = re.compile(r"([ \t]*)(?:§|#)[ \t]*(\d+)(?:[ \t]+([^\s\d].*))?[ \
 _FAST_CHOICE = re.compile(r"([ \t]*)->[ \t]*(\d+)(?:[ \t]+([^\s(),].*))?[ \t]*$")
 
 
-@lru_cache(maxsize=1)
-def _patterns() -> dict[str, re.Pattern[str]]:
+TERMINALS = (
+    "OUTCOME", "WIN", "VICTORY", "_LOSE", "_DEFEAT", "_ENEMY", "_ENEMY_DAMAGE", "ENEMY_NAME",
+    "WORD", "_FIGHT", "_TEST", "YOUR", "_TAKE", "ITEM_TEXT", "DEATH", "IF", "NAME", "_SET",
+    "_NOTE", "_CLEAR", "_CODEWORD",
+)  # fmt: skip
+"""The grammar's terminals the fast paths' patterns are made of."""
+KEYWORD = "(after if)"
+"""The sources' key of what may stand where a condition starts (:func:`_after_if`)."""
+
+
+def _terminal_sources() -> dict[str, str]:
+    """The regular expressions of :data:`TERMINALS` and :data:`KEYWORD`, read from the
+    Lark parser (built for it)."""
     from dedale.language.parser import book_parser
 
     parser = book_parser()
+    found = {name: parser.get_terminal(name).pattern.to_regexp() for name in TERMINALS}
+    found[KEYWORD] = _after_if(parser).pattern
+    return found
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    from dedale.language import fastpath_cache
+    from dedale.language.parser import grammar_text
+
+    # kept between runs: a book whose lines all take a fast path never builds the parser
+    sources = fastpath_cache.sources(grammar_text(), (*TERMINALS, KEYWORD), _terminal_sources)
 
     def term(name: str) -> str:
-        return parser.get_terminal(name).pattern.to_regexp()
+        return sources[name]
 
     gt = r"([ \t]*)>[ \t]*"
     branch_kw = "|".join(
@@ -51,10 +74,15 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "ending": re.compile(
             gt + f"(?:(?P<VICTORY>{term('VICTORY')})|(?P<DEATH>{term('DEATH')}))[ \\t]*$"
         ),
+        "codeword": re.compile(
+            gt + f"(?:(?P<SET>{term('_SET')})|(?P<NOTE>{term('_NOTE')})|(?P<CLEAR>"
+            f"{term('_CLEAR')}))[ \\t]+{term('_CODEWORD')}[ \\t]+(?P<name>{term('NAME')})[ \\t]*$"
+        ),
+        "if_codeword": re.compile(f"({term('_CODEWORD')})[ \\t]+"),
         "if_choice": re.compile(f"([ \\t]*)->[ \\t]*(\\d+)[ \\t]*\\([ \\t]*{term('IF')}[ \\t]+"),
         "name": re.compile(term("NAME")),
         "choice_end": re.compile("[ \\t]*\\)(?:[ \\t]+([^\\s(),].*))?[ \\t]*$"),
-        "keyword": _after_if(parser),
+        "keyword": re.compile(sources[KEYWORD]),
     }
 
 
@@ -93,7 +121,7 @@ def fast_line(line: str, number: int, file: str) -> Any | None:
     if first != ">":
         return None
     folded = fold(line)
-    for recognise in (_branch, _enemy, _fight, _test, _take, _ending):
+    for recognise in (_branch, _enemy, _fight, _test, _take, _codeword, _ending):
         item = recognise(line, folded, number, file)
         if item is not None:
             return item
@@ -125,9 +153,12 @@ def _if_choice(line: str, number: int, file: str) -> ast.Choice | None:
     patterns = _patterns()
     folded = fold(line)
     match = patterns["if_choice"].match(folded)
-    if match is None or patterns["keyword"].match(folded, match.end()):
+    if match is None:
         return None
-    name = patterns["name"].match(folded, match.end())
+    codeword = patterns["if_codeword"].match(folded, match.end())  # (if codeword X)
+    if codeword is None and patterns["keyword"].match(folded, match.end()):
+        return None
+    name = patterns["name"].match(folded, match.end() if codeword is None else codeword.end())
     if name is None:
         return None
     end = patterns["choice_end"].match(folded, name.end())
@@ -135,8 +166,12 @@ def _if_choice(line: str, number: int, file: str) -> ast.Choice | None:
         return None
     where = _span(file, number, match.start(2), match.end(2))
     target = ast.ParagraphRef(span=where, number=_number(match.group(2), PARAGRAPH, where))
-    item = line[name.start() : name.end()].strip()
-    condition = ast.HasItem(span=_span(file, number, name.start(), name.end()), item=item)
+    named = line[name.start() : name.end()].strip()
+    if codeword is None:
+        condition = ast.HasItem(span=_span(file, number, name.start(), name.end()), item=named)
+    else:
+        where = _span(file, number, codeword.start(1), name.end())
+        condition = ast.HasCodeword(span=where, codeword=named)
     close = folded.index(")", name.end()) + 1
     text = end.group(1)
     return ast.Choice(
@@ -239,6 +274,19 @@ def _take(line: str, folded: str, number: int, file: str) -> Any | None:
     return ast.GainItem(
         span=_span(file, number, match.start(2), match.end(3)),
         item=line[match.start(3) : match.end(3)].strip(),
+    )
+
+
+def _codeword(line: str, folded: str, number: int, file: str) -> Any | None:
+    """``> set codeword X``, ``> notez mot-code X``, ``> clear codeword X``."""
+    match = _patterns()["codeword"].match(folded)
+    if match is None:
+        return None
+    verb = next(name for name in ("SET", "NOTE", "CLEAR") if match.group(name))
+    node = ast.ClearCodeword if verb == "CLEAR" else ast.SetCodeword
+    return node(
+        span=_span(file, number, match.start(verb), match.end("name")),
+        codeword=line[match.start("name") : match.end("name")].strip(),
     )
 
 

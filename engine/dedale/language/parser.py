@@ -129,7 +129,6 @@ def _parse_rules(
 ) -> list[tuple[int, object]]:
     if not rules:
         return []
-    parser = book_parser()
     fast: list[tuple[int, object]] = []
     rest: list[tuple[int, str]] = []
     for number, line in rules:
@@ -143,7 +142,8 @@ def _parse_rules(
         else:
             fast.append((number, item))
     if not rest:
-        return fast
+        return fast  # the parser is built only for the lines that need it
+    parser = book_parser()
     original = _layout(rest)
     try:
         tree = parser.parse(fold(original))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from dedale.errors import GameError
 from dedale.rules import modifiers as mods
+from dedale.rules import odds_grids, odds_prehit
 from dedale.rules.fights import EnemySpec
 from dedale.rules.odds_forward import Forward
 from dedale.rules.odds_inputs import assault_chances, check_size, enemy_line_up, lucky_table
@@ -201,6 +202,7 @@ class OddsTable:
         self.special: dict[tuple, float] = {}
         self.luck_max = -1
         self.stamina_max = 0
+        self.special = odds_grids.specials(self)  # shared by the tables of this setting
 
     def _shifts(self, damage: int, table, base: int) -> tuple[int, int, int] | tuple[int]:
         if table is None or not self.use_luck:
@@ -217,10 +219,13 @@ class OddsTable:
         """Fill the regular grids bottom-up (last enemy first)."""
         check_size(luck_max, stamina_max, self.enemies)
         self.luck_max, self.stamina_max = luck_max, stamina_max
+        if odds_grids.take(self):  # the same grids, filled for another table
+            return
         count = len(self.enemies)
         self.grids, self.choices = [None] * count, [None] * count
         for index in range(count - 1, -1, -1):
             self._fill_grid(index, 1)
+        odds_grids.keep(self)
 
     def widen_first(self, stamina: int) -> None:
         """Let the first enemy start with up to ``stamina``: only the new columns of its
@@ -232,6 +237,7 @@ class OddsTable:
         self.enemies[0] = (skill, stamina, immune)
         if self.grids:
             self._fill_grid(0, old + 1)
+            odds_grids.keep(self)
 
     def _fill_grid(self, index: int, first: int) -> None:
         """Compute the columns ``first``.. of one enemy's grid (1: the whole grid)."""
@@ -360,6 +366,9 @@ class OddsTable:
         found = self.special.get(state)
         if found is not None:
             return found
+        if not first and odds_prehit.applies(self):  # before the first hit: in loops
+            odds_prehit.fill(self, index, luck, h, e)
+            return self.special[state]
         stay, outs = self._moves(state)
         value = sum(p * self.state_value(t) for p, t in outs)
         value = value / (1.0 - stay) if stay < 1.0 else 0.0
@@ -428,7 +437,6 @@ class OddsTable:
             raise GameError("the hero needs at least 1 STAMINA to fight")
         luck_value = max(0, luck) if luck is not None and self.use_luck else 0
         if hero_stamina > self.stamina_max or luck_value > self.luck_max:
-            self.special.clear()
             self._fill(max(hero_stamina, self.stamina_max), max(luck_value, self.luck_max))
         return self._normal((0, luck_value, hero_stamina, first_stamina, True, False))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dedale.rules import odds_grids
 from dedale.rules.odds import OddsTable
 from dedale.rules.odds_inputs import enemy_line_up
 from dedale.rules.ruleset import Ruleset
@@ -57,5 +58,6 @@ def shared_win(
 
 
 def clear() -> None:
-    """Forget every shared table (benchmarks measuring a cold process's work)."""
+    """Forget every shared table and grid (benchmarks measuring a cold process's work)."""
     _TABLES.clear()
+    odds_grids.clear()

@@ -172,29 +172,51 @@ def some_roll_unmatched(statement: ast.Test | ast.DuoTest | ast.D20Test | ast.Ra
     return not outcomes(statement) <= plain
 
 
+MAX_WALKED = 50_000
+"""Bodies whose walk is remembered at most (:func:`walk`); then the memo starts again."""
+_WALKED: dict[int, tuple[tuple, tuple]] = {}
+
+
 def walk(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
-    """Every statement, nested ones (branch and ``if`` bodies) included."""
+    """Every statement, nested ones (branch and ``if`` bodies) included.
+
+    A body (a tuple of the frozen syntax tree) is walked once: about twenty checks walk
+    every paragraph's body, and the walk of a tuple is remembered (with the tuple, so that
+    its id stays its own), at most :data:`MAX_WALKED` of them."""
+    if type(statements) is not tuple:
+        return _walk(statements)
+    found = _WALKED.get(id(statements))
+    if found is not None and found[0] is statements:
+        return iter(found[1])
+    walked = tuple(_walk(statements))
+    if len(_WALKED) >= MAX_WALKED:
+        _WALKED.clear()
+    _WALKED[id(statements)] = (statements, walked)
+    return iter(walked)
+
+
+def _walk(statements: Iterable[ast.Statement]) -> Iterator[ast.Statement]:
     for statement in statements:
         yield statement
         if isinstance(statement, ast.If):
-            yield from walk(statement.then)
-            yield from walk(statement.otherwise)
+            yield from _walk(statement.then)
+            yield from _walk(statement.otherwise)
         elif isinstance(statement, ast.Test | ast.DuoTest | ast.D20Test | ast.RandomRoll):
             for branch in statement.branches:
-                yield from walk(branch.body)
+                yield from _walk(branch.body)
         elif isinstance(statement, ast.Fight) and statement.assault_table is not None:
             for branch in statement.assault_table.branches:
-                yield from walk(branch.body)
+                yield from _walk(branch.body)
         elif isinstance(statement, ast.HiddenNumber):  # what a wrong number does
-            yield from walk(statement.wrong)
+            yield from _walk(statement.wrong)
         if isinstance(statement, ast.Fight):  # the effects of its enemies' events
             for rule in statement.rules:
-                yield from walk(e for e in rule.effects if isinstance(e, _PLAIN))
+                yield from _walk(e for e in rule.effects if isinstance(e, _PLAIN))
         elif isinstance(statement, ast.Shop):  # what a shop sells is given, what it buys used
             for offer in statement.offers:
                 yield offer.goods
         elif isinstance(statement, ast.Choice) and statement.effects:  # run when taken
-            yield from walk(statement.effects)
+            yield from _walk(statement.effects)
         elif isinstance(statement, ast.MayTake):  # an item the reader may take is given
             yield statement.take
 

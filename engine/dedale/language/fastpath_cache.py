@@ -1,0 +1,90 @@
+"""The fast paths' terminal patterns kept between runs, so that a book whose every rule line
+takes a fast path never builds the Lark parser (issue 14.11: start-up).
+
+The fast paths (:mod:`dedale.language.fastpath`) take their keyword patterns from the
+grammar's terminals, read from the Lark parser; building it from Lark's cached tables costs
+~12-18 ms at every start, for nothing when no line goes to Lark (the generated benchmark
+books, many small books). The patterns' sources are kept as JSON in the user's cache folder
+(dedale.user_cache), in a file named by the SHA-256 of Lark's version, the grammar's text
+and this file's format: a header line (format, that SHA-256, the SHA-256 of the body) and
+the body. The file is read as untrusted input: too large, not JSON, another format or
+digest, a body that does not match its SHA-256, other names than asked or a source that
+is not a string that compiles: ignored (the parser is built, and the file written again).
+Writes are atomic; a cache that cannot be written is done without.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Callable
+
+from dedale.user_cache import cache_folder
+
+FORMAT = 1
+"""The layout of the cache files (and of the sources kept); another format is ignored."""
+MAX_BYTES = 200_000
+"""A cache file larger than this is not read."""
+
+
+def sources(
+    grammar: str, names: tuple[str, ...], build: Callable[[], dict[str, str]]
+) -> dict[str, str]:
+    """The regular expressions ``names`` of the fast paths: from the cache when it holds a
+    good copy for this grammar and Lark, else ``build()`` (which reads the parser), kept."""
+    import lark
+
+    digest = hashlib.sha256(f"{FORMAT}\0{lark.__version__}\0{grammar}".encode()).hexdigest()
+    folder = cache_folder()
+    path = None if folder is None else os.path.join(folder, f"fastpath-{digest[:20]}.json")
+    if path is not None:
+        found = _read(path, digest, names)
+        if found is not None:
+            return found
+    built = build()
+    if path is not None:
+        _write(path, digest, built)
+    return built
+
+
+def _read(path: str, digest: str, names: tuple[str, ...]) -> dict[str, str] | None:
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            return None
+        header, _, body = raw.decode("utf-8").partition("\n")
+        head = json.loads(header)
+        if head != {"format": FORMAT, "digest": digest, "body": _sha(body)}:
+            return None
+        found = json.loads(body)
+        if not isinstance(found, dict) or sorted(found) != sorted(names):
+            return None
+        for source in found.values():
+            if not isinstance(source, str):
+                return None
+            re.compile(source)
+        return found
+    except (OSError, ValueError, UnicodeDecodeError, re.error, RecursionError):
+        return None
+
+
+def _write(path: str, digest: str, found: dict[str, str]) -> None:
+    body = json.dumps(found, sort_keys=True)
+    header = json.dumps({"format": FORMAT, "digest": digest, "body": _sha(body)})
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(header + "\n" + body)
+        os.replace(temporary, path)
+    except OSError:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
