@@ -291,9 +291,7 @@ def flag_sites(graph: Graph, book: object) -> tuple[dict[str, set[int]], set[str
         for statement in walk(node.paragraph.body):
             if type(statement) is ast.SetFlag:
                 noted.setdefault(statement.name, set()).add(number)
-            tested.update(
-                a.name for a in _read_conditions(statement) if isinstance(a, ast.HasFlag)
-            )
+            tested.update(a.name for a in _read_conditions(statement) if isinstance(a, ast.HasFlag))
     return noted, tested
 
 

@@ -38,6 +38,7 @@ class FightScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.enemies: dict[str, dict[str, tuple[int, int]]] = {}
+        self.allies: dict[str, dict[str, tuple[int, int]]] = {}  # beside the hero
         self.defeated: set[str] = set()
         self.mode = "single"
         self.assaults = 0
@@ -76,6 +77,15 @@ class FightScreen(Screen[None]):
             for stat, (current, initial) in session.sheet.stats.items():
                 hero.append_text(stat_bar(app.stat_name(stat), current, initial, labels=cells))
                 hero.append("\n")
+        for name, stats in self.allies.items():  # the allies fight on the hero's side
+            fallen = any(stat == self._health() and current <= 0 for stat, (current, _) in
+                         stats.items())  # fmt: skip
+            shown = french.panel_name(name, app.texts.articles, app.texts.lang)
+            hero.append(f"{shown}\n", style="strike dim" if fallen else "bold")
+            cells = label_width(app.stat_name(stat) for stat in stats)
+            for stat, (current, initial) in stats.items():
+                hero.append_text(stat_bar(app.stat_name(stat), current, initial, labels=cells))
+                hero.append("\n")
         self.query_one("#hero-side", Static).update(hero)
         foes = Text()
         cells = label_width(
@@ -90,6 +100,10 @@ class FightScreen(Screen[None]):
                 foes.append("\n")
         self.query_one("#enemy-side", Static).update(foes)
         self._update_odds()
+
+    def _health(self) -> str | None:
+        fight = getattr(getattr(self.dedale.book_view, "ruleset", None), "fight", None)
+        return getattr(fight, "health", None)
 
     def _update_odds(self) -> None:
         app = self.dedale
@@ -117,16 +131,20 @@ class FightScreen(Screen[None]):
         match event:
             case ev.AssaultResolved():
                 self.assaults += 1
-            case ev.FightStarted(enemies=enemies, mode=mode):
+            case ev.FightStarted(enemies=enemies, mode=mode, allies=allies):
                 self.mode = mode
                 for name, stats in enemies:
                     self.enemies[name] = {stat: (value, value) for stat, value in stats}
+                for name, stats in allies:
+                    self.allies[name] = {stat: (value, value) for stat, value in stats}
             case ev.StatChanged(name=stat, new=new, initial=initial, who=who) if who not in {
                 "hero",
                 "counter",
             }:
                 if who in self.enemies:
                     self.enemies[who][stat] = (new, initial)
+                elif who in self.allies and stat in self.allies[who]:
+                    self.allies[who][stat] = (new, self.allies[who][stat][1])
             case ev.EnemyDefeated(name=name):
                 self.defeated.add(name)
         line = describe(event, app.texts, app.stat_name, outcome_word=app.outcome_word)
