@@ -386,7 +386,9 @@ class Game:
         question."""
         history = self.state.history
         if not 0 <= history_index < len(history):
-            raise GameError(f"there is no step {history_index} in the history")
+            raise GameError(
+                tr("there is no step {history_index} in the history", history_index=history_index)
+            )
         keep = history[history_index].decisions
         again = self.fresh()
         again.replay(self.decisions[:keep])

@@ -325,7 +325,9 @@ class _Loader:
         if not found and not self.errors:
             self.errors.append(
                 BookStructureError(
-                    tr("no paragraph files (*{extension}) in this book folder", extension=EXTENSION),
+                    tr(
+                        "no paragraph files (*{extension}) in this book folder", extension=EXTENSION
+                    ),
                     Span(str(root / META_FILE), 1, 1),
                     hint=tr(
                         "write the paragraphs in files such as `part1{extension}`",

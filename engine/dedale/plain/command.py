@@ -11,7 +11,7 @@ from dedale.commands.books import resolve_book
 from dedale.errors import BookError, DedaleError, GameError, UsageError
 from dedale.game import Game
 from dedale.game.saving import load_game
-from dedale.i18n import message
+from dedale.i18n import message, tr
 from dedale.plain import screen_reader
 from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_USAGE, PlainPlayer
 from dedale.player.options import creation_options, show_targets
@@ -23,7 +23,7 @@ def _book_of_save(save: str) -> Path:
 
     recorded = read_save(save).extra.get("book_path")
     if not isinstance(recorded, str):
-        raise UsageError("the save does not record its book", hint="give the BOOK to play")
+        raise UsageError(tr("the save does not record its book"), hint=tr("give the BOOK to play"))
     return Path(recorded)
 
 

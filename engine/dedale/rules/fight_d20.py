@@ -30,6 +30,7 @@ from dedale.events import (
     TargetPrompt,
     YesNoPrompt,
 )
+from dedale.i18n import tr
 from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
@@ -75,7 +76,9 @@ def enemy_value(params: D20Fight, enemy: EnemySpec, key: str, default: int | Non
             return int(value)
     if default is None:
         aliases = ", ".join(params.enemy_keys.get(key, (key,)))
-        raise GameError(f"enemy {enemy.name} needs a value for {aliases}")
+        raise GameError(
+            tr("enemy {name} needs a value for {aliases}", name=enemy.name, aliases=aliases)
+        )
     return default
 
 
