@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from dedale import __version__
@@ -82,10 +83,11 @@ def main(argv: list[str] | None = None) -> int:
         silence_stdout()
         return EXIT_BROKEN_PIPE
     except UsageError as error:
-        print(f"dedale {args.command}: {error.render()}", file=sys.stderr)
+        print(f"dedale {args.command}: {error.render(lang=error_language(args, error))}",
+              file=sys.stderr)  # fmt: skip
         return 2
     except DedaleError as error:
-        print(error.render(), file=sys.stderr)
+        print(error.render(lang=error_language(args, error)), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -94,6 +96,22 @@ def main(argv: list[str] | None = None) -> int:
 
         print(report_crash(error, f"dedale {args.command}"), file=sys.stderr)
         return EXIT_CRASH
+
+
+def error_language(args: argparse.Namespace, error: DedaleError | None = None) -> str | None:
+    """The language an error is told in: its own, else the command's ``--lang``, else the
+    language its book declares (a French book's ``dedale play`` errors are French)."""
+    if error is not None and error.lang:
+        return error.lang
+    lang = getattr(args, "lang", None)
+    if isinstance(lang, str) and lang:
+        return lang
+    book = getattr(args, "book", None)
+    if isinstance(book, str) and book and os.path.exists(book):
+        from dedale.validator.report.language import declared_language
+
+        return declared_language(book)
+    return None
 
 
 def silence_stdout() -> None:
