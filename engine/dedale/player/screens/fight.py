@@ -16,6 +16,7 @@ from dedale import events as ev
 from dedale.i18n import french
 from dedale.player.narration import describe
 from dedale.player.odds import fight_hint, percentage, plain_fights
+from dedale.player.odds_special import ALIVE, special_hint
 from dedale.player.screens.prompts import ask_in_modal
 from dedale.player.widgets.choices import ChoiceList
 from dedale.player.widgets.keys import localise_bindings
@@ -39,6 +40,7 @@ class FightScreen(Screen[None]):
         super().__init__()
         self.enemies: dict[str, dict[str, tuple[int, int]]] = {}
         self.allies: dict[str, dict[str, tuple[int, int]]] = {}  # beside the hero
+        self._special: tuple[float | None, str] | None = None  # odds_special's, at the start
         self.defeated: set[str] = set()
         self.mode = "single"
         self.assaults = 0
@@ -112,15 +114,32 @@ class FightScreen(Screen[None]):
             odds.update(Text(app.texts("app.odds_off"), style="dim"))
             return
         chance, without_luck = None, False
+        key = "app.odds"
         if app.session is not None and plain_fights(app.book_view, app.session.paragraph):
             alive = {n: s for n, s in self.enemies.items() if n not in self.defeated}
             chance, without_luck = fight_hint(
                 app.book_view, app.session.sheet, alive, self.mode, self.assaults == 0
             )
+            key = "app.odds_without_luck" if without_luck else "app.odds"
+        elif app.session is not None:  # exits, rules under an enemy, allies: at the start
+            chance, key = self._special_hint()
         percent = percentage(chance, app.texts.lang) if chance is not None else None
-        percent = percent or app.texts("app.unavailable")
-        key = "app.odds_without_luck" if without_luck else "app.odds"
+        if percent is None:
+            key, percent = "app.odds_not_computed", ""
         odds.update(app.texts(key, percent=percent))
+
+    def _special_hint(self) -> tuple[float | None, str]:
+        """The chance of a fight with exits or allies, computed when it starts
+        (:mod:`dedale.player.odds_special`), and the key of its label."""
+        app = self.dedale
+        if self._special is None and self.assaults == 0 and self.enemies:
+            self._special = special_hint(
+                app.book_view, app.session.sheet, app.session.paragraph, self.enemies,
+                self.mode, self.allies,
+            )  # fmt: skip
+        chance, kind = self._special or (None, "")
+        started = "" if self.assaults == 0 else "_start"
+        return chance, ("app.odds_alive" if kind == ALIVE else "app.odds") + started
 
     def _log(self, line: str) -> None:
         self.query_one(RichLog).write(Text.from_markup(line))
