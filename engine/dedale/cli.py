@@ -107,7 +107,12 @@ def error_language(args: argparse.Namespace, error: DedaleError | None = None) -
     if isinstance(lang, str) and lang:
         return lang
     book = getattr(args, "book", None)
-    if isinstance(book, str) and book and os.path.exists(book):
+    if not isinstance(book, str) or not book:
+        return None
+    is_book = os.path.isfile(os.path.join(book, "book.yaml")) or (
+        book.endswith(".dd") and os.path.isfile(book)
+    )
+    if is_book:  # (a folder that is not a book yet, for `dedale new`, says nothing)
         from dedale.validator.report.language import declared_language
 
         return declared_language(book)
