@@ -187,8 +187,13 @@ def test_a_blow_that_does_not_wound_and_a_blow_the_ally_takes():
     assert "La GOULE vous touche sans vous blesser" in line and "(touché)" not in line
     assert "hits you but does not wound you" in (describe(absorbed, Texts("en", {}), str) or "")
     taken = ev.AssaultResolved(
-        number=1, enemy="GOULE", hero_strength=7, enemy_strength=12, winner="enemy",
-        hero_damage_taken=0, note="ally",
+        number=1,
+        enemy="GOULE",
+        hero_strength=7,
+        enemy_strength=12,
+        winner="enemy",
+        hero_damage_taken=0,
+        note="ally",
     )  # fmt: skip  (the hero takes none of it: the ally's STAMINA falls, on its own bar)
     line = describe(taken, texts, str) or ""
     assert "La GOULE frappe" in line and "votre allié encaisse le coup" in line

@@ -62,9 +62,7 @@ def evaluate(expr: ast.Expr, scope: Scope) -> int:
         return _scope_call(scope, "item_number", expr.item, expr.span)  # type: ignore[union-attr]
     if kind is ast.LastRoll:
         return _scope_call(scope, "last_roll", expr.span)
-    raise GameError(
-        tr("cannot evaluate {kind}", kind=kind.__name__), getattr(expr, "span", None)
-    )
+    raise GameError(tr("cannot evaluate {kind}", kind=kind.__name__), getattr(expr, "span", None))
 
 
 def _scope_call(scope: Scope, method: str, *args) -> int:
