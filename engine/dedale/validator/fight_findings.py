@@ -49,8 +49,6 @@ def fight_findings(reports: Iterable[FightReport], threshold: float) -> list[Fin
                     paragraph=report.paragraph,
                 )
             )
-        if getattr(fight, "lose", None) is not None:
-            continue  # `lose -> N`: a defeat is a way out alive (the hero goes on at N)
         classes = sorted({o.hero.class_name for o in report.odds if o.hero.class_name})
         estimate = report.method == "estimate"
         samples = max((o.samples or 0 for o in report.odds), default=0)
