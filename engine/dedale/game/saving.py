@@ -105,11 +105,13 @@ def _rebuild(book, data: SaveData, path) -> tuple[Game, LoadReport]:
         difference = first_difference(data.state, game.snapshot())
         if difference is None:
             return game, report
-        report.divergence = f"the game reaches another state: {difference}"
+        report.divergence = tr(
+            "the game reaches another state: {difference}", difference=difference
+        )
     except Divergence as error:
         report.divergence = error.message
     except GameError as error:
-        report.divergence = f"the book now stops the game: {error}"
+        report.divergence = tr("the book now stops the game: {reason}", reason=error.message)
     paragraph = data.state.get("paragraph")
     if paragraph not in book.paragraphs:
         raise SaveError(
