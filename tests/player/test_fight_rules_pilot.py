@@ -58,7 +58,10 @@ def _play(lang: str) -> dict[str, object]:
                 fight = _fight_screen(app)
                 if fight is not None and "ORC CAPTAIN" in _panel(fight, "#enemy-side"):
                     seen.setdefault("captain", []).append(_panel(fight, "#enemy-side"))
-                    seen.setdefault("odds", _panel(fight, "#odds"))
+                    if "odds" not in seen:
+                        await app.workers.wait_for_complete()  # the hint's thread worker
+                        await pilot.pause()
+                        seen["odds"] = _panel(fight, "#odds")
                 if isinstance(screen, YesNoScreen):
                     await press(pilot, "n")
                 elif isinstance(screen, FightScreen):

@@ -49,6 +49,8 @@ def fight_screen_text(tmp_path, text: str) -> tuple[str, str]:
             for _ in range(5):
                 fight = next((s for s in app.screen_stack if isinstance(s, FightScreen)), None)
                 if fight is not None:
+                    await app.workers.wait_for_complete()  # the hint's thread worker
+                    await pilot.pause()
                     odds = str(fight.query_one("#odds", Static).render())
                     side = str(fight.query_one("#hero-side", Static).render())
                     seen.append((odds, side))

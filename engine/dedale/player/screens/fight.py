@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
@@ -41,6 +42,7 @@ class FightScreen(Screen[None]):
         self.enemies: dict[str, dict[str, tuple[int, int]]] = {}
         self.allies: dict[str, dict[str, tuple[int, int]]] = {}  # beside the hero
         self._special: tuple[float | None, str] | None = None  # odds_special's, at the start
+        self._computing = False  # its thread worker runs
         self.defeated: set[str] = set()
         self.mode = "single"
         self.assaults = 0
@@ -124,22 +126,41 @@ class FightScreen(Screen[None]):
         elif app.session is not None:  # exits, rules under an enemy, allies: at the start
             chance, key = self._special_hint()
         percent = percentage(chance, app.texts.lang) if chance is not None else None
-        if percent is None:
-            key, percent = "app.odds_not_computed", ""
-        odds.update(app.texts(key, percent=percent))
+        if percent is None and key != "app.odds_computing":
+            key = "app.odds_not_computed"
+        odds.update(app.texts(key, percent=percent or ""))
 
     def _special_hint(self) -> tuple[float | None, str]:
-        """The chance of a fight with exits or allies, computed when it starts
-        (:mod:`dedale.player.odds_special`), and the key of its label."""
-        app = self.dedale
-        if self._special is None and self.assaults == 0 and self.enemies:
-            self._special = special_hint(
-                app.book_view, app.session.sheet, app.session.paragraph, self.enemies,
-                self.mode, self.allies,
-            )  # fmt: skip
-        chance, kind = self._special or (None, "")
+        """The chance of a fight with exits or allies and the key of its label: computed
+        when the fight starts (:mod:`dedale.player.odds_special`), in a thread worker (exact
+        odds with exits can take seconds of CPU); "Computing the odds..." until then."""
+        if self._special is None:
+            if not self._computing and self.assaults == 0 and self.enemies:
+                self._start_special()
+            return None, "app.odds_computing" if self._computing else "app.odds_not_computed"
+        chance, kind = self._special
         started = "" if self.assaults == 0 else "_start"
         return chance, ("app.odds_alive" if kind == ALIVE else "app.odds") + started
+
+    def _start_special(self) -> None:
+        app = self.dedale
+        args = (app.book_view, copy.deepcopy(app.session.sheet), app.session.paragraph,
+                copy.deepcopy(self.enemies), self.mode, copy.deepcopy(self.allies))  # fmt: skip
+        self._computing = True
+
+        def work() -> None:
+            found = special_hint(*args)
+            try:
+                self.app.call_from_thread(self._special_found, found)
+            except RuntimeError:  # the app has closed meanwhile
+                pass
+
+        self.run_worker(work, thread=True, group="odds", exit_on_error=False)
+
+    def _special_found(self, found: tuple[float | None, str]) -> None:
+        self._special, self._computing = found, False
+        if self.is_mounted:
+            self._update_odds()
 
     def _log(self, line: str) -> None:
         self.query_one(RichLog).write(Text.from_markup(line))
