@@ -91,3 +91,17 @@ def test_a_fight_with_an_ally_gives_the_chance_to_win_and_shows_the_ally(tmp_pat
 
 def load_book_ruleset(tmp_path):
     return load_book(tmp_path / "livre.dd").ruleset
+
+
+def test_a_fight_with_exits_and_a_defeat_exit_gives_the_chance_not_to_lose_it(tmp_path):
+    """With `> défaite -> 2` the hero always leaves alive: the hint is the chance to leave
+    otherwise than by the defeat (the exit odds' chance that his STAMINA never falls to 0)."""
+    beaten = EXITS.replace("> victoire -> 2\n", "> victoire -> 2\n> défaite -> 2\n")
+    odds, _ = fight_screen_text(tmp_path, beaten)
+    plan = ExitPlan(enemies=((9, 12, False),), limit=5)
+    exact = exit_odds(load_book_ruleset(tmp_path), 8, 8, plan, luck=9, luck_policy="best")
+    shown = percentage(exact, "fr").replace("\xa0", " ")
+    assert odds in (
+        f"Chances de ne pas perdre le combat : {shown}",
+        f"Chances de ne pas perdre le combat (à son début) : {shown}",
+    )

@@ -13,8 +13,9 @@ from dedale.player.book_view import BookView
 from dedale.player.odds import SUPPORTED_MODES, _inputs
 from dedale.player.session import SheetModel
 
-ALIVE, WIN = "alive", "win"
-"""What a special hint's chance is: to leave the fight alive, or to win it."""
+ALIVE, WIN, UNBEATEN = "alive", "win", "unbeaten"
+"""What a special hint's chance is: to leave the fight alive, to win it, or (a fight with a
+defeat exit, where the hero always leaves alive) to leave it otherwise than by the defeat."""
 
 
 def special_hint(
@@ -39,8 +40,9 @@ def special_hint(
             return _with_allies(ruleset, skill, stamina, foes, luck, policy, sheet, mode,
                                 fight, allies), WIN  # fmt: skip
         if _has_exits(fight) and not fight.allies and SUPPORTED_MODES[mode] != "together":
+            kind = ALIVE if fight.lose is None else UNBEATEN  # (a defeat is not a death)
             return _with_exits(ruleset, skill, stamina, foes, luck, policy, sheet, mode,
-                               fight), ALIVE  # fmt: skip
+                               fight), kind  # fmt: skip
     except Exception:  # noqa: BLE001 - the hint is optional; it never breaks a fight
         return None, ""
     return None, ""

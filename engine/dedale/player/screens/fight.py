@@ -17,7 +17,7 @@ from dedale import events as ev
 from dedale.i18n import french
 from dedale.player.narration import describe
 from dedale.player.odds import fight_hint, percentage, plain_fights
-from dedale.player.odds_special import ALIVE, special_hint
+from dedale.player.odds_special import ALIVE, UNBEATEN, special_hint
 from dedale.player.screens.prompts import ask_in_modal
 from dedale.player.widgets.choices import ChoiceList
 from dedale.player.widgets.keys import localise_bindings
@@ -140,7 +140,8 @@ class FightScreen(Screen[None]):
             return None, "app.odds_computing" if self._computing else "app.odds_not_computed"
         chance, kind = self._special
         started = "" if self.assaults == 0 else "_start"
-        return chance, ("app.odds_alive" if kind == ALIVE else "app.odds") + started
+        label = {ALIVE: "app.odds_alive", UNBEATEN: "app.odds_unbeaten"}.get(kind, "app.odds")
+        return chance, label + started
 
     def _start_special(self) -> None:
         app = self.dedale
