@@ -63,3 +63,33 @@ def test_the_ally_is_listed_and_takes_the_blow_said_once(tmp_path):
     )
     assert "BRAN, ENDURANCE : 10 -> 8" in lines
     assert not any("Il vous blesse" in line or "(votre allié" in line for line in lines)
+
+
+def test_the_screen_reader_s_chance_counts_the_ally_and_leaves_rules_out(tmp_path):
+    """The screen reader's "Vos chances de remporter ce combat" for a fight with an ally is
+    the exact chance with the ally (rules.odds_allies), not the plain duel's; for a fight
+    with rules under its enemy (which the plain odds would leave out) it says nothing."""
+    from dedale.player.odds import percentage
+    from dedale.rules.odds_allies import ally_odds
+
+    path = tmp_path / "livre.dd"
+    path.write_text(ALLY, "utf-8")
+    book = load_book(path)
+
+    def heard(text: str) -> list[str]:
+        path.write_text(text, "utf-8")
+        game = Game.new(load_book(path), 1, hero=(10, 20, 9), name="Ari", lang="fr",
+                        free_stats=True)  # fmt: skip
+        game.rng.force([6, 6, 1, 1, 1, 1, 6, 6, 1, 1, 3, 4])
+        out = io.StringIO()
+        PlainPlayer(game, io.StringIO("n\n" * 40), out, echo=True, screen_reader=True).play()
+        text = out.getvalue().replace("\xa0", " ").replace("\u202f", " ")
+        return [line for line in text.splitlines() if line.startswith("Vos chances")]
+
+    exact = ally_odds(book.ruleset, 10, 20, [(9, 2)], [(8, 10)], struck="ally", luck=9,
+                      luck_policy="best", win_only=True).win_probability  # fmt: skip
+    shown = percentage(exact, "fr").replace("\xa0", " ")
+    assert heard(ALLY) == [f"Vos chances de remporter ce combat : {shown}."]
+    ruled = ALLY.replace("> allié BRAN HABILETÉ 8 ENDURANCE 10\n> l'ennemi frappe l'allié\n",
+                         "> il inflige 4\n")  # fmt: skip
+    assert heard(ruled) == []
