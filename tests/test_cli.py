@@ -133,8 +133,10 @@ def test_new_writes_a_starter_book_that_validates_strict_and_plays_to_an_ending(
 def test_new_never_overwrites(tmp_path, capsys):
     (tmp_path / "taken").mkdir()
     (tmp_path / "taken" / "notes.txt").write_text("mine", encoding="utf-8")
-    assert main(["new", str(tmp_path / "taken")]) == 2
+    assert main(["new", str(tmp_path / "taken")]) == 2  # a French book (the default): French
+    assert "existe déjà" in capsys.readouterr().err
+    assert main(["new", str(tmp_path / "taken"), "--lang", "en"]) == 2
     assert "already exists" in capsys.readouterr().err
     assert (tmp_path / "taken" / "notes.txt").read_text(encoding="utf-8") == "mine"
-    assert main(["new", str(tmp_path / "x"), "--ruleset", "nope"]) == 2
+    assert main(["new", str(tmp_path / "x"), "--ruleset", "nope", "--lang", "en"]) == 2
     assert "built-in rulesets" in capsys.readouterr().err

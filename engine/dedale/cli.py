@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import sys
 
 from dedale import __version__
@@ -85,10 +86,11 @@ def main(argv: list[str] | None = None) -> int:
         silence_stdout()
         return EXIT_BROKEN_PIPE
     except UsageError as error:
-        print(f"dedale {args.command}: {error.render()}", file=sys.stderr)
+        print(f"dedale {args.command}: {error.render(lang=error_language(args, error))}",
+              file=sys.stderr)  # fmt: skip
         return 2
     except DedaleError as error:
-        print(error.render(), file=sys.stderr)
+        print(error.render(lang=error_language(args, error)), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -112,6 +114,27 @@ def tune_gc() -> None:
     """Set :data:`GC_THRESHOLDS` (the ``dedale`` command only: the library leaves the
     collector of the program that imports it alone)."""
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+def error_language(args: argparse.Namespace, error: DedaleError | None = None) -> str | None:
+    """The language an error is told in: its own, else the command's ``--lang``, else the
+    language its book declares (a French book's ``dedale play`` errors are French)."""
+    if error is not None and error.lang:
+        return error.lang
+    lang = getattr(args, "lang", None)
+    if isinstance(lang, str) and lang:
+        return lang
+    book = getattr(args, "book", None)
+    if not isinstance(book, str) or not book:
+        return None
+    is_book = os.path.isfile(os.path.join(book, "book.yaml")) or (
+        book.endswith(".dd") and os.path.isfile(book)
+    )
+    if is_book:  # (a folder that is not a book yet, for `dedale new`, says nothing)
+        from dedale.validator.report.language import declared_language
+
+        return declared_language(book)
+    return None
 
 
 def silence_stdout() -> None:

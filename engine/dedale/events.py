@@ -91,6 +91,7 @@ class TestResolved(Event):
 class FightStarted(Event):
     enemies: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
     mode: str = "single"
+    allies: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # beside the hero
 
 
 @event

@@ -102,7 +102,13 @@ def write_save(path: str | os.PathLike[str], data: SaveData) -> Path:
             prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=folder
         )
     except OSError as error:
-        raise SaveError(f"cannot write the save {target}: {error.strerror or error}") from None
+        raise SaveError(
+            tr(
+                "cannot write the save {target}: {value}",
+                target=target,
+                value=error.strerror or error,
+            )
+        ) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
@@ -114,7 +120,13 @@ def write_save(path: str | os.PathLike[str], data: SaveData) -> Path:
             os.unlink(temp_name)
         except OSError:
             pass
-        raise SaveError(f"cannot write the save {target}: {error.strerror or error}") from None
+        raise SaveError(
+            tr(
+                "cannot write the save {target}: {value}",
+                target=target,
+                value=error.strerror or error,
+            )
+        ) from None
     _fsync_folder(folder)
     remove_stale_temporaries(target)
     return target
@@ -179,11 +191,19 @@ def read_save(path: str | os.PathLike[str]) -> SaveData:
     try:
         raw = source.read_bytes()
     except FileNotFoundError:
-        raise SaveError(f"no save file at {source}", hint="check the path") from None
+        raise SaveError(
+            tr("no save file at {source}", source=source), hint=tr("check the path")
+        ) from None
     except IsADirectoryError:
-        raise SaveError(f"{source} is a folder, not a save file") from None
+        raise SaveError(tr("{source} is a folder, not a save file", source=source)) from None
     except OSError as error:
-        raise SaveError(f"cannot read the save {source}: {error.strerror or error}") from None
+        raise SaveError(
+            tr(
+                "cannot read the save {source}: {value}",
+                source=source,
+                value=error.strerror or error,
+            )
+        ) from None
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveError(
             tr(
@@ -197,24 +217,30 @@ def read_save(path: str | os.PathLike[str]) -> SaveData:
         )
     if not raw.strip():
         raise SaveError(
-            f"the save {source} is empty (was it cut off while being written?)",
+            tr("the save {source} is empty (was it cut off while being written?)", source=source),
             Span(str(source), 1, 1),
         )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(
-            f"the save {source} is not a Dédale save: it holds binary data, not text",
+            tr(
+                "the save {source} is not a Dédale save: it holds binary data, not text",
+                source=source,
+            ),
             Span(str(source), 1, 1),
-            hint="the file may be corrupted or be some other kind of file",
+            hint=tr("the file may be corrupted or be some other kind of file"),
         ) from None
     stripped = text.lstrip("\ufeff \t\r\n")
     where = Span(str(source), 1, 1)
     if not stripped.startswith("{"):
         raise SaveError(
-            f"the save {source} is not a Dédale save: it does not hold a JSON document",
+            tr(
+                "the save {source} is not a Dédale save: it does not hold a JSON document",
+                source=source,
+            ),
             Span(str(source), 1, 1),
-            hint="the file may be corrupted or be some other kind of file",
+            hint=tr("the file may be corrupted or be some other kind of file"),
         )
     body = text.lstrip("\ufeff")
     check_nesting(source, body)
@@ -231,15 +257,24 @@ def read_save(path: str | os.PathLike[str]) -> SaveData:
         # json reports a string cut by the end of the file at the string's start
         if error.pos >= len(body.rstrip()) - 1 or error.msg == "Unterminated string starting at":
             raise SaveError(
-                f"the save {source} is truncated: it ends in the middle of the data",
+                tr(
+                    "the save {source} is truncated: it ends in the middle of the data",
+                    source=source,
+                ),
                 at,
-                hint="the file was cut off; use an older save",
+                hint=tr("the file was cut off; use an older save"),
             ) from None
         raise SaveError(
-            f"the save {source} is corrupted: invalid JSON at line {error.lineno}, "
-            f"column {error.colno} ({error.msg})",
+            tr(
+                "the save {source} is corrupted: invalid JSON at line {lineno}, "
+                "column {colno} ({msg})",
+                source=source,
+                lineno=error.lineno,
+                colno=error.colno,
+                msg=error.msg,
+            ),
             at,
-            hint="the file was damaged or edited by hand; use an older save",
+            hint=tr("the file was damaged or edited by hand; use an older save"),
         ) from None
     try:
         return _check_document(source, body, document)
@@ -250,32 +285,54 @@ def read_save(path: str | os.PathLike[str]) -> SaveData:
 
 def _check_document(source: Path, text: str, document: Any) -> SaveData:
     if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{source} is a JSON file but not a Dédale save")
+        raise SaveError(tr("{source} is a JSON file but not a Dédale save", source=source))
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(f"the save {source} has no valid format version")
+        raise SaveError(tr("the save {source} has no valid format version", source=source))
     if version > SAVE_VERSION:
         raise SaveError(
-            f"the save {source} was written by a newer Dédale (save format {version}; "
-            f"this version reads formats {MIN_SAVE_VERSION} to {SAVE_VERSION})",
-            hint="upgrade Dédale to load it",
+            tr(
+                "the save {source} was written by a newer Dédale (save format "
+                "{version}; this version reads formats {MIN_SAVE_VERSION} to "
+                "{SAVE_VERSION})",
+                source=source,
+                version=version,
+                MIN_SAVE_VERSION=MIN_SAVE_VERSION,
+                SAVE_VERSION=SAVE_VERSION,
+            ),
+            hint=tr("upgrade Dédale to load it"),
         )
     if version < MIN_SAVE_VERSION:
         raise SaveError(
-            f"the save {source} uses the old save format {version}, which this version "
-            f"no longer reads (formats {MIN_SAVE_VERSION} to {SAVE_VERSION})"
+            tr(
+                "the save {source} uses the old save format {version}, which this "
+                "version no longer reads (formats {MIN_SAVE_VERSION} to "
+                "{SAVE_VERSION})",
+                source=source,
+                version=version,
+                MIN_SAVE_VERSION=MIN_SAVE_VERSION,
+                SAVE_VERSION=SAVE_VERSION,
+            )
         )
     check_fields(source, text, document)  # every field's type and range, at its place
     for key, kind in _REQUIRED.items():
         if not isinstance(document.get(key), kind) or isinstance(document.get(key), bool):
-            raise SaveError(f"the save {source} is incomplete: field {key!r} is missing or bad")
+            raise SaveError(
+                tr(
+                    "the save {source} is incomplete: field '{key}' is missing or bad",
+                    source=source,
+                    key=key,
+                )
+            )
     book = document["book"]
     title, fingerprint = book.get("title"), book.get("fingerprint")
     if not isinstance(title, str) or not isinstance(fingerprint, str):
-        raise SaveError(f"the save {source} is incomplete: the book's identity is missing")
+        raise SaveError(
+            tr("the save {source} is incomplete: the book's identity is missing", source=source)
+        )
     origin = document.get("origin")
     if origin is not None and not isinstance(origin, dict):
-        raise SaveError(f"the save {source} is incomplete: field 'origin' is bad")
+        raise SaveError(tr("the save {source} is incomplete: field 'origin' is bad", source=source))
     known = {"format", "version", "book", "origin", *_REQUIRED}
     return SaveData(
         title=title,
@@ -294,7 +351,12 @@ def check_book(data: SaveData, title: str, source: str | os.PathLike[str] = "the
     """Raise SaveError if the save was made for another book than ``title``."""
     if data.title != title:
         raise SaveError(
-            f"{source} belongs to another book: {data.title!r}, not {title!r}",
+            tr(
+                "{source} belongs to another book: '{title}', not '{title2}'",
+                source=source,
+                title=data.title,
+                title2=title,
+            ),
             Span(str(source), 1, 1),
-            hint="open the book this save was made with",
+            hint=tr("open the book this save was made with"),
         )

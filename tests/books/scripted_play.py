@@ -80,8 +80,8 @@ def describe(item: events.Event | events.Prompt) -> str:
         return f"{kind}: {options}"
     parts = []
     for spec in fields(item):  # type: ignore[arg-type]
-        if spec.name == "span" or (spec.name == "who" and getattr(item, spec.name) == ""):
-            continue  # (DiceRolled.who names an enemy whose stat is rolled; else empty)
+        if spec.name == "span" or (spec.name in ("who", "allies") and not getattr(item, spec.name)):
+            continue  # (DiceRolled.who names an enemy whose stat is rolled; FightStarted.allies)
         parts.append(f"{spec.name}={getattr(item, spec.name)!r}")
     return f"{kind}: {', '.join(parts)}"
 

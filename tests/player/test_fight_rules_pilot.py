@@ -1,7 +1,8 @@
 """The Textual player over the fight-rules test book (issue 13.2), driven by a Pilot: the
 per-enemy rules show on the fight screen (the constrictor's hold as a counter on the sheet,
 the captain's SKILL falling on the enemy's side), "survive 3 assaults" and "first assault
-won" lead on, and the fight hint is left out where exits change the odds."""
+won" lead on, and where exits change the odds the fight hint is the chance to leave the fight
+alive (player/odds_special.py)."""
 
 from __future__ import annotations
 
@@ -57,7 +58,10 @@ def _play(lang: str) -> dict[str, object]:
                 fight = _fight_screen(app)
                 if fight is not None and "ORC CAPTAIN" in _panel(fight, "#enemy-side"):
                     seen.setdefault("captain", []).append(_panel(fight, "#enemy-side"))
-                    seen.setdefault("odds", _panel(fight, "#odds"))
+                    if "odds" not in seen:
+                        await app.workers.wait_for_complete()  # the hint's thread worker
+                        await pilot.pause()
+                        seen["odds"] = _panel(fight, "#odds")
                 if isinstance(screen, YesNoScreen):
                     await press(pilot, "n")
                 elif isinstance(screen, FightScreen):
@@ -78,5 +82,6 @@ def test_fight_rules_in_the_textual_player():
     assert seen["history"] == [1, 2, 4, 5, 6, 7, 8, 9, 10, 11]
     captain = seen["captain"]
     assert any("SKILL" in panel and "5" in panel for panel in captain), captain
-    # § 8 has rules under its enemy: no hint that would ignore them
-    assert "%" not in seen["odds"]
+    # § 8 has rules under its enemy: the hint is the exit odds' chance to leave it alive (the
+    # plain hint would ignore them; tests/player/test_special_hint_pilot.py checks the figure)
+    assert seen["odds"].startswith("Chance of leaving the fight alive: ")

@@ -172,3 +172,35 @@ def test_an_assaults_note_is_in_the_readers_language():
     )  # fmt: skip
     assert "(touché)" in describe(hit, Texts("fr", {}), str)
     assert "(hit)" in describe(hit, Texts("en", {}), str)
+
+
+def test_a_blow_that_does_not_wound_and_a_blow_the_ally_takes():
+    """The Textual fight log says what the blow did: a hit the armour absorbs (d20 RD,
+    df48.5 armour, a lucky Luck test) does not "wound", and a blow the ally takes is said
+    once, not "vous blesse" then the ally note."""
+    texts = Texts("fr", {"GOULE": "la"})
+    absorbed = ev.AssaultResolved(
+        number=1, enemy="GOULE", hero_strength=13, enemy_strength=22, winner="enemy",
+        hero_damage_taken=0, note="hit",
+    )  # fmt: skip
+    line = describe(absorbed, texts, str) or ""
+    assert "La GOULE vous touche sans vous blesser" in line and "(touché)" not in line
+    assert "hits you but does not wound you" in (describe(absorbed, Texts("en", {}), str) or "")
+    taken = ev.AssaultResolved(
+        number=1,
+        enemy="GOULE",
+        hero_strength=7,
+        enemy_strength=12,
+        winner="enemy",
+        hero_damage_taken=0,
+        note="ally",
+    )  # fmt: skip  (the hero takes none of it: the ally's STAMINA falls, on its own bar)
+    line = describe(taken, texts, str) or ""
+    assert "La GOULE frappe" in line and "votre allié encaisse le coup" in line
+    assert "(-" not in line
+    assert "vous blesse" not in line and line.count("allié") == 1
+    missed = ev.AssaultResolved(
+        number=2, enemy="GOULE", hero_strength=12, enemy_strength=8, winner="hero",
+        enemy_damage_taken=0, note="hit",
+    )  # fmt: skip
+    assert "vous touchez la GOULE sans la blesser" in (describe(missed, texts, str) or "")

@@ -120,3 +120,34 @@ def test_a_computed_destination_over_a_counter_set_to_numbers(tmp_path):
     assert "W018" not in codes(found) and "W013" not in codes(found)
     counted = body.replace("> set key to 30", "> add 30 to key")
     assert "W018" in codes(findings(tmp_path, counted, head))  # added to: cannot tell
+
+
+FR_HEAD = """titre: t
+langue: fr
+état:
+  drapeaux:
+    serpent apaisé: {feuille: non}
+  compteurs:
+    morsures: {}
+"""
+
+
+def test_state_read_and_changed_only_under_an_enemy_is_used(tmp_path):
+    """A flag tested only by a rule under an enemy, a counter counted only by an event of
+    the fight and read only by its end condition: no W095, no I097, and the count that an
+    event repeats each assault is not bounded as a single `add` (no W096)."""
+    body = (
+        "§ 1\n-> 2 (notez serpent apaisé) Jouer de la flûte\n-> 2 Passer\n\n"
+        "§ 2\n> combat VIPÈRE HABILETÉ 5 ENDURANCE 4\n> il subit tout (si serpent apaisé)\n"
+        "> quand il gagne un assaut : ajoutez 1 à morsures\n"
+        "> fin du combat quand morsures >= 2 -> 4\n> victoire -> 3\n\n"
+        "§ 3\n> victoire\n\n§ 4\n> mort\n"
+    )
+    assert findings(tmp_path, body, FR_HEAD) == []
+    unread = body.replace(" (si serpent apaisé)", "").replace("morsures >= 2", "ENDURANCE < 3")
+    assert codes(findings(tmp_path, unread, FR_HEAD)) == ["W095"]  # the event still counts
+    unused = unread.replace("> quand il gagne un assaut : ajoutez 1 à morsures\n", "")
+    found = findings(tmp_path, unused, FR_HEAD)
+    assert sorted(codes(found)) == ["I097", "W095"]  # the readers taken away
+    unused_text = next(text for code, _, text in found if code == "I097")
+    assert unused_text == "'morsures' is declared in book.yaml but no paragraph uses it"

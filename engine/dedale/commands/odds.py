@@ -92,15 +92,15 @@ def run(args: argparse.Namespace) -> int:
         return odds_d20.run(args, ruleset)  # a d20 fight, or a usage error saying what's missing
     skill, stamina = args.hero
     if skill < 0 or stamina <= 0:
-        raise UsageError("--hero needs SKILL >= 0 and STAMINA >= 1")
+        raise UsageError(tr("--hero needs SKILL >= 0 and STAMINA >= 1"))
     for enemy_skill, enemy_stamina in args.enemy:
         if enemy_skill < 0 or enemy_stamina <= 0:
-            raise UsageError("each --enemy needs SKILL >= 0 and STAMINA >= 1")
+            raise UsageError(tr("each --enemy needs SKILL >= 0 and STAMINA >= 1"))
     if args.luck is not None and args.luck < 0:
-        raise UsageError("--luck must be 0 or more")
+        raise UsageError(tr("--luck must be 0 or more"))
     policy = args.luck_policy or "none"
     if policy == "best" and args.luck is None:
-        raise UsageError("--luck-policy best needs --luck")
+        raise UsageError(tr("--luck-policy best needs --luck"))
     ruleset = _load(args.rules)
     if odds_reliques.is_reliques(ruleset):
         return odds_reliques.run(args, ruleset)  # says what is missing
@@ -111,7 +111,10 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.class_name is not None and args.class_name not in ruleset.classes:
         choices = ", ".join(ruleset.classes) or "none in this ruleset"
-        raise UsageError(f"unknown class {args.class_name!r}", hint=f"classes: {choices}")
+        raise UsageError(
+            tr("unknown class '{class_name}'", class_name=args.class_name),
+            hint=tr("classes: {choices}", choices=choices),
+        )
     mode = args.mode or ("as-one" if args.as_one else "sequence")
     if args.as_one and mode != "as-one":
         raise UsageError("--as-one contradicts --mode " + mode)
@@ -217,7 +220,7 @@ def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy
         return None
     for name, value in (("--survive", args.survive), ("--win-assaults", args.win_assaults)):
         if value is not None and value < 1:
-            raise UsageError(f"{name} must be 1 or more")
+            raise UsageError(tr("{name} must be 1 or more", name=name))
     from dedale.rules.odds_exits import ExitPlan, exit_odds
     from dedale.validator.fights import class_fight_kit
 

@@ -54,7 +54,9 @@ def run(args: argparse.Namespace) -> int:
 
         code = run_player(args)
     if getattr(args, "record", None):
+        from dedale.cli import error_language
         from dedale.plans.record import record_after_play
 
-        record_after_play(args.record, getattr(args, "game_played", None))
+        lang = error_language(args)  # the command's or the book's language
+        record_after_play(args.record, getattr(args, "game_played", None), lang)
     return code

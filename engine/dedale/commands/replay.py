@@ -11,6 +11,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from dedale.i18n import tr
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the subcommand's arguments."""
@@ -30,13 +32,15 @@ def run(args: argparse.Namespace) -> int:
     data = load_for_replay(args.save)
     book_path = args.book or data.extra.get("book_path")
     if not isinstance(book_path, str) or not book_path:  # dedale.saves checks its type
-        raise UsageError("the save does not record its book", hint="give it with --book")
+        raise UsageError(tr("the save does not record its book"), hint=tr("give it with --book"))
     try:
         found = Path(book_path).exists()
     except (OSError, ValueError):  # a name too long for the system, a NUL byte
         found = False
     if not found:
-        raise UsageError(f"no book at {book_path}", hint="give the book with --book")
+        raise UsageError(
+            tr("no book at {book_path}", book_path=book_path), hint=tr("give the book with --book")
+        )
     book = load_book(book_path)
     check_book(data, book.title, args.save)
     result = replay_save(book, data)

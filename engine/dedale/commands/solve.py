@@ -360,6 +360,14 @@ def _steps(steps, names: tuple[str, str]):
                     health=names[0], stamina=rolled["stamina"], luck_name=names[1],
                     luck=rolled["luck"],
                 )  # fmt: skip
+            elif rolled["kind"] == "fight" and rolled.get("limit"):
+                yield tr(
+                    "          assault limit reached (then {health} {stamina}, {luck_name} {luck})",
+                    health=names[0], stamina=rolled["stamina"], luck_name=names[1],
+                    luck=rolled["luck"],
+                )  # fmt: skip
+            elif rolled["kind"] == "fight" and not rolled["won"]:
+                yield tr("          fight lost")  # the book's `lose ->` paragraph follows
             elif rolled["kind"] == "assault":
                 yield tr("          assault: {result}", result={
                     "kill": tr("the enemy is killed at once"), "hit": tr("you wound the enemy"),

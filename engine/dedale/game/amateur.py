@@ -16,6 +16,7 @@ from dedale import ast, events
 from dedale.errors import GameError
 from dedale.game.cache import folded
 from dedale.game.hidden import hidden_paragraphs  # noqa: F401 (re-exported)
+from dedale.i18n import tr
 from dedale.span import Span
 
 Gen = Generator[Any, Any, Any]
@@ -37,13 +38,13 @@ class AmateurStatements:
         """The paragraph noted under ``name`` (a GameError when none was noted)."""
         number = self.state.marks.get(folded(name))
         if number is None:
-            raise GameError(f"no paragraph was noted as {name!r}", span)
+            raise GameError(tr("no paragraph was noted as '{name}'", name=name), span)
         return number
 
     def came_from(self, span=None) -> int:
         """The paragraph entered before the current one."""
         if self.state.came_from is None:
-            raise GameError("there is no paragraph to go back to", span)
+            raise GameError(tr("there is no paragraph to go back to"), span)
         return self.state.came_from
 
     def item_number(self, item: str, span=None) -> int:
@@ -114,9 +115,9 @@ class AmateurStatements:
             fight = self.ruleset.fight
             if not hasattr(fight, "attack_stat"):
                 raise GameError(
-                    "this ruleset's fights cannot use another attack stat",
+                    tr("this ruleset's fights cannot use another attack stat"),
                     statement.span,
-                    hint="`attack with` works with the opposed (FF) and d20 fights",
+                    hint=tr("`attack with` works with the opposed (FF) and d20 fights"),
                 )
             fight = dataclasses.replace(fight, attack_stat=stat)
             cached = dataclasses.replace(self.ruleset, fight=fight)

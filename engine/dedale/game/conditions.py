@@ -7,6 +7,7 @@ from typing import Protocol
 from dedale import ast
 from dedale.errors import GameError
 from dedale.game.expressions import Scope, evaluate
+from dedale.i18n import tr
 
 
 class World(Scope, Protocol):
@@ -39,7 +40,7 @@ def compare(op: str, left: int, right: int) -> bool:
         return left >= right
     if op == ">":
         return left > right
-    raise GameError(f"unknown comparison {op!r}")
+    raise GameError(tr("unknown comparison '{op}'", op=op))
 
 
 def holds(condition: ast.Condition, world: World) -> bool:
@@ -69,7 +70,10 @@ def holds(condition: ast.Condition, world: World) -> bool:
         return all(holds(part, world) for part in condition.operands)  # type: ignore[union-attr]
     if kind is ast.Or:
         return any(holds(part, world) for part in condition.operands)  # type: ignore[union-attr]
-    raise GameError(f"cannot evaluate condition {kind.__name__}", getattr(condition, "span", None))
+    raise GameError(
+        tr("cannot evaluate condition {kind}", kind=kind.__name__),
+        getattr(condition, "span", None),
+    )
 
 
 def first_failing(condition: ast.Condition, world: World) -> ast.Condition | None:

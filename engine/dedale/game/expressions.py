@@ -13,6 +13,7 @@ from typing import Protocol
 
 from dedale import ast
 from dedale.errors import GameError
+from dedale.i18n import tr
 from dedale.language.prose_refs import is_prose_ref, parse_prose_ref
 from dedale.span import Span
 
@@ -61,21 +62,21 @@ def evaluate(expr: ast.Expr, scope: Scope) -> int:
         return _scope_call(scope, "item_number", expr.item, expr.span)  # type: ignore[union-attr]
     if kind is ast.LastRoll:
         return _scope_call(scope, "last_roll", expr.span)
-    raise GameError(f"cannot evaluate {kind.__name__}", getattr(expr, "span", None))
+    raise GameError(tr("cannot evaluate {kind}", kind=kind.__name__), getattr(expr, "span", None))
 
 
 def _scope_call(scope: Scope, method: str, *args) -> int:
     """A value only a running game knows (noted and previous paragraphs)."""
     found = getattr(scope, method, None)
     if found is None:
-        raise GameError(f"this value needs a running game ({method})", args[-1])
+        raise GameError(tr("this value needs a running game ({method})", method=method), args[-1])
     return found(*args)
 
 
 def _apply(expr: ast.BinOp, left: int, right: int) -> int:
     value = expr.apply(left, right)
     if value is None:
-        raise GameError("division by zero", expr.span, hint="the divisor evaluated to 0")
+        raise GameError(tr("division by zero"), expr.span, hint=tr("the divisor evaluated to 0"))
     return value
 
 

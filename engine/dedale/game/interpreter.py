@@ -346,11 +346,21 @@ class Game:
         for index, decision in enumerate(decisions):
             item = self._skip_to_prompt()
             if item is None:
-                raise Divergence(f"the game ended before decision {index + 1}", index)
+                raise Divergence(
+                    tr("the game ended before decision {number}", number=index + 1), index
+                )
             try:
                 self.apply(decision)
             except InvalidAnswer as error:
-                raise Divergence(f"decision {index + 1} no longer fits: {error}", index) from None
+                reason = getattr(error, "message", str(error))
+                raise Divergence(
+                    tr(
+                        "decision {number} no longer fits: {reason}",
+                        number=index + 1,
+                        reason=reason,
+                    ),
+                    index,
+                ) from None
             self._backlog.clear()
         if keep_tail:
             self._settle()
@@ -386,7 +396,9 @@ class Game:
         question."""
         history = self.state.history
         if not 0 <= history_index < len(history):
-            raise GameError(f"there is no step {history_index} in the history")
+            raise GameError(
+                tr("there is no step {history_index} in the history", history_index=history_index)
+            )
         keep = history[history_index].decisions
         again = self.fresh()
         again.replay(self.decisions[:keep])

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from dedale import events
 from dedale.errors import GameError
+from dedale.i18n import tr
 
 if TYPE_CHECKING:
     from dedale.game.runner import Runner
@@ -32,7 +33,7 @@ class PlaytestAction:
     def from_decision(cls, decision: dict[str, Any]) -> PlaytestAction:
         kind = decision.get("action")
         if kind not in ACTIONS:
-            raise GameError(f"unknown playtest action {kind!r}")
+            raise GameError(tr("unknown playtest action '{kind}'", kind=kind))
         return cls(str(kind), tuple((k, v) for k, v in decision.items() if k != "action"))
 
     def get(self, key: str) -> Any:
@@ -44,7 +45,7 @@ def perform(runner: Runner, action: PlaytestAction) -> Generator[events.Event, A
     if action.kind == "jump":
         number = action.get("to")
         if not isinstance(number, int) or number not in runner.book.paragraphs:
-            raise GameError(f"there is no paragraph {number} in this book")
+            raise GameError(tr("there is no paragraph {number} in this book", number=number))
         return number
     if action.kind == "force":
         faces = [int(face) for face in action.get("faces") or ()]

@@ -13,6 +13,7 @@ from typing import Any
 from dedale import events
 from dedale.errors import GameError
 from dedale.game.interpreter import Game
+from dedale.i18n import tr
 from dedale.rules import RandomSource
 
 
@@ -80,7 +81,7 @@ class RandomPlayer:
                     known = (0, *answers, *wrong)  # and a wrong one at a choice
                     return known[roll(len(known)) - 1]
             return roll(100)
-        raise GameError(f"the random player cannot answer {kind.__name__}")
+        raise GameError(tr("the random player cannot answer {kind}", kind=kind.__name__))
 
     def wants_to_eat(self, game: Game) -> bool:
         meals = game.book.ruleset.meals

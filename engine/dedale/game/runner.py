@@ -361,10 +361,12 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
         offered = offer(self._choices, self, self._revisit)
         if not any(o.option.enabled for o in offered):
             raise GameError(
-                f"paragraph {paragraph.number} is a dead end: it offers no choice the "
-                "hero can take",
+                tr(
+                    "paragraph {number} is a dead end: it offers no choice the hero can take",
+                    number=paragraph.number,
+                ),
                 paragraph.span,
-                hint="add a choice, a 'go to', or an ending (death/victory)",
+                hint=tr("add a choice, a 'go to', or an ending (death/victory)"),
             )
         result = offered, events.ChoosePrompt(options=tuple(o.option for o in offered))
         if key not in prompts:
@@ -445,7 +447,11 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
         target = taken.target
         if target is None or target not in self._paragraphs:
             raise GameError(
-                f"this choice leads to paragraph {target}, which does not exist", choice.span
+                tr(
+                    "this choice leads to paragraph {number}, which does not exist",
+                    number=target,
+                ),
+                choice.span,
             )
         if choice.effects:
             flow = yield from self._block(choice.effects)

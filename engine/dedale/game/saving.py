@@ -105,16 +105,23 @@ def _rebuild(book, data: SaveData, path) -> tuple[Game, LoadReport]:
         difference = first_difference(data.state, game.snapshot())
         if difference is None:
             return game, report
-        report.divergence = f"the game reaches another state: {difference}"
+        report.divergence = tr(
+            "the game reaches another state: {difference}", difference=difference
+        )
     except Divergence as error:
         report.divergence = error.message
     except GameError as error:
-        report.divergence = f"the book now stops the game: {error}"
+        report.divergence = tr("the book now stops the game: {reason}", reason=error.message)
     paragraph = data.state.get("paragraph")
     if paragraph not in book.paragraphs:
         raise SaveError(
-            f"{path} cannot be resumed: the book changed ({report.divergence}) and paragraph "
-            f"{paragraph} no longer exists"
+            tr(
+                "{path} cannot be resumed: the book changed ({divergence}) and "
+                "paragraph {paragraph} no longer exists",
+                path=path,
+                divergence=report.divergence,
+                paragraph=paragraph,
+            )
         )
     origin = {"state": data.state, "seed": data.seed + len(data.decisions) + 1}
     report.fallback = True
@@ -130,13 +137,17 @@ def _check_state(data: SaveData, path) -> None:
         creation.get(key) is not None and not isinstance(creation.get(key), str)
         for key in ("class", "name", "lang")
     ):
-        raise SaveError(f"the save {path} is corrupted: its hero options are malformed")
+        raise SaveError(
+            tr("the save {path} is corrupted: its hero options are malformed", path=path)
+        )
     try:
         GameState.from_dict(data.state)
         if data.origin is not None:
             GameState.from_dict(data.origin["state"])
     except (KeyError, TypeError, ValueError, AttributeError):
-        raise SaveError(f"the save {path} is corrupted: its game state is incomplete") from None
+        raise SaveError(
+            tr("the save {path} is corrupted: its game state is incomplete", path=path)
+        ) from None
 
 
 def _is_int(value: Any) -> bool:

@@ -10,8 +10,15 @@ from dedale.errors import GameError
 from dedale.game.book_state import count_value
 from dedale.game.cache import folded
 from dedale.game.expressions import evaluate
-from dedale.i18n import message
+from dedale.i18n import message, tr
 from dedale.rules import parse_dice
+
+_KINDS = {
+    ("stat",): tr("stat"),
+    ("counter",): tr("counter"),
+    ("stat", "counter"): tr("stat or counter"),
+}
+"""The kinds of names :meth:`GameScope.resolve` looks for, as its error names them."""
 
 
 class GameScope:
@@ -124,7 +131,10 @@ class GameScope:
             number = evaluate(target.expr, self)
         if required and (number is None or number not in self.book.paragraphs):
             raise GameError(
-                f"the book sends the reader to paragraph {number}, which does not exist",
+                tr(
+                    "the book sends the reader to paragraph {number}, which does not exist",
+                    number=number,
+                ),
                 target.span,
             )
         return number
@@ -141,7 +151,12 @@ class GameScope:
         found = self._lookup(name)
         if found is None or found[0] not in kinds:
             raise GameError(
-                f"{name!r} is not a {' or '.join(kinds)} of the ruleset {self.ruleset.name!r}",
+                tr(
+                    "'{name}' is not a {kinds} of the ruleset '{ruleset}'",
+                    name=name,
+                    kinds=_KINDS.get(kinds) or " / ".join(kinds),
+                    ruleset=self.ruleset.name,
+                ),
                 span,
             )
         return found
@@ -159,10 +174,11 @@ class GameScope:
                 if found == ("test", ident) or (found[0] == "stat" and test.stat == found[1]):
                     return ident
         raise GameError(
-            f"{name!r} is not a test of the ruleset {self.ruleset.name!r}",
+            tr("'{name}' is not a test of the ruleset '{ruleset}'", name=name,
+               ruleset=self.ruleset.name),
             span,
-            hint=f"tests: {', '.join(tests) or '-'}",
-        )
+            hint=tr("tests: {names}", names=", ".join(tests) or "-"),
+        )  # fmt: skip
 
     def counter_id(self, name: str, span) -> str:
         return self.resolve(name, span, ("counter",))[1]
@@ -174,7 +190,9 @@ class GameScope:
                 return ident
         if strict:
             names = ", ".join(self.ruleset.classes) or "-"
-            raise GameError(f"unknown class {name!r}", hint=f"classes: {names}")
+            raise GameError(
+                tr("unknown class '{name}'", name=name), hint=tr("classes: {names}", names=names)
+            )
         return None
 
     def item_key(self, name: str) -> str:

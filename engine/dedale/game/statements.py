@@ -241,6 +241,9 @@ class Statements:
             return END
         outcome = result.outcome
         if self.health is not None and self.state.hero.stats.get(self.health, 1) <= 0:
+            if statement.lose is not None:  # "> lose -> 51": beaten, not killed
+                yield from self._beaten()
+                return self.destination(statement.lose, required=True)
             if not self.god_mode:
                 return None  # _block reports the death
             yield from playtest.spare(self)  # playtest: a fight the hero loses counts as won
@@ -257,6 +260,17 @@ class Statements:
             return self.destination(statement.lose, required=True)
         yield from self._die("fight")
         return END
+
+    def _beaten(self) -> Gen:
+        """A fight lost with a ``lose ->`` paragraph: the hero survives the defeat with 1
+        point of health (0 is death anywhere, docs/language.md § 13)."""
+        hero = self.state.hero
+        old, new = hero.set(self.health, 1)
+        if self.emit:
+            yield events.MessageShown(key="beaten_alive", params=())
+            yield events.StatChanged(
+                name=self.health, old=old, new=new, initial=hero.initial[self.health]
+            )
 
     def _fight_spec(self, statement: ast.Fight) -> FightSpec:
         limit = statement.assault_limit

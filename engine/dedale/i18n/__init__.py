@@ -18,10 +18,20 @@ from __future__ import annotations
 from typing import Any
 
 from dedale.i18n.catalogue import INTERFACE, LANGUAGES, keyed, keyed_template
-from dedale.i18n.text import Message, Number, format_template, ntr, number, tr, translate
+from dedale.i18n.text import (
+    Localised,
+    Message,
+    Number,
+    format_template,
+    ntr,
+    number,
+    tr,
+    translate,
+)
 
 __all__ = [
     "LANGUAGES",
+    "Localised",
     "Message",
     "Number",
     "catalogue",

@@ -62,6 +62,26 @@ class Message(str):
         return (Message, (self.msgid, self.params, self.plural, self.count))
 
 
+class Localised(Message):
+    """A text given directly in each language (``{"en": ..., "fr": ...}``), not through the
+    catalogue: a list of the book language's keywords (``expected `->`, `combat`...``)."""
+
+    texts: dict[str, str]
+
+    def __new__(cls, texts: dict[str, str]) -> Localised:  # type: ignore[override]
+        obj = super().__new__(cls, texts["en"])
+        obj.texts = dict(texts)
+        return obj
+
+    def translate(self, lang: Any) -> str:  # type: ignore[override]
+        if lang is not None and not isinstance(lang, str):
+            return str.translate(self, lang)
+        return self.texts.get(lang or "en", self.texts["en"])
+
+    def __reduce__(self):
+        return (Localised, (self.texts,))
+
+
 class Number(str):
     """A number in a message, written the way the reader's language writes it.
 

@@ -124,6 +124,26 @@ DIRECTIVE_WORDS: tuple[str, ...] = (
     "status", "état", "cure", "guérissez", "eat a meal", "mangez un repas",
 )  # fmt: skip
 
+# The French spellings of the keywords, for the "expected ..." list of a French book's syntax
+# error: a terminal shows the first of these it matches (else its English spelling).
+FRENCH_WORDS: tuple[str, ...] = (
+    "allez au", "rendez-vous au", "gagnez", "ajoutez", "perdez", "retirez", "fixez",
+    "restaurez", "augmentez", "diminuez", "prenez", "abandonnez", "jetez", "notez mot-code",
+    "effacez mot-code", "notez", "effacez", "monde", "revisite permise", "revisite",
+    "repas autorisé", "repas interdit", "mort", "victoire", "défaite", "si", "sinon", "et",
+    "ou", "pas", "objet", "mot-code", "visité", "tentez votre", "testez", "action", "lancez",
+    "chanceux", "malchanceux", "réussite", "échec", "critique", "marge", "combat", "ennemi",
+    "ennemis", "allié", "fuite", "après", "pas gagné après", "assauts", "attaque",
+    "dégâts ennemis", "nombre secret", "paragraphe secret", "mauvais nombre",
+    "notez paragraphe", "revenez en arrière", "état", "guérissez", "mangez un repas",
+    "grisé", "caché", "payez", "donnez", "quand", "votre", "tombe à", "ou moins", "chacun",
+    "contre lui", "il inflige", "il subit", "la moitié", "tout", "fin du combat quand",
+    "premier assaut gagné", "blessure", "son", "à", "de", "pour", "sur", "jusqu'à",
+    "vous pouvez prendre", "achetez", "vendez", "pariez", "misez", "gagnant sur",
+    "arme", "nombre", "exceptionnel", "initiale", "maîtrisé", "avantage", "désavantage",
+    "risque", "physique", "mental", "mentale",
+)  # fmt: skip
+
 # Words that may follow `(` in a choice.
 CHOICE_OPTION_WORDS: tuple[str, ...] = (
     "if", "si", "disabled", "grisé", "hidden", "caché", "pay", "payez", "give", "donnez",

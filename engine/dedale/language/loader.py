@@ -91,7 +91,7 @@ def load_book(path: str | Path) -> Book:
         raise BookLoadError([error]) from None
     except RecursionError:
         raise BookLoadError(
-            [BookSyntaxError("the book nests too deeply to be read", Span(str(path), 1, 1))]
+            [BookSyntaxError(tr("the book nests too deeply to be read"), Span(str(path), 1, 1))]
         ) from None
     finally:
         if collecting:
@@ -128,9 +128,9 @@ class _Loader:
             column = len(before) - (before.rfind(b"\n") + 1) + 1
             self.errors.append(
                 BookSyntaxError(
-                    "this file is not UTF-8 text",
+                    tr("this file is not UTF-8 text"),
                     Span(shown, line, column),
-                    hint="save it as UTF-8 in your editor",
+                    hint=tr("save it as UTF-8 in your editor"),
                 )  # fmt: skip
             )
             return None
@@ -174,7 +174,10 @@ class _Loader:
         except OSError as error:
             reason = error.strerror or type(error).__name__
             self.errors.append(
-                BookStructureError(f"cannot read {shown}: {reason}", where or Span(shown, 1, 1))
+                BookStructureError(
+                    tr("cannot read {file}: {reason}", file=shown, reason=reason),
+                    where or Span(shown, 1, 1),
+                )
             )
             return None
         self.digest.update(shown.encode("utf-8", "replace") + b"\0" + data + b"\0")
@@ -207,9 +210,11 @@ class _Loader:
         try:
             found = path.exists() or path.is_symlink()
         except OSError as error:
-            raise UsageError(f"{str(path)[:80]}: {error.strerror}") from None
+            raise UsageError(
+                tr("{path}: {reason}", path=str(path)[:80], reason=error.strerror)
+            ) from None
         if not found:
-            raise UsageError(f"{path}: no such file or folder")
+            raise UsageError(tr("{path}: no such file or folder", path=str(path)))
         if is_file(path) and path.name == META_FILE:
             path = path.parent
         if path.is_dir():
@@ -222,8 +227,12 @@ class _Loader:
         meta_path = root / META_FILE
         if not is_file(meta_path) and not meta_path.is_symlink():
             raise UsageError(
-                f"{root}: not a book (no {META_FILE} in this folder)",
-                hint=f"a book folder holds {META_FILE} and its *{EXTENSION} paragraph files",
+                tr("{path}: not a book (no {meta} in this folder)", path=str(root), meta=META_FILE),
+                hint=tr(
+                    "a book folder holds {meta} and its *{extension} paragraph files",
+                    meta=META_FILE,
+                    extension=EXTENSION,
+                ),
             )
         shown_meta = str(meta_path)
         where = Span(shown_meta, 1, 1)
@@ -274,15 +283,15 @@ class _Loader:
                 elif not within:
                     self.errors.append(
                         BookStructureError(
-                            f"`{name}` is outside the book folder",
+                            tr("`{name}` is outside the book folder", name=name),
                             where,
-                            hint="list only files inside the book folder",
+                            hint=tr("list only files inside the book folder"),
                         )  # fmt: skip
                     )
                 elif not is_file(candidate):
                     self.errors.append(
                         BookStructureError(
-                            f"paragraph file `{name}` not found",
+                            tr("paragraph file `{name}` not found", name=name),
                             where,
                             hint=did_you_mean(name, [p.name for p in root.glob(f"*{EXTENSION}")]),
                         )  # fmt: skip
@@ -316,9 +325,14 @@ class _Loader:
         if not found and not self.errors:
             self.errors.append(
                 BookStructureError(
-                    f"no paragraph files (*{EXTENSION}) in this book folder",
+                    tr(
+                        "no paragraph files (*{extension}) in this book folder", extension=EXTENSION
+                    ),
                     Span(str(root / META_FILE), 1, 1),
-                    hint=f"write the paragraphs in files such as `part1{EXTENSION}`",
+                    hint=tr(
+                        "write the paragraphs in files such as `part1{extension}`",
+                        extension=EXTENSION,
+                    ),
                 )
             )
         return found
@@ -337,20 +351,26 @@ class _Loader:
                 raise BookLoadError([self._too_large(shown, None, MAX_FILE_BYTES)])
             data = file.read_bytes()
         except OSError as error:
-            raise UsageError(f"{file}: cannot read ({error.strerror})") from None
+            raise UsageError(
+                tr("{path}: cannot read ({reason})", path=str(file), reason=error.strerror)
+            ) from None
         head = data[:4].lstrip(b"\xef\xbb\xbf")
         if not head.startswith(b"---"):
             if file.suffix != EXTENSION:
                 raise UsageError(
-                    f"{file}: not a book",
-                    hint=f"give a book folder (with {META_FILE}) or a {EXTENSION} file "
-                    "starting with a `---` front matter",
+                    tr("{path}: not a book", path=str(file)),
+                    hint=tr(
+                        "give a book folder (with {meta}) or a {extension} file starting with "
+                        "a `---` front matter",
+                        meta=META_FILE,
+                        extension=EXTENSION,
+                    ),
                 )
             self.errors.append(
                 BookMetadataError(
-                    "a single-file book starts with a front matter between `---` lines",
+                    tr("a single-file book starts with a front matter between `---` lines"),
                     Span(shown, 1, 1),
-                    hint="begin the file with `---`, `title: ...`, `---`",
+                    hint=tr("begin the file with `---`, `title: ...`, `---`"),
                 )
             )
             raise BookLoadError(self.errors)
@@ -364,9 +384,9 @@ class _Loader:
         if first is None or end is None:
             self.errors.append(
                 BookMetadataError(
-                    "the front matter is not closed",
+                    tr("the front matter is not closed"),
                     Span(shown, 1, 1),
-                    hint="end it with a line holding only `---`",
+                    hint=tr("end it with a line holding only `---`"),
                 )  # fmt: skip
             )
             raise BookLoadError(self.errors)
@@ -454,7 +474,7 @@ class _Loader:
         paragraphs = resolve_state(paragraphs, state, ruleset, start_items, self.errors)
         check_names(paragraphs, label_index, labels, ruleset, self.errors, start_items, state)
         if self.errors or meta is None:
-            raise BookLoadError(sort_errors(self.errors) or [BookMetadataError("no metadata")])
+            raise BookLoadError(sort_errors(self.errors) or [BookMetadataError(tr("no metadata"))])
         return Book(
             meta=meta,
             paragraphs=paragraphs,

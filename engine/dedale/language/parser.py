@@ -19,13 +19,14 @@ from lark.exceptions import UnexpectedToken
 
 from dedale import ast, grammars, limits
 from dedale.errors import BookLoadError, BookSyntaxError, DedaleError
-from dedale.i18n import Message, tr
+from dedale.i18n import Localised, Message, tr
 from dedale.language.assemble import assemble
 from dedale.language.bounds import check_items, check_lines
 from dedale.language.fastpath import fast_line
 from dedale.language.keywords import (
     CHOICE_OPTION_WORDS,
     DIRECTIVE_WORDS,
+    FRENCH_WORDS,
     TERMINAL_NAMES,
     fold,
 )
@@ -445,23 +446,23 @@ def _expected_names(error: UnexpectedInput) -> set[str]:
 
 
 def _expected(error: UnexpectedInput) -> str:
-    """What the parser would have accepted, a list shown in the report's language."""
+    """What the parser would have accepted, a list shown in the report's language: in a
+    French report, the keywords' French spellings (``attendu : `->`, `combat`…``)."""
     names = _expected_names(error)
-    described: list[str] = sorted({_describe(name) for name in names if _describe(name)})
-    if not described:
-        return ""
-    if len(described) > 5:
-        described = described[:5] + ["..."]
-    joined = described[0]
-    for item in described[1:]:
-        # A separator, not a sentence: Message (not tr) so that it is not extracted.
-        joined = Message("{head}, {item}", {"head": joined, "item": item})
-    return joined
+    lists = {}
+    for lang in ("en", "fr"):
+        described = sorted({shown for name in names if (shown := _describe(name, lang))})
+        if not described:
+            return ""
+        if len(described) > 5:
+            described = described[:5] + ["..."]
+        lists[lang] = ", ".join(described)
+    return Localised(lists)
 
 
-def _describe(terminal: str) -> str:
+def _describe(terminal: str, lang: str = "en") -> str:
     if terminal in TERMINAL_NAMES:
-        return TERMINAL_NAMES[terminal]
+        return TERMINAL_NAMES[terminal].translate(lang)
     try:
         pattern = book_parser().get_terminal(terminal).pattern
     except KeyError:
@@ -469,9 +470,27 @@ def _describe(terminal: str) -> str:
     value = pattern.value
     if pattern.type == "str":
         return f"`{value}`"
+    if lang == "fr":
+        french = _french_spelling(value)
+        if french is not None:
+            return f"`{french}`"
     first = re.sub(r"^\(\?:", "", value).split("|")[0].split(")")[0]
     first = first.replace(r"\s+", " ").replace("(?:", "").replace("\\", "")
     return f"`{first}`" if first.replace(" ", "").isalpha() else ""
+
+
+@lru_cache(maxsize=256)
+def _french_spelling(pattern: str) -> str | None:
+    """The first French keyword a terminal's pattern matches (as the parser sees text:
+    folded), or None."""
+    try:
+        compiled = re.compile(pattern, re.IGNORECASE)
+    except re.error:
+        return None
+    for word in FRENCH_WORDS:
+        if compiled.fullmatch(fold(word)):
+            return word
+    return None
 
 
 def _suggest(written: str, choices: tuple[str, ...]) -> str | None:

@@ -170,6 +170,10 @@ class FightLines:
         effects = tuple(c for c in rest if not isinstance(c, _CONDITIONS))
         return self._rule(meta, "event", condition, on=on, effects=effects)
 
+    def effect_goto(self, meta, children):
+        """``-> 40`` among an event's effects: the fight stops and turns to 40."""
+        return ast.Goto(span=self._span(meta), target=children[-1])
+
     def rule_exit(self, meta, children):
         return self._rule(meta, "exit", (children[0],), target=children[-1])
 

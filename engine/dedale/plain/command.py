@@ -11,7 +11,7 @@ from dedale.commands.books import resolve_book
 from dedale.errors import BookError, DedaleError, GameError, UsageError
 from dedale.game import Game
 from dedale.game.saving import load_game
-from dedale.i18n import message
+from dedale.i18n import message, tr
 from dedale.plain import screen_reader
 from dedale.plain.player import EXIT_BOOK_ERROR, EXIT_USAGE, PlainPlayer
 from dedale.player.options import creation_options, show_targets
@@ -23,7 +23,7 @@ def _book_of_save(save: str) -> Path:
 
     recorded = read_save(save).extra.get("book_path")
     if not isinstance(recorded, str):
-        raise UsageError("the save does not record its book", hint="give the BOOK to play")
+        raise UsageError(tr("the save does not record its book"), hint=tr("give the BOOK to play"))
     return Path(recorded)
 
 
@@ -45,12 +45,15 @@ def run_plain(args: argparse.Namespace) -> int:
     else:
         path = resolve_book(None)
     if not path.exists():
-        print(f"dedale play: no book at {path}", file=sys.stderr)
+        print(tr("dedale play: no book at {path}", path=str(path)).translate(args.lang or "fr"),
+              file=sys.stderr)  # fmt: skip
         return EXIT_USAGE
     try:
         book = load_book(path)
     except DedaleError as error:
-        print(error.render(), file=sys.stderr)
+        from dedale.cli import error_language
+
+        print(error.render(lang=error_language(args, error)), file=sys.stderr)
         return EXIT_BOOK_ERROR if isinstance(error, BookError) else EXIT_USAGE
     seed = args.seed if args.seed is not None else seed_from_entropy()
     try:
@@ -65,7 +68,8 @@ def run_plain(args: argparse.Namespace) -> int:
                 **creation_options(args),
             )  # fmt: skip
     except GameError as error:
-        print(f"dedale play: {error.render()}", file=sys.stderr)
+        lang = args.lang or book.meta.language
+        print(f"dedale play: {error.render(lang=lang)}", file=sys.stderr)
         return EXIT_USAGE
     if args.lang:
         game.lang = args.lang
@@ -81,5 +85,5 @@ def run_plain(args: argparse.Namespace) -> int:
         return player.play()  # a closed output pipe (`| head`) is handled once, in dedale.cli
     except GameError as error:
         sys.stdout.flush()
-        print(error.render(), file=sys.stderr)
+        print(error.render(lang=game.lang), file=sys.stderr)
         return EXIT_BOOK_ERROR

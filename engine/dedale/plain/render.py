@@ -137,20 +137,35 @@ class Renderer:
         for enemy, stats in e.enemies:
             values = ", ".join(f"{self.name(stat)} {value}" for stat, value in stats)
             lines.append(f"  {self.foes(enemy).phrase} ({values})")
+        for ally, stats in e.allies:  # "> ally BRAN SKILL 8 STAMINA 10": beside the hero
+            values = ", ".join(f"{self.name(stat)} {value}" for stat, value in stats)
+            name = french.capitalise(self.foes(ally).phrase)
+            lines.append(self.t("event.fight_ally", ally=name, values=values))
         return lines
 
     def _AssaultResolved(self, e: events.AssaultResolved) -> list[str]:
         outcome = {"hero": "won", "enemy": "lost"}.get(e.winner, "tie")
         kind = "assault" if e.hero_strength or e.enemy_strength else "action"
+        note = e.note
+        key = f"event.{kind}_{outcome}"
+        if kind == "assault":  # a blow that hits and does not wound says so
+            if outcome == "lost" and note == "ally":
+                key, note = "event.assault_lost_ally", ""  # the ally takes it: said once
+            elif outcome == "lost" and not e.hero_damage_taken:
+                key = "event.assault_lost_unhurt"  # armour, a lucky Luck test, d20 RD
+                note = "" if note == "hit" else note  # "hits you" says it already
+            elif outcome == "won" and not e.enemy_damage_taken:
+                key = "event.assault_won_unhurt"
+                note = "" if note == "hit" else note
         line = self.t(
-            f"event.{kind}_{outcome}",
+            key,
             number=e.number,
             hero=e.hero_strength,
             foe=e.enemy_strength,
             **self.foes(e.enemy).params(),
         )
-        if e.note:
-            note = self.t(f"note.{e.note}") if has_message(self.lang, f"note.{e.note}") else e.note
+        if note:
+            note = self.t(f"note.{note}") if has_message(self.lang, f"note.{note}") else note
             line += f" ({note})"
         return [line]
 

@@ -98,7 +98,7 @@ class ScreenReaderRenderer(Renderer):
         if self.game is None or self.game.state.hero is None:
             return None, False
         from dedale.player.book_view import BookView
-        from dedale.player.odds import fight_hint, percentage
+        from dedale.player.odds import fight_hint, percentage, plain_fights
         from dedale.player.session import SheetModel
 
         hero = self.game.state.hero
@@ -108,7 +108,16 @@ class ScreenReaderRenderer(Renderer):
         )
         enemies = {name: {s: (v, v) for s, v in stats} for name, stats in e.enemies}
         mode = {"as_one": "as_one"}.get(e.mode, e.mode)
-        chance, without_luck = fight_hint(BookView(self.game.book), sheet, enemies, mode)
+        book, paragraph = BookView(self.game.book), self.game.state.paragraph
+        if not plain_fights(book, paragraph):  # the plain odds would leave its rules out
+            if not e.allies:
+                return None, False
+            from dedale.player.odds_special import WIN, special_hint
+
+            allies = {name: {s: (v, v) for s, v in stats} for name, stats in e.allies}
+            chance, kind = special_hint(book, sheet, paragraph, enemies, mode, allies)
+            return (None if kind != WIN or chance is None else percentage(chance, self.lang)), False
+        chance, without_luck = fight_hint(book, sheet, enemies, mode)
         return (None if chance is None else percentage(chance, self.lang)), without_luck
 
     # ------------------------------------------------------------------ prompts

@@ -189,18 +189,20 @@ def _final(game: Game, language: str) -> tuple[Value | Held, ...]:
     return tuple(checks)
 
 
-def record_after_play(path: str, game: Game | None) -> None:
+def record_after_play(path: str, game: Game | None, lang: str | None = None) -> None:
     """``dedale play --record FILE``: write the game just played (or say why not, on
-    stderr: recording never changes the exit code of the game)."""
+    stderr: recording never changes the exit code of the game), in the game's language (else
+    ``lang``: the command's or the book's)."""
     import sys
 
+    if game is not None:
+        lang = game.lang
     if game is None or not game.decisions:
         print(
-            tr("dedale play: no game to record in {path}", path=path).translate(None),
+            tr("dedale play: no game to record in {path}", path=path).translate(lang),
             file=sys.stderr,
         )
         return
-    lang = game.lang
     try:
         written = write_recording(game, path)
     except DedaleError as error:

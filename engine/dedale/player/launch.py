@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from dedale.errors import UsageError
+from dedale.i18n import tr
 from dedale.player.app import DedaleApp
 from dedale.player.options import creation_options
 from dedale.player.preview import read_preview
@@ -25,13 +26,13 @@ def build_app(args: argparse.Namespace) -> DedaleApp:
     """The player app for these arguments (raises DedaleError if the book does not load)."""
     path = book_path(args)
     if not path.exists():
-        raise UsageError(f"no book at {path}")
+        raise UsageError(tr("no book at {path}", path=path))
     seed = getattr(args, "seed", None)
     seed = int(seed) if seed is not None else secrets.randbelow(2**31)
     hero = getattr(args, "hero", None)
     lang = getattr(args, "lang", None)
     if lang is not None and lang not in {"fr", "en"}:
-        raise UsageError(f"--lang must be fr or en, not {lang!r}")
+        raise UsageError(tr("--lang must be fr or en, not '{lang}'", lang=lang))
 
     extra = creation_options(args)
 

@@ -181,17 +181,27 @@ def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
         enemy_strength=event.enemy_strength,
         **params,
     )
-    if event.winner == "hero":
-        tail = texts("fight.assault_win", damage=event.enemy_damage_taken, **params)
+    shown_note = event.note
+    if event.winner == "hero":  # a blow that hits and does not wound says so
+        key = "fight.assault_win"
+        if not event.enemy_damage_taken:
+            key, shown_note = "fight.assault_win_unhurt", "" if event.note == "hit" else event.note
+        tail = texts(key, damage=event.enemy_damage_taken, **params)
         colour = "green"
     elif event.winner == "enemy":
-        tail = texts("fight.assault_lose", damage=event.hero_damage_taken, **params)
+        key = "fight.assault_lose"
+        if event.note == "ally":  # the ally takes the blow: said once, not "wounds you"
+            key, shown_note = "fight.assault_lose_ally", ""
+        elif not event.hero_damage_taken:  # armour, a lucky Luck test, d20 RD
+            key = "fight.assault_lose_unhurt"
+            shown_note = "" if event.note == "hit" else event.note
+        tail = texts(key, damage=event.hero_damage_taken, **params)
         colour = "red"
     else:
         tail, colour = texts("fight.assault_tie"), "yellow"
     note = ""
-    if event.note:
-        shown = _note(event.note, texts)
+    if shown_note:
+        shown = _note(shown_note, texts)
         note = f" ({shown})"
     colon = " :" if texts.lang == "fr" else ":"  # made non-breaking by french.typography
     return f"{_escape(head)}{colon} [{colour}]{_escape(tail + note)}[/{colour}]"

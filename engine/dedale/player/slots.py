@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from dedale.errors import SaveError
+from dedale.i18n import tr
 
 SLOT_COUNT = 5
 AUTOSAVE = "autosave"
@@ -79,7 +80,13 @@ class SaveSlots:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise SaveError(f"cannot create {path.parent}: {error.strerror}") from error
+            raise SaveError(
+                tr(
+                    "cannot create {parent}: {strerror}",
+                    parent=path.parent,
+                    strerror=error.strerror,
+                )
+            ) from error
         save_fn(game, path)
         return path
 
@@ -92,6 +99,6 @@ def load_path(path: Path, book: Any, load_fn: LoadFn | None = None) -> LoadedGam
     """Load a save file for ``book`` (``dedale play --load``, slots)."""
     load_fn = load_fn or _library_functions()[1]
     if not path.is_file():
-        raise SaveError(f"no save in {path}")
+        raise SaveError(tr("no save in {path}", path=path))
     loaded = load_fn(path, book)
     return loaded if isinstance(loaded, LoadedGame) else LoadedGame(loaded)

@@ -56,7 +56,7 @@ class Character:
     def set(self, stat: str, value: int, *, exceptional: bool = False) -> tuple[int, int]:
         """Set a stat, clamped to 0..initial; an exceptional raise also lifts the initial."""
         if stat not in self.stats:
-            raise GameError(f"unknown stat {stat!r}")
+            raise GameError(tr("unknown stat '{stat}'", stat=stat))
         old = self.stats[stat]
         value = max(0, value)
         if value > self.initial[stat]:
@@ -84,7 +84,7 @@ class Character:
         down to it unless the ruleset lets the stat exceed its initial value. Returns the
         current value's ``(old, new)``."""
         if stat not in self.stats:
-            raise GameError(f"unknown stat {stat!r}")
+            raise GameError(tr("unknown stat '{stat}'", stat=stat))
         old = self.stats[stat]
         self.raise_initial(stat, -max(0, delta))
         return old, self.stats[stat]
@@ -239,10 +239,13 @@ def create_character(
         klass = ruleset.classes.get(class_name)
         if klass is None:
             choices = ", ".join(ruleset.classes) or "none"
-            raise GameError(f"unknown class {class_name!r}", hint=f"classes: {choices}")
+            raise GameError(
+                tr("unknown class '{class_name}'", class_name=class_name),
+                hint=tr("classes: {choices}", choices=choices),
+            )
     for name in fixed:
         if name not in {s.id for s in ruleset.stats}:
-            raise GameError(f"unknown stat {name!r} in fixed values")
+            raise GameError(tr("unknown stat '{name}' in fixed values", name=name))
     stats: dict[str, int] = {}
     for stat in ruleset.stats:
         if stat.id in fixed:
@@ -352,5 +355,5 @@ def shown_number(value: int) -> str:
 def _stat_id(ruleset: Ruleset, name: str) -> str:
     found = ruleset.resolve(name)
     if found is None or found[0] != "stat":
-        raise GameError(f"unknown stat {name!r} in a creation roll")
+        raise GameError(tr("unknown stat '{name}' in a creation roll", name=name))
     return found[1]

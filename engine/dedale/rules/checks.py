@@ -13,6 +13,7 @@ from typing import Any
 
 from dedale.errors import GameError
 from dedale.events import DiceRolled, MessageShown, StatChanged, TestResolved, YesNoPrompt
+from dedale.i18n import tr
 from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
@@ -68,7 +69,8 @@ def run_test(
     test = ruleset.tests.get(name)
     if test is None:
         raise GameError(
-            f"the ruleset has no test {name!r}", hint=f"tests: {', '.join(ruleset.tests)}"
+            tr("the ruleset has no test '{name}'", name=name),
+            hint=tr("tests: {value}", value=", ".join(ruleset.tests)),
         )
     extra = mods.item_modifiers(character, test.stat)
     bonus = mods.total((*modifiers, *extra), mods.hero_abilities(ruleset, character))
@@ -149,13 +151,17 @@ def run_duo_test(
     """
     duo = ruleset.duo
     if duo is None:
-        raise GameError("this ruleset has no duo tests")
+        raise GameError(tr("this ruleset has no duo tests"))
     if not 1 <= len(stats) <= 2:
-        raise GameError("a duo test names one or two characteristics")
+        raise GameError(tr("a duo test names one or two characteristics"))
     if not duo.difficulty_min <= difficulty <= duo.difficulty_max:
         raise GameError(
-            f"difficulty {difficulty} out of range",
-            hint=f"use {duo.difficulty_min}..{duo.difficulty_max}",
+            tr("difficulty {difficulty} out of range", difficulty=difficulty),
+            hint=tr(
+                "use {difficulty_min}..{difficulty_max}",
+                difficulty_min=duo.difficulty_min,
+                difficulty_max=duo.difficulty_max,
+            ),
         )
     if kind is None:
         kind = ruleset.test_kind(stats)
@@ -234,12 +240,15 @@ def run_d20_test(
     """
     d20 = ruleset.d20
     if d20 is None:
-        raise GameError("this ruleset has no d20 action rolls")
+        raise GameError(tr("this ruleset has no d20 action rolls"))
     try:
         dd = ruleset.difficulty(difficulty)
     except KeyError:
         names = ", ".join(level.id for level in d20.difficulties)
-        raise GameError(f"unknown difficulty {difficulty!r}", hint=f"use {names}") from None
+        raise GameError(
+            tr("unknown difficulty '{difficulty}'", difficulty=difficulty),
+            hint=tr("use {names}", names=names),
+        ) from None
     name = f"d20:{stat}"
     if dd is None:  # obvious: no roll
         if emit:

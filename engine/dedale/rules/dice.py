@@ -108,8 +108,12 @@ class DiceExpr:
             else:
                 if values is None:
                     raise DiceExpressionError(
-                        f"the dice expression {self.text!r} needs the value of {term.name}",
-                        hint="only expressions without names can be rolled on their own",
+                        tr(
+                            "the dice expression '{text}' needs the value of {name}",
+                            text=self.text,
+                            name=term.name,
+                        ),
+                        hint=tr("only expressions without names can be rolled on their own"),
                     )
                 value = values(term.name)
                 if isinstance(term, Bonus):
@@ -120,8 +124,8 @@ class DiceExpr:
     def _require_no_names(self) -> None:
         if self.names:
             raise DiceExpressionError(
-                f"{self.text!r} depends on {', '.join(self.names)}",
-                hint="bounds and distributions need an expression without names",
+                tr("'{text}' depends on {value}", text=self.text, value=", ".join(self.names)),
+                hint=tr("bounds and distributions need an expression without names"),
             )
 
     def min(self) -> int:
@@ -198,8 +202,8 @@ def _dice_distribution(dice: Dice) -> dict[int, Fraction]:
         return dist
     if dice.sides**dice.count > limits.MAX_KEEP_OUTCOMES:
         raise DiceExpressionError(
-            f"{dice} has too many outcomes to enumerate exactly",
-            hint="keep-highest/lowest distributions are exact only for a few dice",
+            tr("{dice} has too many outcomes to enumerate exactly", dice=dice),
+            hint=tr("keep-highest/lowest distributions are exact only for a few dice"),
         )
     counts: dict[int, int] = {}
     for faces in itertools.product(range(1, dice.sides + 1), repeat=dice.count):
@@ -230,10 +234,12 @@ def _error(text: str, column: int, message: str, hint: str, origin: Span | None)
         span = Span("<dice>", 1, column)
     else:
         span = Span(origin.file, origin.line, origin.column + column - 1)
-    return DiceExpressionError(f"{message} in dice expression {text!r}", span, hint)
+    return DiceExpressionError(
+        tr("{message} in dice expression '{text}'", message=message, text=text), span, hint
+    )
 
 
-_HINT = "write dice like 2d6, 1d6+6, 2d6+SKILL, 1d20+bonus(DEX)+action or 2d20kh1"
+_HINT = tr("write dice like 2d6, 1d6+6, 2d6+SKILL, 1d20+bonus(DEX)+action or 2d20kh1")
 
 
 def _term(tree: Tree, text: str, origin: Span | None) -> Term:
@@ -266,13 +272,14 @@ def _term(tree: Tree, text: str, origin: Span | None) -> Term:
         highest = keep_text[0] == "h"
         keep = int(keep_text[1:])
     if not 1 <= count <= MAX_DICE:
-        raise _error(text, column, f"cannot roll {count} dice", f"roll 1 to {MAX_DICE}", origin)
+        message = tr("cannot roll {count} dice", count=count)
+        raise _error(text, column, message, tr("roll 1 to {most}", most=MAX_DICE), origin)
     if not 2 <= sides <= MAX_SIDES:
-        raise _error(text, column, f"a die cannot have {sides} sides", "use d2..d1000", origin)
+        message = tr("a die cannot have {sides} sides", sides=sides)
+        raise _error(text, column, message, tr("use d2..d1000"), origin)
     if keep is not None and not 1 <= keep <= count:
-        raise _error(
-            text, column, f"cannot keep {keep} of {count} dice", "2d20kh1 keeps 1 of 2", origin
-        )
+        message = tr("cannot keep {keep} of {count} dice", keep=keep, count=count)
+        raise _error(text, column, message, tr("2d20kh1 keeps 1 of 2"), origin)
     return Dice(count, sides, keep, highest)
 
 
@@ -283,19 +290,25 @@ def _parse_cached(text: str) -> DiceExpr:
 
 def _parse(text: str, origin: Span | None) -> DiceExpr:
     if not text.strip():
-        raise _error(text, 1, "empty", _HINT, origin)
+        raise _error(text, 1, tr("empty"), _HINT, origin)
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as error:
         token = getattr(error, "token", None)
         if isinstance(error, UnexpectedEOF) or getattr(token, "type", "") == "$END":
             column = len(text.rstrip()) + 1
-            raise _error(text, column, "the expression ends too early", _HINT, origin) from None
+            message = tr("the expression ends too early")
+            raise _error(text, column, message, _HINT, origin) from None
         column = getattr(error, "column", 1) or 1
         if column < 1:
             column = len(text) + 1
-        found = text[column - 1 : column] if column - 1 < len(text) else "end of text"
-        raise _error(text, column, f"unexpected {found!r}", _HINT, origin) from None
+        found = text[column - 1 : column] if column - 1 < len(text) else None
+        message = (
+            tr("unexpected end of text")
+            if found is None
+            else tr("unexpected '{found}'", found=found)
+        )
+        raise _error(text, column, message, _HINT, origin) from None
     terms: list[tuple[int, Term]] = []
     sign = 1
     for child in tree.children:

@@ -30,10 +30,11 @@ from dedale.events import (
     TargetPrompt,
     YesNoPrompt,
 )
+from dedale.i18n import tr
 from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
-from dedale.rules.dice import DiceExpr, characteristic_bonus, parse_dice
+from dedale.rules.dice import Dice, DiceExpr, characteristic_bonus, parse_dice
 from dedale.rules.fight_state import FightHooks, FightState, between_assaults
 from dedale.rules.fights import (
     ESCAPED,
@@ -75,7 +76,9 @@ def enemy_value(params: D20Fight, enemy: EnemySpec, key: str, default: int | Non
             return int(value)
     if default is None:
         aliases = ", ".join(params.enemy_keys.get(key, (key,)))
-        raise GameError(f"enemy {enemy.name} needs a value for {aliases}")
+        raise GameError(
+            tr("enemy {name} needs a value for {aliases}", name=enemy.name, aliases=aliases)
+        )
     return default
 
 
@@ -265,6 +268,11 @@ def d20_fight(
             return (yield from state.end(LOST, rounds))
 
 
+def _dice_count(expr: DiceExpr) -> int:
+    """How many dice an expression rolls (the faces its roll gives)."""
+    return sum(term.count for _, term in expr.terms if isinstance(term, Dice))
+
+
 class _D20State:
     def __init__(self, params, character, rng, hero, enemies, emit) -> None:
         self.params, self.character, self.rng = params, character, rng
@@ -288,8 +296,10 @@ class _D20State:
         finally:
             attacker.attack -= extra
         hero_attacks = attacker is self.hero
-        if self.emit:
-            yield DiceRolled(purpose=f"{attacker.name}_attack", faces=faces, total=total)
+        if self.emit:  # the attack's own dice and their total (the strengths follow)
+            shown = faces[: _dice_count(params.dice)]  # (the damage dice come after them)
+            rolled = total - attacker.attack - extra
+            yield DiceRolled(purpose=f"{attacker.name}_attack", faces=shown, total=rolled)
             enemy = defender if hero_attacks else attacker
             yield AssaultResolved(
                 number=number, enemy=enemy.name,

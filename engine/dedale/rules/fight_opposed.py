@@ -191,6 +191,10 @@ def opposed_fight(
                 for n, s, h in zip(names, skills, health, strict=True)
             ),
             mode=spec.mode,
+            allies=tuple(
+                (a.name, tuple((k, a.stats[k]) for k in (attack_stat, hero_stat) if k in a.stats))
+                for a in getattr(hooks, "allies", ())
+            ),
         )
     if not alive:  # nobody left to fight (enemies given without STAMINA)
         if emit:

@@ -38,6 +38,7 @@ from dedale.events import (
     TargetPrompt,
     YesNoPrompt,
 )
+from dedale.i18n import tr
 from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, _duo_outcome, health_malus
@@ -91,12 +92,14 @@ def make_enemy(
     stats = {str(k): int(v) for k, v in enemy.stats.items()}
     for name in (*params.initiative, *params.attack, *params.dodge, *params.parry):
         if name not in stats:
-            raise GameError(f"enemy {enemy.name} needs {name}")
+            raise GameError(tr("enemy {name} needs {name2}", name=enemy.name, name2=name))
     health = _enemy_key(params, enemy, "health")
     if health is None:
         roll = ruleset.stat(params.health).roll
         if roll is None or roll.dice:
-            raise GameError(f"enemy {enemy.name} needs {params.health}")
+            raise GameError(
+                tr("enemy {name} needs {health}", name=enemy.name, health=params.health)
+            )
 
         def value(name: str) -> int:
             return stats[(ruleset.resolve(name) or ("", name))[1]]
@@ -347,7 +350,7 @@ def reliques_fight(
     params = ruleset.fight
     assert isinstance(params, ReliquesFight)
     if ruleset.duo is None:
-        raise GameError("a reliques fight needs the ruleset's duo_test")
+        raise GameError(tr("a reliques fight needs the ruleset's duo_test"))
     hero, enemies, bonus = fight_sides(ruleset, character, spec, rng)
     fight = _Reliques(ruleset, character, rng, hero, enemies, emit, bonus)
     if emit:

@@ -83,9 +83,12 @@ class FightSpec:
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
-            raise GameError(f"unknown fight mode {self.mode!r}", hint=f"modes: {', '.join(MODES)}")
+            raise GameError(
+                tr("unknown fight mode '{mode}'", mode=self.mode),
+                hint=tr("modes: {value}", value=", ".join(MODES)),
+            )
         if not self.enemies:
-            raise GameError("a fight needs at least one enemy")
+            raise GameError(tr("a fight needs at least one enemy"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,9 +94,9 @@ def _read_path(ref: str, base_dir: Path | None, where: Span | None) -> tuple[YNo
         )
     if not path.is_relative_to(base):
         raise RulesetError(
-            f"ruleset file {ref!r} is outside the book folder",
+            tr("ruleset file '{ref}' is outside the book folder", ref=ref),
             where,
-            "keep your ruleset YAML inside the book folder",
+            tr("keep your ruleset YAML inside the book folder"),
         )
     try:
         found = path.is_file()
@@ -112,22 +112,26 @@ def _read_path(ref: str, base_dir: Path | None, where: Span | None) -> tuple[YNo
 def _read(ref: str, base_dir: Path | None, where: Span | None, seen: tuple[str, ...]) -> YNode:
     if len(seen) > MAX_EXTENDS_DEPTH or ref in seen:
         raise RulesetError(
-            f"ruleset {ref!r} extends itself (through {' -> '.join(seen)})",
+            tr(
+                "ruleset '{ref}' extends itself (through {value})", ref=ref, value=" -> ".join(seen)
+            ),
             where,
-            "remove the loop of `extends:`",
+            tr("remove the loop of `extends:`"),
         )
     if _is_path(ref):
         node, _ = _read_path(ref, base_dir, where)
     else:
         node = _read_builtin(ref, where)
     if not node.is_map:
-        raise RulesetError("a ruleset must be a mapping of keys", node.span, "start with `name:`")
+        raise RulesetError(
+            tr("a ruleset must be a mapping of keys"), node.span, tr("start with `name:`")
+        )
     parent = node.get("extends")
     if parent is None:
         return node
     if not isinstance(parent.value, str):
         raise RulesetError(
-            "`extends` must name a ruleset", parent.span, "for example: extends: df-classic"
+            tr("`extends` must name a ruleset"), parent.span, tr("for example: extends: df-classic")
         )
     # A parent given as a path is relative to the book folder (base_dir), like any ref.
     base = _read(parent.value, base_dir, parent.span, (*seen, ref))
@@ -154,12 +158,12 @@ def load_ruleset(
         if overrides:
             over = to_tree(overrides, overrides_file, where or Span(overrides_file, 1, 1))
             if not over.is_map:
-                raise RulesetError("ruleset overrides must be a mapping", over.span)
+                raise RulesetError(tr("ruleset overrides must be a mapping"), over.span)
             if "extends" in over.value:
                 raise RulesetError(
-                    "`extends` cannot be overridden",
+                    tr("`extends` cannot be overridden"),
                     over.value["extends"].span,
-                    "name the ruleset itself instead",
+                    tr("name the ruleset itself instead"),
                 )
             tree = merge(tree, over)
         return schema.build_ruleset(tree)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dedale.errors import GameError
+from dedale.i18n import tr
 from dedale.rules import modifiers as mods
 from dedale.rules import odds_grids, odds_prehit
 from dedale.rules.fights import EnemySpec
@@ -91,14 +92,14 @@ def fight_odds(
     if hero is not None:
         fight = ruleset.fight
         if not isinstance(fight, OpposedFight):
-            raise GameError("exact odds exist only for opposed (FF-family) fights")
+            raise GameError(tr("exact odds exist only for opposed (FF-family) fights"))
         hero_skill = hero.get(fight.attack_stat) if hero_skill is None else hero_skill
         hero_stamina = hero.get(fight.health) if hero_stamina is None else hero_stamina
         test = ruleset.tests.get(fight.luck_test) if fight.luck_test else None
         if luck is None and test is not None:
             luck = hero.get(test.stat)
     if hero_skill is None or hero_stamina is None:
-        raise GameError("fight_odds needs the hero's attack stat and health")
+        raise GameError(tr("fight_odds needs the hero's attack stat and health"))
     if mode == "together":
         from dedale.rules import odds_group
 
@@ -151,11 +152,14 @@ class OddsTable:
         fight = ruleset.fight
         if not isinstance(fight, OpposedFight):
             raise GameError(
-                "exact odds exist only for opposed (FF-family) fights",
-                hint="this ruleset's fight procedure is not `opposed`",
+                tr("exact odds exist only for opposed (FF-family) fights"),
+                hint=tr("this ruleset's fight procedure is not `opposed`"),
             )
         if luck_policy not in POLICIES:
-            raise GameError(f"unknown Luck policy {luck_policy!r}", hint="use none or best")
+            raise GameError(
+                tr("unknown Luck policy '{luck_policy}'", luck_policy=luck_policy),
+                hint=tr("use none or best"),
+            )
         pairs = enemy_line_up(ruleset, enemies, mode)
         abilities: tuple = ()
         kit_armour = False
@@ -163,8 +167,8 @@ class OddsTable:
             klass = ruleset.classes.get(class_name)
             if klass is None:
                 raise GameError(
-                    f"unknown class {class_name!r}",
-                    hint=f"classes: {', '.join(ruleset.classes) or 'none'}",
+                    tr("unknown class '{class_name}'", class_name=class_name),
+                    hint=tr("classes: {value}", value=", ".join(ruleset.classes) or "none"),
                 )
             abilities = klass.abilities
             for item in klass.kit:
@@ -192,7 +196,7 @@ class OddsTable:
         self.use_luck = luck_policy == "best" and test is not None
         self.luck_cost = test.cost if test else 0
         if self.use_luck and self.luck_cost <= 0:
-            raise GameError("the best Luck policy needs a Luck test that costs Luck")
+            raise GameError(tr("the best Luck policy needs a Luck test that costs Luck"))
         self.lucky: tuple[float, ...] = lucky_table(test.dice) if test is not None else (0.0,)
         # Damage with and without Luck, each way: (plain, lucky, unlucky).
         self.hit = self._shifts(self.to_enemy, fight.luck_wounding, fight.damage_to_enemy)
@@ -434,7 +438,7 @@ class OddsTable:
     def _start(self, hero_stamina: int, luck: int | None, first_stamina: int) -> tuple:
         """The start state, the grids filled far enough for it."""
         if hero_stamina <= 0:
-            raise GameError("the hero needs at least 1 STAMINA to fight")
+            raise GameError(tr("the hero needs at least 1 STAMINA to fight"))
         luck_value = max(0, luck) if luck is not None and self.use_luck else 0
         if hero_stamina > self.stamina_max or luck_value > self.luck_max:
             self._fill(max(hero_stamina, self.stamina_max), max(luck_value, self.luck_max))
@@ -448,7 +452,9 @@ class OddsTable:
         most = self.enemies[0][1]
         first = most if first_stamina is None else first_stamina
         if not 0 < first <= most:
-            raise GameError(f"the first enemy's STAMINA must be 1 to {most} in this table")
+            raise GameError(
+                tr("the first enemy's STAMINA must be 1 to {most} in this table", most=most)
+            )
         return self.state_value(self._start(hero_stamina, luck, first))
 
     def solve(self, hero_stamina: int, luck: int | None) -> OddsResult:

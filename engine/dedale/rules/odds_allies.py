@@ -127,7 +127,10 @@ class AllyTable:
         armour: bool | None = None,
     ) -> None:
         if struck not in STRUCK:
-            raise GameError(f"unknown struck mode {struck!r}", hint="use hero, ally or random")
+            raise GameError(
+                tr("unknown struck mode '{struck}'", struck=struck),
+                hint=tr("use hero, ally or random"),
+            )
         base = OddsTable(
             ruleset, hero_skill, enemies, luck_policy=luck_policy, class_name=class_name,
             mode=mode, attack_bonus=attack_bonus, enemy_damage=enemy_damage, armour=armour,
@@ -137,7 +140,7 @@ class AllyTable:
         self.allies = ally_line_up(ruleset, allies)
         self.struck = struck
         if base.to_enemy <= 0:
-            raise GameError("exact odds with allies need a hero's wound of at least 1")
+            raise GameError(tr("exact odds with allies need a hero's wound of at least 1"))
         # The enemies in turn: STAMINA left t names the current enemy and its STAMINA.
         self.total = sum(stamina for _, stamina, _ in base.enemies)
         if self.total + 1 > MAX_STATES:  # before any allocation of that size
@@ -400,7 +403,7 @@ class AllyTable:
         """The exact odds from the start (see :func:`ally_odds`); a table already filled
         for as much STAMINA and LUCK answers at once (its values do not depend on the start)."""
         if hero_stamina <= 0:
-            raise GameError("the hero needs at least 1 STAMINA to fight")
+            raise GameError(tr("the hero needs at least 1 STAMINA to fight"))
         li0 = max(0, luck) if luck is not None and self.base.use_luck else 0
         if self.values is None or hero_stamina > self.h0 or li0 > self.luck0:
             limit = MAX_STATES if max_states is None else max_states

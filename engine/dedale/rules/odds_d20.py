@@ -49,7 +49,9 @@ def d20_odds(
     if not isinstance(params, D20Fight):
         raise GameError(tr("exact d20 odds need a ruleset whose fight procedure is d20"))
     if target not in TARGETS:
-        raise GameError(f"unknown target choice {target!r}", hint="use best or order")
+        raise GameError(
+            tr("unknown target choice '{target}'", target=target), hint=tr("use best or order")
+        )
     mixed = fight_outcomes(spec)
     if mixed is None:
         raise D20OddsTooLarge(

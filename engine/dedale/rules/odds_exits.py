@@ -127,9 +127,9 @@ def exit_odds(
 ) -> float:
     """The exact chance that the hero leaves the fight alive (see the module docstring)."""
     if not plan.enemies:
-        raise GameError("a fight needs at least one enemy")
+        raise GameError(tr("a fight needs at least one enemy"))
     if any(stamina <= 0 for _, stamina, _ in plan.enemies):
-        raise GameError("every enemy needs at least 1 STAMINA")
+        raise GameError(tr("every enemy needs at least 1 STAMINA"))
     check_size(max(0, luck or 0), hero_stamina, plan.enemies)  # the plain DP's bound too
     return _Solver(ruleset, hero_skill, plan, luck_policy, abilities, armour).solve(
         hero_stamina, luck or 0
@@ -147,7 +147,7 @@ def _outcomes(
     assert dice is not None
     parts = dice.dice
     if len(parts) != 1 or parts[0].keep is not None or parts[0].sides ** parts[0].count > 4096:
-        raise GameError("exact odds with exits need a plain NdS attack roll")
+        raise GameError(tr("exact odds with exits need a plain NdS attack roll"))
     count, sides = parts[0].count, parts[0].sides
     constant = dice.max() - count * sides
     enemy = dice.distribution()
@@ -187,7 +187,7 @@ class _Solver:
 
         fight = ruleset.fight
         if not isinstance(fight, OpposedFight):
-            raise GameError("exact odds exist only for opposed (FF-family) fights")
+            raise GameError(tr("exact odds exist only for opposed (FF-family) fights"))
         self.fight, self.plan = fight, plan
         self.health = fight.health
         self.skill = (

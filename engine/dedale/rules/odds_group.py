@@ -166,7 +166,9 @@ class GroupTable(GroupMoves, GroupValues):
         luck_work: int | None = None,
     ) -> None:
         if target not in TARGETS:
-            raise GameError(f"unknown target choice {target!r}", hint="use order or best")
+            raise GameError(
+                tr("unknown target choice '{target}'", target=target), hint=tr("use order or best")
+            )
         base = OddsTable(
             ruleset, hero_skill, enemies, luck_policy=luck_policy, class_name=class_name,
             mode="sequence", attack_bonus=attack_bonus, enemy_damage=enemy_damage, armour=armour,
@@ -294,7 +296,7 @@ class GroupTable(GroupMoves, GroupValues):
 
     def start(self, hero_stamina: int, luck: int | None) -> tuple:
         if hero_stamina <= 0:
-            raise GameError("the hero needs at least 1 STAMINA to fight")
+            raise GameError(tr("the hero needs at least 1 STAMINA to fight"))
         luck_value = max(0, luck) if luck is not None and self.use_luck else 0
         if hero_stamina > self.stamina_max or luck_value > self.luck_max:
             self._fill(max(hero_stamina, self.stamina_max), max(luck_value, self.luck_max))

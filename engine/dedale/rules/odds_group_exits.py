@@ -103,13 +103,15 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
 
         fight = ruleset.fight
         if not isinstance(fight, OpposedFight):
-            raise GameError("exact odds exist only for opposed (FF-family) fights")
+            raise GameError(tr("exact odds exist only for opposed (FF-family) fights"))
         if target not in TARGETS:
-            raise GameError(f"unknown target choice {target!r}", hint="use order or best")
+            raise GameError(
+                tr("unknown target choice '{target}'", target=target), hint=tr("use order or best")
+            )
         if not plan.enemies:
-            raise GameError("a fight needs at least one enemy")
+            raise GameError(tr("a fight needs at least one enemy"))
         if any(stamina <= 0 for _, stamina, _ in plan.enemies):
-            raise GameError("every enemy needs at least 1 STAMINA")
+            raise GameError(tr("every enemy needs at least 1 STAMINA"))
         self.fight, self.plan = fight, plan
         self.health = fight.health
         self.best = target == "best"
@@ -168,7 +170,7 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
         assert dice is not None
         parts = dice.dice
         if len(parts) != 1 or parts[0].keep is not None or parts[0].sides ** parts[0].count > 4096:
-            raise GameError("exact odds with exits need a plain NdS attack roll")
+            raise GameError(tr("exact odds with exits need a plain NdS attack roll"))
         count, sides = parts[0].count, parts[0].sides
         constant = dice.max() - count * sides
         rolls: dict[tuple[int, bool], float] = {}
@@ -228,7 +230,7 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
 
     def start(self, stamina: int, luck: int | None) -> tuple:
         if stamina <= 0:
-            raise GameError("the hero needs at least 1 STAMINA to fight")
+            raise GameError(tr("the hero needs at least 1 STAMINA to fight"))
         from dedale.rules.odds_group import check_group_size
 
         plan = self.plan

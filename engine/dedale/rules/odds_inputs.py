@@ -66,7 +66,7 @@ def double_chances(fight: OpposedFight) -> dict[int, Fraction]:
     assert fight.dice is not None
     dice = fight.dice.dice
     if len(dice) != 1 or dice[0].keep is not None or dice[0].count < 2:
-        raise GameError("exact odds of instant kills need a plain NdS attack roll")
+        raise GameError(tr("exact odds of instant kills need a plain NdS attack roll"))
     count, sides = dice[0].count, dice[0].sides
     constant = fight.dice.max() - count * sides
     doubles: dict[int, Fraction] = {}
@@ -144,16 +144,19 @@ def enemy_line_up(ruleset: Ruleset, enemies: Sequence, mode: str) -> list[tuple[
     """The enemies as (attack, health, immune) triples, ``as_one`` merged into one."""
     if not isinstance(ruleset.fight, OpposedFight):
         raise GameError(
-            "exact odds exist only for opposed (FF-family) fights",
-            hint="this ruleset's fight procedure is not `opposed`",
+            tr("exact odds exist only for opposed (FF-family) fights"),
+            hint=tr("this ruleset's fight procedure is not `opposed`"),
         )
     if mode not in ("single", "sequence", "as_one"):
-        raise GameError(f"exact odds do not cover the {mode!r} mode", hint="use sequence or as_one")
+        raise GameError(
+            tr("exact odds do not cover the '{mode}' mode", mode=mode),
+            hint=tr("use sequence or as_one"),
+        )
     pairs = _enemy_pairs(ruleset, enemies)
     if not pairs:
-        raise GameError("a fight needs at least one enemy")
+        raise GameError(tr("a fight needs at least one enemy"))
     if any(stamina <= 0 for _, stamina, _ in pairs):
-        raise GameError("every enemy needs at least 1 STAMINA")
+        raise GameError(tr("every enemy needs at least 1 STAMINA"))
     if mode == "as_one":
         pairs = [(max(p[0] for p in pairs), sum(p[1] for p in pairs), all(p[2] for p in pairs))]
     check_size(0, 0, pairs)

@@ -28,7 +28,7 @@ def check_keys(node: YNode, allowed: tuple[str, ...], what: str) -> None:
         if key not in allowed:
             span = node.key_spans.get(key, node.span)
             hint = did_you_mean(key, allowed) or f"{what} accepts: {', '.join(allowed)}"
-            raise RulesetError(f"unknown key `{key}` in {what}", span, hint)
+            raise RulesetError(tr("unknown key `{key}` in {what}", key=key, what=what), span, hint)
 
 
 def as_map(node: YNode, what: str, example: str) -> dict[str, YNode]:
@@ -136,7 +136,7 @@ def _dice(node: YNode, text: str) -> DiceExpr:
         raise RulesetError(
             error.message,
             Span(span.file, span.line, span.column + column - 1),
-            "expected a dice expression like 2d6+12",
+            tr("expected a dice expression like 2d6+12"),
         ) from None
 
 

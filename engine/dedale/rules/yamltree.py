@@ -104,9 +104,9 @@ def _container(data: Any, file: str, span: Span, budget: _Budget) -> YNode:
     tag = getattr(getattr(data, "tag", None), "value", None)
     if tag is not None and isinstance(data, Mapping | list):
         raise RulesetError(
-            f"YAML tags are not allowed ({tag})",
+            tr("YAML tags are not allowed ({tag})", tag=tag),
             span,
-            "use plain mappings, lists, numbers and text (no tags)",
+            tr("use plain mappings, lists, numbers and text (no tags)"),
         )
     if isinstance(data, Mapping):
         children: dict[str, YNode] = {}
@@ -115,7 +115,7 @@ def _container(data: Any, file: str, span: Span, budget: _Budget) -> YNode:
             key_span = _position(data, key, file, span, of_key=True)
             value_span = _position(data, key, file, key_span, of_key=False)
             if not isinstance(key, str | int | float) or isinstance(key, bool):
-                raise RulesetError(f"a key must be a name, not {key!r}", key_span)
+                raise RulesetError(tr("a key must be a name, not '{key}'", key=key), key_span)
             name = str(key)
             key_spans[name] = key_span
             children[name] = to_tree(value, file, value_span, budget)
@@ -131,9 +131,9 @@ def _scalar(data: Any, span: Span) -> YNode:
     if data is None or isinstance(data, bool | int | float | str):
         return YNode(data if not isinstance(data, str) else str(data), span)
     raise RulesetError(
-        f"unsupported YAML value of type {type(data).__name__}",
+        tr("unsupported YAML value of type {kind}", kind=type(data).__name__),
         span,
-        "use plain mappings, lists, numbers and text (no tags)",
+        tr("use plain mappings, lists, numbers and text (no tags)"),
     )
 
 
@@ -154,7 +154,7 @@ def load_yaml_file(path: Path, shown: str | None = None) -> YNode:
         raise RulesetError(message, Span(shown, 1, 1)) from None
     except UnicodeDecodeError:
         raise RulesetError(
-            "the ruleset file is not UTF-8 text", Span(shown, 1, 1), "save it as UTF-8"
+            tr("the ruleset file is not UTF-8 text"), Span(shown, 1, 1), tr("save it as UTF-8")
         ) from None
     return load_yaml_text(text, shown)
 

@@ -53,7 +53,7 @@ def acting_outcomes(
     if not plan.enemies:
         raise GameError(tr("a fight needs at least one enemy"))
     if any(stamina <= 0 for _, stamina, _ in plan.enemies):
-        raise GameError("every enemy needs at least 1 STAMINA")
+        raise GameError(tr("every enemy needs at least 1 STAMINA"))
     check_size(max(0, luck or 0), hero_stamina, plan.enemies)
     solver = _Solver(ruleset, hero_skill, plan, luck_policy, abilities, armour)
     start = (0, hero_stamina, plan.enemies[0][1], luck or 0, 0, 0, not solver.track_hit,

@@ -81,7 +81,10 @@ class FightOracle:
             from dedale.solve.fights_acting import acting_fight  # the book acts in it
 
             return acting_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
-        if self.book_luck and luck_stat is not None and _plain(spec) and not statement.allies:
+        if (
+            self.book_luck and luck_stat is not None and _plain(spec) and not statement.allies
+            and statement.lose is None  # a defeat exit: the DP's own Luck (docs/solver.md)
+        ):  # fmt: skip
             return self._duel(runner, statement, spec, ruleset, bonus, armour, luck_stat)
         from dedale.solve.fight_graph import escape_fight, plays  # escapes, limits: graph nodes
 
@@ -340,9 +343,11 @@ def _won_target(runner, statement: ast.Fight) -> int | None:
     """Where a won fight turns at once, when nothing of the interpreter acts between the
     win and the next paragraph: the fight names its ``win ->`` paragraph (the statements
     after it are then never run), no item trigger or penalty waits to be checked (after
-    each statement), no playtest god mode. A lost fight leaves the hero at 0 STAMINA:
-    dead, whatever ``lose ->`` says (Statements._fight)."""
-    if statement.win is None or runner.watch_triggers or runner.state.penalties:
+    each statement), no playtest god mode, no ``lose ->`` paragraph (a lost fight goes
+    there, with 1 STAMINA: Statements._fight; each outcome is then replayed)."""
+    if statement.win is None or statement.lose is not None:
+        return None
+    if runner.watch_triggers or runner.state.penalties:
         return None
     if runner.god_mode or runner.emit:
         return None

@@ -7,8 +7,9 @@
 * W096 — a condition on a counter no path can meet: the counter can never reach (or leave)
   the value compared with. Its range is bounded from the book: it starts at ``start``; each
   ``add`` of a constant amount in a paragraph that cannot be entered twice adds that amount
-  to the highest value; an ``add`` that may repeat (a paragraph on a loop) or of a rolled
-  amount leaves it unbounded (up to ``max``); a ``remove`` or ``set`` lets it fall to 0;
+  to the highest value; an ``add`` that may repeat (a paragraph on a loop, a fight's event) or
+  of a rolled amount leaves it unbounded (up to ``max``); a ``remove`` or ``set`` lets it
+  fall to 0;
 * I097 — a declared flag or counter that no paragraph uses.
 
 The state-aware explorer (:mod:`dedale.validator.state_reach`) also tracks flags as it
@@ -43,6 +44,7 @@ class StateUses:
     counts_changed: dict[str, list[tuple[int, ast.ChangeCount]]] = field(default_factory=dict)
     counts_read: dict[str, list[Site]] = field(default_factory=dict)
     compares: list[tuple[int, ast.Compare, str]] = field(default_factory=list)
+    repeated: set[int] = field(default_factory=set)  # ids of changes a fight event repeats
 
 
 def declared_state(book: object) -> Any:
@@ -71,12 +73,28 @@ def _refs(expr: Any) -> Iterator[ast.ValueRef]:
             stack += [node.left, node.right]
 
 
+def _read_conditions(statement: Any) -> Iterator[ast.Condition]:
+    """The atoms of the conditions a statement reads: a choice's or an ``if``'s, and a
+    fight's rules under an enemy (``it takes all (if calmed)``, ``end the fight when bites >=
+    2 -> 40``, an event's ``(if …)``)."""
+    kind = type(statement)
+    if kind in (ast.Choice, ast.If) and statement.condition is not None:
+        yield from atoms(statement.condition)
+    elif kind is ast.Fight:
+        for rule in statement.rules:
+            if rule.condition is not None:
+                yield from atoms(rule.condition)
+
+
 def collect_state_uses(graph: Graph, state: Any) -> StateUses:
     """Scan every paragraph for the uses of the declared flags and counters."""
     uses = StateUses()
     for number, node in graph.nodes.items():
         for statement in walk(node.paragraph.body):
             kind = type(statement)
+            if kind is ast.Fight:  # an event acts at each assault it happens in
+                for rule in statement.rules:
+                    uses.repeated.update(id(e) for e in rule.effects)
             if kind is ast.SetFlag:
                 uses.flags_set.setdefault(statement.name, []).append(
                     (number, statement.span, statement.name)
@@ -95,10 +113,7 @@ def collect_state_uses(graph: Graph, state: Any) -> StateUses:
                     if state.counter(ref.name) is not None:
                         entry = state.counter(ref.name).name
                         uses.counts_read.setdefault(entry, []).append((number, ref.span, ref.name))
-            condition = getattr(statement, "condition", None)
-            if kind not in (ast.Choice, ast.If) or condition is None:
-                continue
-            for atom in atoms(condition):
+            for atom in _read_conditions(statement):
                 if isinstance(atom, ast.HasFlag):
                     uses.flags_tested.setdefault(atom.name, []).append(
                         (number, atom.span, atom.name)
@@ -120,8 +135,15 @@ def _on_a_loop(graph: Graph, number: int) -> bool:
     return number in graph.reachable_from(set(graph.successors(number)))
 
 
-def counter_range(graph: Graph, entry: Any, changes: list[tuple[int, ast.ChangeCount]]):
-    """(lowest, highest) value the counter may hold in play (see the module docstring)."""
+def counter_range(
+    graph: Graph,
+    entry: Any,
+    changes: list[tuple[int, ast.ChangeCount]],
+    repeated: set[int] = frozenset(),  # type: ignore[assignment]
+):
+    """(lowest, highest) value the counter may hold in play (see the module docstring);
+    ``repeated``: the ids of changes that may act many times in one visit (a fight's
+    events)."""
     top = entry.maximum if entry.maximum is not None else AMOUNT.high
     low, high = entry.start, entry.start
     loops: dict[int, bool] = {}
@@ -130,7 +152,7 @@ def counter_range(graph: Graph, entry: Any, changes: list[tuple[int, ast.ChangeC
         if change.op == "add":
             if number not in loops:
                 loops[number] = _on_a_loop(graph, number)
-            if amount is None or loops[number]:
+            if amount is None or loops[number] or id(change) in repeated:
                 high = top
             else:
                 high += max(0, amount)
@@ -172,7 +194,8 @@ def _counter_findings(graph: Graph, state: Any, uses: StateUses) -> Iterator[Fin
             continue
         if name not in ranges:
             entry = state.counter(name)
-            ranges[name] = counter_range(graph, entry, uses.counts_changed.get(name, []))
+            changes = uses.counts_changed.get(name, [])
+            ranges[name] = counter_range(graph, entry, changes, uses.repeated)
         low, high = ranges[name]
         if _may_hold(compare.op, low, high, value, left):
             continue
@@ -268,9 +291,7 @@ def flag_sites(graph: Graph, book: object) -> tuple[dict[str, set[int]], set[str
         for statement in walk(node.paragraph.body):
             if type(statement) is ast.SetFlag:
                 noted.setdefault(statement.name, set()).add(number)
-            condition = getattr(statement, "condition", None)
-            if type(statement) in (ast.Choice, ast.If) and condition is not None:
-                tested.update(a.name for a in atoms(condition) if isinstance(a, ast.HasFlag))
+            tested.update(a.name for a in _read_conditions(statement) if isinstance(a, ast.HasFlag))
     return noted, tested
 
 

@@ -9,6 +9,7 @@ fight's grids. Only the seeding differs (:class:`_Seeded`); the pass is the core
 
 from __future__ import annotations
 
+from dedale.i18n import tr
 from dedale.rules.odds_forward import Forward
 
 
@@ -193,7 +194,7 @@ def _solved_ends(table, starts: dict[tuple[int, int], float], has_luck: bool):
     solved = table.__dict__.setdefault("_solved_starts", {})
     fresh = {key for key, p in starts.items() if key[0] > 0 and p > 0} - solved.keys()
     if len(solved) + len(fresh) > GROUP_STARTS:
-        raise GameError("too many starting states for the exact odds of a fight at once")
+        raise GameError(tr("too many starting states for the exact odds of a fight at once"))
     for (h, luck), p in starts.items():
         if h <= 0 or p <= 0:
             continue

@@ -20,6 +20,7 @@ from __future__ import annotations
 import heapq
 
 from dedale.errors import GameError
+from dedale.i18n import tr
 from dedale.validator.fight_path_mix import _Seeded
 from dedale.validator.fight_path_potion import Potion, settle
 
@@ -170,7 +171,7 @@ class PotionFight:
                     seen.add(target)
                     todo.append(target)
                     if len(seen) > MAX_STATES:
-                        raise GameError("too many states for the exact odds with a potion")
+                        raise GameError(tr("too many states for the exact odds with a potion"))
         return sorted(seen, key=_order)
 
     def solve(self, h: int, luck: int | None, d: int) -> tuple[float, dict]:

@@ -238,7 +238,8 @@ def conditions(statements: Iterable[ast.Statement]) -> Iterator[ast.Condition]:
 
 
 _PLAIN = (ast.Goto, ast.ChangeValue, ast.GainItem, ast.LoseItem, ast.SetCodeword,
-          ast.ClearCodeword, ast.Ending, ast.StatusOn, ast.StatusOff)  # fmt: skip
+          ast.ClearCodeword, ast.Ending, ast.StatusOn, ast.StatusOff, ast.SetFlag,
+          ast.ClearFlag, ast.ChangeCount)  # fmt: skip
 """What a fight event's effects may hold besides the enemy's own (its stat, a wound)."""
 
 
