@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from dedale.i18n import Message, tr
 from dedale.span import Span
+from dedale.validator.fight_path_counters import LocalCounters, repeated_fights
 from dedale.validator.fight_path_exits import ExitKernels
 from dedale.validator.fight_path_kernels import FightKernels
 from dedale.validator.fight_path_potion import MAX_DOSES, Potion, settle
@@ -81,6 +82,7 @@ class HeroChain(FightKernels, ExitKernels):
         start_items: frozenset[str] = frozenset(),
         potion: Potion | None = None,
         doses: int = 0,
+        local: LocalCounters | None = None,
     ) -> None:
         from dedale.validator.fights import OddsCalculator
 
@@ -105,6 +107,7 @@ class HeroChain(FightKernels, ExitKernels):
         self.potion = potion
         self.doses0 = max(0, min(doses, MAX_DOSES)) if potion is not None else 0
         self.potion_fights: dict[int, object] = {}  # PotionFight per table
+        self.local = local  # the counters only one fight changes (fight_path_counters)
 
     def start(self) -> Dist:
         state = (self.init_health, self.init_luck, self.meals0, self.doses0)
@@ -292,6 +295,7 @@ class HeroChain(FightKernels, ExitKernels):
         enough to eat up to the initial STAMINA at each (then the best policy): one
         forward pass (each fight from the whole distribution at once)."""
         result = ChainResult(1.0)
+        self.repeated = self.repeated | repeated_fights(steps)
         dist, held = self.start(), self.start_items
         for step in steps:
             arrived = sum(dist.values())
@@ -316,6 +320,7 @@ class HeroChain(FightKernels, ExitKernels):
         """The exact chance to survive every step with the best meal policy, and the
         chance after each fight (backward induction over the reachable states)."""
         steps = _one_meal_a_window(steps)
+        self.repeated = self.repeated | repeated_fights(steps)
         if not self.heal or self._plenty(steps):
             return self.replay(steps)
         risky = _last_risky(steps)

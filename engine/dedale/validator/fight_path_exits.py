@@ -28,6 +28,8 @@ from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.ruleset import fold
+from dedale.validator.fight_path_counters import CounterChecks, unfollowed
+from dedale.validator.fight_path_group import GroupKernels, group_route
 
 MAX_PASSES = 3000  # forward passes of fights with exits, per hero profile
 Way = tuple[str, int]  # (won, limit, threshold, assaults, event, first, exit; rule index)
@@ -39,6 +41,8 @@ def fight_ways(fight: ast.Fight) -> list[tuple[Way, object]]:
     ways: list[tuple[Way, object]] = []
     if fight.win is not None:
         ways.append((("won", -1), fight.win))
+    if fight.escape is not None:  # escaped (the fights the path follows with the group solver)
+        ways.append((("escaped", -1), fight.escape.target))
     if fight.assault_limit is not None:
         ways.append((("limit", -1), fight.assault_limit.target))
     if fight.threshold is not None:
@@ -77,7 +81,7 @@ def ways_of(fight: ast.Fight, edge, book: object) -> frozenset[Way]:
     return frozenset(found)
 
 
-class ExitKernels:
+class ExitKernels(GroupKernels, CounterChecks):
     """The fights with exits of HeroChain (its attributes are set by HeroChain.__init__)."""
 
     exit_passes = 0
@@ -92,8 +96,15 @@ class ExitKernels:
         return found
 
     def _exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck: int):
-        why = self._exits_inexact(fight, held)
-        if why is None:
+        group = group_route(fight)  # at once, or an escape: fight_path_group.py
+        why = self._exits_inexact(fight, held, group)
+        if why is None and group:
+            why = self._passes_left()
+            found = self.group_kernel(fight, ways, held, s, luck) if why is None else why
+            if not isinstance(found, Message | str):
+                return found
+            why = found
+        elif why is None:
             outcomes = self._exit_outcomes(fight, held, s, luck)
             if isinstance(outcomes, Message | str):
                 why = outcomes
@@ -108,8 +119,17 @@ class ExitKernels:
         win, ends, _ = self.kernel(fight, held, s, luck)  # the old estimate
         return win, tuple((state, win * p) for state, p in ends), why
 
-    def _exits_inexact(self, fight: ast.Fight, held) -> Message | None:
-        """Why this fight's ways out are not followed exactly (None: they are)."""
+    def _passes_left(self) -> Message | None:
+        """None while a forward pass of a fight with exits is within the bound (counted)."""
+        if self.exit_passes >= MAX_PASSES:
+            return tr("more than {limit} exact passes of fights with exits",
+                      limit=MAX_PASSES)  # fmt: skip
+        self.exit_passes += 1
+        return None
+
+    def _exits_inexact(self, fight: ast.Fight, held, group: bool = False) -> Message | None:
+        """Why this fight's ways out are not followed exactly (None: they are); ``group``:
+        followed by the solver of fights at once (:mod:`.fight_path_group`)."""
         from dedale.solve.fights_acting import _atoms, _conditions, _effects_reason, _refs
         from dedale.validator.fights import EXACT_MODES
 
@@ -118,13 +138,13 @@ class ExitKernels:
         if fight.mode not in EXACT_MODES or fight.attack_stat is not None:
             return tr("a fight with exits (its wounds are not carried on)")
         reason = _effects_reason(fight)  # the solver's own refusals, its messages
-        if fight.mode == "together" and len(fight.enemies) > 1:
+        if fight.mode == "together" and len(fight.enemies) > 1 and not group:
             reason = tr("enemies fought together, with rules of the book inside the fight")
         elif fight.allies:
             reason = tr("allies fight beside the hero")
         elif fight.assault_table is not None:
             reason = tr("a table is rolled each assault")
-        elif fight.escape is not None:
+        elif fight.escape is not None and not group:
             reason = tr("an escape from a fight in which the book acts")
         if reason:
             return tr("a fight with exits (its wounds are not carried on): {reason}",
@@ -134,28 +154,34 @@ class ExitKernels:
             for effect in rule.effects:
                 if type(effect) in (ast.ChangeValue, ast.SetCodeword, ast.ClearCodeword):
                     found = self.ruleset.resolve(getattr(effect, "name", ""))
-                    if found is None or found[1] != health or effect.op != "sub":
-                        return _unfollowed()
+                    if found is not None and found[1] == health and effect.op == "sub":
+                        continue
+                    if not self.change_ok(effect, fight):  # a counter of its own only
+                        return unfollowed()
         for condition in _conditions(fight):
             for atom in _atoms(condition):
                 kind = type(atom)
                 if kind is ast.HasItem and fold(atom.item) not in self.relevant:
-                    return _unfollowed()
+                    return unfollowed()
+                if kind is ast.HasCodeword and self.read_ok(atom, fight):
+                    continue  # a codeword only this fight sets
                 if (
                     kind not in (ast.HasItem, ast.Compare)
                     and not hasattr(atom, "operand")
                     and (not hasattr(atom, "operands"))
                 ):
-                    return _unfollowed()  # a codeword, a visit, a class, a status, a flag
+                    return unfollowed()  # a codeword, a visit, a class, a status, a flag
                 if kind is ast.Compare:
                     for ref in _refs((atom.left, atom.right)):
                         found = None
                         if type(ref) is ast.ValueRef and not ref.initial:
                             found = self.ruleset.resolve(ref.name)
+                        if found is not None and found[0] == "counter" and self.read_ok(ref, fight):
+                            continue  # a counter only this fight changes
                         if found is None or found[0] != "stat":
-                            return _unfollowed()
+                            return unfollowed()
                         if found[1] == self.luck_stat and self.policy == "best":
-                            return _unfollowed()
+                            return unfollowed()
         return None
 
     def _exit_outcomes(self, fight: ast.Fight, held, s: int, luck: int):
@@ -165,10 +191,9 @@ class ExitKernels:
         from dedale.validator.fight_plan import Unsupported, plan_of
         from dedale.validator.fights import class_fight_kit
 
-        if self.exit_passes >= MAX_PASSES:
-            return tr("more than {limit} exact passes of fights with exits",
-                      limit=MAX_PASSES)  # fmt: skip
-        self.exit_passes += 1
+        why = self._passes_left()
+        if why is not None:
+            return why
         params = self.calculator.params
         try:
             key = self._table_key(fight, held)
@@ -188,8 +213,9 @@ class ExitKernels:
                 if type(atom) is ast.HasItem and fold(atom.item) in held
             )
             plan = plan_of(fight, self.ruleset, line_up, stats, carried)
-            if plan.counters:
-                return _unfollowed()
+            why = self.counters_reason(fight, plan)
+            if why is not None:
+                return why
             plan = dataclasses.replace(plan, bonus=bonus)
             abilities, armour = class_fight_kit(self.ruleset, self.hero.class_name)
             return acting_outcomes(
@@ -202,7 +228,3 @@ class ExitKernels:
         except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError) as error:
             reason = error.message if isinstance(error, DedaleError) else str(error)
             return tr("no exact odds ({reason})", reason=reason)
-
-
-def _unfollowed() -> Message:
-    return tr("a fight with exits that reads or changes what the path of fights does not follow")
