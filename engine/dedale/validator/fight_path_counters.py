@@ -27,12 +27,22 @@ def codeword_key(codeword: str) -> str:
 
 class LocalCounters:
     """For each counter id and codeword of a book: which fights' rules change it, and
-    whether anything else does."""
+    whether anything else does (the book is read on the first question)."""
 
     def __init__(self, book: object) -> None:
+        self.book = book
         self.ruleset = getattr(book, "ruleset", None)
-        self.owners: dict[str, set[int]] = {}
+        self._owners: dict[str, set[int]] | None = None
         self.outside: set[str] = set()
+
+    @property
+    def owners(self) -> dict[str, set[int]]:
+        if self._owners is None:
+            self._owners = {}
+            self._read(self.book)
+        return self._owners
+
+    def _read(self, book: object) -> None:
         paragraphs = getattr(book, "paragraphs", {}) or {}
         inside: set[int] = set()
         for paragraph in paragraphs.values():
@@ -43,7 +53,7 @@ class LocalCounters:
                     for effect in walk(rule.effects):
                         key = self._key(effect)
                         if key is not None:
-                            self.owners.setdefault(key, set()).add(id(statement))
+                            self._owners.setdefault(key, set()).add(id(statement))
                             inside.add(id(effect))
         for paragraph in paragraphs.values():
             for statement in walk(paragraph.body):
@@ -81,7 +91,8 @@ class LocalCounters:
     def local(self, key: str, fight: ast.Fight) -> bool:
         """Whether only ``fight``'s own rules change ``key`` (a counter id, or a codeword
         key), so that it starts at its initial value whenever the fight is met first."""
-        return key not in self.outside and self.owners.get(key, set()) <= {id(fight)}
+        owners = self.owners  # (reads the book the first time)
+        return key not in self.outside and owners.get(key, set()) <= {id(fight)}
 
 
 class CounterChecks:
