@@ -277,3 +277,40 @@ def test_the_escape_and_the_codeword_against_the_real_interpreter_within_3_se(tm
     se = math.sqrt(exact * (1 - exact) / runs)
     assert 0.05 < exact < 0.95
     assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)
+
+
+def test_the_potion_acts_when_a_fight_with_exits_is_over(tmp_path):
+    """A potion (when STAMINA falls to 4: gain 6) held through the wolves: inside that
+    fight its use is not counted (``≈``), but once the fight is over it acts, as the
+    interpreter makes it after every statement: no state alive keeps STAMINA 4 or less
+    with a dose left."""
+    text = BOOK.read_text("utf-8").replace(
+        "-> 2 Go down to the ford",
+        "> take 2 Healing Draughts (when STAMINA falls to 4: gain 6 STAMINA)\n"
+        "-> 2 Go down to the ford",
+    )
+    path = tmp_path / "book.dd"
+    path.write_text(text, "utf-8")
+    book = load_book(path)
+    graph = build_graph(book)
+    segments = Segments(book.ruleset, book)
+    hero = next(h for h in hero_profiles(book.ruleset) if h.level == "weakest")
+    reports = {r.fight.span: r for r in fight_reports(graph, book)}
+    chain = HeroChain(
+        book.ruleset, hero, "none", reports, potion=segments.potions.potion, doses=0,
+        local=LocalCounters(book),
+    )  # fmt: skip
+    steps = tuple(segments.of(graph.nodes[1], graph.nodes[1].edges[0]))
+    wolves = segments.of(graph.nodes[2], next(e for e in graph.nodes[2].edges if e.target == 3))
+    stats = dict(hero.stats)
+    dist = chain.forward(chain.start(), frozenset(), steps)[0]
+    assert {state[3] for state in dist} == {2}  # the two doses held
+    after = {}
+    for state, p in dist.items():
+        for target, q in chain.moves(wolves[0], state, frozenset())[0]:
+            _add(after, target, p * q)
+    assert after and all(h > 4 for (h, _, _, d) in after if d > 0)
+    assert any(d < 2 for (_, _, _, d) in after)  # some doses were drunk after the fight
+    bare = {(h, stats["LUCK"], 0, 0): 1.0 for h in [stats["STAMINA"]]}
+    alive = sum(q for _, q in chain.moves(wolves[0], next(iter(bare)), frozenset())[0])
+    assert sum(after.values()) == pytest.approx(alive)  # the same chance out of the fight

@@ -131,6 +131,8 @@ class HeroChain(FightKernels, ExitKernels):
         s, luck, m, d = state
         if isinstance(step, Fight) and step.ways is not None:  # a fight with exits
             _, ends, _ = self.exit_kernel(step.fight, step.ways, held, s, luck)
+            if d and self.potion is not None:  # the potion acts once the fight is over
+                return [self._settled(((h, lk, m, d), p) for (h, lk), p in ends)]
             return [[((h, lk, m, d), p) for (h, lk), p in ends if h > 0]]
         if isinstance(step, Fight):
             if d > 0 and self.potion is not None:
