@@ -130,6 +130,11 @@ class HeroChain(FightKernels, ExitKernels):
         several options only at a meal (eat 0, 1, 2... meals). Dead states are left out."""
         s, luck, m, d = state
         if isinstance(step, Fight) and step.ways is not None:  # a fight with exits
+            if d and self.potion is not None:  # the potion in it: fight_path_group_potion
+                found = self.dosed_exit_kernel(step.fight, step.ways, held, s, luck, d)
+                if isinstance(found, tuple):
+                    ends = [((h, lk, m, left), p) for (h, lk, left), p in found[1]]
+                    return [self._settled(ends)]
             _, ends, _ = self.exit_kernel(step.fight, step.ways, held, s, luck)
             if d and self.potion is not None:  # the potion acts once the fight is over
                 return [self._settled(((h, lk, m, d), p) for (h, lk), p in ends)]
@@ -247,12 +252,17 @@ class HeroChain(FightKernels, ExitKernels):
             return None
         first = next(iter(states))
         if step.ways is not None:  # a fight with exits: the first state that is ≈ says why
-            for state in states:
-                why = self.exit_kernel(step.fight, step.ways, held, state[0], state[1])[2]
+            for s, luck, _, d in states:
+                if d and self.potion is not None:
+                    found = self.dosed_exit_kernel(step.fight, step.ways, held, s, luck, d)
+                    if not isinstance(found, tuple):
+                        return found  # the potion in it is not counted: why
+                    if found[2] is not None:
+                        return found[2]
+                    continue
+                why = self.exit_kernel(step.fight, step.ways, held, s, luck)[2]
                 if why is not None:
                     return why
-            if self.potion is not None and any(state[3] > 0 for state in states):
-                return tr("the book's potion in a fight with exits: its use is not counted")
             return None
         why = self.kernel(step.fight, held, first[0], first[1])[2]
         if why is None and self.potion is not None:

@@ -119,6 +119,26 @@ class ExitKernels(GroupKernels, CounterChecks):
         win, ends, _ = self.kernel(fight, held, s, luck)  # the old estimate
         return win, tuple((state, win * p) for state, p in ends), why
 
+    def dosed_exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck: int, d: int):
+        """With ``d`` doses of the book's potion held: (chance to leave by one of ``ways``,
+        (((STAMINA, LUCK, doses left), chance), ...), None or why it is ``≈``), or why the
+        potion is not followed inside this fight (a Message; :mod:`.fight_path_group_potion`)."""
+        key = ("dosed-exits", id(fight), ways, held, s, luck, d)
+        found = self.kernels.get(key)
+        if found is None:
+            found = self.kernels[key] = self._dosed_exit_kernel(fight, ways, held, s, luck, d)
+        return found
+
+    def _dosed_exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck: int, d: int):
+        from dedale.validator.fight_path_group_potion import potion_reason
+
+        why = potion_reason(fight, self.potion) or self._exits_inexact(fight, held, True)
+        if why is None:
+            why = self._passes_left()
+        if why is not None:
+            return why
+        return self.group_kernel(fight, ways, held, s, luck, d)
+
     def _passes_left(self) -> Message | None:
         """None while a forward pass of a fight with exits is within the bound (counted)."""
         if self.exit_passes >= MAX_PASSES:

@@ -30,6 +30,11 @@ from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 
 MAX_MOVES = 400_000  # states whose moves a setting keeps for the forward passes
+ONE_ENEMY_LUCK_WORK = 400_000
+"""With the best Luck, the work the solver may foresee for one enemy (its foresight counts
+every (STAMINA, LUCK, enemy STAMINA, assault) cell, most of which a fight never reaches:
+the strongest df-classic hero against SKILL 10 STAMINA 14 for 8 assaults foresees 43,875
+and reaches 3,274 states, 0.2 s); its own bounds of states and CPU time still apply."""
 TIE = 1e-9  # chances closer than this are equal: the first target, fighting on, are kept
 
 #: the solver's ways out and the path's ways (kind, rule index) they stand for
@@ -88,9 +93,12 @@ class _Setting:
         self.solver = solver
         self.moves: dict[tuple, list] = {}
 
-    def outcomes(self, stamina: int, luck: int | None) -> dict[tuple[str, int, int], float]:
-        """{(way, STAMINA, LUCK): chance} from one start (the loss left out)."""
+    def outcomes(self, stamina: int, luck: int | None, doses: int | None = None) -> dict:
+        """{(way, STAMINA, LUCK, doses left): chance} from one start (the loss left out;
+        ``doses``: held at the start, for a solver that follows the potion, else None)."""
         solver = self.solver
+        if doses is not None:
+            solver.doses = doses
         solver.solve(stamina, luck)  # the values (memoised across the starts)
         start = solver.start(stamina, luck)
         order, seen, stack = [], {start}, [start]
@@ -108,14 +116,15 @@ class _Setting:
                     into[node] += 1
         pending = {start: 1.0}
         ready = [start]
-        found: dict[tuple[str, int, int], float] = {}
+        found: dict[tuple[str, int, int, int], float] = {}
         while ready:  # in an order every move follows (the moves never loop)
             state = ready.pop()
             mass = pending.pop(state, 0.0)
             for share, node in self._moves(state):
                 if node[0] == "end":
                     if node[1] != "lost" and mass * share > 0:
-                        key = (node[1], node[2], node[3])
+                        left = node[4] if len(node) > 4 else state[7][-1] if doses else 0
+                        key = (node[1], node[2], node[3], left)
                         found[key] = found.get(key, 0.0) + mass * share
                     continue
                 pending[node] = pending.get(node, 0.0) + mass * share
@@ -164,9 +173,12 @@ class GroupKernels:
     """The fights at once with exits (and escapes) of HeroChain (its attributes are set
     by HeroChain.__init__; :mod:`dedale.validator.fight_path_exits` calls in)."""
 
-    def group_kernel(self, fight: ast.Fight, ways: frozenset, held, s: int, luck: int):
+    def group_kernel(self, fight: ast.Fight, ways: frozenset, held, s: int, luck: int,
+                     doses: int | None = None):  # fmt: skip
         """(chance to leave by one of ``ways``, (((STAMINA, LUCK), chance), ...), None or
         why it is ``≈``), or the reason the fight is not followed at all (a Message).
+        ``doses`` of the book's potion held (:mod:`.fight_path_group_potion`): the ends are
+        then ((STAMINA, LUCK, doses left), chance).
         With the best Luck past its budget, the fight is followed without Luck tests (its
         wounds carried, the figure a lower bound: ``≈`` with the reason)."""
         from dedale.rules.odds_inputs import OddsTooLarge
@@ -176,12 +188,12 @@ class GroupKernels:
             return why
         policy = self.policy if self.luck_stat else "none"
         try:
-            found = self._group_outcomes(fight, held, s, luck, policy)
+            found = self._group_outcomes(fight, held, s, luck, policy, doses)
         except OddsTooLarge as error:
             if policy == "none":
                 return tr("no exact odds ({reason})", reason=error.message)
             try:
-                found = self._group_outcomes(fight, held, s, luck, "none")
+                found = self._group_outcomes(fight, held, s, luck, "none", doses)
             except (DedaleError, ValueError, KeyError, ArithmeticError, RecursionError):
                 return tr("no exact odds ({reason})", reason=error.message)
             why = tr("counted without Luck in this fight (a lower bound): {reason}",
@@ -191,29 +203,32 @@ class GroupKernels:
             return tr("no exact odds ({reason})", reason=reason)
         if isinstance(found, Message | str):
             return found
-        ends: dict[tuple[int, int], float] = {}
-        for (way, h, lk), p in found.items():
+        ends: dict[tuple, float] = {}
+        for (way, h, lk, left), p in found.items():
             if way in kept:
                 state = (h, lk if self.luck_stat else luck)
+                if doses is not None:
+                    state = (*state, left)
                 ends[state] = ends.get(state, 0.0) + p
         return sum(ends.values()), tuple(ends.items()), why
 
-    def _group_outcomes(self, fight: ast.Fight, held, s: int, luck: int, policy: str):
-        """The solver's ways out from (``s``, ``luck``) with ``policy`` (its setting kept
-        for the other starts), or why there are none (a Message)."""
+    def _group_outcomes(self, fight: ast.Fight, held, s, luck, policy: str, doses=None):
+        """The solver's ways out from (``s``, ``luck``, ``doses``) with ``policy`` (its
+        setting kept for the other starts), or why there are none (a Message)."""
         settings = self.__dict__.setdefault("group_settings", {})
         read = luck if self.luck_stat and _reads(fight, self.ruleset, self.luck_stat) else None
-        key = ("group", id(fight), held, read, policy)
+        dosed = doses is not None
+        key = ("group", id(fight), held, read, policy, dosed)
         setting = settings.get(key)
         if setting is None:
-            setting = settings[key] = self._group_setting(fight, held, read, policy)
+            setting = settings[key] = self._group_setting(fight, held, read, policy, dosed)
         if isinstance(setting, Message | str):
             return setting
-        return setting.outcomes(s, luck if self.luck_stat else None)
+        return setting.outcomes(s, luck if self.luck_stat else None, doses)
 
-    def _group_setting(self, fight: ast.Fight, held, luck: int | None, policy: str):
+    def _group_setting(self, fight: ast.Fight, held, luck, policy: str, dosed: bool):
         """The solver of this fight for this hero and the items held (``luck``: the LUCK
-        its conditions read, None: they read none)."""
+        its conditions read, None: they read none; ``dosed``: with the potion's doses)."""
         from dedale.rules.odds_group_exits import GroupExitSolver
         from dedale.rules.ruleset import fold
         from dedale.solve.fights_acting import _atoms, _conditions
@@ -241,7 +256,19 @@ class GroupKernels:
             return why
         plan = dataclasses.replace(plan, bonus=bonus)
         abilities, armour = class_fight_kit(self.ruleset, self.hero.class_name)
-        solver = GroupExitSolver(self.ruleset, self.skill, plan, policy, abilities, armour, "best")
+        if dosed:  # the potion's doses, one more counter (fight_path_group_potion.py)
+            from dedale.validator.fight_path_group_potion import PotionExitSolver, with_doses
+
+            solver = PotionExitSolver(
+                self.ruleset, self.skill, with_doses(plan, 0), policy, abilities, armour,
+                "best", potion=self.potion, top=self.init_health,
+            )  # fmt: skip
+        else:
+            solver = GroupExitSolver(
+                self.ruleset, self.skill, plan, policy, abilities, armour, "best"
+            )  # fmt: skip
+        if len(line_up) == 1:
+            solver.luck_work = max(solver.luck_work, ONE_ENEMY_LUCK_WORK)
         return _Setting(solver)
 
 
