@@ -206,8 +206,9 @@ class ExitKernels(GroupKernels, CounterChecks):
 
     def _exit_outcomes(self, fight: ast.Fight, held, s: int, luck: int):
         """The fight's joint outcomes from (``s``, ``luck``), or why there are none."""
-        from dedale.solve.acting_forward import acting_outcomes
         from dedale.solve.fights_acting import _atoms, _conditions
+        from dedale.validator.fight_path_acting import ActingSetting
+        from dedale.validator.fight_path_group import _reads
         from dedale.validator.fight_plan import Unsupported, plan_of
         from dedale.validator.fights import class_fight_kit
 
@@ -215,7 +216,12 @@ class ExitKernels(GroupKernels, CounterChecks):
         if why is not None:
             return why
         params = self.calculator.params
+        settings = self.__dict__.setdefault("acting_settings", {})
+        read = luck if self.luck_stat and _reads(fight, self.ruleset, self.luck_stat) else None
+        setting = settings.get((id(fight), held, read))
         try:
+            if setting is not None:
+                return setting.outcomes(s, luck if self.luck_stat else None)
             key = self._table_key(fight, held)
             enemies, bonus = key[0], key[2]
             line_up = tuple((int(a), int(h), bool(i)) for a, h, i in enemies)
@@ -238,13 +244,11 @@ class ExitKernels(GroupKernels, CounterChecks):
                 return why
             plan = dataclasses.replace(plan, bonus=bonus)
             abilities, armour = class_fight_kit(self.ruleset, self.hero.class_name)
-            return acting_outcomes(
-                self.ruleset, self.skill, s, plan,
-                luck=luck if self.luck_stat else None,
-                luck_policy=self.policy if self.luck_stat else "none",
-                abilities=abilities, armour=armour,
-                rule_kinds=tuple(rule.kind for rule in fight.rules),
+            setting = settings[(id(fight), held, read)] = ActingSetting(
+                self.ruleset, self.skill, plan, self.policy if self.luck_stat else "none",
+                abilities, armour, tuple(rule.kind for rule in fight.rules),
             )  # fmt: skip
+            return setting.outcomes(s, luck if self.luck_stat else None)
         except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError) as error:
             reason = error.message if isinstance(error, DedaleError) else str(error)
             return tr("no exact odds ({reason})", reason=reason)
