@@ -314,3 +314,14 @@ def test_the_potion_acts_when_a_fight_with_exits_is_over(tmp_path):
     bare = {(h, stats["LUCK"], 0, 0): 1.0 for h in [stats["STAMINA"]]}
     alive = sum(q for _, q in chain.moves(wolves[0], next(iter(bare)), frozenset())[0])
     assert sum(after.values()) == pytest.approx(alive)  # the same chance out of the fight
+
+
+def test_a_fight_with_its_own_codeword_met_twice_is_approximate():
+    """The second time the goblin is met, DISARMED may already be set: not exact."""
+    book = load_book(BOOK)
+    hero = next(h for h in hero_profiles(book.ruleset) if h.level == "median")
+    steps, chain = _chain(book, hero)
+    assert chain.best(steps).exact
+    steps, chain = _chain(book, hero)
+    result = chain.best((*steps, steps[-1]))
+    assert result.reasons and {number for number, _ in result.reasons} == {4}
