@@ -182,6 +182,7 @@ class GroupKernels:
         With the best Luck past its budget, the fight is followed without Luck tests (its
         wounds carried, the figure a lower bound: ``≈`` with the reason)."""
         from dedale.rules.odds_inputs import OddsTooLarge
+        from dedale.validator.fight_plan import Unsupported
 
         kept, why = kept_kinds(fight, ways)
         if why is not None:
@@ -194,11 +195,13 @@ class GroupKernels:
                 return tr("no exact odds ({reason})", reason=error.message)
             try:
                 found = self._group_outcomes(fight, held, s, luck, "none", doses)
-            except (DedaleError, ValueError, KeyError, ArithmeticError, RecursionError):
+            except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError,
+                    RecursionError):  # fmt: skip
                 return tr("no exact odds ({reason})", reason=error.message)
             why = tr("counted without Luck in this fight (a lower bound): {reason}",
                      reason=error.message)  # fmt: skip
-        except (DedaleError, ValueError, KeyError, ArithmeticError, RecursionError) as error:
+        except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError,
+                RecursionError) as error:  # fmt: skip
             reason = error.message if isinstance(error, DedaleError) else str(error)
             return tr("no exact odds ({reason})", reason=reason)
         if isinstance(found, Message | str):
