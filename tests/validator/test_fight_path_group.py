@@ -325,3 +325,66 @@ def test_a_fight_with_its_own_codeword_met_twice_is_approximate():
     steps, chain = _chain(book, hero)
     result = chain.best((*steps, steps[-1]))
     assert result.reasons and {number for number, _ in result.reasons} == {4}
+
+
+COUNTED = """---
+title: The toll bridge
+language: en
+ruleset: df-classic
+---
+§ 1
+-> 2 Walk to the bridge
+
+§ 2
+Two toll-keepers at once: each blow you land shakes a coin from their purses.
+> fight all at once
+> enemy TALL KEEPER SKILL 8 STAMINA 12
+> enemy SHORT KEEPER SKILL 7 STAMINA 10
+WAY
+> win -> 3
+
+§ 3
+> fight OGRE SKILL 9 STAMINA 9
+> win -> 4
+
+§ 4
+> victory
+"""
+
+
+@pytest.mark.parametrize("level", ["weakest", "median"])
+def test_a_counter_of_the_fight_s_own_is_followed(tmp_path, level):
+    """A gold piece for each assault won, and the fight ends at 3: the same chain as
+    "after 3 assaults won" (the fight's own count, another way through the solver)."""
+    figures = []
+    for way in (
+        "> when you win an assault: add 1 gold\n> end the fight when gold >= 3 -> 3",
+        "> after 3 assaults won -> 3",
+    ):
+        path = tmp_path / f"book{len(figures)}.dd"
+        path.write_text(COUNTED.replace("WAY", way), "utf-8")
+        book = load_book(path)
+        hero = next(h for h in hero_profiles(book.ruleset) if h.level == level)
+        graph = build_graph(book)
+        segments = Segments(book.ruleset, book)
+        steps = []
+        for number, target in ((1, 2), (2, 3), (3, 4)):
+            node = graph.nodes[number]
+            steps += segments.of(node, next(e for e in node.edges if e.target == target))
+        reports = {r.fight.span: r for r in fight_reports(graph, book)}
+        chain = HeroChain(book.ruleset, hero, "none", reports, local=LocalCounters(book))
+        result = chain.best(tuple(steps))
+        assert result.exact, result.reasons
+        figures.append([step.cumulative for step in result.fights])
+    assert figures[0] == pytest.approx(figures[1], abs=1e-9)
+    assert 0.02 < figures[0][-1] < 0.98
+
+
+def test_a_counter_the_book_also_changes_is_approximate(tmp_path):
+    text = COUNTED.replace(
+        "WAY", "> when you win an assault: add 1 gold\n> end the fight when gold >= 3 -> 3"
+    ).replace("-> 2 Walk to the bridge", "> add 1 gold\n-> 2 Walk to the bridge")
+    path = tmp_path / "book.dd"
+    path.write_text(text, "utf-8")
+    median = validate_path(path, runs=0).fight_path.of("median")
+    assert not median.exact and [number for number, _ in median.reasons] == [2]
