@@ -388,3 +388,29 @@ def test_a_counter_the_book_also_changes_is_approximate(tmp_path):
     path.write_text(text, "utf-8")
     median = validate_path(path, runs=0).fight_path.of("median")
     assert not median.exact and [number for number, _ in median.reasons] == [2]
+
+
+@pytest.mark.parametrize("policy", ["none", "best"])
+def test_the_escape_s_ways_out_sum_to_the_one_enemy_exit_odds(policy):
+    """Every way out of the troll kept (its win and its escape), from each start: the
+    chance is the one-enemy exact odds with exits (rules/odds_exits.py, another DP), with
+    no Luck and with the best Luck."""
+    from dedale.rules.odds_exits import exit_odds
+    from dedale.validator.fight_plan import plan_of
+
+    book = load_book(BOOK)
+    hero = next(h for h in hero_profiles(book.ruleset) if h.level == "median")
+    steps, _ = _chain(book, hero)
+    chain = HeroChain(book.ruleset, hero, policy, {}, local=LocalCounters(book))
+    troll = steps[1].fight
+    stats = dict(hero.stats)
+    every = frozenset({("won", -1), ("escaped", -1)})
+    for stamina in (1, 3, 5, 8, stats["STAMINA"]):
+        for luck in (0, 2, stats["LUCK"]):
+            win, ends, why = chain.exit_kernel(troll, every, frozenset(), stamina, luck)
+            plan = plan_of(troll, book.ruleset, ((9, 4, False),), stats)
+            expected = exit_odds(
+                book.ruleset, stats["SKILL"], stamina, plan, luck=luck, luck_policy=policy
+            )
+            assert why is None and win == pytest.approx(expected, abs=1e-9)
+            assert sum(p for _, p in ends) == pytest.approx(win, abs=1e-12)
