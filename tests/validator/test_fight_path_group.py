@@ -151,7 +151,46 @@ def _goblin(skill: int, stamina: int) -> dict:
     return dict(solve(stamina, 6, False))
 
 
-def _hand_chain(hero) -> list[float]:
+def _sequence(skill: int, stamina: int) -> dict:
+    """{(way, STAMINA): p} of a troll (SKILL 9 STAMINA 4) then an imp (SKILL 6 STAMINA 2)
+    one after another, escape after 2 assaults (of the whole fight), no Luck."""
+    enemies = ((9, 4), (6, 2))
+
+    def odds(enemy: int) -> tuple[float, float, float]:
+        hero = sum(1 for a, _ in FACES for b, _ in FACES if skill + a > enemy + b) / 1296
+        lose = sum(1 for a, _ in FACES for b, _ in FACES if skill + a < enemy + b) / 1296
+        return hero, lose, 1 - hero - lose
+
+    @cache
+    def solve(i: int, h: int, e: int, k: int) -> tuple[float, tuple]:
+        if k >= 2 and h > 2:  # escaping is sure: taken
+            return 1.0, ((("escaped", h - 2), 1.0),)
+        hero, lose, tie = odds(enemies[i][0])
+        scale = 1 / (1 - tie) if k >= 2 else 1.0  # from the escape on, a tie changes nothing
+        value, ends = 0.0, {}
+        for p, h2, e2 in ((hero, h, e - 2), (lose, h - 2, e)):
+            if h2 <= 0:
+                continue
+            if e2 <= 0 and i + 1 == len(enemies):
+                value += p * scale
+                _add(ends, ("won", h2), p * scale)
+                continue
+            nxt = (i + 1, h2, enemies[i + 1][1]) if e2 <= 0 else (i, h2, e2)
+            v, inner = solve(*nxt, min(k + 1, 2))
+            value += p * scale * v
+            for key, q in inner:
+                _add(ends, key, p * scale * q)
+        if k < 2:
+            v, inner = solve(i, h, e, k + 1)
+            value += tie * v
+            for key, q in inner:
+                _add(ends, key, tie * q)
+        return value, tuple(ends.items())
+
+    return dict(solve(0, stamina, 4, 0)[1])
+
+
+def _hand_chain(hero, middle=None) -> list[float]:
     stats = dict(hero.stats)
     skill = stats["SKILL"]
     dist: dict = {}
@@ -160,7 +199,7 @@ def _hand_chain(hero) -> list[float]:
     cumulative = [sum(dist.values())]
     new: dict = {}
     for h, p in dist.items():  # only the escape goes on (the win: § 7, death)
-        for (way, end), q in _troll(skill, h).items():
+        for (way, end), q in (middle or _troll)(skill, h).items():
             if way == "escaped":
                 _add(new, end, p * q)
     dist = new
@@ -414,3 +453,39 @@ def test_the_escape_s_ways_out_sum_to_the_one_enemy_exit_odds(policy):
             )
             assert why is None and win == pytest.approx(expected, abs=1e-9)
             assert sum(p for _, p in ends) == pytest.approx(win, abs=1e-12)
+
+
+def test_enemies_one_after_another_with_an_escape(tmp_path):
+    """A troll then an imp one after another, escape after 2 assaults: the chain (the
+    solver of fights with exits, with the escape, fight_path_acting.py) is the recursion."""
+    text = BOOK.read_text("utf-8").replace(
+        "> fight TROLL SKILL 9 STAMINA 4\n",
+        "> fight one after another\n> enemy TROLL SKILL 9 STAMINA 4\n"
+        "> enemy IMP SKILL 6 STAMINA 2\n",
+    )
+    path = tmp_path / "book.dd"
+    path.write_text(text, "utf-8")
+    book = load_book(path)
+    for level in ("weakest", "median"):
+        hero = next(h for h in hero_profiles(book.ruleset) if h.level == level)
+        steps, chain = _chain(book, hero)
+        assert steps[1].ways == {("escaped", -1)}
+        result = chain.best(steps)
+        assert result.exact, result.reasons
+        expected = _hand_chain(hero, _sequence)
+        assert [step.cumulative for step in result.fights] == pytest.approx(expected, abs=1e-9)
+    from dedale.rules.odds_exits import exit_odds
+    from dedale.validator.fight_plan import plan_of
+
+    fight = steps[1].fight
+    every = frozenset({("won", -1), ("escaped", -1)})
+    chain = HeroChain(book.ruleset, hero, "best", {}, local=LocalCounters(book))
+    stats = dict(hero.stats)
+    plan = plan_of(fight, book.ruleset, ((9, 4, False), (6, 2, False)), stats)
+    for stamina in (2, 3, 6, stats["STAMINA"]):
+        for luck in (1, stats["LUCK"]):
+            win, ends, why = chain.exit_kernel(fight, every, frozenset(), stamina, luck)
+            expected = exit_odds(
+                book.ruleset, stats["SKILL"], stamina, plan, luck=luck, luck_policy="best"
+            )
+            assert why is None and win == pytest.approx(expected, abs=1e-9)

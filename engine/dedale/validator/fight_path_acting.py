@@ -8,6 +8,14 @@ solver per setting (the fight, the items held, the LUCK its conditions read) kee
 values for every start, and the same forward pass (``acting_forward._Forward``) pushes the
 mass of each start through the same choices: the same figures, computed once per state.
 The solver's bounds (its states, counted over all the starts) still apply.
+
+An escape (which ``acting_outcomes`` refuses: the solver plays escapes as graph nodes) is
+followed here: before an assault from the one it is allowed at, the hero escapes when the
+escape's chance to leave alive is at least the value of the state (the solver's value is
+the better of the two; within 1e-9, escaping), its wound with Luck where the ruleset allows
+and it helps, as :meth:`~dedale.rules.odds_exits._Solver._escape` values it. So a fight
+against several enemies one after another with an escape, or one enemy with an escape and
+``first assault won``, is chained exactly.
 """
 
 from __future__ import annotations
@@ -34,7 +42,8 @@ class ActingSetting:
             raise GameError("every enemy needs at least 1 STAMINA")
         self.plan = plan
         self.solver = _Solver(ruleset, skill, plan, policy, abilities, armour)
-        self.forward = _Forward(self.solver, rule_kinds)
+        forward = _escaping(_Forward) if plan.escape_after is not None else _Forward
+        self.forward = forward(self.solver, rule_kinds)
 
     def outcomes(self, stamina: int, luck: int | None) -> tuple[tuple[float, Any], ...]:
         """As ``acting_outcomes`` from (``stamina``, ``luck``)."""
@@ -54,3 +63,38 @@ class ActingSetting:
         if lost > 0:
             outcomes.append((lost, ("f", LOST)))
         return tuple(outcomes)
+
+
+TIE = 1e-9
+
+
+def _escaping(forward: type) -> type:
+    """``acting_forward._Forward`` with the escape (see the module docstring)."""
+    from dedale.solve.acting_forward import LOST
+
+    class EscapeForward(forward):
+        def _moves(self, state: tuple) -> list[tuple[float, tuple]]:
+            solver = self.solver
+            plan = solver.plan
+            _, h, _, luck, k, _, _, counters, _ = state
+            if plan.escape_after is None or k < plan.escape_after:
+                return super()._moves(state)
+            if plan.limit is not None and k >= plan.limit:
+                return super()._moves(state)
+            escape = solver._escape(h, luck)
+            if escape < 1.0 - TIE and escape < solver.value(state) - TIE:
+                return super()._moves(state)
+            fight = solver.fight
+            options = [[(1.0, luck, fight.escape_damage)]]
+            if fight.escape_luck:
+                options = solver._luck_options(
+                    fight.escape_damage, luck, fight.luck_wounded, fight.damage_to_hero
+                )
+            worth = [sum(q for q, _, d in option if h > d) for option in options]
+            option = options[worth.index(max(worth))]
+            return [
+                (q, ("end", (h - d, lk, "escaped", -1, counters)) if h > d else ("end", LOST))
+                for q, lk, d in option
+            ]
+
+    return EscapeForward

@@ -5,17 +5,19 @@ A fight with exits (``when your STAMINA falls to 3 or less -> 7``, ``not won aft
 assaults -> 40``, ``after 2 assaults won -> 50``, ``first assault won -> 11``, ``end the
 fight when … -> 12``, an event that turns to a paragraph, rules under an enemy) ends in
 several ways, each to its own paragraph. Its plan (:func:`dedale.validator.fight_plan.plan_of`)
-is played by the forward pass the solver uses (:func:`dedale.solve.acting_forward.acting_outcomes`,
-over the states of the exact odds with exits): the joint distribution of (way out,
-STAMINA, LUCK). On the path, the fight's step keeps the ways out whose paragraph is the
-one the path goes to (:func:`ways_of`); the others leave the path, and their chance is
-lost to the path's figure as a loss is.
+is played by the forward pass the solver uses (``solve.acting_forward._Forward`` over the
+states of the exact odds with exits, one solver per setting: :mod:`.fight_path_acting`,
+which adds the escape), or, for enemies at once and escapes, by the solver of fights at
+once (:mod:`.fight_path_group`): the joint distribution of (way out, STAMINA, LUCK). On the
+path, the fight's step keeps the ways out whose paragraph is the one the path goes to
+(:func:`ways_of`); the others leave the path, and their chance is lost to the path's
+figure as a loss is. The counters of a fight's own: :mod:`.fight_path_counters`; the
+book's potion in it: :mod:`.fight_path_group_potion`.
 
 What the chain cannot carry keeps the old estimate (the fight's chance from the fight
-table, the wounds not carried on) with its reason: an escape, allies, an assault table,
-enemies all at once, an attack stat of the fight's own, a counter or codeword the fight
-reads or changes (the chain does not follow them), a condition on what the chain does not
-follow, the book's potion inside the fight. The forward passes are bounded: at most
+table, the wounds not carried on) with its reason: allies, an assault table, an attack
+stat of the fight's own, a counter or codeword the rest of the book also changes, a
+condition on what the chain does not follow. The forward passes are bounded: at most
 ``MAX_PASSES`` per hero profile (one per fight setting and starting (STAMINA, LUCK)),
 each within the exact odds' state bound.
 """
@@ -97,7 +99,7 @@ class ExitKernels(GroupKernels, CounterChecks):
 
     def _exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck: int):
         group = group_route(fight)  # at once, or an escape: fight_path_group.py
-        why = self._exits_inexact(fight, held, group)
+        why = self._exits_inexact(fight, held)  # else fight_path_acting.py (an escape too)
         if why is None and group:
             why = self._passes_left()
             found = self.group_kernel(fight, ways, held, s, luck) if why is None else why
@@ -132,7 +134,7 @@ class ExitKernels(GroupKernels, CounterChecks):
     def _dosed_exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck: int, d: int):
         from dedale.validator.fight_path_group_potion import potion_reason
 
-        why = potion_reason(fight, self.potion) or self._exits_inexact(fight, held, True)
+        why = potion_reason(fight, self.potion) or self._exits_inexact(fight, held)
         if why is None:
             why = self._passes_left()
         if why is not None:
@@ -147,9 +149,9 @@ class ExitKernels(GroupKernels, CounterChecks):
         self.exit_passes += 1
         return None
 
-    def _exits_inexact(self, fight: ast.Fight, held, group: bool = False) -> Message | None:
-        """Why this fight's ways out are not followed exactly (None: they are); ``group``:
-        followed by the solver of fights at once (:mod:`.fight_path_group`)."""
+    def _exits_inexact(self, fight: ast.Fight, held) -> Message | None:
+        """Why this fight's ways out are not followed exactly (None: they are): fights at
+        once and escapes are (:mod:`.fight_path_group`, :mod:`.fight_path_acting`)."""
         from dedale.solve.fights_acting import _atoms, _conditions, _effects_reason, _refs
         from dedale.validator.fights import EXACT_MODES
 
@@ -158,14 +160,10 @@ class ExitKernels(GroupKernels, CounterChecks):
         if fight.mode not in EXACT_MODES or fight.attack_stat is not None:
             return tr("a fight with exits (its wounds are not carried on)")
         reason = _effects_reason(fight)  # the solver's own refusals, its messages
-        if fight.mode == "together" and len(fight.enemies) > 1 and not group:
-            reason = tr("enemies fought together, with rules of the book inside the fight")
-        elif fight.allies:
+        if fight.allies:
             reason = tr("allies fight beside the hero")
         elif fight.assault_table is not None:
             reason = tr("a table is rolled each assault")
-        elif fight.escape is not None and not group:
-            reason = tr("an escape from a fight in which the book acts")
         if reason:
             return tr("a fight with exits (its wounds are not carried on): {reason}",
                       reason=reason)  # fmt: skip
