@@ -1,12 +1,15 @@
 """A fight whose only rule is a table rolled each assault (``each assault roll 1d6`` /
 ``1-5: lose 3 STAMINA``): the fight table and the path of fights count the table (it was
 left out: the plain DP ignores it, and the median hero was shown 65.6% instead of about
-4%). Checked against the real interpreter, seeded dice, no Luck, within 3 standard errors."""
+4%). Checked against the real interpreter, seeded dice, no Luck, within 3 standard errors;
+the path of fights follows it with the solver of fights with exits (the same figure with
+the best Luck as the fight table's other DP)."""
 
 from __future__ import annotations
 
 import math
 
+import pytest
 from dedale.language import load_book
 from dedale.validator import validate_path
 from dedale.validator.fights import fight_reports, hero_profiles
@@ -60,5 +63,13 @@ def test_the_table_rolled_each_assault_counts_against_the_real_interpreter(tmp_p
     se = math.sqrt(exact * (1 - exact) / runs)
     assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)
     median = validate_path(path, runs=0).fight_path.of("median")
-    assert not median.exact  # the path does not carry the table's wounds: ≈, with why
-    assert "table" in median.reasons[0][1].translate("en")
+    assert median.exact  # the path follows the table (fight_path_group.py), another DP:
+    assert median.win == pytest.approx(report.win("median", "best"), abs=1e-9)
+
+
+def test_a_table_row_that_turns_away_keeps_the_path_approximate(tmp_path):
+    path = tmp_path / "book.dd"
+    text = BOOK.replace("> 1-5: lose 3 STAMINA", "> 1-4: lose 3 STAMINA\n> 5 -> 3")
+    path.write_text(text + "\n§ 3\nThe warden's curse takes you.\n> death\n", "utf-8")
+    median = validate_path(path, runs=0).fight_path.of("median")
+    assert not median.exact and "table" in median.reasons[0][1].translate("en")

@@ -210,7 +210,7 @@ def test_an_estimated_fight_makes_the_figure_approximate(tmp_path):
     text = THREE.read_text("utf-8").replace(
         "> fight WARDEN SKILL 10 STAMINA 10\n",
         "> fight WARDEN SKILL 10 STAMINA 10\n> each assault roll 1d6\n"
-        "> 1: lose 1 STAMINA\n",  # (an escape, enemies at once are exact)
+        "> 1: lose 1 STAMINA\n> 6 -> 4\n",  # (a row turning away: not told apart)
     )
     path = tmp_path / "book.dd"
     path.write_text(text, "utf-8")

@@ -49,8 +49,11 @@ class LocalCounters:
             for statement in walk(paragraph.body):
                 if type(statement) is not ast.Fight:
                     continue
-                for rule in statement.rules:
-                    for effect in walk(rule.effects):
+                rows = statement.assault_table.branches if statement.assault_table else ()
+                for effects in [rule.effects for rule in statement.rules] + [
+                    row.body for row in rows
+                ]:
+                    for effect in walk(effects):
                         key = self._key(effect)
                         if key is not None:
                             self._owners.setdefault(key, set()).add(id(statement))

@@ -31,7 +31,7 @@ from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.ruleset import fold
 from dedale.validator.fight_path_counters import CounterChecks, unfollowed
-from dedale.validator.fight_path_group import GroupKernels, group_route
+from dedale.validator.fight_path_group import GroupKernels, group_route, table_leaves
 
 MAX_PASSES = 3000  # forward passes of fights with exits, per hero profile
 Way = tuple[str, int]  # (won, limit, threshold, assaults, event, first, exit; rule index)
@@ -162,7 +162,7 @@ class ExitKernels(GroupKernels, CounterChecks):
         reason = _effects_reason(fight)  # the solver's own refusals, its messages
         if fight.allies:
             reason = tr("allies fight beside the hero")
-        elif fight.assault_table is not None:
+        elif fight.assault_table is not None and (not group_route(fight) or table_leaves(fight)):
             reason = tr("a table is rolled each assault")
         if reason:
             return tr("a fight with exits (its wounds are not carried on): {reason}",

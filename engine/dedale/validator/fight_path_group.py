@@ -50,16 +50,30 @@ _BY_RULE = {"first_won": "first", "exit": "exit", "event": "event"}
 
 def group_route(fight: ast.Fight) -> bool:
     """Whether the path follows this fight's ways out with the solver of fights at once:
-    several enemies at once, or an escape from one enemy (or enemies fought as one)."""
+    several enemies at once, or an escape or a table rolled each assault against one enemy
+    (or enemies fought as one)."""
     if fight.allies:
         return False
     if fight.mode == "together" and len(fight.enemies) > 1:
         return True
-    if fight.escape is None:
+    if fight.escape is None and fight.assault_table is None:
         return False
     if fight.mode in ("single", "sequence") and len(fight.enemies) > 1:
         return False  # one after another, with an escape: not the solver's fight
     return not any(rule.kind == "first" for rule in fight.rules)
+
+
+def table_leaves(fight: ast.Fight) -> bool:
+    """Whether a row of the fight's table turns to a paragraph or ends the book (the solver
+    counts such a way out with the events': not told apart on the path)."""
+    from dedale.validator.graph import walk
+
+    table = fight.assault_table
+    return table is not None and any(
+        isinstance(statement, ast.Goto | ast.Ending)
+        for branch in table.branches
+        for statement in walk(branch.body)
+    )
 
 
 def kept_kinds(fight: ast.Fight, ways: frozenset) -> tuple[frozenset[str], Message | None]:

@@ -12,8 +12,10 @@ out carry the doses left. An escape's wound is not a fight's wound: a mortal one
 as in the interpreter.
 
 Followed this way: one enemy (or enemies fought as one), no event under an enemy (``when it
-wounds you`` would read a wound the potion took back), a potion whose amount is not rolled
-(each moment one state). Otherwise the step stays ``≈`` with its reason.
+wounds you`` would read a wound the potion took back) and no table rolled each assault (a
+row's loss is a rule line: the potion acts after it, which the solver's rows do not do), a
+potion whose amount is not rolled (each moment one state). Otherwise the step stays ``≈``
+with its reason.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ def potion_reason(fight: ast.Fight, potion: Potion) -> Message | None:
     if fight.mode == "sequence" and len(fight.enemies) > 1:
         return tr("the book's potion in a fight with exits: its use is not counted")
     if any(rule.kind in ("event", "first") for rule in fight.rules) or fight.allies:
+        return tr("the book's potion in a fight with exits: its use is not counted")
+    if fight.assault_table is not None:  # a row's loss the potion would take back at once
         return tr("the book's potion in a fight with exits: its use is not counted")
     if potion.op != "restore" and len(potion.law or ()) > 1:
         return tr("the book's potion in a fight with exits: its use is not counted")
