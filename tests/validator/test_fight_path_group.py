@@ -489,3 +489,15 @@ def test_enemies_one_after_another_with_an_escape(tmp_path):
                 book.ruleset, stats["SKILL"], stamina, plan, luck=luck, luck_policy="best"
             )
             assert why is None and win == pytest.approx(expected, abs=1e-9)
+
+
+def test_a_setting_past_its_time_budget_is_approximate_and_says_so(monkeypatch):
+    from dedale.validator import fight_path_group
+
+    monkeypatch.setattr(fight_path_group, "SETTING_SECONDS", -1.0)  # spent at once
+    book = load_book(BOOK)
+    hero = next(h for h in hero_profiles(book.ruleset) if h.level == "median")
+    steps, chain = _chain(book, hero)
+    result = chain.best(steps)
+    assert not result.exact
+    assert any("seconds" in why.translate("en") for _, why in result.reasons)

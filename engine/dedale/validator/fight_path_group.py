@@ -17,8 +17,9 @@ threshold, exit, event, escaped), not by rule: when two rules of the same kind g
 different paragraphs and only one of them goes the path's way, the step is not exact
 (``≈``, with its reason). A fight against one enemy with ``first assault won`` and an
 escape stays estimated too (the solver counts a fall in the first assault as a win).
-Bounds: the solver's own (states, CPU seconds, the best Luck's work foreseen), and
-``MAX_MOVES`` moves kept per setting for the forward passes.
+Bounds: the solver's own (states, CPU seconds a start, the best Luck's work foreseen),
+``MAX_MOVES`` moves kept per setting for the forward passes, and ``SETTING_SECONDS`` of CPU
+time per setting over all its starts (past them, the step is ``≈`` with the bound).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 
 MAX_MOVES = 400_000  # states whose moves a setting keeps for the forward passes
+SETTING_SECONDS = 8.0  # CPU seconds one setting may spend over all its starts
 ONE_ENEMY_LUCK_WORK = 400_000
 """With the best Luck, the work the solver may foresee for one enemy (its foresight counts
 every (STAMINA, LUCK, enemy STAMINA, assault) cell, most of which a fight never reaches:
@@ -106,10 +108,23 @@ class _Setting:
     def __init__(self, solver) -> None:
         self.solver = solver
         self.moves: dict[tuple, list] = {}
+        self.spent = 0.0  # CPU seconds over the starts so far (SETTING_SECONDS at most)
 
     def outcomes(self, stamina: int, luck: int | None, doses: int | None = None) -> dict:
         """{(way, STAMINA, LUCK, doses left): chance} from one start (the loss left out;
         ``doses``: held at the start, for a solver that follows the potion, else None)."""
+        import time
+
+        if self.spent > SETTING_SECONDS:
+            seconds = format(SETTING_SECONDS, "g")
+            raise ValueError(tr("more than {seconds} seconds", seconds=seconds))
+        began = time.process_time()
+        try:
+            return self._outcomes(stamina, luck, doses)
+        finally:
+            self.spent += time.process_time() - began
+
+    def _outcomes(self, stamina: int, luck: int | None, doses: int | None) -> dict:
         solver = self.solver
         if doses is not None:
             solver.doses = doses
