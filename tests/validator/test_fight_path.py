@@ -209,7 +209,8 @@ def test_a_clean_book_gives_no_finding_and_takes_the_easier_road():
 def test_an_estimated_fight_makes_the_figure_approximate(tmp_path):
     text = THREE.read_text("utf-8").replace(
         "> fight WARDEN SKILL 10 STAMINA 10\n",
-        "> fight WARDEN SKILL 10 STAMINA 10\n> escape -> 4\n",  # (an assault limit is exact)
+        "> fight WARDEN SKILL 10 STAMINA 10\n> each assault roll 1d6\n"
+        "> 1: lose 1 STAMINA\n> 6 -> 4\n",  # (a row turning away: not told apart)
     )
     path = tmp_path / "book.dd"
     path.write_text(text, "utf-8")

@@ -120,13 +120,16 @@ def test_the_validator_reports_the_path_exactly():
     assert [step.exact for step in median.fights] == [True, True, True]
 
 
-def test_a_fight_with_an_escape_keeps_the_old_estimate(tmp_path):
+def test_a_fight_with_an_escape_is_followed_exactly(tmp_path):
+    """An escape to § 4 beside the assault limit to § 4: both ways out go on (the escape
+    with its wound), the win still leaves the path (fight_path_group.py)."""
     text = BOOK.read_text("utf-8").replace("> win -> 6\n", "> win -> 6\n> escape -> 4\n")
     path = tmp_path / "book.dd"
     path.write_text(text, "utf-8")
     median = validate_path(path, runs=0).fight_path.of("median")
-    assert not median.exact and median.reasons[0][0] == 3
-    assert "exits" in median.reasons[0][1].translate("en")
+    assert median.exact and median.paragraphs == (1, 2, 3, 4, 5)
+    plain = validate_path(BOOK, runs=0).fight_path.of("median")
+    assert median.fights[1].chance > plain.fights[1].chance  # escaping is a way on
 
 
 def test_the_chain_agrees_with_the_real_interpreter_within_3_se():

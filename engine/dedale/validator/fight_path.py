@@ -29,6 +29,7 @@ from dedale.rules.ruleset import fold
 from dedale.validator.budget import Deadline, budget_finding
 from dedale.validator.class_reach import ClassReach
 from dedale.validator.fight_path_chain import FightStep, HeroChain
+from dedale.validator.fight_path_counters import LocalCounters
 from dedale.validator.fight_path_steps import Dose, Segments, trigger_reason
 from dedale.validator.fights import LEVELS, FightReport
 from dedale.validator.findings import Finding, finding
@@ -119,8 +120,10 @@ def fight_path(
             ranked.append((search.found, hero, path))
     found = []
     dosed = bool(doses)
+    local = LocalCounters(book)
     for _, hero, path in _per_level(ranked):  # the exact figure of each level's path
-        chain = HeroChain(ruleset, hero, policy, by_span, shifts, start_items, potion, doses)
+        chain = HeroChain(ruleset, hero, policy, by_span, shifts, start_items, potion, doses,
+                          local)  # fmt: skip
         steps = tuple(s for number, edge in path for s in segments.of(graph.nodes[number], edge))
         result = chain.best(steps)
         dosed = dosed or any(isinstance(step, Dose) and step.count > 0 for step in steps)

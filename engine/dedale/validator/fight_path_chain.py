@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from dedale.i18n import Message, tr
 from dedale.span import Span
+from dedale.validator.fight_path_counters import LocalCounters, repeated_fights
 from dedale.validator.fight_path_exits import ExitKernels
 from dedale.validator.fight_path_kernels import FightKernels
 from dedale.validator.fight_path_potion import MAX_DOSES, Potion, settle
@@ -81,6 +82,7 @@ class HeroChain(FightKernels, ExitKernels):
         start_items: frozenset[str] = frozenset(),
         potion: Potion | None = None,
         doses: int = 0,
+        local: LocalCounters | None = None,
     ) -> None:
         from dedale.validator.fights import OddsCalculator
 
@@ -105,6 +107,7 @@ class HeroChain(FightKernels, ExitKernels):
         self.potion = potion
         self.doses0 = max(0, min(doses, MAX_DOSES)) if potion is not None else 0
         self.potion_fights: dict[int, object] = {}  # PotionFight per table
+        self.local = local  # the counters only one fight changes (fight_path_counters)
 
     def start(self) -> Dist:
         state = (self.init_health, self.init_luck, self.meals0, self.doses0)
@@ -127,7 +130,14 @@ class HeroChain(FightKernels, ExitKernels):
         several options only at a meal (eat 0, 1, 2... meals). Dead states are left out."""
         s, luck, m, d = state
         if isinstance(step, Fight) and step.ways is not None:  # a fight with exits
+            if d and self.potion is not None:  # the potion in it: fight_path_group_potion
+                found = self.dosed_exit_kernel(step.fight, step.ways, held, s, luck, d)
+                if isinstance(found, tuple):
+                    ends = [((h, lk, m, left), p) for (h, lk, left), p in found[1]]
+                    return [self._settled(ends)]
             _, ends, _ = self.exit_kernel(step.fight, step.ways, held, s, luck)
+            if d and self.potion is not None:  # the potion acts once the fight is over
+                return [self._settled(((h, lk, m, d), p) for (h, lk), p in ends)]
             return [[((h, lk, m, d), p) for (h, lk), p in ends if h > 0]]
         if isinstance(step, Fight):
             if d > 0 and self.potion is not None:
@@ -242,12 +252,17 @@ class HeroChain(FightKernels, ExitKernels):
             return None
         first = next(iter(states))
         if step.ways is not None:  # a fight with exits: the first state that is ≈ says why
-            for state in states:
-                why = self.exit_kernel(step.fight, step.ways, held, state[0], state[1])[2]
+            for s, luck, _, d in states:
+                if d and self.potion is not None:
+                    found = self.dosed_exit_kernel(step.fight, step.ways, held, s, luck, d)
+                    if not isinstance(found, tuple):
+                        return found  # the potion in it is not counted: why
+                    if found[2] is not None:
+                        return found[2]
+                    continue
+                why = self.exit_kernel(step.fight, step.ways, held, s, luck)[2]
                 if why is not None:
                     return why
-            if self.potion is not None and any(state[3] > 0 for state in states):
-                return tr("the book's potion in a fight with exits: its use is not counted")
             return None
         why = self.kernel(step.fight, held, first[0], first[1])[2]
         if why is None and self.potion is not None:
@@ -292,6 +307,7 @@ class HeroChain(FightKernels, ExitKernels):
         enough to eat up to the initial STAMINA at each (then the best policy): one
         forward pass (each fight from the whole distribution at once)."""
         result = ChainResult(1.0)
+        self.repeated = self.repeated | repeated_fights(steps)
         dist, held = self.start(), self.start_items
         for step in steps:
             arrived = sum(dist.values())
@@ -316,6 +332,7 @@ class HeroChain(FightKernels, ExitKernels):
         """The exact chance to survive every step with the best meal policy, and the
         chance after each fight (backward induction over the reachable states)."""
         steps = _one_meal_a_window(steps)
+        self.repeated = self.repeated | repeated_fights(steps)
         if not self.heal or self._plenty(steps):
             return self.replay(steps)
         risky = _last_risky(steps)

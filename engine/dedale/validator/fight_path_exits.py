@@ -5,17 +5,19 @@ A fight with exits (``when your STAMINA falls to 3 or less -> 7``, ``not won aft
 assaults -> 40``, ``after 2 assaults won -> 50``, ``first assault won -> 11``, ``end the
 fight when … -> 12``, an event that turns to a paragraph, rules under an enemy) ends in
 several ways, each to its own paragraph. Its plan (:func:`dedale.validator.fight_plan.plan_of`)
-is played by the forward pass the solver uses (:func:`dedale.solve.acting_forward.acting_outcomes`,
-over the states of the exact odds with exits): the joint distribution of (way out,
-STAMINA, LUCK). On the path, the fight's step keeps the ways out whose paragraph is the
-one the path goes to (:func:`ways_of`); the others leave the path, and their chance is
-lost to the path's figure as a loss is.
+is played by the forward pass the solver uses (``solve.acting_forward._Forward`` over the
+states of the exact odds with exits, one solver per setting: :mod:`.fight_path_acting`,
+which adds the escape), or, for enemies at once and escapes, by the solver of fights at
+once (:mod:`.fight_path_group`): the joint distribution of (way out, STAMINA, LUCK). On the
+path, the fight's step keeps the ways out whose paragraph is the one the path goes to
+(:func:`ways_of`); the others leave the path, and their chance is lost to the path's
+figure as a loss is. The counters of a fight's own: :mod:`.fight_path_counters`; the
+book's potion in it: :mod:`.fight_path_group_potion`.
 
 What the chain cannot carry keeps the old estimate (the fight's chance from the fight
-table, the wounds not carried on) with its reason: an escape, allies, an assault table,
-enemies all at once, an attack stat of the fight's own, a counter or codeword the fight
-reads or changes (the chain does not follow them), a condition on what the chain does not
-follow, the book's potion inside the fight. The forward passes are bounded: at most
+table, the wounds not carried on) with its reason: allies, an assault table, an attack
+stat of the fight's own, a counter or codeword the rest of the book also changes, a
+condition on what the chain does not follow. The forward passes are bounded: at most
 ``MAX_PASSES`` per hero profile (one per fight setting and starting (STAMINA, LUCK)),
 each within the exact odds' state bound.
 """
@@ -28,6 +30,8 @@ from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.ruleset import fold
+from dedale.validator.fight_path_counters import CounterChecks, unfollowed
+from dedale.validator.fight_path_group import GroupKernels, group_route, table_leaves
 
 MAX_PASSES = 3000  # forward passes of fights with exits, per hero profile
 Way = tuple[str, int]  # (won, limit, threshold, assaults, event, first, exit; rule index)
@@ -39,6 +43,8 @@ def fight_ways(fight: ast.Fight) -> list[tuple[Way, object]]:
     ways: list[tuple[Way, object]] = []
     if fight.win is not None:
         ways.append((("won", -1), fight.win))
+    if fight.escape is not None:  # escaped (the fights the path follows with the group solver)
+        ways.append((("escaped", -1), fight.escape.target))
     if fight.assault_limit is not None:
         ways.append((("limit", -1), fight.assault_limit.target))
     if fight.threshold is not None:
@@ -77,7 +83,7 @@ def ways_of(fight: ast.Fight, edge, book: object) -> frozenset[Way]:
     return frozenset(found)
 
 
-class ExitKernels:
+class ExitKernels(GroupKernels, CounterChecks):
     """The fights with exits of HeroChain (its attributes are set by HeroChain.__init__)."""
 
     exit_passes = 0
@@ -92,8 +98,15 @@ class ExitKernels:
         return found
 
     def _exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck: int):
-        why = self._exits_inexact(fight, held)
-        if why is None:
+        group = group_route(fight)  # at once, or an escape: fight_path_group.py
+        why = self._exits_inexact(fight, held)  # else fight_path_acting.py (an escape too)
+        if why is None and group:
+            why = self._passes_left()
+            found = self.group_kernel(fight, ways, held, s, luck) if why is None else why
+            if not isinstance(found, Message | str):
+                return found
+            why = found
+        elif why is None:
             outcomes = self._exit_outcomes(fight, held, s, luck)
             if isinstance(outcomes, Message | str):
                 why = outcomes
@@ -108,8 +121,37 @@ class ExitKernels:
         win, ends, _ = self.kernel(fight, held, s, luck)  # the old estimate
         return win, tuple((state, win * p) for state, p in ends), why
 
+    def dosed_exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck: int, d: int):
+        """With ``d`` doses of the book's potion held: (chance to leave by one of ``ways``,
+        (((STAMINA, LUCK, doses left), chance), ...), None or why it is ``≈``), or why the
+        potion is not followed inside this fight (a Message; :mod:`.fight_path_group_potion`)."""
+        key = ("dosed-exits", id(fight), ways, held, s, luck, d)
+        found = self.kernels.get(key)
+        if found is None:
+            found = self.kernels[key] = self._dosed_exit_kernel(fight, ways, held, s, luck, d)
+        return found
+
+    def _dosed_exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck: int, d: int):
+        from dedale.validator.fight_path_group_potion import potion_reason
+
+        why = potion_reason(fight, self.potion) or self._exits_inexact(fight, held)
+        if why is None:
+            why = self._passes_left()
+        if why is not None:
+            return why
+        return self.group_kernel(fight, ways, held, s, luck, d)
+
+    def _passes_left(self) -> Message | None:
+        """None while a forward pass of a fight with exits is within the bound (counted)."""
+        if self.exit_passes >= MAX_PASSES:
+            return tr("more than {limit} exact passes of fights with exits",
+                      limit=MAX_PASSES)  # fmt: skip
+        self.exit_passes += 1
+        return None
+
     def _exits_inexact(self, fight: ast.Fight, held) -> Message | None:
-        """Why this fight's ways out are not followed exactly (None: they are)."""
+        """Why this fight's ways out are not followed exactly (None: they are): fights at
+        once and escapes are (:mod:`.fight_path_group`, :mod:`.fight_path_acting`)."""
         from dedale.solve.fights_acting import _atoms, _conditions, _effects_reason, _refs
         from dedale.validator.fights import EXACT_MODES
 
@@ -118,14 +160,10 @@ class ExitKernels:
         if fight.mode not in EXACT_MODES or fight.attack_stat is not None:
             return tr("a fight with exits (its wounds are not carried on)")
         reason = _effects_reason(fight)  # the solver's own refusals, its messages
-        if fight.mode == "together" and len(fight.enemies) > 1:
-            reason = tr("enemies fought together, with rules of the book inside the fight")
-        elif fight.allies:
+        if fight.allies:
             reason = tr("allies fight beside the hero")
-        elif fight.assault_table is not None:
+        elif fight.assault_table is not None and (not group_route(fight) or table_leaves(fight)):
             reason = tr("a table is rolled each assault")
-        elif fight.escape is not None:
-            reason = tr("an escape from a fight in which the book acts")
         if reason:
             return tr("a fight with exits (its wounds are not carried on): {reason}",
                       reason=reason)  # fmt: skip
@@ -134,43 +172,54 @@ class ExitKernels:
             for effect in rule.effects:
                 if type(effect) in (ast.ChangeValue, ast.SetCodeword, ast.ClearCodeword):
                     found = self.ruleset.resolve(getattr(effect, "name", ""))
-                    if found is None or found[1] != health or effect.op != "sub":
-                        return _unfollowed()
+                    if found is not None and found[1] == health and effect.op == "sub":
+                        continue
+                    if not self.change_ok(effect, fight):  # a counter of its own only
+                        return unfollowed()
         for condition in _conditions(fight):
             for atom in _atoms(condition):
                 kind = type(atom)
                 if kind is ast.HasItem and fold(atom.item) not in self.relevant:
-                    return _unfollowed()
+                    return unfollowed()
+                if kind is ast.HasCodeword and self.read_ok(atom, fight):
+                    continue  # a codeword only this fight sets
                 if (
                     kind not in (ast.HasItem, ast.Compare)
                     and not hasattr(atom, "operand")
                     and (not hasattr(atom, "operands"))
                 ):
-                    return _unfollowed()  # a codeword, a visit, a class, a status, a flag
+                    return unfollowed()  # a codeword, a visit, a class, a status, a flag
                 if kind is ast.Compare:
                     for ref in _refs((atom.left, atom.right)):
                         found = None
                         if type(ref) is ast.ValueRef and not ref.initial:
                             found = self.ruleset.resolve(ref.name)
+                        if found is not None and found[0] == "counter" and self.read_ok(ref, fight):
+                            continue  # a counter only this fight changes
                         if found is None or found[0] != "stat":
-                            return _unfollowed()
+                            return unfollowed()
                         if found[1] == self.luck_stat and self.policy == "best":
-                            return _unfollowed()
+                            return unfollowed()
         return None
 
     def _exit_outcomes(self, fight: ast.Fight, held, s: int, luck: int):
         """The fight's joint outcomes from (``s``, ``luck``), or why there are none."""
-        from dedale.solve.acting_forward import acting_outcomes
         from dedale.solve.fights_acting import _atoms, _conditions
+        from dedale.validator.fight_path_acting import ActingSetting
+        from dedale.validator.fight_path_group import _reads
         from dedale.validator.fight_plan import Unsupported, plan_of
         from dedale.validator.fights import class_fight_kit
 
-        if self.exit_passes >= MAX_PASSES:
-            return tr("more than {limit} exact passes of fights with exits",
-                      limit=MAX_PASSES)  # fmt: skip
-        self.exit_passes += 1
+        why = self._passes_left()
+        if why is not None:
+            return why
         params = self.calculator.params
+        settings = self.__dict__.setdefault("acting_settings", {})
+        read = luck if self.luck_stat and _reads(fight, self.ruleset, self.luck_stat) else None
+        setting = settings.get((id(fight), held, read))
         try:
+            if setting is not None:
+                return setting.outcomes(s, luck if self.luck_stat else None)
             key = self._table_key(fight, held)
             enemies, bonus = key[0], key[2]
             line_up = tuple((int(a), int(h), bool(i)) for a, h, i in enemies)
@@ -188,21 +237,16 @@ class ExitKernels:
                 if type(atom) is ast.HasItem and fold(atom.item) in held
             )
             plan = plan_of(fight, self.ruleset, line_up, stats, carried)
-            if plan.counters:
-                return _unfollowed()
+            why = self.counters_reason(fight, plan)
+            if why is not None:
+                return why
             plan = dataclasses.replace(plan, bonus=bonus)
             abilities, armour = class_fight_kit(self.ruleset, self.hero.class_name)
-            return acting_outcomes(
-                self.ruleset, self.skill, s, plan,
-                luck=luck if self.luck_stat else None,
-                luck_policy=self.policy if self.luck_stat else "none",
-                abilities=abilities, armour=armour,
-                rule_kinds=tuple(rule.kind for rule in fight.rules),
+            setting = settings[(id(fight), held, read)] = ActingSetting(
+                self.ruleset, self.skill, plan, self.policy if self.luck_stat else "none",
+                abilities, armour, tuple(rule.kind for rule in fight.rules),
             )  # fmt: skip
+            return setting.outcomes(s, luck if self.luck_stat else None)
         except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError) as error:
             reason = error.message if isinstance(error, DedaleError) else str(error)
             return tr("no exact odds ({reason})", reason=reason)
-
-
-def _unfollowed() -> Message:
-    return tr("a fight with exits that reads or changes what the path of fights does not follow")

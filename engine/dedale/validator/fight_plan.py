@@ -1,7 +1,8 @@
 """A fight's exits and per-enemy rules as the exact odds take them (rules/odds_exits.py).
 
 :func:`needs_exits` says whether a fight has anything the plain DP ignores (an assault
-limit, escape, "after N assaults won", a threshold, rules under an enemy); :func:`plan_of`
+limit, escape, "after N assaults won", a threshold, rules under an enemy, a table rolled
+each assault); :func:`plan_of`
 turns it into an :class:`~dedale.rules.odds_exits.ExitPlan`. Conditions are read with
 :func:`dedale.game.conditions.holds` over a small world: the counters the fight changes and
 the hero's health vary with the fight's states; items and codewords are those the book can
@@ -36,6 +37,7 @@ def needs_exits(fight: ast.Fight) -> bool:
         or fight.win_assaults is not None
         or fight.threshold is not None
         or fight.rules
+        or fight.assault_table is not None  # its rows act each assault (the plain DP: never)
     )
 
 

@@ -1,0 +1,98 @@
+"""The book's potion inside a fight with exits against one enemy, on the path of fights.
+
+A potion (``> take 2 Healing Draughts (when STAMINA falls to 4: gain 6 STAMINA)``) acts in
+a fight as the interpreter makes it (:mod:`dedale.game.fight_hooks`): on a wound that would
+kill (the wound lands, STAMINA is 0, the potion acts at once and the fight goes on), and
+after each assault, after the book's exits on a condition and before the threshold ("when
+your STAMINA falls to 4 or less -> 80") and the assaults won — each time one dose, again
+while STAMINA is still at or below its number. :class:`PotionExitSolver` is the solver of
+fights at once with exits (:class:`~dedale.rules.odds_group_exits.GroupExitSolver`) with
+the doses left as one more counter of its states, and those two moments added; its ways
+out carry the doses left. An escape's wound is not a fight's wound: a mortal one is death,
+as in the interpreter.
+
+Followed this way: one enemy (or enemies fought as one), no event under an enemy (``when it
+wounds you`` would read a wound the potion took back) and no table rolled each assault (a
+row's loss is a rule line: the potion acts after it, which the solver's rows do not do), a
+potion whose amount is not rolled (each moment one state). Otherwise the step stays ``≈``
+with its reason.
+"""
+
+from __future__ import annotations
+
+from dedale import ast
+from dedale.i18n import Message, tr
+from dedale.rules.odds_group_exits import GroupExitSolver
+from dedale.validator.fight_path_potion import Potion, settle
+
+DOSES = "potion:doses"  # the counter the doses are followed under
+
+
+def potion_reason(fight: ast.Fight, potion: Potion) -> Message | None:
+    """Why the potion in this fight with exits is not followed (None: it is)."""
+    if fight.mode == "together" and len(fight.enemies) > 1:
+        return tr("the book's potion in a fight with exits: its use is not counted")
+    if fight.mode == "sequence" and len(fight.enemies) > 1:
+        return tr("the book's potion in a fight with exits: its use is not counted")
+    if any(rule.kind in ("event", "first") for rule in fight.rules) or fight.allies:
+        return tr("the book's potion in a fight with exits: its use is not counted")
+    if fight.assault_table is not None:  # a row's loss the potion would take back at once
+        return tr("the book's potion in a fight with exits: its use is not counted")
+    if potion.op != "restore" and len(potion.law or ()) > 1:
+        return tr("the book's potion in a fight with exits: its use is not counted")
+    return None
+
+
+class PotionExitSolver(GroupExitSolver):
+    """GroupExitSolver with the doses of the potion (the plan's last counter)."""
+
+    def __init__(self, *args, potion: Potion, top: int) -> None:
+        super().__init__(*args)
+        self.potion, self.top = potion, top
+        self.doses = 0  # the doses of the next start
+
+    def start(self, stamina: int, luck: int | None) -> tuple:
+        state = super().start(stamina, luck)
+        counters = state[7][:-1] + (self.doses,)
+        return (*state[:7], counters)
+
+    def _finish(self, state, t, winner, double, h, luck, es, hit, dealt) -> list:
+        d = state[7][-1]
+        if h > 0 or d <= 0 or self.potion.at < 0:
+            return [(p, _tagged(n, d)) for p, n in super()._finish(
+                state, t, winner, double, h, luck, es, hit, dealt)]  # fmt: skip
+        out = []  # a mortal wound: the potion takes the hero back from 0
+        for (new, left), p in settle(self.potion, self.top, 0, d):
+            if new <= 0:
+                out.append((p, ("end", "lost", 0, luck, left)))
+                continue
+            moved = (*state[:7], state[7][:-1] + (left,))
+            for q, node in super()._finish(moved, t, winner, double, new, luck, es, hit, dealt):
+                out.append((p * q, _tagged(node, left)))
+        return out
+
+    def _late(self, after: tuple):
+        h, luck, es, shifts, k, won, hit, counters = after
+        d = counters[-1]
+        if d > 0 and h <= self.potion.at:
+            found = settle(self.potion, self.top, h, d)
+            if len(found) != 1:
+                raise ValueError(tr("the book's potion in a fight with exits: its use is not "
+                                    "counted"))  # fmt: skip
+            (h, d), _ = found[0]
+            after = (h, luck, es, shifts, k, won, hit, counters[:-1] + (d,))
+        return _tagged(super()._late(after), d)
+
+
+def _tagged(node: tuple, doses: int) -> tuple:
+    """A way out with the doses left (a state keeps them in its counters)."""
+    if node[0] == "end" and len(node) == 4:
+        return (*node, doses)
+    return node
+
+
+def with_doses(plan, doses: int):
+    """The plan with the doses followed as its last counter."""
+    import dataclasses
+
+    return dataclasses.replace(plan, counters=(*plan.counters, (DOSES, doses)))
