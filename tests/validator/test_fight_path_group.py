@@ -268,8 +268,20 @@ def test_a_codeword_set_elsewhere_keeps_the_estimate(tmp_path):
 
 
 def test_the_validator_reports_the_path_with_best_luck():
-    """With the best Luck, the wolves' states are past the budget: that fight is followed
-    without Luck (its wounds carried, ``≈`` with the reason), the others exactly."""
+    """With the best Luck, the wolves' states fit the at-once DP's budget: every fight of
+    the path is followed exactly."""
+    median = validate_path(BOOK, runs=0).fight_path.of("median")
+    assert median.paragraphs == (1, 2, 3, 4, 5)
+    assert [step.exact for step in median.fights] == [True, True, True]
+    assert median.reasons == ()
+
+
+def test_past_the_best_luck_budget_the_fight_is_followed_without_luck(monkeypatch):
+    """With the best Luck past the at-once DP's budget, that fight is followed without Luck
+    (its wounds carried, ``≈`` with the reason), the others exactly."""
+    from dedale.rules import odds_group_exits
+
+    monkeypatch.setattr(odds_group_exits, "LUCK_WORK", 1)
     median = validate_path(BOOK, runs=0).fight_path.of("median")
     assert median.paragraphs == (1, 2, 3, 4, 5)
     assert [step.exact for step in median.fights] == [False, True, True]
