@@ -157,6 +157,9 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
         #: maximum over choices that include never testing Luck, and no value passes 1).
         #: The forward pass (odds_group_exits_forward) follows every move: ``prune`` off.
         self.plain: GroupExitSolver | None = None
+        #: the best-Luck solver a plain one settles states for: its budget errors say why
+        #: in the best Luck's words
+        self.owner: GroupExitSolver | None = None
         self.prune = True
         self.seconds = SECONDS
         self.luck_work = LUCK_WORK
@@ -283,12 +286,14 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
     def _plain_solver(self) -> GroupExitSolver:
         ruleset, skill, abilities, armour, target = self.setting
         plain = GroupExitSolver(ruleset, skill, self.plan, "none", abilities, armour, target)
-        plain.seconds = self.seconds
+        plain.seconds, plain.owner = self.seconds, self
         return plain
 
     def _past(self, bound: str):
         """Why the budget stops the fight: its states or its CPU time, and with the best
         Luck what makes it large (the enemies at once, the assaults followed, the Luck)."""
+        if self.owner is not None:  # settling states for a best-Luck solver: its reason
+            return self.owner._past(bound)
         limit = self.plan.limit
         if self.use_luck:
             size = (
