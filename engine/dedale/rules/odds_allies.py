@@ -37,6 +37,7 @@ import time
 from collections.abc import Sequence
 
 from dedale.errors import GameError
+from dedale.i18n import tr
 from dedale.rules.odds import OddsResult, OddsTable, luck_gains
 from dedale.rules.odds_allies_luck import tests_luck, wounded
 from dedale.rules.odds_allies_setup import ally_line_up
