@@ -95,6 +95,11 @@ def _fights_table(
             table.add_row(str(report.paragraph), enemies, "-", unavailable, "", "")
             continue
         classes = sorted({o.hero.class_name or "" for o in report.odds}, key=lambda c: (c != "", c))
+        fight = report.fight
+        exits = (fight.assault_limit, fight.escape, fight.threshold)
+        if any(exit is not None for exit in exits):
+            # its figures count every way out alive, not the victory only (docs/validator.md)
+            enemies += "\n" + tr("(leaving alive: won or by a way out)").translate(lang)
         estimate = report.method == "estimate"
         if estimate:
             guessed = [o for o in report.odds if o.estimate]
