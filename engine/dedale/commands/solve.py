@@ -224,8 +224,7 @@ def _text(book, args, answers, averages):
     elif args.luck == "best":
         yield tr(
             "Luck in fights: tested after a wound when it raises the chance to win the book "
-            "(in fights against several enemies at once: the chance to win that fight; in "
-            "fights in which the book acts: the chance to leave that fight alive)"
+            "(in fights in which the book acts: the chance to leave that fight alive)"
         )
     elif args.luck == "fight":
         yield tr(

@@ -21,6 +21,7 @@ from dedale.rules.odds import fight_odds
 from dedale.rules.ruleset import D20Fight, OpposedFight, ReliquesFight
 from dedale.solve.dice import TokenStream
 from dedale.solve.exactness import EXACT
+from dedale.solve.group_duel import group_fight, group_plain
 from dedale.solve.model import Chance, Leaf, SolveLimit
 
 LOST = -1
@@ -81,6 +82,9 @@ class FightOracle:
             from dedale.solve.fights_acting import acting_fight  # the book acts in it
 
             return acting_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
+        if group_plain(spec, statement) and (self.book_luck or self.luck_policy == "none"):
+            if not EXACT.get():  # targets (and Luck) for the book: dedale.solve.group_duel
+                return group_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
         if self.book_luck and luck_stat is not None and _plain(spec) and not statement.allies:
             return self._duel(runner, statement, spec, ruleset, bonus, armour, luck_stat)
         key = (
