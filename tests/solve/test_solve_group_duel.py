@@ -152,3 +152,31 @@ def test_a_meal_is_eaten_at_once_before_a_fight_at_once(tmp_path, policy):
     assert eager.win_probability == pytest.approx(offered.win_probability, abs=1e-12)
     assert eager.win_probability == pytest.approx(full.win_probability, abs=1e-12)
     assert eager.states <= offered.states <= full.states
+
+
+@pytest.mark.parametrize(
+    "name, hero",
+    [("flee", (7, 14, 7)), ("flee-no-luck", (9, 18, 9)), ("escape", (9, 18, 9)),
+     ("limit", (12, 24, 12)), ("first-steps", (9, 19, 9))],
+)  # fmt: skip
+def test_an_escape_fight_without_luck_is_one_node(name, hero):
+    """:mod:`dedale.solve.escape_duel`: the fight's states as one Duel node, the same
+    value as with each state a graph node (``collapse=False``), fewer states."""
+    folder = BOOKS / name if name != "first-steps" else BOOKS.parents[2] / "books" / name
+    book = load_book(folder)
+    one = solve_book(book, hero, luck_policy="none")
+    nodes = solve_book(book, hero, luck_policy="none", collapse=False)
+    assert one.complete and nodes.complete
+    assert one.win_probability == pytest.approx(nodes.win_probability, abs=1e-12)
+    assert one.states < nodes.states
+
+
+def test_the_walkthrough_keeps_the_escape_decisions():
+    from dedale.solve.heroes import Hero
+    from dedale.solve.report import solve_heroes
+
+    book = load_book(BOOKS / "flee")
+    (answer,) = solve_heroes(book, [Hero("given", (7, 14, 7))], luck_policy="none",
+                             budget=60, steps=True)  # fmt: skip
+    kinds = {step.decision["kind"] for step in answer.steps if step.decision}
+    assert kinds & {"escape", "fight_on"}

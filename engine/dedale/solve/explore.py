@@ -46,8 +46,10 @@ class Explorer(StaticParagraphs, Prompts):
     def __init__(
         self, book, luck_policy: str, intern, *, shortcuts: bool = True, known=None,
         prune: bool = True, shared: dict | None = None, eager: bool = True,
+        collapse: bool = True,
     ) -> None:  # fmt: skip
         self.book = book
+        self.collapse = collapse  # escape fights without Luck as one node (solve.escape_duel)
         self.oracle = FightOracle(luck_policy, shared)
         self.oracle.explorer = self
         self.intern_known = known or (lambda entry: None)

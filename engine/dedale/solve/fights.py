@@ -20,6 +20,7 @@ from dedale.rules.fights import FightResult, FightSpec
 from dedale.rules.odds import fight_odds
 from dedale.rules.ruleset import D20Fight, OpposedFight, ReliquesFight
 from dedale.solve.dice import TokenStream
+from dedale.solve.escape_duel import escape_duel
 from dedale.solve.exactness import EXACT
 from dedale.solve.group_duel import group_fight, group_plain
 from dedale.solve.model import Chance, Leaf, SolveLimit
@@ -133,6 +134,8 @@ class FightOracle:
                     tr("the solver plays an escape only in a fight that turns to a paragraph"),
                     statement.span,
                 )
+            if self.luck_policy == "none" and not EXACT.get():  # one node: solve/escape_duel
+                escape_duel(self, runner, statement, setup, bonus)  # (raises when it applies)
             from dedale.solve.escape import EscapeFight
 
             raise Resolved(
