@@ -180,3 +180,14 @@ def test_the_walkthrough_keeps_the_escape_decisions():
                              budget=60, steps=True)  # fmt: skip
     kinds = {step.decision["kind"] for step in answer.steps if step.decision}
     assert kinds & {"escape", "fight_on"}
+
+
+def test_the_ends_from_less_stamina_are_the_ends_from_more_lowered():
+    from dedale.rules import load_ruleset
+    from dedale.solve.group_duel import GroupValueTable
+
+    table = GroupValueTable(load_ruleset("df-classic"), 9, [(8, 7), (7, 6)], luck_policy="best")
+    assert table.ends(table.start(16, 4))  # the walk from 16, kept
+    for h in (3, 7, 12, 16):
+        begin = table.start(h, 4)
+        assert table.ends(begin) == table._walk(begin)

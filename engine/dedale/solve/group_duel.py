@@ -57,6 +57,7 @@ class GroupValueTable(GroupTable):
                          **options)  # fmt: skip
         self.terminal: Callable[[int, int], float] = lambda h, luck: 1.0
         self._wins: dict[tuple, float] = {}
+        self._reached: dict[tuple, tuple[int, list]] = {}  # (LUCK, ...) -> (STAMINA, ends)
         self._box: tuple[int, int] = (0, -1)
 
     # ------------------------------------------------------------------ the DP
@@ -164,7 +165,19 @@ class GroupValueTable(GroupTable):
     def ends(self, start: tuple) -> list[tuple[int, int]]:
         """Every (STAMINA, LUCK) a won fight can end with, under any targets and Luck (a
         move counts when some roll of the hero allows it: a superset is harmless, the
-        value of an end no choice reaches is never read)."""
+        value of an end no choice reaches is never read). A move does not depend on the
+        hero's STAMINA while he lives, so the ends from a lower STAMINA are those from a
+        higher one, lowered by the difference (the ones still alive): one walk per LUCK."""
+        h, rest = start[0], start[1:]
+        cached = self._reached.get(rest)
+        if cached is not None and cached[0] >= h:
+            drop = cached[0] - h
+            return [(e - drop, luck) for e, luck in cached[1] if e - drop > 0]
+        found = self._walk(start)
+        self._reached[rest] = (h, found)
+        return found
+
+    def _walk(self, start: tuple) -> list[tuple[int, int]]:
         found: set[tuple[int, int]] = set()
         seen = {start}
         stack = [start]
