@@ -191,3 +191,15 @@ def test_the_ends_from_less_stamina_are_the_ends_from_more_lowered():
     for h in (3, 7, 12, 16):
         begin = table.start(h, 4)
         assert table.ends(begin) == table._walk(begin)
+
+
+def test_the_walkthrough_of_a_fight_at_once_keeps_the_heros_luck():
+    from dedale.solve.heroes import Hero
+    from dedale.solve.report import solve_heroes
+
+    book = load_book(BOOKS / "ghouls")
+    (answer,) = solve_heroes(book, [Hero("given", (8, 14, 8))], luck_policy="none",
+                             budget=60, steps=True)  # fmt: skip
+    fights = [r for step in answer.steps for r in step.rolled if r["kind"] == "fight"]
+    assert fights and all(r["luck"] == 8 for r in fights)
+    assert answer.result.win_probability == pytest.approx(_ghouls(8, 8, True), abs=1e-9)

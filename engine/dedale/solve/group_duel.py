@@ -292,6 +292,24 @@ class GroupValueTable(GroupTable):
         return ends
 
 
+class ShownLuck:
+    """A table without Luck seen with the hero's own LUCK in its end keys (the DP does
+    not carry LUCK when it is never tested): the walkthrough shows the LUCK he has."""
+
+    def __init__(self, table: GroupValueTable, luck: int) -> None:
+        self.table, self.luck = table, luck
+
+    def value(self, begin: tuple, terminal) -> float:
+        return self.table.value(begin, lambda h, _: terminal(h, self.luck))
+
+    def win(self, begin: tuple) -> float:
+        return self.table.win(begin)
+
+    def outcomes(self, begin: tuple, terminal) -> dict[tuple[int, int], float]:
+        found = self.table.outcomes(begin, lambda h, _: terminal(h, self.luck))
+        return {(h, self.luck): p for (h, _), p in found.items()}
+
+
 def _order(state: tuple) -> tuple:
     """Larger states first (every move goes to a lexicographically smaller state)."""
     h, luck, es, first, hit = state
@@ -329,6 +347,13 @@ def group_fight(oracle, runner, statement, spec, ruleset, bonus: int, armour: bo
     except SolveLimit as error:
         raise SolveLimit(error.message, statement.span, hint=error.hint) from None
     own_luck = table.use_luck
+    if not own_luck:  # the end keys with the hero's LUCK, as the fight leaves it
+        shown = hero.stats.get(luck_stat, 0) if luck_stat is not None else 0
+        view = oracle._tables.get((key, shown))
+        if view is None:
+            view = oracle._tables[key, shown] = ShownLuck(table, shown)
+        table = view
+        ends = tuple((h, shown) for h, _ in ends)
 
     def put(h: int, luck: int) -> None:
         hero.stats[params.health] = h
