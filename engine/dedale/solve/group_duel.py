@@ -246,25 +246,28 @@ class GroupValueTable(GroupTable):
                 if len(hurt) == 3 and luck > 0 and hurt[0] > 0:
                     moves += [(h - hurt[1], low, es, hit), (h - hurt[2], low, es, hit)]
             sides = [j for j in alive if j != t]
-            for move in moves:
-                self._reach_sides(move, sides, guarded, can, out)
+            current = set(moves)
+            if not guarded and self.side[0] > 0:  # the other enemies' blows, in turn
+                side = self.side
+                for j in sides:
+                    grown: set[tuple] = set()
+                    for move in current:
+                        h1, l1, es1, hit1 = move
+                        if h1 <= 0:
+                            grown.add(move)
+                            continue
+                        if can[j][5]:
+                            grown.add(move)
+                        if can[j][4]:
+                            grown.add((h1 - side[0], l1, es1, hit1))
+                            if len(side) == 3 and l1 > 0:
+                                low1 = max(0, l1 - self.cost)
+                                grown.add((h1 - side[1], low1, es1, hit1))
+                                grown.add((h1 - side[2], low1, es1, hit1))
+                    current = grown
+            normal = self._normal
+            out.update(normal(h1, l1, es1, False, hit1) for h1, l1, es1, hit1 in current)
         return out
-
-    def _reach_sides(self, move, sides, guarded, can, out: set) -> None:
-        h, luck, es, hit = move
-        if guarded or not sides or h <= 0 or self.side[0] <= 0:
-            out.add(self._normal(h, luck, es, False, hit))
-            return
-        j, rest = sides[0], sides[1:]
-        if can[j][5]:
-            self._reach_sides(move, rest, False, can, out)
-        if can[j][4]:
-            side = self.side
-            self._reach_sides((h - side[0], luck, es, hit), rest, False, can, out)
-            if len(side) == 3 and luck > 0:
-                low = max(0, luck - self.cost)
-                for hurt in side[1:]:
-                    self._reach_sides((h - hurt, low, es, hit), rest, False, can, out)
 
     def outcomes(self, start: tuple, terminal) -> dict[tuple[int, int], float]:
         """The end states' probabilities under the book's best targets and Luck for
