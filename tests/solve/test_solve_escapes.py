@@ -269,7 +269,11 @@ def test_a_french_book_at_once_and_acting_with_escapes_through_the_cli(capsys):
     assert main([*args, "--json", "--walkthrough"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["luck_policy"] == "book-optimal"
-    assert data["luck_fight_policy_in"] == ["at_once", "acting_without_win"]
+    assert data["luck_fight_policy_in"] == [
+        "at_once_with_ways_out",
+        "defeat_exit",
+        "acting_without_win",
+    ]
     kinds = {step["decision"]["kind"] for step in data["walkthrough"] if step["decision"]}
     assert {"target", "fight_on"} <= kinds
     assert main([*args, "--exact", "--walkthrough"]) == 0

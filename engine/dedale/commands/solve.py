@@ -24,11 +24,11 @@ EXIT_PARTIAL = 3
 """The budget or the state cap stopped a solve."""
 
 POLICY_NAMES = {"best": "book-optimal", "fight": "fight-optimal", "none": "none"}
-FIGHT_LUCK_KEPT = ["at_once", "acting_without_win"]
-"""With --luck best, the fights whose Luck keeps the fight's own policy (docs/solver.md)."""
 """The Luck policy as the output names it: ``best`` tests Luck in a plain fight when that
 raises the chance to win the book (dedale.solve.duel); ``fight`` is the exact DP's policy
 that maximises the chance to win each fight."""
+FIGHT_LUCK_KEPT = ["at_once_with_ways_out", "defeat_exit", "acting_without_win"]
+"""With --luck best, the fights whose Luck keeps the fight's own policy (docs/solver.md)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -229,9 +229,9 @@ def _text(book, args, answers, averages):
     elif args.luck == "best":
         yield tr(
             "Luck in fights: tested after a wound when it raises the chance to win the book "
-            "(in fights against several enemies at once, and in fights in which the book acts "
-            "that name no paragraph to turn to when won: the chance to win or leave that "
-            "fight alive)"
+            "(in fights against several enemies at once with an escape or an assault limit, in "
+            "fights with a defeat exit, and in fights in which the book acts that name no "
+            "paragraph to turn to when won: the chance to win or leave that fight alive)"
         )
     elif args.luck == "fight":
         yield tr(

@@ -17,11 +17,13 @@ holds when, from the paragraph on:
   place where a meal may be eaten (B's kept meal is then worth nothing more);
 - every fight is one the hero plays the same whatever his STAMINA: one enemy or several
   in turn (Luck never tested, or tested for the book: A tests where B tests), escapes and
-  assault limits decided for the book. A fight against several enemies **at once** picks
-  its target to win that fight, not the book, and may trade STAMINA left for a better
-  chance to win (le-puits-des-ombres' ghouls: from 7 STAMINA the hero wins more often
-  than from 6, but less often with 3 or more left than from 6 with 2 or more): it counts
-  as a place where more STAMINA may be worse, so no meal is forced before one. A fight
+  assault limits decided for the book, several enemies **at once** with the targets and
+  Luck decided for the book (:mod:`dedale.solve.group_duel`: A aims where B aims). One
+  at once whose target is chosen to win that fight (an assault limit, allies, rules of
+  its own, ``--exact``) may trade STAMINA left for a better chance to win
+  (le-puits-des-ombres' ghouls: from 7 STAMINA the hero wins more often than from 6, but
+  less often with 3 or more left than from 6 with 2 or more): it counts as a place where
+  more STAMINA may be worse, so no meal is forced before one. A fight
   whose outcomes come from other rules than the opposed fights' DP marks the solve, which
   is then done again without the reduction (:func:`dedale.solve.graph.solve_book`);
   forcing a meal only removes choices, so a solve cut short by its budget is still a
@@ -125,7 +127,7 @@ class EagerMeals:
                     eating.add(number)
                 elif kind is ast.Fight and node.threshold is not None:
                     raise _Off
-                elif kind is ast.Fight and node.mode == "together":
+                elif kind is ast.Fight and node.mode == "together" and not self._for_book(node):
                     together.add(number)  # its target is chosen for the fight, not the book
                 named = names_of(node)
                 if not named:
@@ -150,6 +152,19 @@ class EagerMeals:
         bad = {n for n in gains if "meal" in to_meal.get(n, set()) or n in together}
         to_bad = _closure(edges, {n: {"gain"} for n in bad})
         return {n: "gain" not in to_bad.get(n, set()) for n in book.paragraphs}
+
+    def _for_book(self, fight) -> bool:
+        """Whether a fight at once is played with its targets (and Luck) decided for the
+        book (:mod:`dedale.solve.group_duel`): no escape, assault limit, allies or rules of
+        its own, and not ``--exact`` (whose fractions keep the fight's own choices)."""
+        from dedale.solve.exactness import EXACT
+
+        plain = (
+            fight.escape is None and fight.assault_limit is None and not fight.allies
+            and not fight.rules and fight.threshold is None and fight.win_assaults is None
+            and fight.assault_table is None
+        )  # fmt: skip
+        return plain and not EXACT.get()
 
     # ------------------------------------------------------------------ fights at once
 

@@ -9,17 +9,12 @@ of every prefix into the paragraph's expectimax tree.
 
 from __future__ import annotations
 
-import json
 import time
-from dataclasses import dataclass
 from typing import Any
 
-from dedale import ast, events
 from dedale.events import Prompt
 from dedale.game import Game
-from dedale.game.choices import offer
 from dedale.i18n import tr
-from dedale.solve.conditions import reads_only
 from dedale.solve.dice import (
     EnumeratedDice,
     NeedChance,
@@ -34,38 +29,27 @@ from dedale.solve.fights import FightOracle, NeedDuel, Resolved
 from dedale.solve.liveness import Liveness
 from dedale.solve.meals import MealTiming
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
+from dedale.solve.nodes import Entry, Root
+from dedale.solve.prompts import Prompts
 from dedale.solve.snapshot import expand
 from dedale.solve.snapshot import key as snapshot_key
+from dedale.solve.static import StaticParagraphs, read_state
 from dedale.solve.templates import Templates
 
 MAX_REPLAYS = 50_000
 """Replays allowed for one paragraph's tree (a paragraph past it is reported, not cut)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Root:
-    """The root of a solve: the hero's creation with these values (and class)."""
-
-    hero: tuple[int, ...]
-    class_name: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """A graph node: the canonical snapshot (JSON text) just before entering ``target``."""
-
-    state: str
-    target: int
-
-
-class Explorer:
+class Explorer(StaticParagraphs, Prompts):
     """Builds the trees of one book's nodes (see the module docstring)."""
 
     def __init__(
         self, book, luck_policy: str, intern, *, shortcuts: bool = True, known=None,
         prune: bool = True, shared: dict | None = None, eager: bool = True,
+        collapse: bool = True,
     ) -> None:  # fmt: skip
         self.book = book
+        self.collapse = collapse  # escape fights without Luck as one node (solve.escape_duel)
         self.oracle = FightOracle(luck_policy, shared)
         self.oracle.explorer = self
         self.intern_known = known or (lambda entry: None)
@@ -79,7 +63,7 @@ class Explorer:
         meals = book.ruleset.meals
         self._meals_anywhere = bool(meals and meals.anywhere)
         self.intern = intern  # Entry -> node id (the graph's table)
-        self.watched, self.watch_all, self.came_from = _read_state(book)
+        self.watched, self.watch_all, self.came_from = read_state(book)
         self.liveness = Liveness(book, prune)
         self.prune = prune
         self.meal_timing = MealTiming(book, enabled=prune)
@@ -140,93 +124,6 @@ class Explorer:
     def _merged_next(self, data: dict, target: int) -> Next:
         self.liveness.prune(data, target)
         return Next(self.intern(Entry(snapshot_key(data), target)))
-
-    def _static(self, origin: Entry) -> Decision | None:
-        """A paragraph of prose and plain choices changes nothing the state keeps (the
-        visit is not watched, the previous paragraph not read, no ongoing effect, no
-        meal to eat, no World), so its tree is its choices from the same state: no
-        replay. None when the paragraph is not of that kind."""
-        shape = self._static_choices.get(origin.target, False)
-        if shape is False:
-            shape = self._static_choices[origin.target] = self._plain_paragraph(origin.target)
-        if shape is None or '"statuses"' in origin.state:
-            return None
-        options, conditional = shape
-        if self._meals_anywhere and self._may_eat(origin.state):
-            waits = '"penalties"' not in origin.state and self.meal_timing.harmless_all(
-                option[2] for option in options
-            )
-            if not waits:
-                return None
-        if conditional:  # the options offered depend on the items, codewords and flags
-            data = json.loads(origin.state)
-            key = (origin.target, json.dumps(
-                [data["hero"]["items"], data["codewords"], data.get("flags")], sort_keys=True
-            ))  # fmt: skip
-            options = self._offered.get(key)
-            if options is None:
-                tree = self._build(origin, (), origin)
-                if type(tree) is not Decision:
-                    return tree  # type: ignore[return-value]
-                options = self._offered[key] = tuple(
-                    (token, label, label["target"]) for token, label, _ in tree.options
-                )
-                return tree
-        return Decision(
-            tuple(
-                (token, label, Next(self.intern(Entry(self._prune(origin, target), target))))
-                for token, label, target in options
-            )
-        )
-
-    def _prune(self, origin: Entry, target: int) -> str:
-        """``origin``'s snapshot as the key of a node entering ``target`` (the counters
-        dead there set to 0), without a replay."""
-        if self.liveness.same(origin.target, target):
-            return origin.state
-        key = (origin.state, target)
-        found = self._pruned.get(key)
-        if found is None:
-            data = json.loads(origin.state)
-            self.liveness.prune(data, target)
-            found = self._pruned[key] = snapshot_key(data)
-        return found
-
-    def _plain_paragraph(self, number: int) -> tuple | None:
-        book = self.book
-        if self.came_from or self.watch_all or number in self.watched or book.ruleset.worlds:
-            return None
-        found = []
-        conditional = False
-        for statement in book.paragraphs[number].body:
-            kind = type(statement)
-            if kind is ast.Prose:
-                continue
-            if kind is not ast.Choice:
-                return None
-            if statement.condition is not None:
-                if not reads_only(statement.condition, _POSSESSIONS):
-                    return None
-                conditional = True
-            if statement.costs or statement.effects:
-                return None
-            ref = statement.target
-            if type(ref) is not ast.ParagraphRef:
-                return None
-            target = ref.number if ref.number is not None else book.labels.get(ref.label)
-            if target not in book.paragraphs:
-                return None
-            index = len(found) + 1
-            label = {"kind": "choice", "target": target, "text": statement.text}
-            found.append((("a", index), label, target))
-        return (tuple(found), conditional) if found else None
-
-    def _may_eat(self, key: str) -> bool:
-        data = json.loads(key)["hero"]
-        meals = self.book.ruleset.meals
-        if data["counters"].get(meals.counter, 0) <= 0:
-            return False
-        return data["stats"].get(meals.stat, 0) < data["initial"].get(meals.stat, 0)
 
     def _build(self, origin: Root | Entry, tokens: tuple, where) -> Tree:
         self._budget -= 1
@@ -365,100 +262,6 @@ class Explorer:
             recording[key, target] = active
         return key
 
-    def _options(self, game: Game, prompt: Prompt) -> tuple:
-        """The answers considered at a prompt: (token, walkthrough label, the Next it
-        leads to when known without a replay, else None)."""
-        if type(prompt) is not events.ChoosePrompt:
-            return tuple((token, label, None) for token, label in _answers(game, prompt))
-        plain = _plain_choices(game) if self.shortcuts else frozenset()
-        eat = game.can_eat() and _hungry(game) and not self._meal_waits(game, prompt, plain)
-        if eat and self.eager.forced(game, self._paragraph):
-            return ((("a", "eat"), {"kind": "meal"}, None),)
-        found: list[tuple[Any, dict[str, Any], Any]] = []
-        keys: dict[int, str] = {}
-        for o in prompt.options:  # type: ignore[attr-defined]
-            if not o.enabled:
-                continue
-            label = {"kind": "choice", "target": o.target, "text": o.text}
-            direct = None
-            if o.index in plain and o.target in self.book.paragraphs:
-                key = keys.get(o.target)
-                if key is None:
-                    key = keys[o.target] = self.canonical(game.state, o.target)
-                direct = Next(self.intern(Entry(key, o.target)))
-            found.append((("a", o.index), label, direct))
-        if eat:
-            found.append((("a", "eat"), {"kind": "meal"}, None))
-        return tuple(found)
-
-    def _meal_waits(self, game: Game, prompt, plain: frozenset[int]) -> bool:
-        """Whether eating now can wait for the next choice (:mod:`dedale.solve.meals`)."""
-        timing = self.meal_timing
-        if not timing.enabled:
-            return False
-        if not self.shortcuts:
-            plain = _plain_choices(game)
-        options = [o for o in prompt.options if o.enabled]  # type: ignore[attr-defined]
-        if not all(o.index in plain for o in options):
-            return False
-        return timing.can_wait(game, (o.target for o in options))
-
-
-def _plain_choices(game: Game) -> frozenset[int]:
-    """The options of the paragraph's own choice prompt that only turn to their target
-    (no cost, no effect, no typed number): taking one changes nothing before the next
-    paragraph, so the solver needs no replay for it."""
-    runner = game._runner
-    if not runner.at_choice or game.state.stop:
-        return frozenset()
-    plain = set()
-    for offered in offer(runner._choices, runner, runner._revisit):
-        choice = offered.choice
-        if type(choice) is ast.Choice and not choice.costs and not choice.effects:
-            plain.add(offered.option.index)
-    return frozenset(plain)
-
-
-def _hungry(game: Game) -> bool:
-    """Whether a meal could do anything (the solver never eats at full health: the same
-    stats with one meal fewer)."""
-    meals = game.book.ruleset.meals
-    hero = game.state.hero
-    return hero.stats.get(meals.stat, 0) < hero.initial.get(meals.stat, 0)
-
-
-def _answers(game: Game, prompt: Prompt) -> tuple[tuple[Any, dict[str, Any]], ...]:
-    """The answers the solver considers at a prompt other than a choice, with labels."""
-    kind = type(prompt)
-    if kind is events.YesNoPrompt:
-        name = prompt.kind  # type: ignore[attr-defined]
-        if name == "use_luck":
-            return tuple((("a", b), {"kind": "luck", "answer": b}) for b in (True, False))
-        return tuple(
-            (("a", b), {"kind": "yes_no", "prompt": name, "answer": b}) for b in (True, False)
-        )
-    if kind is events.NumberPrompt and prompt.answers:  # type: ignore[attr-defined]
-        return tuple(
-            (("a", n), {"kind": "answer", "value": n})
-            for n in prompt.answers  # type: ignore[attr-defined]
-        )
-    if kind is events.DropItemPrompt:
-        return tuple(
-            (("a", item), {"kind": "drop", "item": item})
-            for item in prompt.items  # type: ignore[attr-defined]
-        )
-    if kind is events.TargetPrompt:
-        return tuple(
-            (("a", i), {"kind": "target", "enemy": name})
-            for i, name in enumerate(prompt.enemies)  # type: ignore[attr-defined]
-        )
-    raise SolveLimit(
-        tr("the solver cannot answer this question: {prompt}", prompt=type(prompt).__name__)
-    )
-
-
-_POSSESSIONS = (ast.HasItem, ast.HasCodeword, ast.HasFlag)
-
 
 def _trivial(label: dict[str, Any]) -> bool:
     """A lone option the walkthrough still shows (a choice), or one it can fold away."""
@@ -481,34 +284,3 @@ def _merged(branches: tuple) -> Tree:
     if not rest and len(merged) == 1:
         return next(iter(merged))
     return Chance(tuple((p, t, s) for p, t, s in merged.values()) + tuple(rest))
-
-
-def _read_state(book) -> tuple[frozenset[int], bool, bool]:
-    """The paragraphs whose visits conditions read (all when one is computed), and whether
-    the book reads the previous paragraph."""
-    watched: set[int] = set()
-    watch_all = False
-    came_from = False
-    stack: list[Any] = [p for p in book.paragraphs.values()]
-    seen = 0
-    while stack:
-        seen += 1
-        node = stack.pop()
-        kind = type(node)
-        if kind is ast.Visited:
-            ref = node.paragraph
-            number = getattr(ref, "number", None)
-            label = getattr(ref, "label", None)
-            if type(ref) is ast.ParagraphRef and isinstance(number, int):
-                watched.add(number)
-            elif type(ref) is ast.ParagraphRef and label in book.labels:
-                watched.add(book.labels[label])
-            else:
-                watch_all = True
-        elif kind is ast.PreviousParagraph:
-            came_from = True
-        if isinstance(node, tuple | list):
-            stack.extend(node)
-        elif hasattr(node, "__dataclass_fields__"):
-            stack.extend(getattr(node, name) for name in node.__dataclass_fields__)
-    return frozenset(watched), watch_all, came_from

@@ -20,7 +20,9 @@ from dedale.rules.fights import FightResult, FightSpec
 from dedale.rules.odds import fight_odds
 from dedale.rules.ruleset import D20Fight, OpposedFight, ReliquesFight
 from dedale.solve.dice import TokenStream
+from dedale.solve.escape_duel import escape_duel
 from dedale.solve.exactness import EXACT
+from dedale.solve.group_duel import group_fight, group_plain
 from dedale.solve.model import Chance, Leaf, SolveLimit
 
 LOST = -1
@@ -82,6 +84,12 @@ class FightOracle:
 
             return acting_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
         if (
+            group_plain(spec, statement) and statement.lose is None  # a defeat exit: below
+            and (self.book_luck or self.luck_policy == "none")
+        ):  # fmt: skip
+            if not EXACT.get():  # targets (and Luck) for the book: dedale.solve.group_duel
+                return group_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
+        if (
             self.book_luck and luck_stat is not None and _plain(spec) and not statement.allies
             and statement.lose is None  # a defeat exit: the DP's own Luck (docs/solver.md)
         ):  # fmt: skip
@@ -137,6 +145,8 @@ class FightOracle:
                     tr("the solver plays an escape only in a fight that turns to a paragraph"),
                     statement.span,
                 )
+            if self.luck_policy == "none" and not EXACT.get():  # one node: solve/escape_duel
+                escape_duel(self, runner, statement, setup, bonus)  # (raises when it applies)
             from dedale.solve.escape import EscapeFight
 
             raise Resolved(

@@ -81,6 +81,7 @@ def solve_book(
     prune: bool = True,
     shared: dict | None = None,
     eager: bool = True,
+    collapse: bool = True,
 ) -> SolveResult:
     """Best-play chance to win ``book`` with this hero (see the module docstring).
 
@@ -93,12 +94,13 @@ def solve_book(
     ``shared``: a dict kept across the solves of one book with one Luck policy (the fight
     outcomes and tables, keyed on all they read: the heroes of an average share them).
     ``eager=False`` offers every meal (:mod:`dedale.solve.eager`: a solve whose check
-    fails is done again that way)."""
+    fails is done again that way). ``collapse=False`` keeps the states of an escape fight
+    without Luck as graph nodes (:mod:`dedale.solve.escape_duel`; a walkthrough needs them)."""
     started = time.monotonic()
     graph = Graph()
     explorer = Explorer(
         book, luck_policy, graph.intern, shortcuts=shortcuts, known=graph.ids.get, prune=prune,
-        shared=shared, eager=eager,
+        shared=shared, eager=eager, collapse=collapse,
     )  # fmt: skip
     explorer.deadline = deadline
     explorer.origins = graph.origins
@@ -136,6 +138,7 @@ def solve_book(
         return solve_book(
             book, hero, class_name, luck_policy=luck_policy, deadline=deadline,
             max_states=max_states, shortcuts=shortcuts, prune=prune, shared=shared, eager=False,
+            collapse=collapse,
         )  # fmt: skip
     targets = [getattr(origin, "target", 0) for origin in graph.origins]
     return SolveResult(

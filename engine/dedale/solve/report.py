@@ -66,7 +66,7 @@ def solve_heroes(
         else:
             result = solve_book(
                 book, hero.values, hero.class_name, luck_policy=luck_policy, deadline=deadline,
-                max_states=max_states, shared=shared,
+                max_states=max_states, shared=shared, collapse=not steps,
             )  # fmt: skip
         answers.append(
             HeroAnswer(hero, result, walkthrough(result) if steps else [], fraction, note)
