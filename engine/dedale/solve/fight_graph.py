@@ -508,6 +508,10 @@ def escape_fight(oracle, runner, statement, spec, ruleset, setup, bonus: int, ar
             statement.span,
         )
     if len(setup.skills) == 1 and not setup.armour and not setup.first_hit_bonus:
+        if oracle.luck_policy == "none" and not EXACT.get():  # one node: solve/escape_duel
+            from dedale.solve.escape_duel import escape_duel
+
+            escape_duel(oracle, runner, statement, setup, bonus)  # (raises when it applies)
         return EscapeFight(oracle.explorer, runner, statement, setup, bonus,
                            oracle.luck_policy).start()  # fmt: skip
     try:
