@@ -113,13 +113,13 @@ def test_a_fight_it_cannot_model_is_located(capsys, tmp_path):
     (book / "book.dd").write_text(
         (BOOKS / "acts" / "book.dd")
         .read_text()
-        .replace("> it deals 3", "> ally BRAN SKILL 8 STAMINA 10")
+        .replace("> it deals 3", "> ally BRAN SKILL 8 STAMINA 10\n> escape -> 2")
     )
     code, _, err = run(capsys, str(book), "--hero", "9", "18", "9")
     assert code == 1
     assert "ally/book.dd:3:3" in err
-    assert "the book's best Luck inside a fight with allies" in err  # (--luck best)
-    assert "--luck fight or --luck none" in err
+    assert "allies with an escape" in err
+    assert "in turn or as one, without ways out" in err
 
 
 def test_enemies_fought_together_take_the_group_dp(capsys):

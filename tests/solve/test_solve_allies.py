@@ -1,7 +1,7 @@
 """dedale solve on a book with an ally fight (solve/fights_allies.py, issue 14.1): the best
 play chance equals a chain computed here from the exact DPs (the ally fight's end states,
-STAMINA and LUCK, carried to the next fight); the book's best Luck inside an ally fight is a
-located refusal that names the policies it takes."""
+STAMINA and LUCK, carried to the next fight); with the book's best Luck the ally fight keeps
+the fight's own Luck; an ally fight with a way out is a located refusal."""
 
 from __future__ import annotations
 
@@ -53,8 +53,25 @@ def test_a_book_with_an_ally_is_solved_exactly(tmp_path, policy, dp):
     assert result.win_probability < first.win_probability
 
 
-def test_the_books_best_luck_in_an_ally_fight_is_refused(tmp_path):
+def test_with_the_books_best_luck_an_ally_fight_keeps_the_fights_luck(tmp_path):
+    """--luck best: the ally fight keeps the DP's Luck (the fight's best), and the last
+    fight's best Luck for the book is the fight's best: the chain with the DP's Luck."""
+    rules = load_ruleset("df-classic")
+    first = ally_odds(rules, 8, 14, [(9, 8)], [(8, 6)], struck="ally", luck=8, luck_policy="best")
+    chain = sum(
+        first.win_probability * p
+        * fight_odds(rules, 8, h, [(7, 6)], luck=lk, luck_policy="best").win_probability
+        for (h, lk), p in first.end_states.items()
+    )  # fmt: skip
+    result = solve_book(_book(tmp_path), HERO, luck_policy="best")
+    assert result.complete
+    assert result.win_probability == pytest.approx(chain, abs=1e-9)
+
+
+def test_an_ally_fight_with_an_escape_is_refused_at_its_line(tmp_path):
+    path = tmp_path / "book.dd"
+    path.write_text(BOOK.replace("> win -> 2", "> escape -> 3\n> win -> 2", 1), "utf-8")
     with pytest.raises(SolveLimit) as caught:
-        solve_book(_book(tmp_path), HERO, luck_policy="best")
-    assert "--luck fight" in str(caught.value.hint)
+        solve_book(load_book(path), HERO, luck_policy="none")
+    assert "allies with an escape" in caught.value.message.translate("en")
     assert caught.value.span is not None

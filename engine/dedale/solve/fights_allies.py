@@ -36,16 +36,16 @@ def ally_outcomes(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset
     LUCK))), ..., (chance, ("f", lost)))."""
     from dedale.rules.odds_allies import shared_table
 
+    # With --luck best the ally fight keeps the fight DP's Luck (the JSON's
+    # luck_fight_policy_in says so: "allies"); its end states carry the wounds on.
     reason = None
-    if oracle.book_luck:
-        reason = tr("the book's best Luck inside a fight with allies")
-    elif spec.mode == "together" or spec.escape_after is not None or spec.assault_limit:
+    if spec.mode == "together" or spec.escape_after is not None or spec.assault_limit:
         reason = tr("allies with an escape, an assault limit or enemies at once")
     if reason is not None:
         raise SolveLimit(
             tr("the solver cannot play this fight exactly: {reason}", reason=reason),
             statement.span,
-            hint=tr("with allies the solver plays --luck fight or --luck none"),
+            hint=tr("with allies the solver plays fights in turn or as one, without ways out"),
         )
     hero = runner.state.hero
     params = ruleset.fight
