@@ -44,6 +44,8 @@ class OddsCalculator:
         self.fight_odds = fight_odds
         self.carried: frozenset[str] = frozenset()  # see book_loadout
         self.codewords: frozenset[str] = frozenset()
+        #: rows already computed only (a fight past its budget keeps the exact ones it got)
+        self.cached_only = False
 
     def odds(
         self, fight: ast.Fight, shift: Callable[[Hero], int] | None = None
@@ -69,6 +71,8 @@ class OddsCalculator:
                     compute = self._exit_compute
                 else:
                     compute = self._compute
+                if key not in self.cache and self.cached_only:
+                    continue
                 if key not in self.cache:
                     self.cache[key] = mixed_win(  # stats as dice: the mix of their line-ups
                         enemies,

@@ -218,6 +218,9 @@ class GroupKernels:
             return why
         policy = self.policy if self.luck_stat else "none"
         try:
+            past = self._table_past_budget(fight) if policy == "best" else None
+            if past is not None:  # the table's best Luck ran out of budget for this hero
+                raise OddsTooLarge(past)
             found = self._group_outcomes(fight, held, s, luck, policy, doses)
         except OddsTooLarge as error:
             if policy == "none":
@@ -243,6 +246,20 @@ class GroupKernels:
                     state = (*state, left)
                 ends[state] = ends.get(state, 0.0) + p
         return sum(ends.values()), tuple(ends.items()), why
+
+    def _table_past_budget(self, fight: ast.Fight):
+        """Why the fight table's best Luck for this hero is an estimate (its DP ran past
+        the budget there: the path's, from the same or more STAMINA, would too, and spend
+        the budget again), or None."""
+        report = self.reports.get(fight.span)
+        if report is None or report.estimated_because is None:
+            return None
+        for odds in report.odds:
+            if (odds.hero.level, odds.hero.class_name, odds.luck) == (
+                self.hero.level, self.hero.class_name, "best"
+            ):  # fmt: skip
+                return report.estimated_because if odds.estimate else None
+        return None
 
     def _group_outcomes(self, fight: ast.Fight, held, s, luck, policy: str, doses=None):
         """The solver's ways out from (``s``, ``luck``, ``doses``) with ``policy`` (its

@@ -208,16 +208,37 @@ def _with_exact_rows(report: FightReport, calculator: OddsCalculator, fight, loa
     finally:
         calculator.policies = policies
     plain = {odds.hero: odds for odds in exact}
+    finished = _finished_best_rows(report, calculator, fight, loadout, shifts)
     rows = []
     for odds in report.odds:
         found = plain.get(odds.hero)
-        if found is None:
+        if odds.luck == "best" and odds.hero in finished:
+            rows.append(finished[odds.hero])  # exact: its DP finished before the budget ran out
+        elif found is None:
             rows.append(odds)
         elif odds.luck == "none":
             rows.append(found)
         else:
             rows.append(dataclasses.replace(odds, win=max(odds.win, found.win)))
     return dataclasses.replace(report, odds=tuple(rows))
+
+
+def _finished_best_rows(report: FightReport, calculator: OddsCalculator, fight, loadout,
+                        shifts) -> dict:  # fmt: skip
+    """The best-Luck rows whose exact DP finished before another hero's ran past the
+    budget (the weaker heroes, computed first), by hero: kept exact rather than estimated.
+    Not with classes (their overall rows need every class)."""
+    if any(hero.class_name for hero in calculator.heroes):
+        return {}
+    policies = calculator.policies
+    calculator.policies, calculator.cached_only = ("best",), True
+    try:
+        rows = _loadout_report(calculator, report.paragraph, fight, loadout, shifts).odds
+    except (DedaleError, KeyError, ValueError, PlanUnsupported):
+        return {}
+    finally:
+        calculator.policies, calculator.cached_only = policies, False
+    return {odds.hero: odds for odds in rows if odds.luck == "best"}
 
 
 def _loadout_report(calculator: OddsCalculator, number: int, fight, loadout, shifts):
