@@ -315,7 +315,7 @@ def test_a_codeword_the_fight_sets_is_carried_on(tmp_path):
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("> fight OGRE SKILL 9 STAMINA 8\n> ally BRAN SKILL 8 STAMINA 10", "allies"),
+        ("> fight OGRE SKILL 9 STAMINA 8\n> ally BRAN SKILL 8 STAMINA 10\n> escape -> 3", "allies"),
         ("> fight OGRE SKILL 9 STAMINA 8\n> when you win an assault: take Tooth", "item"),
         ("> fight OGRE SKILL 9 STAMINA 8\n> it deals 3 (if LUCK >= 8)", "LUCK"),
         ("> fight OGRE SKILL 9 STAMINA 8\n> it deals 4 (if bites + 1 >= 2)", "cannot follow"),
