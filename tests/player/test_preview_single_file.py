@@ -33,6 +33,13 @@ def test_the_front_matter_gives_title_author_and_language(tmp_path):
     )
 
 
+def test_a_long_french_book_is_read_from_its_first_bytes(tmp_path):
+    path = tmp_path / "long.dd"
+    pad = 64 * 1024 - 1 - len(BOOK.encode("utf-8"))  # the 64 KiB read ends inside an "é"
+    path.write_text(BOOK + "x" * pad + "été" * 100, "utf-8")
+    assert read_preview(path).language == "fr"
+
+
 def test_a_file_without_front_matter_or_with_odd_values_falls_back(tmp_path):
     plain = tmp_path / "notes.dd"
     plain.write_text("§ 1\nNo front matter.\n", "utf-8")

@@ -32,8 +32,9 @@ def _front_matter(path: Path) -> str | None:
         if path.is_symlink() or not path.is_file():
             return None
         with open(path, "rb") as handle:
-            text = handle.read(SNIFF_BYTES).decode("utf-8").lstrip("\ufeff")
-    except (OSError, UnicodeDecodeError):
+            # (a cut inside a letter at the end of the bytes read is not the front matter's)
+            text = handle.read(SNIFF_BYTES).decode("utf-8", "replace").lstrip("\ufeff")
+    except OSError:
         return None
     text = text.replace("\r\n", "\n")
     if not text.startswith("---\n"):
