@@ -130,23 +130,10 @@ class AllyExitSolver(_Solver):
     # ------------------------------------------------------------------ one assault
 
     def _value(self, state: tuple) -> float:
-        plan = self.plan
-        index, h, e, luck, k, won, hit, counters, shift = state
-        if plan.limit is not None and k >= plan.limit:
-            return 1.0
-        escape = 0.0
-        if plan.escape_after is not None and k >= plan.escape_after:
-            escape = self._escape(h, luck)
-            if escape == 1.0:
-                return 1.0
-        skill, _stamina, immune = plan.enemies[index]
-        lead = self.skill - (skill + shift)
-        for enemy, value, when in plan.attacks:
-            if (enemy is None or enemy == index or len(plan.enemies) == 1) and self.holds(
-                when, state
-            ):
-                lead += value
-        k2 = min(k + 1, self.k_cap)
+        done, escape, lead, immune, k2 = self._assault_start(state)
+        if done is not None:
+            return done
+        k = state[4]
         total = stay = 0.0
         for p, winner, double in _outcomes(self.fight, lead, immune, self.doubles):
             if winner == "enemy" and not (self.armour and k == 0):

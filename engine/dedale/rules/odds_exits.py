@@ -260,16 +260,19 @@ class _Solver:
         self.memo[state] = result
         return result
 
-    def _value(self, state: tuple) -> float:
+    def _assault_start(self, state: tuple) -> tuple[float | None, float, int, bool, int]:
+        """Before an assault: (1.0 when the state is a sure way out — the assault limit, an
+        escape that surely succeeds — else None, the escape's chance (0 when not allowed),
+        the hero's lead over the enemy fought, its immunity, the next assault's count)."""
         plan = self.plan
-        index, h, e, luck, k, won, hit, counters, shift = state
+        index, h, _e, luck, k, _won, _hit, _counters, shift = state
         if plan.limit is not None and k >= plan.limit:
-            return 1.0
+            return 1.0, 0.0, 0, False, k
         escape = 0.0
         if plan.escape_after is not None and k >= plan.escape_after:
             escape = self._escape(h, luck)
             if escape == 1.0:
-                return 1.0
+                return 1.0, escape, 0, False, k
         skill, _stamina, immune = plan.enemies[index]
         lead = self.skill - (skill + shift)
         for enemy, value, when in plan.attacks:
@@ -277,7 +280,12 @@ class _Solver:
                 when, state
             ):
                 lead += value
-        k2 = min(k + 1, self.k_cap)
+        return None, escape, lead, immune, min(k + 1, self.k_cap)
+
+    def _value(self, state: tuple) -> float:
+        done, escape, lead, immune, k2 = self._assault_start(state)
+        if done is not None:
+            return done
         total = stay = 0.0
         for p, winner, double in _outcomes(self.fight, lead, immune, self.doubles):
             best = 0.0
