@@ -74,7 +74,8 @@ def test_the_title_screen_then_paragraph_1_in_the_browser(browser, tmp_path):
         try:
             assert page.title() == "La Tour des Brumes"
             assert page.get_attribute("html", "lang") == "fr"
-            title = wait_for_screen(page, "La Tour des Brumes", "Nouvelle partie")
+            # the menu's lines reach the terminal one by one: wait for its last one too
+            title = wait_for_screen(page, "La Tour des Brumes", "Nouvelle partie", "Quitter")
             assert "Quitter" in title
             _keys_to(page)
             page.keyboard.press("1")  # new game: the stats are rolled, the name is asked
