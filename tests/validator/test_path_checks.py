@@ -15,6 +15,8 @@ BOOKS = Path(__file__).resolve().parents[1] / "books_extra" / "validator"
 EXPECTED: dict[str, tuple[list[tuple[str, int]], int]] = {
     "E002-d20-difficulty-out-of-range": ([("E002", 8)], 0),
     "W080-unaffordable-cost": ([("W080", 13)], 100),
+    # a shop's purchase and a bet's stake that no path can pay
+    "W080-shop-unaffordable": ([("W080", 8), ("W080", 13)], 100),
     "W081-stat-condition-never-met": ([("W081", 8)], 100),
     "W082-gain-does-nothing": ([("W082", 8)], 100),
     "W083-no-meal-left": ([("W083", 13)], 100),
@@ -24,6 +26,8 @@ EXPECTED: dict[str, tuple[list[tuple[str, int]], int]] = {
     "W086-lost-before-needed": ([("W086", 13)], 100),
     "W086-dropped-for-the-limit": ([("W086", 15)], 0),
     "W087-lost-never-held": ([("I025", 8), ("W087", 13)], 100),  # I025: the same typo
+    # a sale and a drop away from the start, on paths that hold no item at all
+    "W087-sold-never-held": ([("W087", 12), ("W087", 17)], 100),
     "W088-class-never-wins": ([("W088", 9), ("W088", 9)], 100),  # the two classes without rope
     "W088-class-choice": ([("W088", 8), ("W088", 8)], 100),  # `(si classe Scientifique)`
     "class-every-one-wins": ([], 200),
@@ -75,6 +79,13 @@ def _codes(tmp_path, body: str, ruleset: str = "df-classic", lang: str = "en") -
         "§ 2\n> victory\n",
         # French keywords: a payable price
         "§ 1\n> gagnez 5 or\n-> 2 (payez 5 or) Payer\n\n§ 2\n> victoire\n",
+        # a shop that also buys: selling pays for the purchase
+        "§ 1\n> take Gem\n-> 2 On\n\n§ 2\n> sell Gem for 10 gold\n"
+        "> buy Sword for 7 gold (weapon, SKILL +1)\n-> 3 On\n\n§ 3\n> victory\n",
+        # gold given, then a purchase and a bet: both payable; the bet may double the gold
+        "§ 1\n> gain 5 gold\n> buy Sword for 5 gold (weapon, SKILL +1)\n-> 2 On\n\n"
+        "§ 2\n> bet up to 5 gold, win on 2d6 8-12\n-> 3 (pay 10 gold) Buy passage\n-> 3 Swim\n\n"
+        "§ 3\n> victory\n",
     ],
 )
 def test_no_false_alarm_where_some_path_can(tmp_path, body):

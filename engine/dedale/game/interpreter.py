@@ -165,7 +165,7 @@ class Game:
         not fit."""
         prompt = self._prompt
         if prompt is None:
-            raise InvalidAnswer("there is no question to answer now")
+            raise InvalidAnswer(tr("there is no question to answer now"))
         value = self._check(prompt, value)
         self.decisions.append(value)
         self._prompt = None
@@ -179,21 +179,33 @@ class Game:
             )
         if kind is events.ChoosePrompt:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidAnswer(f"a choice is answered with its number, not {value!r}")
+                raise InvalidAnswer(
+                    tr("a choice is answered with its number, not {value}", value=repr(value))
+                )
             for option in prompt.options:  # type: ignore[attr-defined]
                 if option.index == value:
                     if not option.enabled:
-                        raise InvalidAnswer(f"choice {value} is not available: {option.reason}")
+                        raise InvalidAnswer(
+                            tr(
+                                "choice {number} is not available: {reason}",
+                                number=value,
+                                reason=option.reason,
+                            )
+                        )
                     return value
-            raise InvalidAnswer(f"there is no choice {value}")
+            raise InvalidAnswer(tr("there is no choice {number}", number=shown_number(value)))
         if kind is events.YesNoPrompt:
             if not isinstance(value, bool):
-                raise InvalidAnswer(f"this question is answered yes or no, not {value!r}")
+                raise InvalidAnswer(
+                    tr("this question is answered yes or no, not {value}", value=repr(value))
+                )
             return value
         if kind is events.TargetPrompt:
             count = len(prompt.enemies)  # type: ignore[attr-defined]
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
-                raise InvalidAnswer(f"the target must be an enemy number, not {value!r}")
+                raise InvalidAnswer(
+                    tr("the target must be an enemy number, not {value}", value=repr(value))
+                )
             return value
         if kind is events.DropItemPrompt:
             items = prompt.items  # type: ignore[attr-defined]
@@ -201,15 +213,21 @@ class Game:
                 for item in items:
                     if fold(item) == fold(value):
                         return item
-            raise InvalidAnswer(f"{value!r} is not an item you carry")
+            raise InvalidAnswer(tr("{value} is not an item you carry", value=repr(value)))
         if kind is events.ClassPrompt:
             classes = prompt.classes  # type: ignore[attr-defined]
             if isinstance(value, str) and self._runner.class_id(value, strict=False):
                 return self._runner.class_id(value)
-            raise InvalidAnswer(f"{value!r} is not one of the classes: {', '.join(classes)}")
+            raise InvalidAnswer(
+                tr(
+                    "{value} is not one of the classes: {classes}",
+                    value=repr(value),
+                    classes=", ".join(classes),
+                )
+            )
         if kind is events.NamePrompt:
             if not isinstance(value, str):
-                raise InvalidAnswer("the hero's name is a text")
+                raise InvalidAnswer(tr("the hero's name is a text"))
             return value.strip() or prompt.default  # type: ignore[attr-defined]
         if kind is events.StatsPrompt:
             problem = stats_problem(prompt, value)  # type: ignore[arg-type]
@@ -218,7 +236,7 @@ class Game:
             return None if value is None else [int(given) for given in value]
         if kind is events.NumberPrompt:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidAnswer("this question is answered with a number")
+                raise InvalidAnswer(tr("this question is answered with a number"))
             return value
         return value
 
@@ -272,7 +290,9 @@ class Game:
     def set_value(self, name: str, value: int) -> None:
         """Playtest: set a stat (raising its initial value if needed) or a counter."""
         if self._runner.ruleset.resolve(name) is None:
-            raise InvalidAnswer(f"{name!r} is not a stat or counter of this ruleset")
+            raise InvalidAnswer(
+                tr("{name} is not a stat or counter of this ruleset", name=repr(name))
+            )
         if not -ANSWER_BOUND <= int(value) <= ANSWER_BOUND:
             raise InvalidAnswer(
                 tr("{value} is not a number this game can use", value=shown_number(int(value)))
@@ -304,7 +324,7 @@ class Game:
 
     def _playtest(self, decision: dict[str, Any]) -> None:
         if type(self._prompt) is not events.ChoosePrompt or self._backlog:
-            raise InvalidAnswer("playtest tools work at a choice")
+            raise InvalidAnswer(tr("playtest tools work at a choice"))
         produced = self._act(decision, PlaytestAction.from_decision(decision))
         self._backlog.extendleft(reversed(produced))  # before the prompt _act queued
 

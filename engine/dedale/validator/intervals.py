@@ -293,12 +293,8 @@ class Analysis:
         elif isinstance(statement, ast.ForcedMeal):
             yield from self.forced_meal(number, statement, state, choices)
         elif isinstance(statement, ast.Shop | ast.Wager):
-            names = (
-                [o.counter for o in statement.offers]
-                if isinstance(statement, ast.Shop)
-                else [statement.counter]
-            )
-            yield "fall", self.havoc(state, {self.ident(n) for n in names} - {None}), choices
+            self.trade_sites(number, statement, state)
+            yield "fall", self.trade(statement, state), choices
         elif isinstance(statement, ast.HiddenNumber):
             for edge in self.graph.nodes[number].edges:
                 if edge.span == statement.span:
@@ -308,6 +304,46 @@ class Analysis:
             for edge in self.graph.nodes[number].edges:
                 yield "go", edge.target, wide
             yield "fall", wide, choices
+
+    def trade_sites(self, number: int, statement: ast.Shop | ast.Wager, state: State) -> None:
+        """The purchases of a shop and the stake of a bet, as costs (W080): a purchase in a
+        shop that sells nothing for the same counter, and the least stake of a bet (1)."""
+        if isinstance(statement, ast.Wager):
+            ident = self.ident(statement.counter)
+            if ident in state:
+                self.site(
+                    "stake", number, statement.span, ident, statement.counter, 1, state[ident]
+                )
+            return
+        offers = statement.offers
+        selling = {self.ident(o.counter) for o in offers if isinstance(o.goods, ast.LoseItem)}
+        for offer in offers:
+            ident = self.ident(offer.counter)
+            if isinstance(offer.goods, ast.GainItem) and ident in state and ident not in selling:
+                bound = state[ident]
+                self.site("purchase", number, offer.span, ident, offer.counter, offer.price, bound)
+
+    def trade(self, statement: ast.Shop | ast.Wager, state: State) -> State:
+        """The bounds after a shop or a bet: a counter only spent may fall to 0; one the shop
+        also pays out, as wide as it can be; a stake at most doubles what the hero has."""
+        out = dict(state)
+        if isinstance(statement, ast.Wager):
+            ident = self.ident(statement.counter)
+            if ident in out:
+                old = out[ident]
+                most = min(self.model.cap[ident], old.hi + min(statement.limit, old.hi))
+                out[ident] = Bound(0, most, old.below)
+            return out
+        selling = {
+            self.ident(o.counter) for o in statement.offers if isinstance(o.goods, ast.LoseItem)
+        }
+        for offer in statement.offers:
+            ident = self.ident(offer.counter)
+            if ident in out:
+                old = out[ident]
+                wide = ident in selling
+                out[ident] = Bound(0, self.model.cap[ident] if wide else old.hi, wide or old.below)
+        return out
 
     def test_cost(self, statement: ast.Test, state: State) -> State:
         test = self.model.test_costs.get(fold(statement.name))

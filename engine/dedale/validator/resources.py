@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dedale import ast
 from dedale.i18n import tr
+from dedale.i18n.french import of
 from dedale.validator.budget import STATES_SECONDS, budget_finding
 from dedale.validator.findings import Finding, finding
 from dedale.validator.graph import Graph, atoms, conditions, walk
@@ -46,21 +47,37 @@ def _lang(book: object) -> str:
 def _cost(analysis: Analysis, site: Site) -> Finding | None:
     if site.most < 0 or site.most >= site.amount:
         return None
-    return finding(
-        "W080",
-        tr(
+    name = _name(analysis, site)
+    params = {
+        "amount": site.amount,
+        "name": name,
+        "most": site.most,
+        "number": site.paragraph,
+        "path": shown_path(analysis.path(site.paragraph)),
+    }
+    if site.kind == "stake":
+        message = tr(
+            "nothing to stake here: {name} is 0 on every path to paragraph {number} "
+            "(e.g. {path}), so the bet is never offered",
+            **params,
+        )
+    else:
+        message = tr(
             "no path can pay {amount} {name} here: at most {most} on every path to "
             "paragraph {number} (e.g. {path})",
-            amount=site.amount,
-            name=_name(analysis, site),
-            most=site.most,
-            number=site.paragraph,
-            path=shown_path(analysis.path(site.paragraph)),
-        ),
-        site.span,
-        paragraph=site.paragraph,
-        hint=tr("give more {name} on the way here, or lower the price", name=_name(analysis, site)),
-    )
+            **params,
+        )
+        if site.kind == "purchase":
+            message = tr("{reason}: this purchase is never possible", reason=message)
+    if site.kind == "stake":
+        hint = tr(
+            "give some {name} on the way here, or remove the bet", name=name, of_name=of(name)
+        )
+    else:
+        hint = tr(
+            "give more {name} on the way here, or lower the price", name=name, of_name=of(name)
+        )
+    return finding("W080", message, site.span, paragraph=site.paragraph, hint=hint)
 
 
 def _condition(analysis: Analysis, site: Site) -> Finding | None:
@@ -170,7 +187,7 @@ def resource_findings(analysis: Analysis) -> list[Finding]:
     to_victory = graph.reaching(victories)
     found: list[Finding | None] = []
     for site in analysis.sites.values():
-        if site.kind == "cost":
+        if site.kind in ("cost", "purchase", "stake"):
             found.append(_cost(analysis, site))
         elif site.kind == "condition":
             found.append(_condition(analysis, site))
@@ -183,7 +200,7 @@ def resource_findings(analysis: Analysis) -> list[Finding]:
     return [item for item in found if item is not None]
 
 
-_VALUE_DIRECTIVES = (ast.ChangeValue, ast.ForcedMeal, ast.StatusOn)
+_VALUE_DIRECTIVES = (ast.ChangeValue, ast.ForcedMeal, ast.StatusOn, ast.Shop, ast.Wager)
 
 
 def changes_values(graph: Graph) -> bool:

@@ -270,27 +270,38 @@ def lost_never_held(graph: Graph, book: object, hidden: tuple[int, ...]) -> list
             if wide and target not in anything:
                 anything.add(target)
                 queue.append(target)
-            elif target not in anything and not out <= held.get(target, set()):
+            elif target not in anything and (target not in held or not out <= held[target]):
                 held[target] = held.get(target, set()) | out
                 queue.append(target)
     found = []
     for number, can_hold in held.items():
         if number in anything:
             continue
-        for statement in walk(graph.nodes[number].paragraph.body):
+        body = graph.nodes[number].paragraph.body
+        sold = {id(o.goods) for s in walk(body) if isinstance(s, ast.Shop) for o in s.offers}
+        for statement in walk(body):
             if not isinstance(statement, ast.LoseItem):
                 continue
             if fold(statement.item) in can_hold | gains[number]:
                 continue
+            if id(statement) in sold:
+                message = tr(
+                    "no path to paragraph {number} can hold item '{name}': "
+                    "it can never be sold here",
+                    number=number,
+                    name=statement.item,
+                )
+            else:
+                message = tr(
+                    "no path to paragraph {number} can hold item '{name}': "
+                    "losing it here does nothing",
+                    number=number,
+                    name=statement.item,
+                )
             found.append(
                 finding(
                     "W087",
-                    tr(
-                        "no path to paragraph {number} can hold item '{name}': "
-                        "losing it here does nothing",
-                        number=number,
-                        name=statement.item,
-                    ),
+                    message,
                     statement.span,
                     paragraph=number,
                     hint=_did_you_mean(statement.item, can_hold | gains[number], written)
