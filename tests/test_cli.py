@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import dedale
 import pytest
@@ -140,3 +141,23 @@ def test_new_never_overwrites(tmp_path, capsys):
     assert (tmp_path / "taken" / "notes.txt").read_text(encoding="utf-8") == "mine"
     assert main(["new", str(tmp_path / "x"), "--ruleset", "nope", "--lang", "en"]) == 2
     assert "built-in rulesets" in capsys.readouterr().err
+
+
+def test_hero_values_before_the_book_leave_the_book_to_the_command():
+    from dedale.cli import values_last
+
+    assert values_last(["play", "--hero", "9", "18", "9", "b/", "--plain"]) == [
+        "play", "b/", "--plain", "--hero", "9", "18", "9",
+    ]  # fmt: skip
+    assert values_last(["play", "b/", "--hero", "9", "18", "9"]) == [
+        "play", "b/", "--hero", "9", "18", "9",
+    ]  # fmt: skip
+    assert values_last(["solve", "--hero", "9", "--json"]) == ["solve", "--hero", "9", "--json"]
+
+
+def test_solve_takes_the_hero_before_the_book(capsys):
+    from dedale.cli import main
+
+    book = str(Path(__file__).resolve().parents[1] / "books" / "first-steps")
+    assert main(["solve", "--hero", "10", "20", "9", book, "--luck", "none", "--json"]) == 0
+    assert '"win_probability"' in capsys.readouterr().out

@@ -14,6 +14,7 @@ import argparse
 import gc
 import importlib
 import os
+import re
 import sys
 
 from dedale import __version__
@@ -61,6 +62,26 @@ def build_parser(only: object = ALL) -> argparse.ArgumentParser:
     return parser
 
 
+_WHOLE = re.compile(r"-?\d+")
+
+
+def values_last(argv: list[str], options: tuple[str, ...] = ("--hero",)) -> list[str]:
+    """``argv`` with each of ``options`` and its whole numbers moved to the end when a word
+    that is not an option follows them: ``--hero 9 18 9 book/`` would give ``book/`` to
+    ``--hero`` (which takes any number of values) and fail; ``book/ --hero 9 18 9`` parses."""
+    words = list(argv)
+    for option in options:
+        if option not in words:
+            continue
+        start = words.index(option)
+        end = start + 1
+        while end < len(words) and _WHOLE.fullmatch(words[end]):
+            end += 1
+        if end > start + 1 and end < len(words) and not words[end].startswith("-"):
+            words = words[:start] + words[end:] + words[start:end]
+    return words
+
+
 def chosen_command(argv: list[str]) -> str | None:
     """The subcommand named on the command line: its first word that is not an option."""
     for word in argv:
@@ -72,9 +93,9 @@ def chosen_command(argv: list[str]) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``dedale`` console script."""
     tune_gc()
-    words = sys.argv[1:] if argv is None else argv
+    words = values_last(sys.argv[1:] if argv is None else argv)
     parser = build_parser(chosen_command(words))
-    args = parser.parse_args(argv)
+    args = parser.parse_args(words)
     if args.command is None:
         parser.print_help()
         return 2
