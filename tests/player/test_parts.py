@@ -135,6 +135,9 @@ def test_narration_uses_ruleset_names_and_interface_language():
     meal = ev.MealEaten(stamina_gained=3, meals_left=1)
     line = describe(meal, texts, {"VIGOUR": "VIGUEUR"}.get, meal_stat="VIGOUR")
     assert "(+3 VIGUEUR)" in line and "il en reste 1" in line  # the ruleset's meal stat
+    full = ev.StatChanged(name="LUCK", old=9, new=9, initial=9)  # a gain at its initial value
+    assert describe(full, texts, lambda s: names(s) or s) == "CHANCE reste à 9"
+    assert describe(full, Texts("en"), str) == "LUCK stays at 9"
 
 
 def test_watcher_notices_an_edit_once(tmp_path):

@@ -93,7 +93,8 @@ class Renderer:
         if e.who != "hero":
             who = french.capitalise(self.foes(e.who).phrase)
             return [self.t("event.enemy_stat", who=who, name=name, old=e.old, new=e.new)]
-        return [self.t("event.stat", name=name, old=e.old, new=e.new, initial=e.initial)]
+        key = "event.stat_unchanged" if e.old == e.new else "event.stat"
+        return [self.t(key, name=name, old=e.old, new=e.new, initial=e.initial)]
 
     def _DiceRolled(self, e: events.DiceRolled) -> list[str]:
         faces = " + ".join(str(f) for f in e.faces) or "-"

@@ -77,7 +77,8 @@ class ScreenReaderRenderer(Renderer):
         if e.who != "hero":
             who = french.capitalise(self.foes(e.who).phrase)
             return [self.t("sr.enemy_stat", who=who, name=name, old=e.old, new=e.new)]
-        return [self.t("sr.stat", name=name, old=e.old, new=e.new, initial=e.initial)]
+        key = "sr.stat_unchanged" if e.old == e.new else "sr.stat"
+        return [self.t(key, name=name, old=e.old, new=e.new, initial=e.initial)]
 
     def _FightStarted(self, e: events.FightStarted) -> list[str]:
         lines = super()._FightStarted(e)

@@ -112,6 +112,8 @@ def _describe(
                 details = ", ".join(f"{k}={v}" for k, v in params)
                 phrase = f"{key} ({details})" if details else key
             return f"[i]{_escape(phrase)}[/i]"
+        case ev.StatChanged(name=name, old=old, new=new, who="hero") if old == new:
+            return _escape(texts("events.stat_unchanged", stat=stat_name(name), new=new))
         case ev.StatChanged(name=name, old=old, new=new, who="hero"):
             colour = "green" if new > old else "red"
             text = texts("events.stat", stat=stat_name(name), old=old, new=new)
