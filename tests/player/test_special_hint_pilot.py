@@ -105,3 +105,14 @@ def test_a_fight_with_exits_and_a_defeat_exit_gives_the_chance_not_to_lose_it(tm
         f"Chances de ne pas perdre le combat : {shown}",
         f"Chances de ne pas perdre le combat (à son début) : {shown}",
     )
+
+
+def test_the_hero_side_shows_what_a_weapon_held_adds(tmp_path):
+    sword = (
+        "§ 1\nUne épée au mur.\n> prenez Épée courte (arme, HABILETÉ +1)\n-> 2 Entrer\n\n"
+        "§ 2\nLe garde.\n> combat GARDE HABILETÉ 6 ENDURANCE 6\n> victoire -> 3\n\n"
+        "§ 3\n> victoire\n"
+    )
+    _, side = fight_screen_text(tmp_path, sword)
+    assert "8/8 (+1 = 9)" in side  # SKILL 8, the sword's +1: the fight counts 9
+    assert side.count("(+1") == 1  # STAMINA and LUCK have no bonus

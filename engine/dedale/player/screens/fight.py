@@ -79,7 +79,9 @@ class FightScreen(Screen[None]):
                 hero = Text(f"{session.sheet.name}\n", style="bold")
             cells = label_width(app.stat_name(stat) for stat in session.sheet.stats)
             for stat, (current, initial) in session.sheet.stats.items():
-                hero.append_text(stat_bar(app.stat_name(stat), current, initial, labels=cells))
+                bonus = sum(amount for _, amount in session.sheet.bonuses.get(stat, ()))
+                name = app.stat_name(stat)
+                hero.append_text(stat_bar(name, current, initial, labels=cells, bonus=bonus))
                 hero.append("\n")
         for name, stats in self.allies.items():  # the allies fight on the hero's side
             fallen = any(stat == self._health() and current <= 0 for stat, (current, _) in
