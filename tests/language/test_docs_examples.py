@@ -26,6 +26,9 @@ def test_every_quoted_rule_line_parses():
         _result, errors = parse_collecting(CONTEXT + line + "\n", "doc.dd")
         if errors:
             _result, errors = parse_collecting(OTHER_CONTEXT + line + "\n", "doc.dd")
+        if errors:  # a fight line quoted alone: its enemies follow it in a book
+            text = CONTEXT + line + "\n> enemy Y SKILL 1 STAMINA 1\n"
+            _result, errors = parse_collecting(text, "doc.dd")
         assert not errors, f"{line!r}: {errors[0]}"
         checked += 1
     assert checked > 100

@@ -66,6 +66,7 @@ class _Builder:
         self.last_roll: int | None = None
         self.last_if: int | None = None
         self.fight_lines: dict[tuple[int, str], Span] = {}
+        self.enemy_started: set[int] = set()  # fights started by an enemy line of their own
         self.block: OpenBlock | None = None  # an `if …:` whose effects follow, indented
 
     # ------------------------------------------------------------------ prose
@@ -99,11 +100,13 @@ class _Builder:
         self.body.append(ast.Prose(span=span, text=text))
 
     # ------------------------------------------------------------------ paragraphs
-    def close(self) -> None:
+    def close(self, next_line: int | None = None) -> None:
+        """End the paragraph being read (``next_line``: where the next one starts)."""
         self.flush_prose()
         self._close_block()
         if self.header is not None:
             body = [self._finish_fight(s) if isinstance(s, ast.Fight) else s for s in self.body]
+            self._check_enemies(body, next_line)
             check_endings(body, self.errors)
             check_roll_refs(body, self.errors)
             check_test_outcomes(body, self.errors)
@@ -117,7 +120,34 @@ class _Builder:
             )
         self.body = []
         self.fight_lines = {}
+        self.enemy_started = set()
         self.last_test = self.last_fight = self.last_roll = self.last_if = None
+
+    def _check_enemies(self, body: list[ast.Statement], next_line: int | None) -> None:
+        """A fight line with no enemy after it is an error at its line (the game would stop
+        there); after enemy lines that started a fight themselves, the hint says so. Not
+        when a line after it already has an error (an enemy line that did not parse)."""
+        failed = {e.span.line for e in self.errors if e.span is not None}
+        for index, statement in enumerate(body):
+            if not isinstance(statement, ast.Fight) or statement.enemies:
+                continue
+            later = [s.span.line for s in body[index + 1 :] if s.span is not None]
+            end = min(later, default=next_line if next_line is not None else 1 << 60)
+            if any(statement.span.line < line < end for line in failed):
+                continue
+            if index - 1 in self.enemy_started:
+                hint = tr(
+                    "the enemy lines above already start a fight: remove this line, or put it "
+                    "before them (`> fight` / `> combat` first, then its enemies)"
+                )
+            else:
+                hint = tr(
+                    "write its enemies on the lines after it, e.g. `> enemy GOBLIN SKILL 7 "
+                    "STAMINA 6` / `> ennemi GOBELIN HABILETÉ 7 ENDURANCE 6`"
+                )
+            self.errors.append(
+                BookStructureError(tr("this fight has no enemy"), statement.span, hint=hint)
+            )
 
     @staticmethod
     def _finish_fight(fight: ast.Fight) -> ast.Fight:
@@ -127,7 +157,7 @@ class _Builder:
 
     def add(self, item: object) -> None:
         if isinstance(item, Header):
-            self.close()
+            self.close(item.span.line)
             self.header = item
             return
         span: Span = item.span  # type: ignore[attr-defined]
@@ -295,6 +325,7 @@ class _Builder:
             if part.kind == "enemy":
                 # "> enemy ..." without "> fight": the enemy line starts the fight itself.
                 self.last_fight = len(self.body)
+                self.enemy_started.add(self.last_fight)
                 self.body.append(ast.Fight(span=part.span, enemies=_enemies(part.value)))
                 return
             hint = tr("put `> fight` / `> combat` and its enemies first")
