@@ -214,8 +214,14 @@ def parse_yaml(
         )
         raise error(message, span, syntax_hint) from None
     except YAMLError as problem:
-        raise error(tr("YAML error: {problem}", problem=str(problem)), start) from None
+        message = tr("YAML error: {problem}", problem=str(problem))
+        raise error(message, start, syntax_hint or _yaml_hint()) from None
     except RecursionError:
         raise error(_too_deep(), start, _too_deep_hint()) from None
     except Exception as problem:  # ruamel may raise plain errors on odd input
-        raise error(tr("YAML error: {problem}", problem=type(problem).__name__), start) from None
+        message = tr("YAML error: {problem}", problem=type(problem).__name__)
+        raise error(message, start, syntax_hint or _yaml_hint()) from None
+
+
+def _yaml_hint() -> str:
+    return tr("write plain `key: value` lines, mappings and lists")
