@@ -13,8 +13,7 @@ NNBSP = "\u202f"  # before % in a French number
 
 BOOK = {
     "fr": (
-        "titre: La Passerelle\nauteur: Moi\nlangue: fr\njeu-de-règles: df-classic\n"
-        "départ: 1\n",
+        "titre: La Passerelle\nauteur: Moi\nlangue: fr\njeu-de-règles: df-classic\ndépart: 1\n",
         "§ 1\nUne passerelle pourrie.\n> tentez votre chance\n> {first} -> 2\n> {second} -> 3\n\n"
         "§ 2\nUne porte lourde.\n> tentez votre habileté\n> réussite -> 4\n> échec -> 3\n\n"
         "§ 3\nVous tombez.\n> mort\n\n§ 4\nVous voilà de l'autre côté.\n> victoire\n",

@@ -53,9 +53,7 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
                     "add `{key}:` naming one of the stats: {names}",
                     key=key, names=", ".join(stat_ids),
                 )  # fmt: skip
-                message = tr(
-                    "fight needs `{key}` (there is no stat {name})", key=key, name=default
-                )
+                message = tr("fight needs `{key}` (there is no stat {name})", key=key, name=default)
                 raise fail(message, node, hint)
             return default
         return ref_check(child, as_str(child, key), stat_ids, "stat")
