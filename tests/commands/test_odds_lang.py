@@ -133,3 +133,20 @@ def test_the_json_is_the_same_in_both_languages(capsys):
     outputs = [_odds(capsys, "--lang", lang, *FIGHT, "--json")[1] for lang in ("fr", "en")]
     assert outputs[0] == outputs[1]
     assert json.loads(outputs[0])["luck_policy"] == "best"
+
+
+def test_a_mistake_in_a_ruleset_file_speaks_the_language_of_the_command(
+    capsys, tmp_path, monkeypatch
+):
+    (tmp_path / "mine.yaml").write_text(
+        "extends: df-classic\nfight:\n  damage: {to_hero: deux}\n", encoding="utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    fight = ["--rules", "mine.yaml", "--hero", "9", "20", "--enemy", "8", "8"]
+    code, _, err = _odds(capsys, *fight)
+    assert code == 1
+    assert err.splitlines()[0] == "mine.yaml:3:21: to_hero doit être un nombre entier, pas 'deux'"
+    assert err.splitlines()[-1] == f"  conseil{NBSP}: par exemple{NBSP}: 2"
+    code, _, err = _odds(capsys, "--lang", "en", *fight)
+    assert err.splitlines()[0] == "mine.yaml:3:21: to_hero must be a whole number, not 'deux'"
+    assert err.splitlines()[-1] == "  hint: for example: 2"

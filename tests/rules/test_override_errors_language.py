@@ -114,3 +114,22 @@ def test_play_says_it_too_and_the_fixed_book_loads(capsys, tmp_path, lang, monke
     fixed = (tmp_path / lang / "book.yaml").read_text("utf-8").replace("rol:", "roll:")
     (tmp_path / lang / "book.yaml").write_text(fixed, encoding="utf-8")
     assert main(["validate", book, "--format", "json", "--runs", "0"]) == 0
+
+
+def test_a_ruleset_file_of_a_french_book_is_answered_in_french(capsys, tmp_path):
+    folder = tmp_path / "livre"
+    folder.mkdir()
+    (folder / "book.yaml").write_text(
+        "titre: Essai\nlangue: fr\njeu-de-règles: mes-regles.yaml\ndépart: 1\n", encoding="utf-8"
+    )
+    (folder / "mes-regles.yaml").write_text(
+        "extends: df-classic\nname: mes-regles\nstats:\n  LUCK:\n    may_exceed_initial: oui\n",
+        encoding="utf-8",
+    )
+    (folder / "a.dd").write_text("§ 1\n> victoire\n", encoding="utf-8")
+    assert main(["validate", str(folder), "--format", "json"]) == 1
+    (finding,) = json.loads(capsys.readouterr().out)["books"][0]["findings"]
+    assert finding["file"].endswith("mes-regles.yaml")
+    assert (finding["line"], finding["column"]) == (5, 25)
+    assert finding["message"] == "may_exceed_initial doit valoir true ou false, pas 'oui'"
+    assert finding["hint"] == "écrivez true ou false"
