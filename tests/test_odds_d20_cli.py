@@ -75,7 +75,9 @@ def test_ambiguous_or_malformed_calls_are_usage_errors(capsys, extra, said):
 
 
 def test_a_missing_hero_stat_is_named_never_guessed(capsys):
-    code = main(["odds", "--lang", "en", "--rules", "d20", "--stat", "FOR=14", "--foe", "Guard AC 3 HP 3"])
+    code = main(
+        ["odds", "--lang", "en", "--rules", "d20", "--stat", "FOR=14", "--foe", "Guard AC 3 HP 3"]
+    )
     err = capsys.readouterr().err
     assert code == 2 and "DEX, ACTION, HP" in err
 

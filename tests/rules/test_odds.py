@@ -109,9 +109,37 @@ def test_trivial_fight_expected_assaults(rulesets):
 
 
 def test_cli_text_and_json(capsys):
-    assert main(["odds", "--lang", "en", "--rules", "df-classic", "--hero", "10", "20", "--enemy", "8", "10"]) == 0
+    assert (
+        main(
+            [
+                "odds",
+                "--lang",
+                "en",
+                "--rules",
+                "df-classic",
+                "--hero",
+                "10",
+                "20",
+                "--enemy",
+                "8",
+                "10",
+            ]
+        )
+        == 0
+    )
     assert "Win probability: 99.94 %" in capsys.readouterr().out
-    args = ["odds", "--lang", "en", "--rules", "df48.5", "--class", "Mercenaire", "--hero", "9", "20"]
+    args = [
+        "odds",
+        "--lang",
+        "en",
+        "--rules",
+        "df48.5",
+        "--class",
+        "Mercenaire",
+        "--hero",
+        "9",
+        "20",
+    ]
     assert main([*args, "--enemy", "9", "12", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {"win_probability", "expected_assaults", "stamina_distribution"} <= set(data)
@@ -119,7 +147,19 @@ def test_cli_text_and_json(capsys):
 
 def test_cli_ways_out(capsys):
     # a survive-3-assaults fight: never won, always left alive (issue 14.2)
-    base = ["odds", "--lang", "en", "--rules", "df-classic", "--hero", "9", "14", "--enemy", "12", "30"]
+    base = [
+        "odds",
+        "--lang",
+        "en",
+        "--rules",
+        "df-classic",
+        "--hero",
+        "9",
+        "14",
+        "--enemy",
+        "12",
+        "30",
+    ]
     assert main([*base, "--survive", "3"]) == 0
     out = capsys.readouterr().out
     assert "Win probability: 0.00 %" in out
@@ -161,7 +201,20 @@ def test_cli_with_an_author_ruleset_file(tmp_path, monkeypatch, capsys):
         "name: mine\nextends: df-classic\nfight:\n  damage: {to_enemy: 10}\n", encoding="utf-8"
     )
     monkeypatch.chdir(tmp_path)
-    args = ["odds", "--lang", "en", "--rules", "mine.yaml", "--hero", "30", "10", "--enemy", "0", "10", "--json"]
+    args = [
+        "odds",
+        "--lang",
+        "en",
+        "--rules",
+        "mine.yaml",
+        "--hero",
+        "30",
+        "10",
+        "--enemy",
+        "0",
+        "10",
+        "--json",
+    ]
     assert main(args) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["win_probability"] == 1.0 and data["expected_assaults"] == 1.0

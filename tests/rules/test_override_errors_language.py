@@ -52,12 +52,12 @@ CASES = {
     ),
     "missing key": (
         "  tests:\n    courage:\n      dice: 2d6\n", 8, 7,
-        ("le test courage demande `stat`", "ajoutez `stat: LUCK`"),
+        ("le test courage demande `stat`", f"ajoutez `stat{NBSP}: LUCK`"),
         ("test courage needs `stat`", "add `stat: LUCK`"),
     ),
     "not a mapping": (
         "  meals: 4\n", 6, 10,
-        ("meals doit être un ensemble de `clé: valeur`",
+        (f"meals doit être un ensemble de `clé{NBSP}: valeur`",
          f"par exemple{NBSP}: {{counter: meals, heal: 4}}"),
         ("meals must be a mapping", "for example: {counter: meals, heal: 4}"),
     ),
