@@ -207,8 +207,9 @@ def test_dedale_odds_takes_enemies_at_once_and_refuses_a_missing_class(capsys):
     )
     err = capsys.readouterr().err
     assert "--class" in err and "Mercenaire" in err  # the classes are named
-    code = main(["odds", "--lang", "en", "--rules", "df48.5", "--class", "Mercenaire", "--hero",
-                 "9", "14", "--enemy", "8", "5", "--enemy", "7", "3", "--mode", "best"])  # fmt: skip
+    code = main(["odds", "--lang", "en", "--rules", "df48.5", "--class", "Mercenaire",
+                 "--hero", "9", "14", "--enemy", "8", "5", "--enemy", "7", "3",
+                 "--mode", "best"])  # fmt: skip
     assert code == 0
 
 
