@@ -133,3 +133,34 @@ def test_a_ruleset_file_of_a_french_book_is_answered_in_french(capsys, tmp_path)
     assert (finding["line"], finding["column"]) == (5, 25)
     assert finding["message"] == "may_exceed_initial doit valoir true ou false, pas 'oui'"
     assert finding["hint"] == "écrivez true ou false"
+
+
+@pytest.mark.parametrize(
+    ("override", "line", "column", "fr", "en"),
+    [
+        ("  inventory_limit: 3\n   meals: {heal: 2}\n", 7, 9,
+         "une paire `clé\u00a0: valeur` n'est pas permise ici",
+         "mapping values are not allowed here"),
+        ("  inventory_limit: 3\n  inventory_limit: 4\n", 7, 3,
+         "la clé «\u00a0inventory_limit\u00a0» est écrite deux fois, "
+         "avec la valeur «\u00a04\u00a0» (la première\u00a0: «\u00a03\u00a0»)",
+         'found duplicate key "inventory_limit" with value "4" (original value: "3")'),
+        ("\tinventory_limit: 3\n", 6, 1,
+         "le caractère '\\t' ne peut commencer ni une clé ni une valeur",
+         "found character '\\t' that cannot start any token"),
+        ("  meals: {heal: 2\n", 7, 1,
+         "«\u00a0,\u00a0» ou «\u00a0}\u00a0» était attendu, "
+         "mais on trouve «\u00a0<stream end>\u00a0»",
+         "expected ',' or '}', but got '<stream end>'"),
+    ],
+)  # fmt: skip
+def test_a_yaml_mistake_under_the_rules_key_is_told_in_the_book_language(
+    capsys, tmp_path, override, line, column, fr, en
+):
+    """ruamel's own words, in English as ruamel writes them, in French from the catalogue."""
+    for lang, problem in (("fr", fr), ("en", en)):
+        assert main(["validate", _book(tmp_path, lang, override), "--format", "json"]) == 1
+        (finding,) = json.loads(capsys.readouterr().out)["books"][0]["findings"]
+        assert (finding["line"], finding["column"]) == (line, column)
+        head = f"erreur YAML{NBSP}: " if lang == "fr" else "YAML error: "
+        assert finding["message"].startswith(head) and problem in finding["message"]

@@ -20,6 +20,7 @@ from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 from dedale import limits
 from dedale.errors import DedaleError
 from dedale.i18n import tr
+from dedale.rules.yaml_problems import problem_text
 from dedale.span import Span
 
 
@@ -206,7 +207,7 @@ def parse_yaml(
     except MarkedYAMLError as problem:
         mark = problem.problem_mark or problem.context_mark
         span = Span(shown, mark.line + 1 + line_offset, mark.column + 1) if mark else start
-        what = problem.problem or problem.context or "invalid YAML"
+        what = problem_text(problem.problem or problem.context or "invalid YAML")
         message = (
             tr("YAML syntax error: {problem}", problem=what)
             if ruleset
