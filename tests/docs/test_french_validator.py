@@ -51,7 +51,7 @@ def test_the_french_index_links_it():
     assert "](validateur.md)" in index
 
 
-# (code, the book's paragraphs as the page writes them)
+# code (and ruleset, when not df-classic): the book's paragraphs as the page writes them
 EXAMPLES = {
     "W013": "§ 1\n> combat LOUP HABILETÉ 5 ENDURANCE 4\n> victoire -> 2\n§ 2\n> victoire\n"
     "§ 3\n> rendez-vous au 4\n§ 4\n-> 5 Continuer\n-> 6 Revenir\n§ 5\n> mort\n§ 6\n> victoire\n",
@@ -84,16 +84,20 @@ EXAMPLES = {
     "-> 3 (donnez Lanterne) Lui donner la lanterne\n-> 3 Passer votre chemin\n§ 3\n"
     "-> 4 (si Lanterne) Éclairer la descente\n-> 5 Sauter dans le noir\n§ 4\n> victoire\n"
     "§ 5\n> mort\n",
+    "W030 reliques": "§ 1\n> prenez épée\n> prenez cuir\n-> 2 Monter\n§ 2\n> combat\n"
+    "> ennemi SPECTRE FORCE 5 AGILITÉ 4 PERCEPTION 6 CONSTITUTION 2 arme 6 protection 1\n"
+    "> victoire -> 3\n§ 3\n> victoire\n",
     "W087": "§ 1\n> prenez Corde\n-> 2 Continuer\n§ 2\n> abandonnez Cordes\n-> 3 Continuer\n"
     "§ 3\n> victoire\n",
 }
 
 
-@pytest.mark.parametrize("code", sorted(EXAMPLES))
-def test_the_french_example_says_what_the_validator_says(capsys, tmp_path, monkeypatch, code):
+@pytest.mark.parametrize("example", sorted(EXAMPLES))
+def test_the_french_example_says_what_the_validator_says(capsys, tmp_path, monkeypatch, example):
+    code, _, ruleset = example.partition(" ")  # "W030 reliques": another ruleset
     book = tmp_path / "livre.dd"
-    head = "---\ntitre: Exemple\nlangue: fr\njeu-de-règles: df-classic\n---\n"
-    book.write_text(head + EXAMPLES[code], encoding="utf-8")
+    head = f"---\ntitre: Exemple\nlangue: fr\njeu-de-règles: {ruleset or 'df-classic'}\n---\n"
+    book.write_text(head + EXAMPLES[example], encoding="utf-8")
     monkeypatch.chdir(tmp_path)  # the message names the file as given: livre.dd
     main(["validate", book.name, "--format", "json", "--runs", "0"])
     findings = json.loads(capsys.readouterr().out)["books"][0]["findings"]
