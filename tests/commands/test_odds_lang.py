@@ -150,3 +150,18 @@ def test_a_mistake_in_a_ruleset_file_speaks_the_language_of_the_command(
     code, _, err = _odds(capsys, "--lang", "en", *fight)
     assert err.splitlines()[0] == "mine.yaml:3:21: to_hero must be a whole number, not 'deux'"
     assert err.splitlines()[-1] == "  hint: for example: 2"
+
+
+def test_the_decisions_taken_are_said_in_words(capsys):
+    foe = "AC 13 attack +3 damage 1d6 HP 10"
+    args = ["--rules", "d20", "--stat", "FOR=14,DEX=12,ACTION=3,HP=20", "--foe", foe,
+            "--foe", foe, "--mode", "best", "--escape-after", "1"]  # fmt: skip
+    said = {}
+    for lang in ("fr", "en"):
+        code, out, _ = _odds(capsys, "--lang", lang, *args)
+        assert code == 0
+        said[lang] = [line for line in out.splitlines() if line.startswith(("Décisions", "Deci"))]
+    assert said["fr"] == [f"Décisions prises au mieux{NBSP}: la fuite"]
+    assert said["en"] == ["Decisions taken at best: the escape"]
+    _, out, _ = _odds(capsys, *args, "--json")
+    assert json.loads(out)["decisions"] == ["escape"]  # the JSON keeps the code

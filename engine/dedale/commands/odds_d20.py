@@ -25,7 +25,7 @@ import shlex
 
 from dedale.commands.odds_args import distribution_row, listed, percent, printer
 from dedale.errors import GameError, UsageError
-from dedale.i18n import number, tr
+from dedale.i18n import number, tr, translate
 
 
 def run(args: argparse.Namespace, ruleset) -> int:
@@ -80,13 +80,20 @@ def run(args: argparse.Namespace, ruleset) -> int:
                percent=percent(result.alive_probability)))  # fmt: skip
     say(tr("Expected assaults: {count}", count=number(result.expected_assaults, ".2f")))
     if result.decisions:
-        say(tr("Decisions taken at best: {names}", names=", ".join(result.decisions)))
+        names = ", ".join(translate(_decision(d), args.lang) for d in result.decisions)
+        say(tr("Decisions taken at best: {names}", names=names))
     if result.end_states:
         health = ruleset.display_name(ruleset.fight.health, args.lang)
         say(tr("{stat} after a win:", stat=health))
         for value, p in result.end_states.items():
             say(distribution_row(value, p))
     return 0
+
+
+def _decision(code: str) -> str:
+    """A decision the exact odds took at best (``target``, ``escape``), as the reader says it
+    (the JSON keeps the code)."""
+    return {"target": tr("the target"), "escape": tr("the escape")}.get(code, code)
 
 
 def _acting(args: argparse.Namespace, ruleset, character, spec, target: str, mode: str) -> int:
