@@ -15,7 +15,7 @@ HERO = ["--rules", "d20", "--stat", "FOR=14", "--stat", "DEX=12", "--stat", "ACT
 
 
 def _run(capsys, *extra: str):
-    code = main(["odds", *HERO, *extra])
+    code = main(["odds", "--lang", "en", *HERO, *extra])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
 
@@ -75,13 +75,15 @@ def test_ambiguous_or_malformed_calls_are_usage_errors(capsys, extra, said):
 
 
 def test_a_missing_hero_stat_is_named_never_guessed(capsys):
-    code = main(["odds", "--rules", "d20", "--stat", "FOR=14", "--foe", "Guard AC 3 HP 3"])
+    code = main(
+        ["odds", "--lang", "en", "--rules", "d20", "--stat", "FOR=14", "--foe", "Guard AC 3 HP 3"]
+    )
     err = capsys.readouterr().err
     assert code == 2 and "DEX, ACTION, HP" in err
 
 
 def test_an_ff_call_without_hero_or_enemy_says_what_is_missing(capsys):
-    code = main(["odds", "--rules", "df-classic", "--hero", "10", "10"])
+    code = main(["odds", "--lang", "en", "--rules", "df-classic", "--hero", "10", "10"])
     assert code == 2 and "--enemy SKILL STAMINA" in capsys.readouterr().err
 
 

@@ -19,7 +19,12 @@ def _strings(node: ast.expr) -> tuple[str, ...]:
     return tuple(item.value for item in node.elts if isinstance(item, ast.Constant))  # type: ignore[attr-defined]
 
 
-def _what(node: ast.expr, function: str) -> str:
+def _what(node: ast.expr, function: str, names: dict[str, ast.expr] | None = None) -> str:
+    if isinstance(node, ast.Name) and names and node.id in names:  # what = tr("stat {name}")
+        node = names[node.id]
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "tr":  # a translated what
+        text = str(node.args[0].value).split(" {")[0]  # type: ignore[attr-defined]
+        return "" if text == "a ruleset" else text.removeprefix("an ").removeprefix("a ")
     if isinstance(node, ast.Constant):
         return (
             ""
@@ -58,13 +63,20 @@ def schema_keys() -> set[str]:
                     for target in node.targets:
                         if isinstance(target, ast.Name):
                             assigned.append((node.lineno, target.id, _strings(node.value)))
+            translated = {  # the ``what`` named once: ``what = tr("stat {name}", name=ident)``
+                target.id: node.value
+                for node in ast.walk(function)
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                for target in node.targets
+                if isinstance(target, ast.Name) and getattr(node.value.func, "id", "") == "tr"
+            }
             for node in ast.walk(function):
                 if not (
                     isinstance(node, ast.Call) and getattr(node.func, "id", "") == "check_keys"
                 ):
                     continue
                 allowed_node, what_node = node.args[1], node.args[2]
-                section = _what(what_node, function.name)
+                section = _what(what_node, function.name, translated)
                 if isinstance(allowed_node, ast.Tuple):
                     allowed = _strings(allowed_node)
                 elif allowed_node.id in dir(module):  # type: ignore[attr-defined]

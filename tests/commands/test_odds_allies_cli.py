@@ -13,8 +13,8 @@ from dedale.rules.odds_allies import ally_odds
 
 
 def _json(capsys, *args: str) -> dict:
-    assert main(["odds", "--hero", "9", "18", "--luck", "9", "--enemy", "9", "12", *args,
-                 "--json"]) == 0  # fmt: skip
+    assert main(["odds", "--lang", "en", "--hero", "9", "18", "--luck", "9", "--enemy", "9",
+                 "12", *args, "--json"]) == 0  # fmt: skip
     return json.loads(capsys.readouterr().out)
 
 
@@ -32,8 +32,8 @@ def test_the_json_gives_the_exact_chance_with_allies(capsys, struck):
 
 
 def test_the_text_names_the_allies(capsys):
-    assert main(["odds", "--hero", "9", "18", "--enemy", "9", "12", "--ally", "8", "10",
-                 "--struck", "ally"]) == 0  # fmt: skip
+    assert main(["odds", "--lang", "en", "--hero", "9", "18", "--enemy", "9", "12", "--ally",
+                 "8", "10", "--struck", "ally"]) == 0  # fmt: skip
     out = capsys.readouterr().out
     assert "Allies: 8 10" in out and "ally" in out and "Win probability" in out
 
@@ -46,7 +46,7 @@ def test_the_text_names_the_allies(capsys):
     ],
 )
 def test_what_cannot_be_computed_is_a_usage_error(capsys, extra, words):
-    assert main(["odds", "--hero", "9", "18", "--enemy", "9", "12", *extra]) == 2
+    assert main(["odds", "--lang", "en", "--hero", "9", "18", "--enemy", "9", "12", *extra]) == 2
     assert words in capsys.readouterr().err
 
 

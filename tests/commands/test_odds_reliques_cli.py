@@ -15,7 +15,7 @@ FOE = "FOR=3,AGL=2,PER=2,CON=3,arme=2,protection=1"
 
 
 def _json(capsys, *args: str) -> dict:
-    assert main(["odds", "--rules", "reliques", *args, "--json"]) == 0
+    assert main(["odds", "--lang", "en", "--rules", "reliques", *args, "--json"]) == 0
     return json.loads(capsys.readouterr().out)
 
 
@@ -45,7 +45,7 @@ def test_a_limit_and_an_escape_are_ways_out(capsys):
 
 
 def test_the_text_output_lists_the_health_after_a_win(capsys):
-    assert main(["odds", "--rules", "reliques", "--stats", HERO, "--foe", FOE]) == 0
+    assert main(["odds", "--lang", "en", "--rules", "reliques", "--stats", HERO, "--foe", FOE]) == 0
     text = capsys.readouterr().out
     assert "Win probability:" in text and "HEALTH after a win:" in text
 
@@ -64,12 +64,12 @@ def test_the_text_output_lists_the_health_after_a_win(capsys):
     ],
 )
 def test_an_incomplete_reliques_fight_is_a_usage_error_naming_what_is_missing(capsys, args, says):
-    assert main(["odds", "--rules", "reliques", *args]) == 2
+    assert main(["odds", "--lang", "en", "--rules", "reliques", *args]) == 2
     assert says in capsys.readouterr().err
 
 
 def test_ff_fights_still_need_hero_and_enemy(capsys):
-    assert main(["odds", "--hero", "10", "20"]) == 2
+    assert main(["odds", "--lang", "en", "--hero", "10", "20"]) == 2
     assert "--enemy SKILL STAMINA" in capsys.readouterr().err
 
 

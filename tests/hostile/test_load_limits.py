@@ -300,7 +300,9 @@ def test_dedale_odds_with_a_ruleset_name_longer_than_a_file_name(capsys):
     from dedale.cli import main
 
     for name in ("x" * 300, "x" * 300 + ".yaml"):
-        code = main(["odds", "--rules", name, "--hero", "10", "20", "--enemy", "8", "10"])
+        code = main(
+            ["odds", "--lang", "en", "--rules", name, "--hero", "10", "20", "--enemy", "8", "10"]
+        )
         assert code == 2
         err = capsys.readouterr().err
         assert "unknown ruleset" in err or "not found" in err

@@ -109,9 +109,37 @@ def test_trivial_fight_expected_assaults(rulesets):
 
 
 def test_cli_text_and_json(capsys):
-    assert main(["odds", "--rules", "df-classic", "--hero", "10", "20", "--enemy", "8", "10"]) == 0
+    assert (
+        main(
+            [
+                "odds",
+                "--lang",
+                "en",
+                "--rules",
+                "df-classic",
+                "--hero",
+                "10",
+                "20",
+                "--enemy",
+                "8",
+                "10",
+            ]
+        )
+        == 0
+    )
     assert "Win probability: 99.94 %" in capsys.readouterr().out
-    args = ["odds", "--rules", "df48.5", "--class", "Mercenaire", "--hero", "9", "20"]
+    args = [
+        "odds",
+        "--lang",
+        "en",
+        "--rules",
+        "df48.5",
+        "--class",
+        "Mercenaire",
+        "--hero",
+        "9",
+        "20",
+    ]
     assert main([*args, "--enemy", "9", "12", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {"win_probability", "expected_assaults", "stamina_distribution"} <= set(data)
@@ -119,7 +147,19 @@ def test_cli_text_and_json(capsys):
 
 def test_cli_ways_out(capsys):
     # a survive-3-assaults fight: never won, always left alive (issue 14.2)
-    base = ["odds", "--rules", "df-classic", "--hero", "9", "14", "--enemy", "12", "30"]
+    base = [
+        "odds",
+        "--lang",
+        "en",
+        "--rules",
+        "df-classic",
+        "--hero",
+        "9",
+        "14",
+        "--enemy",
+        "12",
+        "30",
+    ]
     assert main([*base, "--survive", "3"]) == 0
     out = capsys.readouterr().out
     assert "Win probability: 0.00 %" in out
@@ -140,7 +180,7 @@ def test_cli_ways_out(capsys):
     ],
 )
 def test_cli_bad_arguments_exit_2(args, capsys):
-    assert main(["odds", *args]) == 2
+    assert main(["odds", "--lang", "en", *args]) == 2
     assert "dedale odds:" in capsys.readouterr().err
 
 
@@ -161,7 +201,20 @@ def test_cli_with_an_author_ruleset_file(tmp_path, monkeypatch, capsys):
         "name: mine\nextends: df-classic\nfight:\n  damage: {to_enemy: 10}\n", encoding="utf-8"
     )
     monkeypatch.chdir(tmp_path)
-    args = ["odds", "--rules", "mine.yaml", "--hero", "30", "10", "--enemy", "0", "10", "--json"]
+    args = [
+        "odds",
+        "--lang",
+        "en",
+        "--rules",
+        "mine.yaml",
+        "--hero",
+        "30",
+        "10",
+        "--enemy",
+        "0",
+        "10",
+        "--json",
+    ]
     assert main(args) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["win_probability"] == 1.0 and data["expected_assaults"] == 1.0
@@ -172,8 +225,8 @@ def test_cli_ruleset_file_anywhere(tmp_path, capsys):
     folder.mkdir()
     (folder / "base.yaml").write_text("name: base\nextends: df-classic\n", encoding="utf-8")
     (folder / "mine.yaml").write_text("name: mine\nextends: base.yaml\n", encoding="utf-8")
-    args = ["odds", "--rules", str(folder / "mine.yaml"), "--hero", "10", "20"]
+    args = ["odds", "--lang", "en", "--rules", str(folder / "mine.yaml"), "--hero", "10", "20"]
     assert main([*args, "--enemy", "8", "10"]) == 0
     assert "Ruleset: mine" in capsys.readouterr().out
-    assert main(["odds", "--rules", str(folder / "nope.yaml"), "--hero", "1", "1",
+    assert main(["odds", "--lang", "en", "--rules", str(folder / "nope.yaml"), "--hero", "1", "1",
                  "--enemy", "1", "1"]) == 2  # fmt: skip

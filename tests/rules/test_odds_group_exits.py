@@ -322,7 +322,7 @@ def test_the_cli_takes_ways_out_of_a_fight_at_once(capsys):
 
     from dedale.cli import main
 
-    base = ["odds", "--hero", "9", "16", "--enemy", "8", "6", "--enemy", "7", "5"]
+    base = ["odds", "--lang", "en", "--hero", "9", "16", "--enemy", "8", "6", "--enemy", "7", "5"]
     assert main([*base, "--mode", "order", "--survive", "4", "--json"]) == 0
     found = json.loads(capsys.readouterr().out)["way_out_probability"]
     rules = load_ruleset("df-classic")

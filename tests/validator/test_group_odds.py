@@ -189,7 +189,7 @@ def test_dedale_odds_takes_enemies_at_once_and_refuses_a_missing_class(capsys):
 
     from dedale.cli import main
 
-    args = ["odds", "--rules", "df24", "--hero", "9", "14", "--luck", "8"]
+    args = ["odds", "--lang", "en", "--rules", "df24", "--hero", "9", "14", "--luck", "8"]
     args += ["--enemy", "8", "5", "--enemy", "7", "4", "--json"]
     for mode in ("order", "best"):
         assert main([*args, "--mode", mode]) == 0
@@ -199,11 +199,17 @@ def test_dedale_odds_takes_enemies_at_once_and_refuses_a_missing_class(capsys):
         )
         assert shown["win_probability"] == pytest.approx(exact.win_probability)
         assert sum(row["probability"] for row in shown["end_states"]) == pytest.approx(1.0)
-    assert main(["odds", "--rules", "df48.5", "--hero", "9", "14", "--enemy", "8", "5"]) == 2
+    assert (
+        main(
+            ["odds", "--lang", "en", "--rules", "df48.5", "--hero", "9", "14", "--enemy", "8", "5"]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert "--class" in err and "Mercenaire" in err  # the classes are named
-    code = main(["odds", "--rules", "df48.5", "--class", "Mercenaire", "--hero", "9", "14",
-                 "--enemy", "8", "5", "--enemy", "7", "3", "--mode", "best"])  # fmt: skip
+    code = main(["odds", "--lang", "en", "--rules", "df48.5", "--class", "Mercenaire",
+                 "--hero", "9", "14", "--enemy", "8", "5", "--enemy", "7", "3",
+                 "--mode", "best"])  # fmt: skip
     assert code == 0
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from dedale.commands import odds_args, odds_reliques
 from dedale.errors import GameError, RulesetError, UsageError
-from dedale.i18n import tr
+from dedale.i18n import number, tr
 
 CLI_LUCK_WORK = 300_000  # a fight at once with the best Luck: its scalar fill (FILL_SECONDS too)
 CLI_SECONDS = 30.0  # a fight at once with ways out: CPU seconds at most ...
@@ -76,6 +76,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--win-assaults", type=int, metavar="N", help="a way out: N assaults won")
     parser.add_argument("--first-won", action="store_true", help="a way out: the first assault won")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    odds_args.language_argument(parser)
     odds_args.other_fight_arguments(parser)  # d20 and reliques fights
 
 
@@ -110,14 +111,17 @@ def run(args: argparse.Namespace) -> int:
             hint=tr("classes: {names}", names=", ".join(ruleset.classes)),
         )
     if args.class_name is not None and args.class_name not in ruleset.classes:
-        choices = ", ".join(ruleset.classes) or "none in this ruleset"
+        choices = ", ".join(ruleset.classes) or tr("none in this ruleset")
         raise UsageError(
             tr("unknown class '{class_name}'", class_name=args.class_name),
             hint=tr("classes: {choices}", choices=choices),
         )
     mode = args.mode or ("as-one" if args.as_one else "sequence")
     if args.as_one and mode != "as-one":
-        raise UsageError("--as-one contradicts --mode " + mode)
+        raise UsageError(
+            tr("--as-one contradicts --mode {mode}", mode=mode),
+            hint=tr("give only one of them"),
+        )
     at_once = mode in ("order", "best")
     allies = _allies(args)
     try:
@@ -175,28 +179,30 @@ def run(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    print(f"Ruleset: {ruleset.name}   Luck policy: {policy}   Mode: {mode}")
+    say, lang = odds_args.printer(args.lang), args.lang
+    say(tr("Ruleset: {name}   Luck policy: {policy}   Mode: {mode}", name=ruleset.name,
+           policy=policy, mode=mode))  # fmt: skip
     if allies:
-        print(tr("Allies: {allies}   the enemies strike: {struck}",
-                 allies=", ".join(f"{a} {h}" for a, h in allies),
-                 struck=args.struck or "hero"))  # fmt: skip
-    print(f"Win probability: {result.win_probability * 100:.2f} %")
+        say(tr("Allies: {allies}   the enemies strike: {struck}",
+               allies=", ".join(f"{a} {h}" for a, h in allies),
+               struck=args.struck or "hero"))  # fmt: skip
+    say(tr("Win probability: {percent} %", percent=odds_args.percent(result.win_probability)))
     if way_out is not None:
-        print(tr("Chance to leave the fight alive (any way out): {percent} %",
-                 percent=format(way_out * 100, ".2f")))  # fmt: skip
+        say(tr("Chance to leave the fight alive (any way out): {percent} %",
+               percent=odds_args.percent(way_out)))  # fmt: skip
     if result.expected_assaults == result.expected_assaults:  # nan: not computed (allies at once)
-        print(f"Expected assaults: {result.expected_assaults:.2f}")
+        say(tr("Expected assaults: {count}", count=number(result.expected_assaults, ".2f")))
     if result.win_probability > 0 and result.stamina_distribution:
-        stamina_name = ruleset.display_name(ruleset.fight.health, "en")
-        print(f"{stamina_name} after a win:")
+        stamina_name = ruleset.display_name(ruleset.fight.health, lang)
+        say(tr("{stat} after a win:", stat=stamina_name))
         for value, p in result.stamina_distribution.items():
-            print(f"  {value:>3}  {p * 100:6.2f} %")
+            say(odds_args.distribution_row(value, p))
         if policy == "best" and result.luck_distribution:
             test = ruleset.tests.get(ruleset.fight.luck_test or "")
-            luck_name = ruleset.display_name(test.stat, "en") if test else "LUCK"
-            print(f"{luck_name} after a win:")
+            luck_name = ruleset.display_name(test.stat, lang) if test else "LUCK"
+            say(tr("{stat} after a win:", stat=luck_name))
             for value, p in result.luck_distribution.items():
-                print(f"  {value:>3}  {p * 100:6.2f} %")
+                say(odds_args.distribution_row(value, p))
     return 0
 
 

@@ -3,6 +3,38 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import Any
+
+from dedale.i18n import Number, number, tr, translate
+
+DEFAULT_LANGUAGE = "fr"
+"""The language of ``dedale odds``'s text when ``--lang`` is not given: French, as
+``dedale new`` (the odds take no book whose language could say)."""
+
+
+def language_argument(parser: argparse.ArgumentParser) -> None:
+    """``--lang fr|en``: the language of the text output and of the refusals."""
+    parser.add_argument(
+        "--lang", choices=("fr", "en"), default=DEFAULT_LANGUAGE,
+        help="language of the text output and of the errors (default fr; the JSON is the "
+        "same in both)",
+    )  # fmt: skip
+
+
+def printer(lang: str) -> Callable[[Any], None]:
+    """``print`` of a text (a ``tr`` message) in ``lang``."""
+    return lambda text: print(translate(text, lang))
+
+
+def percent(probability: float, width: int = 0) -> Number:
+    """A probability as a percentage with two decimals (``12.34``; French ``12,34``)."""
+    return number(probability * 100, f"{width}.2f" if width else ".2f")
+
+
+def distribution_row(value: int, probability: float):
+    """One row of a distribution after a win: the value and its chance."""
+    return tr("  {value}  {percent} %", value=str(value).rjust(3), percent=percent(probability, 6))
 
 
 def other_fight_arguments(parser: argparse.ArgumentParser) -> None:

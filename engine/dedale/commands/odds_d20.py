@@ -23,9 +23,9 @@ import argparse
 import json
 import shlex
 
-from dedale.commands.odds_args import listed
+from dedale.commands.odds_args import distribution_row, listed, percent, printer
 from dedale.errors import GameError, UsageError
-from dedale.i18n import tr
+from dedale.i18n import number, tr, translate
 
 
 def run(args: argparse.Namespace, ruleset) -> int:
@@ -72,20 +72,28 @@ def run(args: argparse.Namespace, ruleset) -> int:
     if args.json:
         print(json.dumps(_as_json(ruleset, mode, result)))
         return 0
-    print(tr("Ruleset: {name}   Mode: {mode}", name=ruleset.name, mode=mode))
-    print(tr("Win probability: {percent} %", percent=format(result.win_probability * 100, ".2f")))
+    say = printer(args.lang)
+    say(tr("Ruleset: {name}   Mode: {mode}", name=ruleset.name, mode=mode))
+    say(tr("Win probability: {percent} %", percent=percent(result.win_probability)))
     if args.survive is not None or args.escape_after is not None:
-        print(tr("Chance to leave the fight alive (any way out): {percent} %",
-                 percent=format(result.alive_probability * 100, ".2f")))  # fmt: skip
-    print(tr("Expected assaults: {count}", count=format(result.expected_assaults, ".2f")))
+        say(tr("Chance to leave the fight alive (any way out): {percent} %",
+               percent=percent(result.alive_probability)))  # fmt: skip
+    say(tr("Expected assaults: {count}", count=number(result.expected_assaults, ".2f")))
     if result.decisions:
-        print(tr("Decisions taken at best: {names}", names=", ".join(result.decisions)))
+        names = ", ".join(translate(_decision(d), args.lang) for d in result.decisions)
+        say(tr("Decisions taken at best: {names}", names=names))
     if result.end_states:
-        health = ruleset.display_name(ruleset.fight.health, "en")
-        print(tr("{stat} after a win:", stat=health))
+        health = ruleset.display_name(ruleset.fight.health, args.lang)
+        say(tr("{stat} after a win:", stat=health))
         for value, p in result.end_states.items():
-            print(f"  {value:>3}  {p * 100:6.2f} %")
+            say(distribution_row(value, p))
     return 0
+
+
+def _decision(code: str) -> str:
+    """A decision the exact odds took at best (``target``, ``escape``), as the reader says it
+    (the JSON keeps the code)."""
+    return {"target": tr("the target"), "escape": tr("the escape")}.get(code, code)
 
 
 def _acting(args: argparse.Namespace, ruleset, character, spec, target: str, mode: str) -> int:
@@ -103,9 +111,10 @@ def _acting(args: argparse.Namespace, ruleset, character, spec, target: str, mod
             "alive_probability": result.alive_probability, "states": result.states,
         }))  # fmt: skip
         return 0
-    print(tr("Ruleset: {name}   Mode: {mode}", name=ruleset.name, mode=mode))
-    print(tr("Chance to leave the fight alive (any way out): {percent} %",
-             percent=format(result.alive_probability * 100, ".2f")))  # fmt: skip
+    say = printer(args.lang)
+    say(tr("Ruleset: {name}   Mode: {mode}", name=ruleset.name, mode=mode))
+    say(tr("Chance to leave the fight alive (any way out): {percent} %",
+           percent=percent(result.alive_probability)))  # fmt: skip
     return 0
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from dedale.commands.odds_args import listed
+from dedale.commands.odds_args import distribution_row, listed, percent, printer
 from dedale.errors import DedaleError, GameError, UsageError
 from dedale.i18n import tr
 
@@ -155,15 +155,17 @@ def run(args: argparse.Namespace, ruleset) -> int:
             ],
         }))  # fmt: skip
         return 0
-    print(f"Ruleset: {ruleset.name}   Heroism policy: {policy}   Mode: {mode}")
-    print(f"Win probability: {result.win_probability * 100:.2f} %")
+    say = printer(args.lang)
+    say(tr("Ruleset: {name}   Heroism policy: {policy}   Mode: {mode}", name=ruleset.name,
+           policy=policy, mode=mode))  # fmt: skip
+    say(tr("Win probability: {percent} %", percent=percent(result.win_probability)))
     if result.win_probability > 0:
         by_health: dict[int, float] = {}
         for (_, h, _, _), p in result.end_states.items():
             by_health[h] = by_health.get(h, 0.0) + p
-        print(f"{ruleset.display_name(health, 'en')} after a win:")
+        say(tr("{stat} after a win:", stat=ruleset.display_name(health, args.lang)))
         for value in sorted(by_health):
-            print(f"  {value:>3}  {by_health[value] * 100:6.2f} %")
+            say(distribution_row(value, by_health[value]))
     return 0
 
 

@@ -17,7 +17,7 @@ import sys
 import time
 
 from dedale.errors import BookError, GameError, UsageError
-from dedale.i18n import number, tr, translate
+from dedale.i18n import message, number, tr, translate
 from dedale.solve.graph import DEFAULT_STATES
 
 EXIT_PARTIAL = 3
@@ -279,7 +279,7 @@ def _text(book, args, answers, averages):
         elif answer.exact_note:
             yield tr("    no exact fraction: {reason}", reason=answer.exact_note)
         if answer.steps:
-            yield from _steps(answer.steps, _names(ruleset, lang))
+            yield from _steps(answer.steps, _names(ruleset, lang), _test_words(ruleset, lang))
     for a in averages:
         name = f" ({a.class_name})" if a.class_name else ""
         if not a.heroes:
@@ -315,7 +315,21 @@ def _names(ruleset, lang: str) -> tuple[str, str]:
     return ruleset.display_name(health, lang), ruleset.display_name(luck, lang)
 
 
-def _steps(steps, names: tuple[str, str]):
+def _test_words(ruleset, lang: str) -> dict[str, tuple[str, str, str]]:
+    """For each test of the ruleset that names its outcomes (Luck: lucky, unlucky), how the
+    walkthrough tells it: ``("Test your Luck", "lucky", "unlucky")`` in ``lang``; a test
+    without its own words keeps "test passed" / "test failed"."""
+    words = {}
+    for ident in ruleset.tests:
+        passed = ruleset.outcome_name(ident, "success", lang)
+        failed = ruleset.outcome_name(ident, "failure", lang)
+        if passed and failed:
+            phrase = message(lang, "flow.test", test=ruleset.display_name(ident, lang))
+            words[ident] = (phrase, passed.lower(), failed.lower())
+    return words
+
+
+def _steps(steps, names: tuple[str, str], tests: dict[str, tuple[str, str, str]]):
     yield tr("    walkthrough:")
     for step in steps:
         decision = step.decision
@@ -376,6 +390,10 @@ def _steps(steps, names: tuple[str, str]):
                     "hurt": tr("the enemy wounds you"), "tie": tr("nobody is wounded"),
                     "blows": tr("you wound an enemy and are wounded"),
                 }[rolled["result"]])  # fmt: skip
+            elif rolled["kind"] == "test" and rolled.get("test") in tests:
+                phrase, passed, failed = tests[rolled["test"]]  # Luck: "Test your Luck: lucky"
+                outcome = passed if rolled["success"] else failed
+                yield tr("          {test}: {outcome}", test=phrase, outcome=outcome)
             elif rolled["kind"] == "test":
                 yield (
                     tr("          test passed")

@@ -76,7 +76,7 @@ def run_test(
     bonus = mods.total((*modifiers, *extra), mods.hero_abilities(ruleset, character))
     target = character.stats[test.stat] + bonus
     under = getattr(rng, "roll_under", None)  # dedale.solve: only success or failure is read
-    roll, faces = under(test.dice, target) if under is not None else test.dice.roll(rng)
+    roll, faces = under(test.dice, target, name) if under is not None else test.dice.roll(rng)
     success = roll <= target
     outcome = SUCCESS if success else FAILURE
     margin = target - roll if success else roll - target

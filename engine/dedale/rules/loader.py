@@ -53,7 +53,9 @@ def _read_builtin(name: str, where: Span | None) -> YNode:
         return tree
     choices = builtin_names()
     shown = name if len(name) <= 40 else f"{name[:37]}…"
-    hint = did_you_mean(name[:64], choices) or f"built-in rulesets: {', '.join(choices)}"
+    hint = did_you_mean(name[:64], choices) or tr(
+        "built-in rulesets: {names}", names=", ".join(choices)
+    )
     raise RulesetError(tr("unknown ruleset {name}", name=repr(shown)), where, hint)
 
 
@@ -84,6 +86,7 @@ def _read_path(ref: str, base_dir: Path | None, where: Span | None) -> tuple[YNo
                 tr("cannot open ruleset file {ref}: {reason}", ref=repr(ref[:64]),
                    reason=getattr(error, "strerror", None) or type(error).__name__),
                 where,
+                tr("give the path of a YAML file inside the book folder"),
             ) from None  # fmt: skip
         path = None
     if path is None:
@@ -158,7 +161,11 @@ def load_ruleset(
         if overrides:
             over = to_tree(overrides, overrides_file, where or Span(overrides_file, 1, 1))
             if not over.is_map:
-                raise RulesetError(tr("ruleset overrides must be a mapping"), over.span)
+                raise RulesetError(
+                    tr("ruleset overrides must be a mapping"),
+                    over.span,
+                    tr("write each value to change on its own line, such as `inventory_limit: 8`"),
+                )
             if "extends" in over.value:
                 raise RulesetError(
                     tr("`extends` cannot be overridden"),

@@ -73,10 +73,9 @@ ITEM_KINDS = ("weapon", "armour", "shield", "other")
 def read_stats(node: YNode) -> tuple[StatDef, ...]:
     stats = []
     for ident, child in as_map(node, "stats", "SKILL: {roll: 1d6+6}").items():
-        entries = as_map(child, f"stat {ident}", "{roll: 1d6+6}")
-        check_keys(
-            child, ("names", "aliases", "roll", "may_exceed_initial", "kind"), f"stat {ident}"
-        )
+        what = tr("stat {name}", name=ident)
+        entries = as_map(child, what, "{roll: 1d6+6}")
+        check_keys(child, ("names", "aliases", "roll", "may_exceed_initial", "kind"), what)
         stats.append(
             StatDef(
                 id=ident,
@@ -105,8 +104,9 @@ def as_test_kind(node: YNode, what: str) -> str:
 def read_counters(node: YNode) -> tuple[CounterDef, ...]:
     counters = []
     for ident, child in as_map(node, "counters", "gold: {initial: 0}").items():
-        entries = as_map(child, f"counter {ident}", "{initial: 0}")
-        check_keys(child, ("names", "aliases", "initial", "max", "singular"), f"counter {ident}")
+        what = tr("counter {name}", name=ident)
+        entries = as_map(child, what, "{initial: 0}")
+        check_keys(child, ("names", "aliases", "initial", "max", "singular"), what)
         counters.append(
             CounterDef(
                 id=ident,
@@ -123,9 +123,10 @@ def read_counters(node: YNode) -> tuple[CounterDef, ...]:
 def read_tests(node: YNode, stat_ids: list[str]) -> dict[str, RollUnderTest]:
     tests = {}
     for ident, child in as_map(node, "tests", "luck: {stat: LUCK, dice: 2d6}").items():
-        entries = as_map(child, f"test {ident}", "{stat: LUCK, dice: 2d6, cost: 1}")
-        check_keys(child, ("names", "stat", "dice", "cost", "outcomes"), f"test {ident}")
-        stat_node = need(child, entries, "stat", f"test {ident}", "LUCK")
+        what = tr("test {name}", name=ident)
+        entries = as_map(child, what, "{stat: LUCK, dice: 2d6, cost: 1}")
+        check_keys(child, ("names", "stat", "dice", "cost", "outcomes"), what)
+        stat_node = need(child, entries, "stat", what, "LUCK")
         tests[ident] = RollUnderTest(
             id=ident,
             names=opt(entries, "names", as_names, {"fr": ident, "en": ident}),
@@ -179,8 +180,9 @@ def read_d20(node: YNode | None, stat_ids: list[str]) -> D20Test | None:
     )
     levels = []
     for ident, child in opt(entries, "difficulties", as_map, {}, "{easy: {value: 10}}").items():
-        level = as_map(child, f"difficulty {ident}", "{value: 10, names: {fr: facile}}")
-        check_keys(child, ("value", "names"), f"difficulty {ident}")
+        what = tr("difficulty {name}", name=ident)
+        level = as_map(child, what, "{value: 10, names: {fr: facile}}")
+        check_keys(child, ("value", "names"), what)
         levels.append(
             Difficulty(
                 id=ident,
@@ -202,26 +204,38 @@ def read_d20(node: YNode | None, stat_ids: list[str]) -> D20Test | None:
 
 
 def read_ability(node: YNode, what: str) -> Ability:
-    entries = as_map(node, "an ability", "{when: fight, effect: attack_bonus, value: 1}")
-    check_keys(node, ("when", "tag", "effect", "value"), "an ability")
-    when_node = need(node, entries, "when", "an ability", "fight")
+    ability = tr("an ability")
+    entries = as_map(node, ability, "{when: fight, effect: attack_bonus, value: 1}")
+    check_keys(node, ("when", "tag", "effect", "value"), ability)
+    when_node = need(node, entries, "when", ability, "fight")
     when = as_str(when_node, "when")
     if when not in ABILITY_EFFECTS:
         hint = did_you_mean(when, tuple(ABILITY_EFFECTS)) or ", ".join(ABILITY_EFFECTS)
-        raise fail(f"unknown ability trigger `{when}`", when_node, hint)
-    effect_node = need(node, entries, "effect", "an ability", "attack_bonus")
+        raise fail(tr("unknown ability trigger `{name}`", name=when), when_node, hint)
+    effect_node = need(node, entries, "effect", ability, "attack_bonus")
     effect = as_str(effect_node, "effect")
     allowed = ABILITY_EFFECTS[when]
     if effect not in allowed:
-        hint = did_you_mean(effect, tuple(allowed)) or f"`{when}` accepts: {', '.join(allowed)}"
-        raise fail(f"unknown effect `{effect}` for trigger `{when}`", effect_node, hint)
+        hint = did_you_mean(effect, tuple(allowed)) or tr(
+            "`{when}` accepts: {names}", when=when, names=", ".join(allowed)
+        )
+        message = tr("unknown effect `{effect}` for trigger `{when}`", effect=effect, when=when)
+        raise fail(message, effect_node, hint)
     needs_tag, needs_value = allowed[effect]
     tag = opt(entries, "tag", as_str, None)
     if needs_tag and tag is None:
-        raise fail(f"effect `{effect}` needs a `tag`", node, "for example: tag: piloting")
+        raise fail(
+            tr("effect `{effect}` needs a `tag`", effect=effect),
+            node,
+            tr("for example: {example}", example="tag: piloting"),
+        )
     value = opt(entries, "value", int_in(MODIFIER.low, MODIFIER.high), 0)
     if needs_value and "value" not in entries:
-        raise fail(f"effect `{effect}` needs a `value`", node, "for example: value: 1")
+        raise fail(
+            tr("effect `{effect}` needs a `value`", effect=effect),
+            node,
+            tr("for example: {example}", example="value: 1"),
+        )
     return Ability(when=when, effect=effect, tag=tag, value=value)
 
 
@@ -232,12 +246,13 @@ def read_items(node: YNode | None) -> dict[str, ItemDef]:
     keys = ("names", "aliases", "kind", "damage", "reduction", "action_malus", "protection",
             "wear", "abilities")  # fmt: skip
     for ident, child in as_map(node, "items", "sword: {kind: weapon}").items():
-        entries = as_map(child, f"item {ident}", "{kind: weapon}")
-        check_keys(child, keys, f"item {ident}")
+        what = tr("item {name}", name=ident)
+        entries = as_map(child, what, "{kind: weapon}")
+        check_keys(child, keys, what)
         kind = opt(entries, "kind", as_str, "other")
         if kind not in ITEM_KINDS:
             hint = did_you_mean(kind, ITEM_KINDS) or ", ".join(ITEM_KINDS)
-            raise fail(f"unknown item kind `{kind}`", entries["kind"], hint)
+            raise fail(tr("unknown item kind `{kind}`", kind=kind), entries["kind"], hint)
         items[ident] = ItemDef(
             id=ident,
             names=opt(entries, "names", as_names, {"fr": ident, "en": ident}),
@@ -261,8 +276,9 @@ def read_classes(
         return classes
     keys = ("names", "description", "stats", "counters", "kit", "abilities", "trained")
     for ident, child in as_map(node, "classes", "Mercenaire: {stats: ...}").items():
-        entries = as_map(child, f"class {ident}", "{stats: {SKILL: 1d6+7}}")
-        check_keys(child, keys, f"class {ident}")
+        what = tr("class {name}", name=ident)
+        entries = as_map(child, what, "{stats: {SKILL: 1d6+7}}")
+        check_keys(child, keys, what)
         stats = {}
         for stat, roll in opt(entries, "stats", as_map, {}, "{SKILL: 1d6+7}").items():
             ref_check(entries["stats"], stat, stat_ids, "stat")
@@ -295,7 +311,11 @@ def read_meals(node: YNode | None, stat_ids: list[str], counter_ids: list[str]):
     ref_check(entries.get("stat", node), stat, stat_ids, "stat")
     where = opt(entries, "where", as_str, "paragraph")
     if where not in ("paragraph", "anywhere"):
-        raise fail(f"`where` must be paragraph or anywhere, not {where!r}", entries["where"])
+        raise fail(
+            tr("`where` must be paragraph or anywhere, not {value}", value=repr(where)),
+            entries["where"],
+            tr("for example: {example}", example="where: anywhere"),
+        )
     heal = opt(entries, "heal", int_in(0, STAT.high), 4)
     return MealRule(counter, stat, heal, where == "anywhere")
 
@@ -305,9 +325,10 @@ def read_health(node: YNode | None) -> tuple[HealthLevel, ...]:
         return ()
 
     def level(child: YNode, what: str) -> HealthLevel:
-        entries = as_map(child, "a health level", "{id: healthy, malus: 0}")
-        check_keys(child, ("id", "names", "malus"), "a health level")
-        ident = as_str(need(child, entries, "id", "a health level", "healthy"), "id")
+        level_what = tr("a health level")
+        entries = as_map(child, level_what, "{id: healthy, malus: 0}")
+        check_keys(child, ("id", "names", "malus"), level_what)
+        ident = as_str(need(child, entries, "id", level_what, "healthy"), "id")
         return HealthLevel(
             ident, opt(entries, "names", as_names, {"fr": ident, "en": ident}),
             opt(entries, "malus", int_in(MODIFIER.low, MODIFIER.high), 0),
@@ -323,7 +344,10 @@ def read_tags(node: YNode | None) -> dict[str, tuple[str, ...]]:
     if node is None or node.value is None:
         return {}
     entries = as_map(node, "tags", "{piloting: [pilotage]}")
-    return {ident: as_list(child, f"tag {ident}", as_str) for ident, child in entries.items()}
+    return {
+        ident: as_list(child, tr("tag {name}", name=ident), as_str)
+        for ident, child in entries.items()
+    }
 
 
 def with_spellings(
@@ -340,19 +364,24 @@ def with_spellings(
 
 def build_ruleset(tree: YNode) -> Ruleset:
     """Validate a merged ruleset tree (see docs/rulesets.md for the schema)."""
-    root = as_map(tree, "a ruleset", "name: my-rules")
-    check_keys(tree, TOP_KEYS, "a ruleset")
-    name = as_str(need(tree, root, "name", "a ruleset", "my-rules"), "name")
-    stats = read_stats(need(tree, root, "stats", "a ruleset", "{SKILL: {roll: 1d6+6}}"))
+    ruleset = tr("a ruleset")
+    root = as_map(tree, ruleset, "name: my-rules")
+    check_keys(tree, TOP_KEYS, ruleset)
+    name = as_str(need(tree, root, "name", ruleset, "my-rules"), "name")
+    stats = read_stats(need(tree, root, "stats", ruleset, "{SKILL: {roll: 1d6+6}}"))
     if not stats:
-        raise fail("a ruleset needs at least one stat", root["stats"])
+        raise fail(
+            tr("a ruleset needs at least one stat"),
+            root["stats"],
+            tr("for example: {example}", example="stats: {SKILL: {roll: 1d6+6}}"),
+        )
     stat_ids = [s.id for s in stats]
     counters = opt(root, "counters", lambda n, w: read_counters(n), ())
     counter_ids = [c.id for c in counters]
     tests = opt(root, "tests", lambda n, w: read_tests(n, stat_ids), {})
     items = read_items(root.get("items"))
     fight = read_fight(
-        need(tree, root, "fight", "a ruleset", "{procedure: opposed}"), stat_ids, list(tests)
+        need(tree, root, "fight", ruleset, "{procedure: opposed}"), stat_ids, list(tests)
     )
     heroism: dict[str, str] = {}
     heroism_node = root.get("heroism")

@@ -27,7 +27,9 @@ def check_keys(node: YNode, allowed: tuple[str, ...], what: str) -> None:
     for key in node.value:
         if key not in allowed:
             span = node.key_spans.get(key, node.span)
-            hint = did_you_mean(key, allowed) or f"{what} accepts: {', '.join(allowed)}"
+            hint = did_you_mean(key, allowed) or tr(
+                "{what} accepts: {names}", what=what, names=", ".join(allowed)
+            )
             raise RulesetError(tr("unknown key `{key}` in {what}", key=key, what=what), span, hint)
 
 
@@ -35,7 +37,11 @@ def as_map(node: YNode, what: str, example: str) -> dict[str, YNode]:
     if node.value is None:
         return {}
     if not node.is_map:
-        raise fail(f"{what} must be a mapping", node, f"for example: {example}")
+        raise fail(
+            tr("{what} must be a mapping", what=what),
+            node,
+            tr("for example: {example}", example=example),
+        )
     return node.value
 
 
@@ -50,12 +56,16 @@ def as_int(
     if node.value is None and allow_none:
         return None
     if isinstance(node.value, bool) or not isinstance(node.value, int):
-        raise fail(f"{what} must be a whole number, not {node.value!r}", node, "for example: 2")
+        raise fail(
+            tr("{what} must be a whole number, not {value}", what=what, value=repr(node.value)),
+            node,
+            tr("for example: {example}", example=2),
+        )
     low = limits.RULE_VALUE.low if minimum is None else minimum
     high = limits.RULE_VALUE.high if maximum is None else maximum
     hint = tr("{what} is from {low} to {high}", what=what, low=low, high=high)
     if minimum is not None and node.value < minimum:
-        raise fail(f"{what} must be at least {minimum}", node, hint)
+        raise fail(tr("{what} must be at least {low}", what=what, low=minimum), node, hint)
     if not low <= node.value <= high:
         raise fail(tr("{what} cannot be {value}", what=what, value=node.value), node, hint)
     return int(node.value)
@@ -68,13 +78,21 @@ def int_in(low: int, high: int, allow_none: bool = False) -> Callable[[YNode, st
 
 def as_bool(node: YNode, what: str) -> bool:
     if not isinstance(node.value, bool):
-        raise fail(f"{what} must be true or false, not {node.value!r}", node, "write true or false")
+        raise fail(
+            tr("{what} must be true or false, not {value}", what=what, value=repr(node.value)),
+            node,
+            tr("write true or false"),
+        )
     return node.value
 
 
 def as_str(node: YNode, what: str) -> str:
     if not isinstance(node.value, str | int) or isinstance(node.value, bool) or node.value == "":
-        raise fail(f"{what} must be a name, not {node.value!r}", node)
+        raise fail(
+            tr("{what} must be a name, not {value}", what=what, value=repr(node.value)),
+            node,
+            tr("write a name or a number, without brackets or braces"),
+        )
     return str(node.value)
 
 
@@ -84,7 +102,9 @@ def as_dice(node: YNode, what: str, low: int | None = None, high: int | None = N
         expr = _dice(node, str(node.value))
     elif not isinstance(node.value, str):
         raise fail(
-            f"{what} must be a dice expression", node, "expected a dice expression like 2d6+12"
+            tr("{what} must be a dice expression", what=what),
+            node,
+            tr("expected a dice expression like 2d6+12"),
         )
     else:
         expr = _dice(node, node.value)
@@ -151,7 +171,11 @@ def as_list(node: YNode, what: str, item: Callable[[YNode, str], T]) -> tuple[T,
     if node.value is None:
         return ()
     if not isinstance(node.value, list):
-        raise fail(f"{what} must be a list", node, "for example: [a, b]")
+        raise fail(
+            tr("{what} must be a list", what=what),
+            node,
+            tr("for example: {example}", example="[a, b]"),
+        )
     return tuple(item(child, what) for child in node.value)
 
 
@@ -165,19 +189,37 @@ def opt(entries: dict[str, YNode], key: str, read: Callable[..., T], default: T,
 def need(parent: YNode, entries: dict[str, YNode], key: str, what: str, example: str) -> YNode:
     node = entries.get(key)
     if node is None:
-        raise fail(f"{what} needs `{key}`", parent, f"add `{key}: {example}`")
+        raise fail(
+            tr("{what} needs `{key}`", what=what, key=key),
+            parent,
+            tr("add `{key}: {example}`", key=key, example=example),
+        )
     return node
 
 
 def ref_check(node: YNode, value: str, known: list[str], what: str) -> str:
+    """``value`` when it is one of ``known`` (``what``: ``stat``, ``counter`` or ``test``)."""
     if value not in known:
-        hint = did_you_mean(value, known) or f"known {what}s: {', '.join(known) or 'none'}"
-        raise fail(f"unknown {what} `{value}`", node, hint)
+        names = ", ".join(known)
+        if what == "stat":
+            message = tr("unknown stat `{name}`", name=value)
+            listed = tr("known stats: {names}", names=names) if known else tr("no stats yet")
+        elif what == "counter":
+            message = tr("unknown counter `{name}`", name=value)
+            listed = tr("known counters: {names}", names=names) if known else tr("no counters yet")
+        else:
+            message = tr("unknown test `{name}`", name=value)
+            listed = tr("known tests: {names}", names=names) if known else tr("no tests yet")
+        raise fail(message, node, did_you_mean(value, known) or listed)
     return value
 
 
 def read_pair(node: YNode, what: str) -> tuple[int, int]:
     pair = as_list(node, what, as_int)
     if len(pair) != 2 or pair[0] > pair[1]:
-        raise fail(f"{what} must be [low, high]", node, "for example: [2, 12]")
+        raise fail(
+            tr("{what} must be [low, high]", what=what),
+            node,
+            tr("for example: {example}", example="[2, 12]"),
+        )
     return pair[0], pair[1]

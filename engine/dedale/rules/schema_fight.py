@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dedale import limits
 from dedale.errors import RulesetError
+from dedale.i18n import tr
 from dedale.limits import COUNT, DICE_SIDES, MODIFIER, STAT
 from dedale.rules.dice import parse_dice
 from dedale.rules.ruleset import D20Fight, FightParams, LuckTable, OpposedFight, ReliquesFight
@@ -42,14 +43,18 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
     procedure = as_str(proc_node, "procedure")
     if procedure not in PROCEDURES:
         hint = did_you_mean(procedure, PROCEDURES) or ", ".join(PROCEDURES)
-        raise fail(f"unknown fight procedure `{procedure}`", proc_node, hint)
+        raise fail(tr("unknown fight procedure `{name}`", name=procedure), proc_node, hint)
 
     def stat(key: str, default: str) -> str:
         child = entries.get(key)
         if child is None:
             if default not in stat_ids:
-                hint = f"add `{key}:` naming one of the stats: {', '.join(stat_ids)}"
-                raise fail(f"fight needs `{key}` (there is no stat {default})", node, hint)
+                hint = tr(
+                    "add `{key}:` naming one of the stats: {names}",
+                    key=key, names=", ".join(stat_ids),
+                )  # fmt: skip
+                message = tr("fight needs `{key}` (there is no stat {name})", key=key, name=default)
+                raise fail(message, node, hint)
             return default
         return ref_check(child, as_str(child, key), stat_ids, "stat")
 
@@ -59,19 +64,19 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
         check_keys(node, keys, "fight")
         damage = opt(entries, "damage", as_map, {}, "{to_enemy: 2, to_hero: 2}")
         if "damage" in entries:
-            check_keys(entries["damage"], ("to_enemy", "to_hero"), "fight damage")
+            check_keys(entries["damage"], ("to_enemy", "to_hero"), tr("fight damage"))
         luck = opt(entries, "luck", as_map, {}, "{test: luck}")
         luck_test = None
         if luck:
-            check_keys(entries["luck"], ("test", "wounding", "wounded"), "fight luck")
-            test_node = need(entries["luck"], luck, "test", "fight luck", "luck")
+            check_keys(entries["luck"], ("test", "wounding", "wounded"), tr("fight luck"))
+            test_node = need(entries["luck"], luck, "test", tr("fight luck"), "luck")
             luck_test = ref_check(test_node, as_str(test_node, "test"), test_ids, "test")
         together = opt(entries, "together", as_map, {}, "{damage: 2}")
         if "together" in entries:
-            check_keys(entries["together"], ("damage",), "fight together")
+            check_keys(entries["together"], ("damage",), tr("fight together"))
         escape = opt(entries, "escape", as_map, {}, "{damage: 2, luck: true}")
         if "escape" in entries:
-            check_keys(entries["escape"], ("damage", "luck"), "fight escape")
+            check_keys(entries["escape"], ("damage", "luck"), tr("fight escape"))
         wound = int_in(0, STAT.high)
         to_hero = opt(damage, "to_hero", wound, 2)
         return OpposedFight(
@@ -115,12 +120,19 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
         child = entries.get(key)
         if child is None:
             if not set(default) <= set(stat_ids):
-                hint = f"add `{key}: [A, B]` naming two of the stats: {', '.join(stat_ids)}"
-                raise fail(f"fight needs `{key}`", node, hint)
+                hint = tr(
+                    "add `{key}: [A, B]` naming two of the stats: {names}",
+                    key=key, names=", ".join(stat_ids),
+                )  # fmt: skip
+                raise fail(tr("fight needs `{key}`", key=key), node, hint)
             return default
         pair = as_list(child, key, as_str)
         if len(pair) != 2:
-            raise fail(f"`{key}` must name two characteristics", child, "for example: [FOR, AGL]")
+            raise fail(
+                tr("`{key}` must name two characteristics", key=key),
+                child,
+                tr("for example: {example}", example="[FOR, AGL]"),
+            )
         for name in pair:
             ref_check(child, name, stat_ids, "stat")
         return pair[0], pair[1]
@@ -128,7 +140,11 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
     actions = []
     for up_to, count in opt(entries, "actions", as_map, {}, "{2: 1, 4: 2, 6: 3}").items():
         if not (up_to.isascii() and up_to.isdigit()):
-            raise fail("`actions` keys are the highest stat value of a band", entries["actions"])
+            raise fail(
+                tr("`actions` keys are the highest stat value of a band"),
+                entries["actions"],
+                tr("for example: {example}", example="actions: {2: 1, 4: 2, 6: 3}"),
+            )
         where = entries["actions"].key_spans.get(up_to, entries["actions"].span)
         band = limits.number(up_to, limits.STAT, where, RulesetError)
         actions.append((band, as_int(count, "actions", 0, False, COUNT.high)))

@@ -20,6 +20,7 @@ from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 from dedale import limits
 from dedale.errors import DedaleError
 from dedale.i18n import tr
+from dedale.rules.yaml_problems import problem_text
 from dedale.span import Span
 
 
@@ -206,7 +207,7 @@ def parse_yaml(
     except MarkedYAMLError as problem:
         mark = problem.problem_mark or problem.context_mark
         span = Span(shown, mark.line + 1 + line_offset, mark.column + 1) if mark else start
-        what = problem.problem or problem.context or "invalid YAML"
+        what = problem_text(problem.problem or problem.context or "invalid YAML")
         message = (
             tr("YAML syntax error: {problem}", problem=what)
             if ruleset
@@ -214,8 +215,14 @@ def parse_yaml(
         )
         raise error(message, span, syntax_hint) from None
     except YAMLError as problem:
-        raise error(tr("YAML error: {problem}", problem=str(problem)), start) from None
+        message = tr("YAML error: {problem}", problem=str(problem))
+        raise error(message, start, syntax_hint or _yaml_hint()) from None
     except RecursionError:
         raise error(_too_deep(), start, _too_deep_hint()) from None
     except Exception as problem:  # ruamel may raise plain errors on odd input
-        raise error(tr("YAML error: {problem}", problem=type(problem).__name__), start) from None
+        message = tr("YAML error: {problem}", problem=type(problem).__name__)
+        raise error(message, start, syntax_hint or _yaml_hint()) from None
+
+
+def _yaml_hint() -> str:
+    return tr("write plain `key: value` lines, mappings and lists")

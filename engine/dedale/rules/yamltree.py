@@ -115,7 +115,11 @@ def _container(data: Any, file: str, span: Span, budget: _Budget) -> YNode:
             key_span = _position(data, key, file, span, of_key=True)
             value_span = _position(data, key, file, key_span, of_key=False)
             if not isinstance(key, str | int | float) or isinstance(key, bool):
-                raise RulesetError(tr("a key must be a name, not '{key}'", key=key), key_span)
+                raise RulesetError(
+                    tr("a key must be a name, not '{key}'", key=key),
+                    key_span,
+                    tr("write the key as a word, such as `name`"),
+                )
             name = str(key)
             key_spans[name] = key_span
             children[name] = to_tree(value, file, value_span, budget)
@@ -150,8 +154,9 @@ def load_yaml_file(path: Path, shown: str | None = None) -> YNode:
             )  # fmt: skip
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        message = f"cannot read ruleset file: {error.strerror}"
-        raise RulesetError(message, Span(shown, 1, 1)) from None
+        message = tr("cannot read ruleset file: {reason}", reason=error.strerror)
+        hint = tr("check that the file exists and that you may read it")
+        raise RulesetError(message, Span(shown, 1, 1), hint) from None
     except UnicodeDecodeError:
         raise RulesetError(
             tr("the ruleset file is not UTF-8 text"), Span(shown, 1, 1), tr("save it as UTF-8")
@@ -197,7 +202,7 @@ def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str | None:
         lowered = {c.lower(): c for c in choices}
         close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
         close = [lowered[c] for c in close]
-    return f"did you mean `{close[0]}`?" if close else None
+    return tr("did you mean `{name}`?", name=close[0]) if close else None
 
 
 def is_commented(data: Any) -> bool:

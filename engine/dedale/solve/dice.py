@@ -129,7 +129,9 @@ class OutcomeDice(EnumeratedDice):
 
     __slots__ = ()
 
-    def roll_under(self, expr, target: int) -> tuple[int, tuple[int, ...]]:
+    def roll_under(self, expr, target: int, test: str = "") -> tuple[int, tuple[int, ...]]:
+        """The test ``test`` (its id in the ruleset: the walkthrough names it) thrown as a
+        ``U`` token whose value is ``(passed, test)``."""
         if expr.names:
             return expr.roll(self)
         low, high, success = _under(expr, target, EXACT.get())
@@ -137,8 +139,10 @@ class OutcomeDice(EnumeratedDice):
             return low, ()
         if success <= 0:
             return high, ()
-        lucky = self.stream.take("U", lambda: ((success, ("U", True)), (1 - success, ("U", False))))
-        return (low if lucky else high), ()
+        passed, _ = self.stream.take(
+            "U", lambda: ((success, ("U", (True, test))), (1 - success, ("U", (False, test))))
+        )
+        return (low if passed else high), ()
 
 
 @cache

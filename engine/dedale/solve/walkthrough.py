@@ -120,7 +120,8 @@ def _rolled(token: tuple) -> dict[str, Any]:
     if kind == "l":
         return {"kind": "luck_test", "lucky": value}
     if kind == "U":  # a roll-under test thrown as its two outcomes (solve.dice)
-        return {"kind": "test", "success": value}
+        passed, test = value
+        return {"kind": "test", "success": passed, **({"test": test} if test else {})}
     faces = list(value) if isinstance(value, tuple) else [value]
     return {"kind": "dice", "faces": faces}
 
