@@ -12,6 +12,7 @@ from dedale.rules import Ruleset
 _EMPHASIS = re.compile(r"(\*\*|__|\*|`)(.+?)\1", re.DOTALL)
 
 _LABELLED_ROLLS = frozenset({"first_roll", "second_roll"})
+_FIGHT_ROLLS = ("initiative", "dodge", "parry")
 
 
 def plain_text(text: str) -> str:
@@ -109,6 +110,17 @@ class Renderer:
                     total=e.total,
                 )
             ]
+        for kind in _FIGHT_ROLLS:  # reliques: whose initiative, dodge or parry the dice are
+            who = e.purpose.removesuffix(f"_{kind}")
+            if who == "hero":
+                return [self.t(f"event.dice_hero_{kind}", faces=faces, total=e.total)]
+            if who != e.purpose:
+                foes = self.foes(who)
+                shown = foes.of() if self.lang == "fr" else foes.phrase
+                line = self.t(
+                    f"event.dice_enemy_{kind}", faces=faces, total=e.total, of_enemy=shown
+                )
+                return [line]
         enemy = e.purpose.removesuffix("_attack")
         if enemy == "hero":  # the hero's attack roll, and the enemy's alike (issue 16.8)
             return [self.t("event.dice_hero", faces=faces, total=e.total)]
