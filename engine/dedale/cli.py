@@ -18,6 +18,7 @@ import re
 import sys
 
 from dedale import __version__
+from dedale.cli_usage import usage_messages
 from dedale.errors import DedaleError, UsageError
 
 EXIT_CRASH = 70
@@ -95,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     tune_gc()
     words = values_last(sys.argv[1:] if argv is None else argv)
     parser = build_parser(chosen_command(words))
-    args = parser.parse_args(words)
+    with usage_messages(words, os.environ):
+        args = parser.parse_args(words)
     if args.command is None:
         parser.print_help()
         return 2
