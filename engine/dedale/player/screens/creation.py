@@ -64,6 +64,7 @@ class CreationScreen(Screen[None]):
         self.query_one("#stats-problem").display = False
         self.query_one(ChoiceList).display = False
         self._stats: ev.StatsPrompt | None = None
+        self._typed = False  # the stats were typed in (not rolled)
         self.refresh_sheet()
         self.dedale.view_ready(self)
 
@@ -98,11 +99,16 @@ class CreationScreen(Screen[None]):
         return True
 
     def _rolled(self, event: ev.StatChanged) -> str:
-        """``HABILETÉ : 1d6+6 = 10`` (the game gives the value; the ruleset the dice)."""
+        """``HABILETÉ : 8+CON = 10`` (the game gives the value; the ruleset the expression it
+        comes from); ``HABILETÉ : 10`` for a value the reader gave (``--hero``, typed in)."""
         app = self.dedale
-        hero = app.session.game.state.hero if app.session is not None else None
+        game = app.session.game if app.session is not None else None
+        hero = game.state.hero if game is not None else None
         class_id = hero.class_name if hero is not None else None
-        dice = app.book_view.creation_roll(event.name, class_id) if event.who == "hero" else None
+        given = self._typed or "hero" in getattr(game, "creation", {})
+        dice = None
+        if event.who == "hero" and not given:
+            dice = app.book_view.creation_roll(event.name, class_id)
         if dice is None:
             return app.texts("creation.value", stat=app.stat_name(event.name), value=event.new)
         return app.texts(
@@ -208,6 +214,7 @@ class CreationScreen(Screen[None]):
         self._answer_stats(tuple(values))
 
     def _answer_stats(self, value: tuple[int, ...] | None) -> None:
+        self._typed = value is not None  # typed in: no dice to show for them
         self._stats = None
         self.query_one("#stats-form").display = False
         self.query_one("#stats-problem", Static).display = False
