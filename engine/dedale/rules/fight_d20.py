@@ -23,10 +23,7 @@ from dedale.errors import GameError
 from dedale.events import (
     AssaultResolved,
     DiceRolled,
-    EnemyDefeated,
-    FightEnded,
     FightStarted,
-    StatChanged,
     TargetPrompt,
     YesNoPrompt,
 )
@@ -36,6 +33,7 @@ from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
 from dedale.rules.dice import Dice, DiceExpr, characteristic_bonus, parse_dice
 from dedale.rules.fight_state import FightHooks, FightState, between_assaults
+from dedale.rules.fight_wounds import SideWounds
 from dedale.rules.fights import (
     ESCAPED,
     LIMIT,
@@ -273,7 +271,7 @@ def _dice_count(expr: DiceExpr) -> int:
     return sum(term.count for _, term in expr.terms if isinstance(term, Dice))
 
 
-class _D20State:
+class _D20State(SideWounds):
     def __init__(self, params, character, rng, hero, enemies, emit) -> None:
         self.params, self.character, self.rng = params, character, rng
         self.hero, self.enemies, self.emit = hero, enemies, emit
@@ -315,39 +313,3 @@ class _D20State:
         alive = self.character.stats[params.health] > 0 and defender.health > 0
         if not hit and riposte and alive:
             yield from self.attack(defender, attacker, number, riposte=False, note="riposte")
-
-    def wound(self, defender: Fighter, damage: int):
-        if self.hooks is not None and damage > 0:  # the book's per-enemy rules
-            damage = yield from self._book_wound(defender, damage)
-        if damage <= 0:
-            return
-        if defender is self.hero:
-            stat = self.params.health
-            old, new = self.character.change(stat, -damage)
-            defender.health = new
-            if self.emit:
-                initial = self.character.initial[stat]
-                yield StatChanged(name=stat, old=old, new=new, initial=initial)
-            return
-        old = defender.health
-        defender.health = max(0, old - damage)
-        if self.emit:
-            yield StatChanged(
-                name=self.params.health, old=old, new=defender.health, initial=defender.initial,
-                who=defender.name,
-            )  # fmt: skip
-            if defender.health == 0:
-                yield EnemyDefeated(name=defender.name)
-
-    def _book_wound(self, defender, damage: int):
-        between = self.between
-        if defender is self.hero:
-            return (yield from self.hooks.hero_wound(between, damage))
-        between.current = next((i for i, e in enumerate(self.enemies) if e is defender), 0)
-        return (yield from self.hooks.enemy_wound(between, damage))
-
-    def end(self, outcome: str, rounds: int):
-        if self.emit:
-            yield FightEnded(outcome=outcome, assaults=rounds)
-        left = tuple((e.name, e.health) for e in self.enemies if e.health > 0)
-        return FightResult(outcome, rounds, left)

@@ -30,11 +30,8 @@ from dedale.errors import GameError
 from dedale.events import (
     AssaultResolved,
     DiceRolled,
-    EnemyDefeated,
-    FightEnded,
     FightStarted,
     MessageShown,
-    StatChanged,
     TargetPrompt,
     YesNoPrompt,
 )
@@ -44,6 +41,7 @@ from dedale.rules.character import Character
 from dedale.rules.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, _duo_outcome, health_malus
 from dedale.rules.decisions import RulesGen
 from dedale.rules.fight_state import FightHooks, FightState, between_assaults
+from dedale.rules.fight_wounds import SideWounds
 from dedale.rules.fights import (
     ESCAPED,
     LIMIT,
@@ -140,7 +138,7 @@ def actions_of(params: ReliquesFight, side: Side) -> int:
     return params.actions[-1][1]
 
 
-class _Reliques:
+class _Reliques(SideWounds):
     def __init__(self, ruleset, character, rng, hero, enemies, emit, attack_bonus=0) -> None:
         self.ruleset, self.character, self.rng = ruleset, character, rng
         self.attack_bonus = attack_bonus
@@ -278,42 +276,6 @@ class _Reliques:
                 hero_damage_taken=0 if attacker.is_hero else damage,
                 enemy_damage_taken=damage if attacker.is_hero else 0, note=note,
             )  # fmt: skip
-
-    def wound(self, side: Side, damage: int):
-        if self.hooks is not None and damage > 0:  # the book's per-enemy rules
-            damage = yield from self._book_wound(side, damage)
-        if damage <= 0:
-            return
-        if side.is_hero:
-            stat = self.params.health
-            old, new = self.character.change(stat, -damage)
-            side.health = new
-            if self.emit:
-                initial = self.character.initial[stat]
-                yield StatChanged(name=stat, old=old, new=new, initial=initial)
-            return
-        old = side.health
-        side.health = max(0, old - damage)
-        if self.emit:
-            yield StatChanged(
-                name=self.params.health, old=old, new=side.health, initial=side.initial,
-                who=side.name,
-            )  # fmt: skip
-            if side.health == 0:
-                yield EnemyDefeated(name=side.name)
-
-    def _book_wound(self, side, damage: int):
-        between = self.between
-        if side is self.hero:
-            return (yield from self.hooks.hero_wound(between, damage))
-        between.current = next((i for i, e in enumerate(self.enemies) if e is side), 0)
-        return (yield from self.hooks.enemy_wound(between, damage))
-
-    def end(self, outcome: str, turns: int):
-        if self.emit:
-            yield FightEnded(outcome=outcome, assaults=turns)
-        left = tuple((e.name, e.health) for e in self.enemies if e.health > 0)
-        return FightResult(outcome, turns, left)
 
 
 def fight_sides(
