@@ -460,8 +460,16 @@ class _Solver:
         alive = e > 0
         if not alive and index + 1 >= len(plan.enemies):
             return 1.0
-        hero_won = winner in ("hero", "kill")
-        if alive:  # the events of the enemy fought (none once it has fallen)
+        state = (index, h, e, luck, k, won, hit, counters, shift)
+        return self._events_exits(state, winner, double, wound, alive)
+
+    def _events_exits(self, state: tuple, winner: str, double: bool, wound: int, stands: bool):
+        """The events of the enemy fought while it ``stands``, then the exits read before a
+        table: a float when the fight ends, else ``(state, the enemy fought still stands)``
+        (an event may fell it: the next steps in after the table)."""
+        plan = self.plan
+        index, h, e, luck, k, won, hit, counters, shift = state
+        if stands:  # the events of the enemy fought (none once it has fallen)
             values = list(counters)
             for event in plan.events:
                 if not self._mine(event.enemy, index):
@@ -481,10 +489,9 @@ class _Solver:
                 if event.leaves:
                     return 1.0
             counters = tuple(values)
-            alive = e > 0
         state = (index, h, e, luck, k, won, hit, counters, shift)
-        if plan.first_won and k == 1 and hero_won:
+        if plan.first_won and k == 1 and winner in ("hero", "kill"):
             return 1.0
         if any(self.holds(exit_, state) for exit_ in plan.exits):
             return 1.0
-        return (state, alive)
+        return (state, e > 0)
