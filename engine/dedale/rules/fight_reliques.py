@@ -40,14 +40,12 @@ from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, _duo_outcome, health_malus
 from dedale.rules.decisions import RulesGen
-from dedale.rules.fight_state import FightHooks, FightState, between_assaults
-from dedale.rules.fight_wounds import SideWounds
+from dedale.rules.fight_state import FightHooks, FightState
+from dedale.rules.fight_steps import FightSteps
 from dedale.rules.fights import (
     ESCAPED,
-    LIMIT,
     LOST,
     MAX_ASSAULTS,
-    WON,
     EnemySpec,
     FightResult,
     FightSpec,
@@ -138,7 +136,7 @@ def actions_of(params: ReliquesFight, side: Side) -> int:
     return params.actions[-1][1]
 
 
-class _Reliques(SideWounds):
+class _Reliques(FightSteps):
     def __init__(self, ruleset, character, rng, hero, enemies, emit, attack_bonus=0) -> None:
         self.ruleset, self.character, self.rng = ruleset, character, rng
         self.attack_bonus = attack_bonus
@@ -320,25 +318,13 @@ def reliques_fight(
             enemies=tuple((e.name, tuple(e.stats.items())) for e in enemies), mode=spec.mode
         )
     turns = 0
-    between = None
     if hooks is not None:  # the book acts between the assaults
-        between = FightState([e.name for e in enemies], [e.health for e in enemies])
-        fight.hooks, fight.between = hooks, between
-        hero_health = character.stats[params.health]
+        fight.follow(hooks)
     while True:
-        if between is not None and turns:
-            loss = max(0, hero_health - character.stats[params.health])
-            stop = yield from between_assaults(hooks, between, enemies, turns, loss)
-            hero_health = character.stats[params.health]
-            if stop is not None:
-                if not emit or between.quiet_end:
-                    fight.emit = False
-                return (yield from fight.end(stop, turns))
+        ended = yield from fight.before_turn(spec, turns)
+        if ended is not None:
+            return ended
         living = [e for e in enemies if e.health > 0]
-        if not living:
-            return (yield from fight.end(WON, turns))
-        if spec.assault_limit is not None and turns >= spec.assault_limit:
-            return (yield from fight.end(LIMIT, turns))
         if spec.escape_after is not None and turns >= spec.escape_after:
             if (yield YesNoPrompt(kind="escape", params=(("assault", turns),))):
                 left = {id(hero): actions_of(params, hero) - 1, id(living[0]): 0}

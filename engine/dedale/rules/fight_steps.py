@@ -1,17 +1,44 @@
 """The steps the d20 and reliques fights share (:mod:`dedale.rules.fight_d20`,
-:mod:`dedale.rules.fight_reliques`): a wound dealt to one side, the book's per-enemy rules
-first, and the end of the fight."""
+:mod:`dedale.rules.fight_reliques`): what comes before each turn (the book's rules between
+the assaults, the fight won, the assault limit), a wound dealt to one side (the book's
+per-enemy rules first), and the end of the fight."""
 
 from __future__ import annotations
 
 from dedale.events import EnemyDefeated, FightEnded, StatChanged
-from dedale.rules.fights import FightResult
+from dedale.rules.fight_state import FightState, between_assaults
+from dedale.rules.fights import LIMIT, WON, FightResult, FightSpec
 
 
-class SideWounds:
+class FightSteps:
     """Mixed into a fight's state: ``self.params`` (its ``health`` stat), ``character``,
     ``hero`` (the hero's side), ``enemies``, ``emit``, ``hooks`` and ``between`` (the book's
     rules and their view of the fight); a side has ``name``, ``health`` and ``initial``."""
+
+    def follow(self, hooks) -> None:
+        """The book acts between the assaults and inside them (``hooks``)."""
+        self.hooks = hooks
+        self.between = FightState([e.name for e in self.enemies], [e.health for e in self.enemies])
+        self.hero_health = self.character.stats[self.params.health]
+
+    def before_turn(self, spec: FightSpec, turns: int):
+        """Before the turn after ``turns``: the book's rules between the assaults, then the
+        fight won, then the assault limit; the fight's result when it ends there, else None."""
+        between = self.between
+        if between is not None and turns:
+            stats, health = self.character.stats, self.params.health
+            loss = max(0, self.hero_health - stats[health])
+            stop = yield from between_assaults(self.hooks, between, self.enemies, turns, loss)
+            self.hero_health = stats[health]
+            if stop is not None:
+                if not self.emit or between.quiet_end:
+                    self.emit = False
+                return (yield from self.end(stop, turns))
+        if not any(e.health > 0 for e in self.enemies):
+            return (yield from self.end(WON, turns))
+        if spec.assault_limit is not None and turns >= spec.assault_limit:
+            return (yield from self.end(LIMIT, turns))
+        return None
 
     def wound(self, side, damage: int):
         """``side`` takes ``damage`` (after the book's rules): the hero's health stat, or the
