@@ -265,7 +265,7 @@ class _Solver:
         escape that surely succeeds — else None, the escape's chance (0 when not allowed),
         the hero's lead over the enemy fought, its immunity, the next assault's count)."""
         plan = self.plan
-        index, h, _e, luck, k, _won, _hit, _counters, shift = state
+        _index, h, _e, luck, k, _won, _hit, _counters, _shift = state
         if plan.limit is not None and k >= plan.limit:
             return 1.0, 0.0, 0, False, k
         escape = 0.0
@@ -273,6 +273,14 @@ class _Solver:
             escape = self._escape(h, luck)
             if escape == 1.0:
                 return 1.0, escape, 0, False, k
+        lead, immune = self._lead(state)
+        return None, escape, lead, immune, min(k + 1, self.k_cap)
+
+    def _lead(self, state: tuple) -> tuple[int, bool]:
+        """The hero's lead over the enemy fought (its SKILL and shift, the attack modifiers
+        that hold) and whether it is immune to an instant kill."""
+        plan = self.plan
+        index, shift = state[0], state[8]
         skill, _stamina, immune = plan.enemies[index]
         lead = self.skill - (skill + shift)
         for enemy, value, when in plan.attacks:
@@ -280,7 +288,7 @@ class _Solver:
                 when, state
             ):
                 lead += value
-        return None, escape, lead, immune, min(k + 1, self.k_cap)
+        return lead, immune
 
     def _value(self, state: tuple) -> float:
         done, escape, lead, immune, k2 = self._assault_start(state)

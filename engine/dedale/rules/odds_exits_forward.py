@@ -162,11 +162,7 @@ class AssaultForward:
         index, h, e, luck, k, won, hit, counters, shift = state
         if plan.limit is not None and k >= plan.limit:
             return [(1.0, ("end", self._limit_end(h, luck, counters)))]
-        skill, _stamina, immune = plan.enemies[index]
-        lead = s.skill - (skill + shift)
-        for enemy, value, when in plan.attacks:
-            if (enemy is None or enemy == index or len(plan.enemies) == 1) and s.holds(when, state):
-                lead += value
+        lead, immune = s._lead(state)
         k2 = min(k + 1, s.k_cap)
         moves: list[tuple[float, tuple]] = []
         stay = 0.0
