@@ -26,6 +26,7 @@ from dedale import ast
 from dedale.errors import BookStructureError, DedaleError
 from dedale.i18n import tr
 from dedale.language.book_state import BookState
+from dedale.language.checks import walk
 from dedale.language.keywords import name_key
 from dedale.span import Span
 
@@ -41,19 +42,6 @@ def _names(cls: type) -> tuple[str, ...]:
 
 def _is_node(value: Any) -> bool:
     return hasattr(value, "__dataclass_fields__") and not isinstance(value, Span)
-
-
-def _walk(node: Any) -> Iterator[Any]:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        for name in _names(type(current)):
-            value = getattr(current, name)
-            if isinstance(value, tuple):
-                stack.extend(item for item in value if _is_node(item))
-            elif _is_node(value):
-                stack.append(value)
 
 
 _LEAVES = frozenset(
@@ -135,7 +123,7 @@ def _given_items(
     for item in start_items:
         given.setdefault(name_key(item.item), item.item)
     for paragraph in paragraphs.values():
-        for node in _walk(paragraph):
+        for node in walk(paragraph):
             item = getattr(node, "item", None)  # taken, bought, given, dropped, numbered...
             if type(node) is not ast.HasItem and isinstance(item, str) and item:
                 given.setdefault(name_key(item), item)

@@ -23,10 +23,7 @@ from dedale.errors import GameError
 from dedale.events import (
     AssaultResolved,
     DiceRolled,
-    EnemyDefeated,
-    FightEnded,
     FightStarted,
-    StatChanged,
     TargetPrompt,
     YesNoPrompt,
 )
@@ -35,13 +32,12 @@ from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
 from dedale.rules.dice import Dice, DiceExpr, characteristic_bonus, parse_dice
-from dedale.rules.fight_state import FightHooks, FightState, between_assaults
+from dedale.rules.fight_state import FightHooks, FightState
+from dedale.rules.fight_steps import FightSteps
 from dedale.rules.fights import (
     ESCAPED,
-    LIMIT,
     LOST,
     MAX_ASSAULTS,
-    WON,
     EnemySpec,
     FightResult,
     FightSpec,
@@ -225,25 +221,13 @@ def d20_fight(
         )
     state = _D20State(params, character, rng, hero, enemies, emit)
     rounds = 0
-    between = None
     if hooks is not None:  # the book acts between the assaults
-        between = FightState([e.name for e in enemies], [e.health for e in enemies])
-        state.hooks, state.between = hooks, between
-        hero_health = character.stats[params.health]
+        state.follow(hooks)
     while True:
-        if between is not None and rounds:
-            loss = max(0, hero_health - character.stats[params.health])
-            stop = yield from between_assaults(hooks, between, enemies, rounds, loss)
-            hero_health = character.stats[params.health]
-            if stop is not None:
-                if not emit or between.quiet_end:
-                    state.emit = False
-                return (yield from state.end(stop, rounds))
+        ended = yield from state.before_turn(spec, rounds)
+        if ended is not None:
+            return ended
         living = [e for e in enemies if e.health > 0]
-        if not living:
-            return (yield from state.end(WON, rounds))
-        if spec.assault_limit is not None and rounds >= spec.assault_limit:
-            return (yield from state.end(LIMIT, rounds))
         if spec.escape_after is not None and rounds >= spec.escape_after:
             if (yield YesNoPrompt(kind="escape", params=(("assault", rounds),))):
                 yield from state.attack(living[0], hero, rounds, riposte=False, note="escape")
@@ -273,7 +257,7 @@ def _dice_count(expr: DiceExpr) -> int:
     return sum(term.count for _, term in expr.terms if isinstance(term, Dice))
 
 
-class _D20State:
+class _D20State(FightSteps):
     def __init__(self, params, character, rng, hero, enemies, emit) -> None:
         self.params, self.character, self.rng = params, character, rng
         self.hero, self.enemies, self.emit = hero, enemies, emit
@@ -315,39 +299,3 @@ class _D20State:
         alive = self.character.stats[params.health] > 0 and defender.health > 0
         if not hit and riposte and alive:
             yield from self.attack(defender, attacker, number, riposte=False, note="riposte")
-
-    def wound(self, defender: Fighter, damage: int):
-        if self.hooks is not None and damage > 0:  # the book's per-enemy rules
-            damage = yield from self._book_wound(defender, damage)
-        if damage <= 0:
-            return
-        if defender is self.hero:
-            stat = self.params.health
-            old, new = self.character.change(stat, -damage)
-            defender.health = new
-            if self.emit:
-                initial = self.character.initial[stat]
-                yield StatChanged(name=stat, old=old, new=new, initial=initial)
-            return
-        old = defender.health
-        defender.health = max(0, old - damage)
-        if self.emit:
-            yield StatChanged(
-                name=self.params.health, old=old, new=defender.health, initial=defender.initial,
-                who=defender.name,
-            )  # fmt: skip
-            if defender.health == 0:
-                yield EnemyDefeated(name=defender.name)
-
-    def _book_wound(self, defender, damage: int):
-        between = self.between
-        if defender is self.hero:
-            return (yield from self.hooks.hero_wound(between, damage))
-        between.current = next((i for i, e in enumerate(self.enemies) if e is defender), 0)
-        return (yield from self.hooks.enemy_wound(between, damage))
-
-    def end(self, outcome: str, rounds: int):
-        if self.emit:
-            yield FightEnded(outcome=outcome, assaults=rounds)
-        left = tuple((e.name, e.health) for e in self.enemies if e.health > 0)
-        return FightResult(outcome, rounds, left)

@@ -5,7 +5,8 @@ abilities: damage each way, Luck tables (applied as differences from the base da
 an enemy with a paragraph's own damage keeps the same Luck effect), instant kill on a
 double, armour on the first assault with wear, bonus damage on the first successful
 assault, attack bonuses, unarmed penalty, escape, assault limit and the three
-several-enemy modes.
+several-enemy modes. The fight's setup: :mod:`dedale.rules.fight_opposed_setup`; Luck in
+the fight: :mod:`dedale.rules.fight_opposed_luck`.
 """
 
 from __future__ import annotations
@@ -18,12 +19,28 @@ from dedale.events import (
     FightStarted,
     StatChanged,
     TargetPrompt,
-    TestResolved,
     YesNoPrompt,
 )
 from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
+from dedale.rules.fight_opposed_luck import (
+    PROMPTS,
+    ally_takes,
+    dies_anyway,
+    kills_anyway,
+    luck_prompt,
+    luck_test,
+    luck_wounded,
+    shown_prompt,
+)
+from dedale.rules.fight_opposed_setup import (
+    ARMOUR_OFF,
+    FightSetup,
+    cached_setup,
+    first_alive,
+    wear_armour,
+)
 from dedale.rules.fight_state import FightHooks, FightState, winner_of
 from dedale.rules.fights import (
     ESCAPED,
@@ -36,126 +53,9 @@ from dedale.rules.fights import (
     endless_fight,
 )
 from dedale.rules.random_source import RandomSource
-from dedale.rules.ruleset import OpposedFight, Ruleset
+from dedale.rules.ruleset import Ruleset
 
-
-class FightSetup:
-    """Everything a fight needs, computed once from ruleset, hero and spec."""
-
-    __slots__ = (
-        "attack_bonus", "first_hit_bonus", "damage_bonus", "armour", "enemy_damage",
-        "luck_stat", "luck_cost", "luck_dice", "wounding", "wounded", "params",
-        "names", "skills", "health", "immune", "plain_2d6", "constants",
-    )  # fmt: skip
-
-    def __init__(
-        self, ruleset: Ruleset, character: Character, spec: FightSpec, armed: bool
-    ) -> None:
-        params = ruleset.fight
-        assert isinstance(params, OpposedFight)
-        self.params = params
-        abilities = mods.hero_abilities(ruleset, character)
-        bonus = spec.attack_bonus + mods.total(spec.modifiers, abilities)
-        bonus += mods.ability_value(abilities, "fight", "attack_bonus")
-        if not armed:
-            if mods.has_ability(abilities, "unarmed", "attack_penalty"):
-                bonus += mods.ability_value(abilities, "unarmed", "attack_penalty")
-            else:
-                bonus += params.unarmed_penalty
-        self.attack_bonus = bonus
-        self.damage_bonus = mods.ability_value(abilities, "fight", "damage_bonus")
-        self.first_hit_bonus = mods.ability_value(
-            abilities, "first_successful_assault", "bonus_damage"
-        )
-        self.armour = mods.has_ability(abilities, "first_assault", "no_wound")
-        self.enemy_damage = (
-            spec.enemy_damage if spec.enemy_damage is not None else params.damage_to_hero
-        )
-        test = ruleset.tests.get(params.luck_test) if params.luck_test else None
-        self.luck_stat = test.stat if test else None
-        self.luck_cost = test.cost if test else 0
-        self.luck_dice = test.dice if test else None
-        self.wounding = params.luck_wounding
-        self.wounded = params.luck_wounded
-        self.plain_2d6 = params.dice is not None and params.dice.text == "2d6"
-        names = [e.name for e in spec.enemies]
-        skills = [int(e.stats.get(params.attack_stat, 0)) for e in spec.enemies]
-        health = [int(e.stats.get(params.health, 0)) for e in spec.enemies]
-        immune = [e.immune_instant_kill for e in spec.enemies]
-        if spec.mode == "as_one":  # one enemy: the highest SKILL, the total STAMINA
-            names = [" & ".join(names)]
-            skills = [max(skills)]
-            health = [sum(health)]
-            immune = [all(immune)]
-        self.names, self.skills, self.health, self.immune = names, skills, health, immune
-        # What the fight generator binds to locals, in one unpacking (see opposed_fight).
-        alive = sum(1 for h in health if h > 0)
-        self.constants = (
-            params.health,
-            params.attack_stat,
-            params.dice,
-            self.plain_2d6,
-            params.instant_kill_on_double,
-            params.damage_to_enemy + self.damage_bonus,
-            self.first_hit_bonus,
-            spec.assault_limit,
-            spec.escape_after,
-            spec.assault_limit is not None or spec.escape_after is not None,
-            spec.mode == "together",
-            self.enemy_damage,
-            self.luck_stat,
-            self.luck_stat is not None and self.wounding is not None,
-            self.luck_stat is not None and self.wounded is not None,
-            params.attack_stat != self.luck_stat and params.attack_stat != params.health,
-            alive,
-            _first_alive(health) if alive else 0,
-        )
-
-
-_SETUPS: dict[tuple, tuple[Ruleset, FightSpec, FightSetup]] = {}
-
-
-def cached_setup(ruleset: Ruleset, character: Character, spec: FightSpec) -> FightSetup:
-    """The FightSetup of this ruleset, spec, class and armed state (simulations repeat
-    the same fight many times; the cache keeps its ruleset and spec alive, so their ids
-    cannot be reused while cached)."""
-    armed = bool(character.items) and character.is_armed(ruleset)
-    key = (id(ruleset), id(spec), character.class_name, armed)
-    found = _SETUPS.get(key)
-    if found is not None and found[0] is ruleset and found[1] is spec:
-        return found[2]
-    if len(_SETUPS) > 256:
-        _SETUPS.clear()
-    setup = FightSetup(ruleset, character, spec, armed)
-    _SETUPS[key] = (ruleset, spec, setup)
-    return setup
-
-
-ARMOUR_OFF = 1 << 30
-"""``fights_with_armour`` at or above this: no armour acts (the assaults after the first
-of a fight run assault by assault, dedale.game.fight_extras)."""
-
-
-def wear_armour(ruleset: Ruleset, character: Character) -> bool:
-    """Whether worn armour protects in this fight's first assault; counts its wear per
-    piece of armour (the most worn piece still good serves first; a new one starts fresh)."""
-    if character.fights_with_armour >= ARMOUR_OFF:
-        return False
-    protected = False
-    for name in list(character.items):
-        item = ruleset.item(name)
-        if item is None or not mods.has_ability(item.abilities, "first_assault", "no_wound"):
-            continue
-        if item.wear is None:
-            protected = True
-            continue
-        pieces = character.armour_pieces(name)
-        good = [i for i, used in enumerate(pieces) if used < item.wear]
-        if good:
-            pieces[max(good, key=pieces.__getitem__)] += 1
-            character.fights_with_armour += 1
-            return True
-    return protected
+__all__ = ["ARMOUR_OFF", "FightSetup", "cached_setup", "opposed_fight", "wear_armour"]
 
 
 def opposed_fight(
@@ -213,7 +113,7 @@ def opposed_fight(
     if character.item_effects:  # items the book gave with a bonus to the attack stat
         extra = mods.item_modifiers(character, attack_stat)
         attack_bonus += mods.total(extra, mods.hero_abilities(ruleset, character))
-    prompts = _PROMPTS
+    prompts = PROMPTS
     # The attack stat does not change during a fight unless a Luck test could spend it.
     hero_base = stats[attack_stat] + attack_bonus
     hero_initial = character.initial[hero_stat]
@@ -243,22 +143,22 @@ def opposed_fight(
                 if not hit_yet:
                     damage += first_hit_bonus
                     hit_yet = True
-                if luck_when_wounding and not _kills_anyway(setup, damage, enemy_hp):
+                if luck_when_wounding and not kills_anyway(setup, damage, enemy_hp):
                     luck = stats[luck_stat]
                     if luck > 0:
                         key = ("dealt", damage, stats[hero_stat], enemy_hp, luck, current, True)
-                        if (yield prompts.get(key) or _luck_prompt(key)):
-                            damage = yield from _luck_test(setup, character, rng, damage, True, 0)
+                        if (yield prompts.get(key) or luck_prompt(key)):
+                            damage = yield from luck_test(setup, character, rng, damage, True, 0)
                 enemy_hp = enemy_hp - damage if damage < enemy_hp else 0
                 health[current] = enemy_hp
             elif margin < 0:
                 damage = enemy_damage
-                if luck_when_wounded and not _dies_anyway(setup, damage, stats[hero_stat], state):
+                if luck_when_wounded and not dies_anyway(setup, damage, stats[hero_stat], state):
                     luck = stats[luck_stat]
                     if luck > 0:
                         key = ("taken", damage, stats[hero_stat], enemy_hp, luck, current, hit_yet)
-                        if (yield prompts.get(key) or _luck_prompt(key)):
-                            damage = yield from _luck_test(setup, character, rng, damage, False, 0)
+                        if (yield prompts.get(key) or luck_prompt(key)):
+                            damage = yield from luck_test(setup, character, rng, damage, False, 0)
                 if damage > 0:
                     old = stats[hero_stat]
                     stats[hero_stat] = old - damage if old > damage else 0
@@ -268,7 +168,7 @@ def opposed_fight(
                 alive -= 1
                 if alive == 0:
                     return _won(assault)
-                current = _first_alive(health)
+                current = first_alive(health)
                 enemy_hp = health[current]
                 lead = hero_base - skills[current]
     while True:
@@ -282,7 +182,7 @@ def opposed_fight(
                 quiet = not emit or state.quiet_end
                 return (yield from _end(stop, assault, names, health, not quiet))
             if health[current] <= 0:
-                current = _first_alive(health)
+                current = first_alive(health)
             enemy_skill = skills[current]
         if checks:
             if limit is not None and assault >= limit:
@@ -291,7 +191,7 @@ def opposed_fight(
                 if (yield YesNoPrompt(kind="escape", params=(("assault", assault),))):
                     damage = params.escape_damage
                     if params.escape_luck:
-                        damage = yield from _luck_wounded(setup, character, rng, damage, emit)
+                        damage = yield from luck_wounded(setup, character, rng, damage, emit)
                     yield from _wound_hero(character, hero_stat, damage, emit)
                     outcome = LOST if stats[hero_stat] <= 0 else ESCAPED
                     return (yield from _end(outcome, assault, names, health, emit))
@@ -364,13 +264,13 @@ def opposed_fight(
                 damage += first_hit_bonus
                 hit_yet = True
             left = health[current]
-            if luck_when_wounding and not _kills_anyway(setup, damage, left, hooks, state):
+            if luck_when_wounding and not kills_anyway(setup, damage, left, hooks, state):
                 luck = stats[luck_stat]
                 if luck > 0:
                     key = ("dealt", damage, stats[hero_stat], left, luck, current, True)
-                    prompt = prompts.get(key) or _luck_prompt(key)
-                    if (yield _shown(prompt, hooks, state, damage)):
-                        damage = yield from _luck_test(setup, character, rng, damage, True, emit)
+                    prompt = prompts.get(key) or luck_prompt(key)
+                    if (yield shown_prompt(prompt, hooks, state, damage)):
+                        damage = yield from luck_test(setup, character, rng, damage, True, emit)
             if state is not None:
                 damage = yield from hooks.enemy_wound(state, damage)
             taken = damage if damage < left else left
@@ -394,20 +294,20 @@ def opposed_fight(
             else:
                 damage = enemy_damage
                 # an ally may take the wound (the hook deals it): then no Luck of the hero's
-                shield = state is not None and _ally_takes(hooks, state)
+                shield = state is not None and ally_takes(hooks, state)
                 hero_hp = stats[hero_stat]
                 if (
                     luck_when_wounded
                     and not shield
-                    and not _dies_anyway(setup, damage, hero_hp, state)
+                    and not dies_anyway(setup, damage, hero_hp, state)
                 ):
                     luck = stats[luck_stat]
                     if luck > 0:
                         key = ("taken", damage, stats[hero_stat], health[current], luck, current,
                                hit_yet)  # fmt: skip
-                        prompt = prompts.get(key) or _luck_prompt(key)
-                        if (yield _shown(prompt, hooks, state, damage)):
-                            damage = yield from _luck_test(
+                        prompt = prompts.get(key) or luck_prompt(key)
+                        if (yield shown_prompt(prompt, hooks, state, damage)):
+                            damage = yield from luck_test(
                                 setup, character, rng, damage, False, emit
                             )
                 rescue = getattr(hooks, "rescue", None) if state is not None else None
@@ -454,7 +354,7 @@ def opposed_fight(
                 if emit:
                     yield FightEnded(outcome=WON, assaults=assault)
                 return _won(assault)
-            current = _first_alive(health)
+            current = first_alive(health)
             enemy_skill = skills[current]
 
 
@@ -470,8 +370,8 @@ def _side_attacks(setup, character, rng, spec, emit, others, health, hero_as, as
             break
         if strength > hero_as and not first:
             damage = params.together_damage if spec.enemy_damage is None else spec.enemy_damage
-            if state is None or not _ally_takes(hooks, state):  # an ally's wound: no Luck
-                damage = yield from _luck_wounded(
+            if state is None or not ally_takes(hooks, state):  # an ally's wound: no Luck
+                damage = yield from luck_wounded(
                     setup, character, rng, damage, emit, health[index], (index, hit_yet)
                 )
             if state is not None:  # that enemy's own rules ("it deals 4")
@@ -493,127 +393,12 @@ def _side_attacks(setup, character, rng, spec, emit, others, health, hero_as, as
             )  # fmt: skip
 
 
-def _first_alive(health: list[int]) -> int:
-    """The index of the first enemy still standing (the caller knows there is one)."""
-    for index, h in enumerate(health):
-        if h > 0:
-            return index
-    raise AssertionError("no enemy left")
-
-
 # Two 2d6 faces from one uniform draw x in 0..35 (as RandomSource.roll2): the pair, its
 # sum, whether it is a double, and the four faces of an assault (enemy x, hero y) as logged.
 _PAIRS = tuple((x // 6 + 1, x % 6 + 1) for x in range(36))
 _SUMS = tuple(a + b for a, b in _PAIRS)
 _DOUBLES = tuple(a == b for a, b in _PAIRS)
 _FOUR_FACES = tuple(p + q for p in _PAIRS for q in _PAIRS)
-
-
-_PROMPTS: dict[tuple, YesNoPrompt] = {}
-
-
-def _luck_prompt(key: tuple) -> YesNoPrompt:
-    """The ``use_luck`` prompt for a state key (wound, damage, hero, enemy, luck,
-    enemy_index, hit); prompts are immutable, so equal ones are shared (simulations ask
-    millions of them)."""
-    prompt = _PROMPTS.get(key)
-    if prompt is None:
-        if len(_PROMPTS) > 20_000:
-            _PROMPTS.clear()
-        names = ("wound", "damage", "hero", "enemy", "luck", "enemy_index", "hit")
-        prompt = _PROMPTS[key] = YesNoPrompt(
-            kind="use_luck", params=tuple(zip(names, key, strict=True))
-        )
-    return prompt
-
-
-def _shown(prompt: YesNoPrompt, hooks, state, damage: int) -> YesNoPrompt:
-    """The Luck prompt with the damage the wound will really do when the book's rules under
-    the enemy change it (``it deals 3``): ``shown`` for the players; ``damage`` keeps the
-    fight's own value, which the best-Luck policy (rules/odds.py) reads."""
-    shown_damage = getattr(hooks, "shown_damage", None) if state is not None else None
-    if shown_damage is None:
-        return prompt
-    shown = shown_damage(state, dict(prompt.params)["wound"], damage)
-    if shown == damage:
-        return prompt
-    return YesNoPrompt(kind=prompt.kind, params=(*prompt.params, ("shown", shown)))
-
-
-def _kills_anyway(setup, damage: int, left: int, hooks=None, state=None) -> bool:
-    """Whether the hero's wound kills the enemy whatever Luck gives (issue 16.8): then Luck,
-    which could only cost a point, is not offered. With the book's wound rules ("it takes
-    1") the wound they would let through is checked too; a rule that acts (yields) leaves
-    the offer as it is."""
-    table, base = setup.wounding, setup.params.damage_to_enemy
-    worst = max(0, damage + min(table.lucky, table.unlucky) - base)
-    if worst < left:
-        return False
-    if state is None:
-        return True
-    wound = hooks.enemy_wound(state, worst)
-    try:
-        next(wound)
-    except StopIteration as done:
-        return isinstance(done.value, int) and done.value >= left
-    wound.close()
-    return False
-
-
-def _ally_takes(hooks, state) -> bool:
-    """Whether the enemy's wound of this assault goes to an ally (the book's hooks say so:
-    ``the enemy strikes the ally``): the hook deals it, the hero takes none and tests no
-    Luck on it."""
-    takes = getattr(hooks, "ally_takes", None)
-    return takes is not None and takes(state)
-
-
-def _dies_anyway(setup, damage: int, hero_hp: int, state=None) -> bool:
-    """Whether the enemy's wound kills the hero whatever Luck gives (issue 16.8), so that
-    Luck is not offered; never while the book acts in the fight (an item or a rule may
-    still save him)."""
-    if state is not None:
-        return False
-    table, base = setup.wounded, setup.params.damage_to_hero
-    least = max(0, damage + min(table.lucky, table.unlucky) - base)
-    return least >= hero_hp
-
-
-def _luck_wounded(setup, character, rng, damage, emit, enemy=0, where=(0, True)):
-    """Offer Luck on a wound the hero takes; returns the damage to apply."""
-    if setup.luck_stat is None or setup.wounded is None or character.stats[setup.luck_stat] <= 0:
-        return damage
-    stats = character.stats
-    key = ("taken", damage, stats[setup.params.health], enemy, stats[setup.luck_stat], *where)
-    if (yield _luck_prompt(key)):
-        damage = yield from _luck_test(setup, character, rng, damage, False, emit)
-    return damage
-
-
-def _luck_test(setup, character, rng, damage, dealt: bool, emit: bool):
-    """Test Luck in a fight: the table's lucky/unlucky values, as a shift of the damage."""
-    stat = setup.luck_stat
-    params = setup.params
-    luck = character.stats[stat]
-    if setup.luck_dice.text == "2d6":
-        faces = rng.roll2(6)
-        roll = faces[0] + faces[1]
-    else:
-        roll, faces = setup.luck_dice.roll(rng)
-    lucky = roll <= luck
-    character.set(stat, luck - setup.luck_cost)
-    if dealt:
-        table, base = setup.wounding, params.damage_to_enemy
-    else:
-        table, base = setup.wounded, params.damage_to_hero
-    shifted = damage + (table.lucky if lucky else table.unlucky) - base
-    if emit:
-        outcome = "success" if lucky else "failure"
-        yield DiceRolled(purpose="luck", faces=tuple(faces), total=roll)
-        yield TestResolved(name="luck", roll=roll, target=luck, outcome=outcome)
-        new = character.stats[stat]
-        yield StatChanged(name=stat, old=luck, new=new, initial=character.initial[stat])
-    return max(0, shifted)
 
 
 def _wound_hero(character: Character, stat: str, damage: int, emit: bool):

@@ -30,11 +30,8 @@ from dedale.errors import GameError
 from dedale.events import (
     AssaultResolved,
     DiceRolled,
-    EnemyDefeated,
-    FightEnded,
     FightStarted,
     MessageShown,
-    StatChanged,
     TargetPrompt,
     YesNoPrompt,
 )
@@ -43,13 +40,12 @@ from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, _duo_outcome, health_malus
 from dedale.rules.decisions import RulesGen
-from dedale.rules.fight_state import FightHooks, FightState, between_assaults
+from dedale.rules.fight_state import FightHooks, FightState
+from dedale.rules.fight_steps import FightSteps
 from dedale.rules.fights import (
     ESCAPED,
-    LIMIT,
     LOST,
     MAX_ASSAULTS,
-    WON,
     EnemySpec,
     FightResult,
     FightSpec,
@@ -140,7 +136,7 @@ def actions_of(params: ReliquesFight, side: Side) -> int:
     return params.actions[-1][1]
 
 
-class _Reliques:
+class _Reliques(FightSteps):
     def __init__(self, ruleset, character, rng, hero, enemies, emit, attack_bonus=0) -> None:
         self.ruleset, self.character, self.rng = ruleset, character, rng
         self.attack_bonus = attack_bonus
@@ -279,42 +275,6 @@ class _Reliques:
                 enemy_damage_taken=damage if attacker.is_hero else 0, note=note,
             )  # fmt: skip
 
-    def wound(self, side: Side, damage: int):
-        if self.hooks is not None and damage > 0:  # the book's per-enemy rules
-            damage = yield from self._book_wound(side, damage)
-        if damage <= 0:
-            return
-        if side.is_hero:
-            stat = self.params.health
-            old, new = self.character.change(stat, -damage)
-            side.health = new
-            if self.emit:
-                initial = self.character.initial[stat]
-                yield StatChanged(name=stat, old=old, new=new, initial=initial)
-            return
-        old = side.health
-        side.health = max(0, old - damage)
-        if self.emit:
-            yield StatChanged(
-                name=self.params.health, old=old, new=side.health, initial=side.initial,
-                who=side.name,
-            )  # fmt: skip
-            if side.health == 0:
-                yield EnemyDefeated(name=side.name)
-
-    def _book_wound(self, side, damage: int):
-        between = self.between
-        if side is self.hero:
-            return (yield from self.hooks.hero_wound(between, damage))
-        between.current = next((i for i, e in enumerate(self.enemies) if e is side), 0)
-        return (yield from self.hooks.enemy_wound(between, damage))
-
-    def end(self, outcome: str, turns: int):
-        if self.emit:
-            yield FightEnded(outcome=outcome, assaults=turns)
-        left = tuple((e.name, e.health) for e in self.enemies if e.health > 0)
-        return FightResult(outcome, turns, left)
-
 
 def fight_sides(
     ruleset: Ruleset, character: Character, spec: FightSpec, rng: RandomSource
@@ -358,25 +318,13 @@ def reliques_fight(
             enemies=tuple((e.name, tuple(e.stats.items())) for e in enemies), mode=spec.mode
         )
     turns = 0
-    between = None
     if hooks is not None:  # the book acts between the assaults
-        between = FightState([e.name for e in enemies], [e.health for e in enemies])
-        fight.hooks, fight.between = hooks, between
-        hero_health = character.stats[params.health]
+        fight.follow(hooks)
     while True:
-        if between is not None and turns:
-            loss = max(0, hero_health - character.stats[params.health])
-            stop = yield from between_assaults(hooks, between, enemies, turns, loss)
-            hero_health = character.stats[params.health]
-            if stop is not None:
-                if not emit or between.quiet_end:
-                    fight.emit = False
-                return (yield from fight.end(stop, turns))
+        ended = yield from fight.before_turn(spec, turns)
+        if ended is not None:
+            return ended
         living = [e for e in enemies if e.health > 0]
-        if not living:
-            return (yield from fight.end(WON, turns))
-        if spec.assault_limit is not None and turns >= spec.assault_limit:
-            return (yield from fight.end(LIMIT, turns))
         if spec.escape_after is not None and turns >= spec.escape_after:
             if (yield YesNoPrompt(kind="escape", params=(("assault", turns),))):
                 left = {id(hero): actions_of(params, hero) - 1, id(living[0]): 0}

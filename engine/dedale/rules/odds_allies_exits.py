@@ -34,7 +34,6 @@ from collections.abc import Sequence
 
 from dedale.errors import GameError
 from dedale.i18n import number, tr
-from dedale.rules.fight_state import happened
 from dedale.rules.odds import luck_gains
 from dedale.rules.odds_allies import STRUCK
 from dedale.rules.odds_exits import (
@@ -42,7 +41,6 @@ from dedale.rules.odds_exits import (
     ExitPlan,
     _outcomes,
     _Solver,
-    changed,
 )
 from dedale.rules.odds_inputs import assault_chances, check_size
 from dedale.rules.ruleset import Ruleset
@@ -265,35 +263,9 @@ class AllyExitSolver(_Solver):
 
     def _rest(self, state: tuple, fought: int, winner: str, double: bool, wound: int):
         """The events of the enemy fought (while it stands), then the exits read before the
-        table: a float when the fight ends, else ``(state, the enemy it names stands)``."""
-        plan = self.plan
-        index, h, e, luck, k, won, hit, counters, shift = state
-        if index == fought:  # it stands (else the allies' phase moved on)
-            values = list(counters)
-            for event in plan.events:
-                if not self._mine(event.enemy, index):
-                    continue
-                now = (index, h, e, luck, k, won, hit, tuple(values), shift)
-                if not self.holds(event.when, now):
-                    continue
-                if not happened(event.on, winner, double, wound):
-                    continue
-                changed(values, self.names, event.counters, self.caps)
-                if event.health:
-                    h = max(0, h + event.health)
-                    if h <= 0:
-                        return 0.0
-                shift += event.skill
-                e = max(0, e + event.stamina)
-                if event.leaves:
-                    return 1.0
-            counters = tuple(values)
-        state = (index, h, e, luck, k, won, hit, counters, shift)
-        if plan.first_won and k == 1 and winner in ("hero", "kill"):
-            return 1.0
-        if any(self.holds(exit_, state) for exit_ in plan.exits):
-            return 1.0
-        return (state, e > 0)  # an event felled it: the next steps in after the table
+        table (the exits DP's ``_events_exits``)."""
+        stands = state[0] == fought  # (else the allies' phase moved on)
+        return self._events_exits(state, winner, double, wound, stands)
 
     def _rows(self, found) -> list[tuple]:
         """The assault table's rows (the exits DP's), then the late exits."""

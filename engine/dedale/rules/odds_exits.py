@@ -265,7 +265,7 @@ class _Solver:
         escape that surely succeeds — else None, the escape's chance (0 when not allowed),
         the hero's lead over the enemy fought, its immunity, the next assault's count)."""
         plan = self.plan
-        index, h, _e, luck, k, _won, _hit, _counters, shift = state
+        _index, h, _e, luck, k, _won, _hit, _counters, _shift = state
         if plan.limit is not None and k >= plan.limit:
             return 1.0, 0.0, 0, False, k
         escape = 0.0
@@ -273,6 +273,14 @@ class _Solver:
             escape = self._escape(h, luck)
             if escape == 1.0:
                 return 1.0, escape, 0, False, k
+        lead, immune = self._lead(state)
+        return None, escape, lead, immune, min(k + 1, self.k_cap)
+
+    def _lead(self, state: tuple) -> tuple[int, bool]:
+        """The hero's lead over the enemy fought (its SKILL and shift, the attack modifiers
+        that hold) and whether it is immune to an instant kill."""
+        plan = self.plan
+        index, shift = state[0], state[8]
         skill, _stamina, immune = plan.enemies[index]
         lead = self.skill - (skill + shift)
         for enemy, value, when in plan.attacks:
@@ -280,7 +288,7 @@ class _Solver:
                 when, state
             ):
                 lead += value
-        return None, escape, lead, immune, min(k + 1, self.k_cap)
+        return lead, immune
 
     def _value(self, state: tuple) -> float:
         done, escape, lead, immune, k2 = self._assault_start(state)
@@ -460,8 +468,16 @@ class _Solver:
         alive = e > 0
         if not alive and index + 1 >= len(plan.enemies):
             return 1.0
-        hero_won = winner in ("hero", "kill")
-        if alive:  # the events of the enemy fought (none once it has fallen)
+        state = (index, h, e, luck, k, won, hit, counters, shift)
+        return self._events_exits(state, winner, double, wound, alive)
+
+    def _events_exits(self, state: tuple, winner: str, double: bool, wound: int, stands: bool):
+        """The events of the enemy fought while it ``stands``, then the exits read before a
+        table: a float when the fight ends, else ``(state, the enemy fought still stands)``
+        (an event may fell it: the next steps in after the table)."""
+        plan = self.plan
+        index, h, e, luck, k, won, hit, counters, shift = state
+        if stands:  # the events of the enemy fought (none once it has fallen)
             values = list(counters)
             for event in plan.events:
                 if not self._mine(event.enemy, index):
@@ -481,10 +497,9 @@ class _Solver:
                 if event.leaves:
                     return 1.0
             counters = tuple(values)
-            alive = e > 0
         state = (index, h, e, luck, k, won, hit, counters, shift)
-        if plan.first_won and k == 1 and hero_won:
+        if plan.first_won and k == 1 and winner in ("hero", "kill"):
             return 1.0
         if any(self.holds(exit_, state) for exit_ in plan.exits):
             return 1.0
-        return (state, alive)
+        return (state, e > 0)

@@ -16,6 +16,9 @@ Only the exits whose end state is the pre-hook state are followed: a win and an 
 limit. Plans with an escape (the solver plays those in its graph), events, conditional
 exits, a threshold, "after N assaults won" or "first assault won" raise
 :class:`ExitOddsTooLarge`'s sibling :class:`ForwardUnsupported`.
+
+The pass itself is :class:`AssaultForward`: :mod:`dedale.solve.acting_forward` follows every
+way out with it, labelling the ends its own way and with the fight's Luck policy.
 """
 
 from __future__ import annotations
@@ -69,7 +72,13 @@ def exit_outcomes(
     solver = _Solver(ruleset, hero_skill, plan, luck_policy, abilities, armour)
     start = (0, hero_stamina, plan.enemies[0][1], luck or 0, 0, 0, not solver.track_hit,
              tuple(v for _, v in plan.counters), 0)  # fmt: skip
-    return _Forward(solver).run(start)
+    forward = AssaultForward(solver)
+    ends, lost = forward.run(start)
+    found = ExitOutcomes(lost=lost, states=forward.states)
+    for (way, key), p in ends.items():
+        table = found.won if way == "won" else found.limit
+        table[key] = p
+    return found
 
 
 def _check(plan: ExitPlan) -> None:
@@ -93,13 +102,30 @@ def _order(state: tuple) -> tuple:
     return (index, -luck, -h, -e, k, hit, won)
 
 
-class _Forward:
+LOST = -1
+"""The key of the hero's death among a forward pass's ends."""
+
+
+class AssaultForward:
+    """The forward pass over ``odds_exits._Solver``'s states: each state, in an order every
+    transition follows, pushes its mass along the assault's outcomes and the chosen Luck
+    option to the next states or to an end ``("end", key)`` (``key`` LOST or the way out).
+    A subclass says how an assault ends (``_after``), how an assault limit ends
+    (``_limit_end``) and which Luck option is chosen (``_prefers``)."""
+
+    unsupported: type[GameError] = ForwardUnsupported
+    """What a fight this pass does not follow raises."""
+
     def __init__(self, solver: _Solver) -> None:
         self.solver = solver
-        self.found = ExitOutcomes()
+        self.states = 0
 
-    def run(self, start: tuple) -> ExitOutcomes:
-        found = self.found
+    def run(self, start: tuple) -> tuple[dict, float]:
+        """``(ends, lost)``: the mass of every way out by its key, and the chance to die
+        (``self.states``: the states visited)."""
+        found: dict[tuple, float] = {}
+        lost = 0.0
+        states = 0
         pending = {start: 1.0}
         heap = [(_order(start), start)]
         while heap:
@@ -107,67 +133,78 @@ class _Forward:
             mass = pending.pop(state, 0.0)
             if not mass:
                 continue
-            found.states += 1
-            if found.states > MAX_STATES:
+            states += 1
+            self.states = states
+            if states > MAX_STATES:
                 raise ExitOddsTooLarge(
                     tr("the exact odds would need more than {limit} states",
                        limit=number(MAX_STATES, ","))
                 )  # fmt: skip
             for share, nxt in self._moves(state):
                 flow = mass * share
-                if isinstance(nxt, tuple) and nxt[0] == "end":
-                    _, way, key = nxt
-                    if way == "lost":
-                        found.lost += flow
+                if nxt[0] == "end":
+                    if nxt[1] == LOST:
+                        lost += flow
                     else:
-                        table = found.won if way == "won" else found.limit
-                        table[key] = table.get(key, 0.0) + flow
+                        found[nxt[1]] = found.get(nxt[1], 0.0) + flow
                     continue
                 if nxt not in pending:
                     heapq.heappush(heap, (_order(nxt), nxt))
                     pending[nxt] = 0.0
                 pending[nxt] += flow
-        return found
+        return found, lost
 
     def _moves(self, state: tuple) -> list[tuple[float, tuple]]:
-        """The state's successors with their shares (ties folded), along the value's
-        choices; an ending is ``("end", way, (STAMINA, LUCK))``."""
+        """The state's successors with their shares (ties folded), along the value's Luck
+        choices; a way out is ``("end", key)``."""
         s = self.solver
         plan = s.plan
         index, h, e, luck, k, won, hit, counters, shift = state
         if plan.limit is not None and k >= plan.limit:
-            return [(1.0, ("end", "limit", (h, luck)))]
-        skill, _stamina, immune = plan.enemies[index]
-        lead = s.skill - (skill + shift)
-        for enemy, value, when in plan.attacks:
-            if (enemy is None or enemy == index or len(plan.enemies) == 1) and s.holds(when, state):
-                lead += value
+            return [(1.0, ("end", self._limit_end(h, luck, counters)))]
+        lead, immune = s._lead(state)
         k2 = min(k + 1, s.k_cap)
         moves: list[tuple[float, tuple]] = []
         stay = 0.0
         for p, winner, double in _outcomes(s.fight, lead, immune, s.doubles):
+            options = s._after_wounds(state, winner, k2)
             best, chosen, chosen_stay = -1.0, [], 0.0
-            for option in s._after_wounds(state, winner, k2):
+            for at, option in enumerate(options):
                 chance, rows, back = 0.0, [], 0.0
                 for q, nxt, dealt, wound in option:
-                    ((_, after),) = s._after(nxt, winner, double, dealt, wound)  # no table
+                    after = self._after(nxt, winner, double, dealt, wound)
                     if after == state:
                         back += q
                         continue
-                    if isinstance(after, float):
-                        chance += q * after
-                        way = "lost" if after == 0.0 else "won"
-                        rows.append((q, ("end", way, (nxt[1], nxt[3]))))
+                    if after[0] == "end":
+                        chance += q * (0.0 if after[1] == LOST else 1.0)
                     else:
                         chance += q * s.value(after)
-                        rows.append((q, after))
-                if back and len(s._after_wounds(state, winner, k2)) > 1:
-                    raise ForwardUnsupported(tr("a Luck test that may change nothing"))
-                if chance > best:
+                    rows.append((q, after))
+                if back and len(options) > 1:
+                    raise self.unsupported(tr("a Luck test that may change nothing"))
+                if self._prefers(at, chance, best):
                     best, chosen, chosen_stay = chance, rows, back
             stay += p * chosen_stay
             moves += [(p * q, nxt) for q, nxt in chosen]
         if stay >= 1.0:
-            raise ForwardUnsupported(tr("a fight in which nobody is ever wounded"))
+            raise self.unsupported(tr("a fight in which nobody is ever wounded"))
         scale = 1.0 / (1.0 - stay)
         return [(share * scale, nxt) for share, nxt in moves]
+
+    def _limit_end(self, h: int, luck: int, counters: tuple):
+        """The key of the way out at the assault limit."""
+        return ("limit", (h, luck))
+
+    def _prefers(self, at: int, chance: float, best: float) -> bool:
+        """Whether Luck option ``at`` (its chance to leave alive ``chance``) is taken over
+        the best so far: the first option of highest chance ("fight-optimal")."""
+        return chance > best
+
+    def _after(self, state: tuple, winner: str, double: bool, dealt: int, wound: int) -> tuple:
+        """Once an assault's wounds are applied: the solver's own hooks (no table), an end
+        ``("end", LOST)`` or ``("end", ("won", (STAMINA, LUCK)))``, else the next state."""
+        ((_, after),) = self.solver._after(state, winner, double, dealt, wound)
+        if isinstance(after, float):
+            return ("end", LOST if after == 0.0 else ("won", (state[1], state[3])))
+        return after

@@ -7,37 +7,34 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass, field
-from itertools import product
 
-from dedale.errors import GameError
 from dedale.i18n import tr
-from dedale.rules.checks import (
-    CRITICAL_FAILURE,
-    CRITICAL_SUCCESS,
-    _duo_outcome,
-    duo_target,
-    health_level,
-)
+from dedale.rules.checks import health_level
 from dedale.rules.fight_reliques import MAX_STRIKES_BACK, Side, actions_of
-from dedale.rules.odds_reliques_fast import FloatTurn, margins
+from dedale.rules.odds_reliques_fast import FloatTurn, _ended
 from dedale.rules.odds_reliques_forward import _LOST, _SELF, ESCAPED, ForwardPass
-from dedale.rules.ruleset import ReliquesFight
+from dedale.rules.odds_reliques_rules import (
+    _CF,
+    _HIT,
+    _MISS,
+    MAX_INITIATIVES,
+    ReliquesOddsTooLarge,
+    ReliquesTables,
+    acting,
+    fighter,
+    landed,
+    spend,
+)
+
+__all__ = ["MAX_INITIATIVES", "ReliquesOddsTooLarge"]  # re-exported for odds_reliques
 
 MAX_NODES = 1_500_000
 """In-turn and turn-start states of one fight at most (then ReliquesOddsTooLarge)."""
-MAX_INITIATIVES = 300_000
-"""Joint initiative rolls of the fighters of one turn at most (several enemies at once)."""
 IN_TURN = 8
 """In-turn states a turn start costs, about: the size checked before any work."""
 WON, LIMIT = "won", "limit"
 TURNS_WON = "turns won"  # won by "after N assaults won" (a way of its own for the solver)
 _DEAD = (0.0, 0.0, None)  # the value of a lost fight (without kernels)
-_MISS, _HIT, _CRIT = 0, 1, 2  # attack outcome kinds (a critical failure: _CF)
-_CF = 3
-
-
-class ReliquesOddsTooLarge(GameError):
-    """The exact odds of a reliques fight would need more than ``MAX_NODES`` states."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,16 +61,7 @@ class ReliquesOdds:
         return {key: p / self.win_probability for key, p in self.outcomes.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class _Fighter:
-    initiative: tuple[int, int]
-    attack: tuple[int, int]
-    defences: tuple[tuple[int, int], ...]  # the hero's choices, or the enemy's one duo
-    actions: int
-    weapon: int
-
-
-class _ReliquesDP(FloatTurn, ForwardPass):
+class _ReliquesDP(FloatTurn, ForwardPass, ReliquesTables):
     """The value of every state reachable from the start, then (unless ``win_only``) the
     forward pass of the best policy's outcome distribution."""
 
@@ -89,8 +77,8 @@ class _ReliquesDP(FloatTurn, ForwardPass):
             (lvl.malus if (lvl := health_level(levels, h, initial)) is not None else 0)
             for h in range(top + 1)
         ]
-        self.fighters = [self._fighter(params, hero, True)]
-        self.fighters += [self._fighter(params, e, False) for e in enemies]
+        self.fighters = [fighter(params, hero, True)]
+        self.fighters += [fighter(params, e, False) for e in enemies]
         self.armed = all(fighter.weapon > 0 for fighter in self.fighters)
         self.together = spec.mode == "together" and len(enemies) > 1
         self.limit = spec.assault_limit
@@ -120,67 +108,6 @@ class _ReliquesDP(FloatTurn, ForwardPass):
         self.initiatives: dict[tuple, tuple] = {}
         self.v = 0.0
         self.fragile = False  # a choice of this pass may change with v (see _best)
-
-    @staticmethod
-    def _fighter(params: ReliquesFight, side: Side, is_hero: bool) -> _Fighter:
-        def duo(names: tuple[str, str]) -> tuple[int, int]:
-            try:
-                return (int(side.stats[names[0]]), int(side.stats[names[1]]))
-            except KeyError as error:
-                raise GameError(
-                    tr("{name} has no {stat}", name=side.name, stat=error.args[0])
-                ) from None
-
-        dodge, parry = duo(params.dodge), duo(params.parry)
-        if is_hero:
-            defences = (dodge,) if dodge == parry else (dodge, parry)
-        else:  # the enemy takes its better duo (dodge on a tie), as the fight does
-            defences = (dodge if sum(dodge) >= sum(parry) else parry,)
-        return _Fighter(duo(params.initiative), duo(params.attack), defences,
-                        actions_of(params, side), side.weapon)  # fmt: skip
-
-    # -- tests -------------------------------------------------------------------------
-    def _test(self, values: tuple[int, int], bonus: int) -> tuple:
-        """``(kinds, crit, avoid)`` of a duo test: ``kinds`` the (kind, margin, p) of every
-        outcome, ``crit`` the chance and margin of a critical success, ``avoid[m]`` the
-        chance of a plain success of margin ``m`` or more."""
-        key = (values, bonus)
-        found = self.tests.get(key)
-        if found is not None:
-            return found
-        target = duo_target(self.ruleset, values, bonus)
-        counts: dict[tuple[int, int], int] = {}
-        for faces in product(range(1, 7), repeat=2):
-            outcome = _duo_outcome(self.ruleset, values, faces, target)
-            margin = target - sum(faces)
-            if outcome == CRITICAL_FAILURE:
-                kind, margin = _CF, 0
-            elif outcome == CRITICAL_SUCCESS:
-                kind = _CRIT
-            elif outcome == "failure" or margin < 0:
-                kind, margin = _MISS, 0
-            else:
-                kind = _HIT
-            counts[(kind, margin)] = counts.get((kind, margin), 0) + 1
-        kinds = tuple((k, m, n / 36) for (k, m), n in sorted(counts.items()))
-        crit = next(((p, m) for k, m, p in kinds if k == _CRIT), (0.0, 0))
-        # avoid[m]: a plain success of margin m or more (a defence avoiding margin m)
-        avoid = [sum(n for (k, dm), n in counts.items() if k == _HIT and dm >= m) / 36
-                 for m in range(14)]  # fmt: skip
-        found = self.tests[key] = (kinds, crit, avoid)
-        return found
-
-    def _attack(self, values: tuple[int, int], bonus: int) -> tuple:
-        """``(kinds, plain hit margins, critical success margins)`` of an attack test."""
-        key = (values, bonus)
-        found = self.attacks.get(key)
-        if found is None:
-            kinds = self._test(values, bonus)[0]
-            found = self.attacks[key] = (kinds, *margins(kinds))
-        return found
-
-    def _hero_malus(self, health: int) -> int:
-        return self.malus[min(max(health, 0), len(self.malus) - 1)]
 
     # -- values: (a, b, kernel): a + b * v, v the value of the turn's own start -----------
     def _mix(self, terms) -> tuple:
@@ -285,6 +212,13 @@ class _ReliquesDP(FloatTurn, ForwardPass):
                 hint=tr("its odds are estimated by a seeded simulation instead"),
             )  # fmt: skip
 
+    def _tick(self) -> None:
+        """One in-turn state more: ``_count`` every 4096 of them, or past the budget."""
+        self.nodes += 1
+        if not self.nodes & 4095 or self.nodes > self.max_nodes:
+            self.nodes -= 1
+            self._count()
+
     def value(self, state: tuple) -> float:
         """The best chance to leave the fight alive from a turn start."""
         found = self.values.get(state)
@@ -358,52 +292,6 @@ class _ReliquesDP(FloatTurn, ForwardPass):
             terms.append((p, self._run(ctx, order, left, st)))
         return self._mix(terms)
 
-    def _initiative(self, malus: int, sides: tuple[int, ...]) -> tuple:
-        """``(p, order, actions left)`` of every initiative the fighters can roll."""
-        key = (malus, sides)
-        found = self.initiatives.get(key)
-        if found is not None:
-            return found
-        per_side = []
-        for index, side in enumerate(sides):
-            fighter = self.fighters[side]
-            values = fighter.initiative
-            target = duo_target(self.ruleset, values, malus if side == 0 else 0)
-            faces: dict[tuple, float] = {}
-            for dice in product(range(1, 7), repeat=2):
-                outcome = _duo_outcome(self.ruleset, values, dice, target)
-                actions = fighter.actions
-                if outcome == CRITICAL_FAILURE:  # no action, or 1 of 2 or more
-                    actions = 1 if actions >= 2 else 0
-                margin = target - sum(dice)
-                rank = ((outcome == CRITICAL_SUCCESS, margin, side == 0), -index)
-                p = 1 / 36
-                faces[(rank, actions)] = faces.get((rank, actions), 0.0) + p
-            per_side.append([(side, rank, actions, p) for (rank, actions), p in faces.items()])
-        combos = 1
-        for rows in per_side:
-            combos *= len(rows)
-        if combos > MAX_INITIATIVES:
-            raise ReliquesOddsTooLarge(
-                tr("the exact odds of a reliques fight of {count} fighters at once would "
-                   "need more than {limit} initiative rolls", count=len(sides),
-                   limit=format(MAX_INITIATIVES, ",")),
-                hint=tr("its odds are estimated by a seeded simulation instead"),
-            )  # fmt: skip
-        table: dict[tuple, float] = {}
-        for combo in product(*per_side):
-            p = 1.0
-            left = [0] * len(self.fighters)
-            for side, _, actions, q in combo:
-                p *= q
-                left[side] = actions
-            ranked = sorted(combo, key=lambda entry: entry[1], reverse=True)
-            order = tuple(side for side, _, actions, _ in ranked if actions > 0)
-            key2 = (order, tuple(left))
-            table[key2] = table.get(key2, 0.0) + p
-        found = self.initiatives[key] = tuple((p, o, lf) for (o, lf), p in table.items())
-        return found
-
     # -- inside a turn -----------------------------------------------------------------
     def _run(self, ctx: tuple, seq: tuple, left: tuple, st: tuple) -> tuple:
         """The next fighter able to act acts: ``seq`` holds the fighters in the order they
@@ -411,12 +299,7 @@ class _ReliquesDP(FloatTurn, ForwardPass):
         while it has an action left, its target standing)."""
         if not self.kernels and st != ctx[3]:  # changed: a plain chance (odds_reliques_fast)
             return self._f_run(ctx, seq, left, st), 0.0, None
-        es = st[3]
-        target = ctx[0]
-        able = tuple(
-            s for s in seq
-            if left[s] > 0 and es[(s or target + 1) - 1][0] > 0
-        )  # fmt: skip
+        able = acting(seq, left, st[3], ctx[0])
         if not able:
             return self._end(ctx, st)
         unchanged = st == ctx[3]
@@ -425,15 +308,10 @@ class _ReliquesDP(FloatTurn, ForwardPass):
         found = memo.get(key)
         if found is not None:
             return found
-        self.nodes += 1
-        if not self.nodes & 4095 or self.nodes > self.max_nodes:
-            self.nodes -= 1
-            self._count()
+        self._tick()
         side = able[0]
-        spent = list(left)
-        spent[side] -= 1
-        defender = target + 1 if side == 0 else 0
-        result = self._blow(ctx, (*able[1:], side), tuple(spent), st, side, defender)
+        defender = ctx[0] + 1 if side == 0 else 0
+        result = self._blow(ctx, (*able[1:], side), spend(left, side), st, side, defender)
         memo[key] = result
         return result
 
@@ -461,19 +339,14 @@ class _ReliquesDP(FloatTurn, ForwardPass):
         kinds = self._test(fighter.attack, bonus)[0]
         can_defend = left[defender] > 0
         if can_defend:
-            spent = list(left)
-            spent[defender] -= 1
-            spent = tuple(spent)
-            malus = self._hero_malus(st[0]) if defender == 0 else 0
-            defences = [self._test(duo, malus) for duo in self.fighters[defender].defences]
+            spent = spend(left, defender)
+            defences = self._defences(defender, self._hero_malus(st[0]) if defender == 0 else 0)
             avoided = None
             strikes: list = [None] * len(defences)
         terms = []
         for kind, margin, p_kind in kinds:
             if kind == _CF:  # a critical failure ends the attacker's actions this turn
-                ended = list(left)
-                ended[attacker] = 0
-                terms.append((p_kind, self._run(ctx, seq, tuple(ended), st)))
+                terms.append((p_kind, self._run(ctx, seq, _ended(left, attacker), st)))
             elif kind == _MISS:
                 terms.append((p_kind, self._run(ctx, seq, left, st)))
             elif kind == _HIT and can_defend:
@@ -507,9 +380,7 @@ class _ReliquesDP(FloatTurn, ForwardPass):
         damage = self.fighters[striker].weapon + margin
         if depth >= MAX_STRIKES_BACK or left[target] <= 0:
             return self._hit(ctx, seq, left, st, target, damage)
-        spent = list(left)
-        spent[target] -= 1
-        spent = tuple(spent)
+        spent = spend(left, target)
         malus = self._hero_malus(st[0]) if target == 0 else 0
         options = []
         for duo in self.fighters[target].defences:
@@ -524,25 +395,12 @@ class _ReliquesDP(FloatTurn, ForwardPass):
     def _hit(self, ctx, seq, left, st, defender: int, damage: int) -> tuple:
         """A blow lands: protection absorbs and wears by 1, a heroism point may cancel
         the hero's loss; then the turn goes on."""
-        hh, hp, c, es = st
-        if defender == 0:
-            absorbed = min(hp, damage)
-            if absorbed > 0:
-                hp -= 1
-                damage -= absorbed
-            if damage >= hh:
-                taken = self._leaf(0.0, _LOST) if self.kernels else _DEAD
-            else:
-                taken = self._run(ctx, seq, left, (hh - damage, hp, c, es))
-            if damage > 0 and c > 0 and damage <= hh:  # the heroism point, as offered
-                spent = self._run(ctx, seq, left, (hh, hp, c - 1, es))
-                return self._best((spent, taken))
-            return taken
-        eh, ep = es[defender - 1]
-        absorbed = min(ep, damage)
-        if absorbed > 0:
-            ep -= 1
-            damage -= absorbed
-        enemies = list(es)
-        enemies[defender - 1] = (max(0, eh - damage), ep)
-        return self._run(ctx, seq, left, (hh, hp, c, tuple(enemies)))
+        after, heroism = landed(st, defender, damage)
+        if after is None:
+            taken = self._leaf(0.0, _LOST) if self.kernels else _DEAD
+        else:
+            taken = self._run(ctx, seq, left, after)
+        if heroism is not None:  # the heroism point, as offered
+            spent = self._run(ctx, seq, left, heroism)
+            return self._best((spent, taken))
+        return taken

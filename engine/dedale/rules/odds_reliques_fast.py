@@ -6,15 +6,14 @@ no share of the turn start's own value and, outside the forward pass, no kernel.
 methods compute that chance with the very steps of ``_run``/``_blow``/``_strike``/``_hit``
 in the same order of sums (the results are the same floats, bit for bit), without building
 the ``(a, b, kernel)`` triples: the validator's DP is 3-4x faster (issue 14.11,
-docs/performance.md). The rules of the turn are read from the same tables (``_test``,
-``fighters``, ``_hero_malus``) as the general path.
+docs/performance.md). The rules of the turn are read from the same tables and steps
+(:mod:`dedale.rules.odds_reliques_rules`) as the general path.
 """
 
 from __future__ import annotations
 
 from dedale.rules.fight_reliques import MAX_STRIKES_BACK
-
-_MISS, _HIT, _CRIT, _CF = 0, 1, 2, 3  # attack outcome kinds (as odds_reliques_dp)
+from dedale.rules.odds_reliques_rules import _CF, _HIT, _MISS, acting, landed, spend
 
 
 class FloatTurn:
@@ -22,70 +21,39 @@ class FloatTurn:
 
     def _f_run(self, ctx: tuple, seq: tuple, left: tuple, st: tuple) -> float:
         """``_run`` for a changed state outside the forward pass (a chance)."""
-        es = st[3]
-        target = ctx[0]
-        if len(es) == 1:  # one enemy: everyone with an action left acts while it stands
-            able = tuple([s for s in seq if left[s] > 0]) if es[0][0] > 0 else ()
-        else:
-            able = tuple([
-                s for s in seq
-                if left[s] > 0 and es[(s or target + 1) - 1][0] > 0
-            ])  # fmt: skip
+        able = acting(seq, left, st[3], ctx[0])
         if not able:  # the turn is over: ``_end`` (never back to the turn's own start)
             if st[0] <= 0:
                 return 0.0
             if ctx[2]:  # escaped alive
                 return 1.0
-            t = ctx[1]
-            if self.needed is not None:
-                t = self._next_turn(ctx, st)
-            elif t is not None:
-                t = min(t + 1, self.turn_cap)
-            nxt = (*st, t)
+            nxt = (*st, self._next_turn(ctx, st))
             found = self.values.get(nxt)
             return self.value(nxt) if found is None else found
         key = (ctx[4], able, left, st)
         found = self.fast.get(key)
         if found is not None:
             return found
-        self.nodes += 1
-        if not self.nodes & 4095 or self.nodes > self.max_nodes:
-            self.nodes -= 1
-            self._count()
+        self._tick()
         side = able[0]
-        spent = list(left)
-        spent[side] -= 1
-        defender = target + 1 if side == 0 else 0
-        result = self._f_blow(ctx, (*able[1:], side), tuple(spent), st, side, defender)
+        defender = ctx[0] + 1 if side == 0 else 0
+        result = self._f_blow(ctx, (*able[1:], side), spend(left, side), st, side, defender)
         self.fast[key] = result
         return result
 
     def _f_blow(self, ctx, seq, left, st, attacker: int, defender: int) -> float:
         """``_blow`` as a chance (the same terms summed in the same order)."""
-        fighter = self.fighters[attacker]
-        bonus = self.bonus + self.malus[st[0]] if attacker == 0 else 0  # alive: in range
-        kinds, hits, crits = self._attack(fighter.attack, bonus)
-        can_defend = left[defender] > 0
+        kinds, can_defend, spent, defences, on_spent, on_left = self._blow_tables(
+            ctx, seq, left, st, attacker, defender
+        )
         if can_defend:
-            spent = list(left)
-            spent[defender] -= 1
-            spent = tuple(spent)
-            defences = self._defences(defender, self.malus[st[0]] if defender == 0 else 0)
             avoided = None
             strikes: list = [None] * len(defences)
         run = self._f_run
         total = 0.0
-        weapon = fighter.weapon
-        if can_defend:  # the blows that land (``_hit``), all at once
-            on_spent = self._f_lands(ctx, seq, spent, st, defender, weapon, hits)
-            on_left = self._f_lands(ctx, seq, left, st, defender, weapon, crits)
-        else:
-            on_left = self._f_lands(ctx, seq, left, st, defender, weapon, hits + crits)
         for kind, margin, p_kind in kinds:
             if kind == _CF:  # a critical failure ends the attacker's actions this turn
-                ended = list(left)
-                ended[attacker] = 0
-                total += p_kind * run(ctx, seq, tuple(ended), st)
+                total += p_kind * run(ctx, seq, _ended(left, attacker), st)
             elif kind == _MISS:
                 total += p_kind * run(ctx, seq, left, st)
             elif kind == _HIT and can_defend:
@@ -121,14 +89,8 @@ class FloatTurn:
         if not margins:
             return found
         hh, hp, c, es = st
-        run, target = self._f_run, ctx[0]
-        if len(es) == 1:  # as _f_run
-            able = tuple([s for s in seq if left[s] > 0]) if es[0][0] > 0 else ()
-        else:
-            able = tuple([
-                s for s in seq
-                if left[s] > 0 and es[(s or target + 1) - 1][0] > 0
-            ])  # fmt: skip
+        run = self._f_run
+        able = acting(seq, left, es, ctx[0])
         if able:  # the same fighters act on (the blow's target standing): the same memo
             read, c4 = self.fast.get, ctx[4]
         elif ctx[2]:  # the escape's blow, survived
@@ -136,9 +98,7 @@ class FloatTurn:
         elif self.needed is not None:  # the turns won depend on the blow: _f_run's end
             read, t = _unknown, None
         else:  # the turn is over: the next turn start's value
-            read, t = self.values.get, ctx[1]
-            if t is not None:
-                t = t + 1 if t < self.turn_cap else t
+            read, t = self.values.get, self._next_turn(ctx, st)
         if defender == 0:
             spent: dict[int, float] = {}  # the heroism point's state, by protection left
             for margin in margins:
@@ -195,29 +155,17 @@ class FloatTurn:
         """``_blow`` from the turn start's own state, outside the forward pass, every
         fighter armed: ``(a, b, None)`` summed as ``_mix`` sums them (the blows that land
         and the strikes back change the state: chances; the misses keep it: pairs)."""
-        fighter = self.fighters[attacker]
-        bonus = self.bonus + self.malus[st[0]] if attacker == 0 else 0  # alive: in range
-        kinds, hits, crits = self._attack(fighter.attack, bonus)
-        can_defend = left[defender] > 0
-        weapon = fighter.weapon
+        kinds, can_defend, spent, defences, on_spent, on_left = self._blow_tables(
+            ctx, seq, left, st, attacker, defender
+        )
         if can_defend:
-            spent = list(left)
-            spent[defender] -= 1
-            spent = tuple(spent)
-            defences = self._defences(defender, self.malus[st[0]] if defender == 0 else 0)
             avoided = None
             strikes: list = [None] * len(defences)
-            on_spent = self._f_lands(ctx, seq, spent, st, defender, weapon, hits)
-            on_left = self._f_lands(ctx, seq, left, st, defender, weapon, crits)
-        else:
-            on_left = self._f_lands(ctx, seq, left, st, defender, weapon, hits + crits)
         run = self._run
         a = b = 0.0
         for kind, margin, p_kind in kinds:
             if kind == _CF:  # a critical failure ends the attacker's actions this turn
-                ended = list(left)
-                ended[attacker] = 0
-                ta, tb, _ = run(ctx, seq, tuple(ended), st)
+                ta, tb, _ = run(ctx, seq, _ended(left, attacker), st)
                 a += p_kind * ta
                 b += p_kind * tb
             elif kind == _MISS:
@@ -252,24 +200,30 @@ class FloatTurn:
                 b += p_kind * 0.0
         return a, b, None
 
-    def _defences(self, defender: int, malus: int) -> tuple:
-        """The defence tests (``_test``) of ``defender`` with ``malus``: the hero's dodge
-        and parry, or the enemy's one duo."""
-        key = (defender, malus)
-        found = self.defence_tests.get(key)
-        if found is None:
-            duos = self.fighters[defender].defences
-            found = self.defence_tests[key] = tuple(self._test(duo, malus) for duo in duos)
-        return found
+    def _blow_tables(self, ctx, seq, left, st, attacker: int, defender: int) -> tuple:
+        """What ``_f_blow`` and ``_p_blow`` both read first: ``(kinds, can_defend, spent,
+        defences, on_spent, on_left)``, the attack's outcomes, whether the defender has an
+        action left (``spent`` its actions once it defends, ``defences`` its tests), and the
+        chances after the blows that land (``_f_lands``) with and without that action."""
+        fighter = self.fighters[attacker]
+        bonus = self.bonus + self.malus[st[0]] if attacker == 0 else 0  # alive: in range
+        kinds, hits, crits = self._attack(fighter.attack, bonus)
+        weapon = fighter.weapon
+        if left[defender] > 0:
+            spent = spend(left, defender)
+            defences = self._defences(defender, self.malus[st[0]] if defender == 0 else 0)
+            on_spent = self._f_lands(ctx, seq, spent, st, defender, weapon, hits)
+            on_left = self._f_lands(ctx, seq, left, st, defender, weapon, crits)
+            return kinds, True, spent, defences, on_spent, on_left
+        on_left = self._f_lands(ctx, seq, left, st, defender, weapon, hits + crits)
+        return kinds, False, left, (), None, on_left
 
     def _f_strike(self, ctx, seq, left, st, striker, target, margin, depth) -> float:
         """``_strike`` as a chance."""
         damage = self.fighters[striker].weapon + margin
         if depth >= MAX_STRIKES_BACK or left[target] <= 0:
             return self._f_hit(ctx, seq, left, st, target, damage)
-        spent = list(left)
-        spent[target] -= 1
-        spent = tuple(spent)
+        spent = spend(left, target)
         malus = self.malus[st[0]] if target == 0 else 0
         best = None
         for duo in self.fighters[target].defences:
@@ -285,34 +239,19 @@ class FloatTurn:
 
     def _f_hit(self, ctx, seq, left, st, defender: int, damage: int) -> float:
         """``_hit`` as a chance."""
-        hh, hp, c, es = st
-        if defender == 0:
-            absorbed = min(hp, damage)
-            if absorbed > 0:
-                hp -= 1
-                damage -= absorbed
-            if damage >= hh:
-                taken = 0.0
-            else:
-                taken = self._f_run(ctx, seq, left, (hh - damage, hp, c, es))
-            if damage > 0 and c > 0 and damage <= hh:  # the heroism point, as offered
-                spent = self._f_run(ctx, seq, left, (hh, hp, c - 1, es))
-                return taken if taken > spent else spent
-            return taken
-        eh, ep = es[defender - 1]
-        absorbed = min(ep, damage)
-        if absorbed > 0:
-            ep -= 1
-            damage -= absorbed
-        enemies = list(es)
-        enemies[defender - 1] = (max(0, eh - damage), ep)
-        return self._f_run(ctx, seq, left, (hh, hp, c, tuple(enemies)))
+        after, heroism = landed(st, defender, damage)
+        taken = 0.0 if after is None else self._f_run(ctx, seq, left, after)
+        if heroism is not None:  # the heroism point, as offered
+            spent = self._f_run(ctx, seq, left, heroism)
+            return taken if taken > spent else spent
+        return taken
 
 
-def margins(kinds: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The margins of an attack's plain hits and of its critical success."""
-    hits = tuple(m for k, m, _ in kinds if k == _HIT)
-    return hits, tuple(m for k, m, _ in kinds if k == _CRIT)
+def _ended(left: tuple, attacker: int) -> tuple:
+    """The actions left once a critical failure has ended the attacker's turn."""
+    ended = list(left)
+    ended[attacker] = 0
+    return tuple(ended)
 
 
 def _unknown(_key: tuple) -> None:

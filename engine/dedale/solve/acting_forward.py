@@ -21,17 +21,17 @@ alive exactly as often). A tie that leaves a state unchanged is folded in exactl
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
 from dedale.errors import GameError
-from dedale.i18n import number, tr
+from dedale.i18n import tr
 from dedale.rules.fight_state import happened
 from dedale.rules.odds import luck_gains
-from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, ExitPlan, _outcomes, _Solver
+from dedale.rules.odds_exits import ExitOddsTooLarge, ExitPlan, _Solver
+from dedale.rules.odds_exits_forward import LOST, AssaultForward
 from dedale.rules.odds_inputs import check_size
 
-LOST = -1
+__all__ = ["LOST", "ActingUnsupported", "acting_outcomes"]
 
 
 class ActingUnsupported(GameError):
@@ -74,14 +74,14 @@ def acting_outcomes(
     return tuple(outcomes)
 
 
-def _order(state: tuple) -> tuple:
-    index, h, e, luck, k, won, hit, _counters, _shift = state
-    return (index, -luck, -h, -e, k, hit, won)
+class _Forward(AssaultForward):
+    """The forward pass of :mod:`dedale.rules.odds_exits_forward` with every way out
+    labelled (``_after``) and the fight's Luck policy (``_prefers``)."""
 
+    unsupported = ActingUnsupported
 
-class _Forward:
     def __init__(self, solver: _Solver, rule_kinds: tuple[str, ...]) -> None:
-        self.solver = solver
+        super().__init__(solver)
         plan = solver.plan
         events = [at for at, kind in enumerate(rule_kinds) if kind == "event"]
         exits = [at for at, kind in enumerate(rule_kinds) if kind == "exit"]
@@ -102,78 +102,13 @@ class _Forward:
         if exit_at + 1 < len(plan.exits):
             raise ActingUnsupported(tr("the fight's rules do not match its plan"))
 
-    def run(self, start: tuple) -> tuple[dict, float]:
-        found: dict[tuple, float] = {}
-        lost = 0.0
-        states = 0
-        pending = {start: 1.0}
-        heap = [(_order(start), start)]
-        while heap:
-            _, state = heapq.heappop(heap)
-            mass = pending.pop(state, 0.0)
-            if not mass:
-                continue
-            states += 1
-            if states > MAX_STATES:
-                raise ExitOddsTooLarge(
-                    tr("the exact odds would need more than {limit} states",
-                       limit=number(MAX_STATES, ","))
-                )  # fmt: skip
-            for share, nxt in self._moves(state):
-                flow = mass * share
-                if nxt[0] == "end":
-                    if nxt[1] == LOST:
-                        lost += flow
-                    else:
-                        found[nxt[1]] = found.get(nxt[1], 0.0) + flow
-                    continue
-                if nxt not in pending:
-                    heapq.heappush(heap, (_order(nxt), nxt))
-                    pending[nxt] = 0.0
-                pending[nxt] += flow
-        return found, lost
+    def _limit_end(self, h: int, luck: int, counters: tuple):
+        return (h, luck, "limit", -1, counters)
 
-    def _moves(self, state: tuple) -> list[tuple[float, tuple]]:
-        """The state's successors with their shares (ties folded), along the value's Luck
-        choices; a way out is ``("end", key)`` (``key`` LOST or the outcome)."""
-        s = self.solver
-        plan = s.plan
-        index, h, e, luck, k, won, hit, counters, shift = state
-        if plan.limit is not None and k >= plan.limit:
-            return [(1.0, ("end", (h, luck, "limit", -1, counters)))]
-        skill, _stamina, immune = plan.enemies[index]
-        lead = s.skill - (skill + shift)
-        for enemy, value, when in plan.attacks:
-            if (enemy is None or enemy == index or len(plan.enemies) == 1) and s.holds(when, state):
-                lead += value
-        k2 = min(k + 1, s.k_cap)
-        moves: list[tuple[float, tuple]] = []
-        stay = 0.0
-        for p, winner, double in _outcomes(s.fight, lead, immune, s.doubles):
-            options = s._after_wounds(state, winner, k2)
-            best, chosen, chosen_stay = -1.0, [], 0.0
-            for at, option in enumerate(options):
-                chance, rows, back = 0.0, [], 0.0
-                for q, nxt, dealt, wound in option:
-                    after = self._after(nxt, winner, double, dealt, wound)
-                    if after == state:
-                        back += q
-                        continue
-                    if after[0] == "end":
-                        chance += q * (0.0 if after[1] == LOST else 1.0)
-                    else:
-                        chance += q * s.value(after)
-                    rows.append((q, after))
-                if back and len(options) > 1:
-                    raise ActingUnsupported(tr("a Luck test that may change nothing"))
-                if at == 0 or luck_gains(chance, best):  # (Luck tested: option 1)
-                    best, chosen, chosen_stay = chance, rows, back
-            stay += p * chosen_stay
-            moves += [(p * q, nxt) for q, nxt in chosen]
-        if stay >= 1.0:
-            raise ActingUnsupported(tr("a fight in which nobody is ever wounded"))
-        scale = 1.0 / (1.0 - stay)
-        return [(share * scale, nxt) for share, nxt in moves]
+    def _prefers(self, at: int, chance: float, best: float) -> bool:
+        """The first option, or Luck tested when that raises the chance to leave the fight
+        alive by more than ``rules.odds.LUCK_TIE`` (option 1)."""
+        return at == 0 or luck_gains(chance, best)
 
     def _after(self, state: tuple, winner: str, double: bool, dealt: int, wound: int) -> tuple:
         """Once an assault's wounds are applied: the hooks in the interpreter's order; a

@@ -244,14 +244,8 @@ class ExitsFight(_Nodes):
         choice (as it is; tested) as rows ``(q, token, state after or ("end", key))``, and
         the share of each that comes back to the very state."""
         s = self.solver
-        plan = s.plan
-        index, h, e, luck, k, won, hit, counters, shift = state
-        skill, _stamina, immune = plan.enemies[index]
-        lead = s.skill - (skill + shift)
-        for enemy, value, when in plan.attacks:
-            if (enemy is None or enemy == index or len(plan.enemies) == 1) and s.holds(when, state):
-                lead += value
-        k2 = min(k + 1, s.k_cap)
+        lead, immune = s._lead(state)
+        k2 = min(state[4] + 1, s.k_cap)
         laws = s.outcomes(lead, immune) if self.exact else _outcomes(s.fight, lead, immune,
                                                                      s.doubles)  # fmt: skip
         found = []
