@@ -196,7 +196,7 @@ class AllyExitSolver(_Solver):
         if dealt > 0 and self.won_cap:
             won = min(won + 1, self.won_cap)
         if e <= 0 and index + 1 >= len(plan.enemies):
-            return [(1.0, 1.0)]
+            return [(1.0, self._out(h, luck, "won", k=k))]
         allies = list(counters[self.own :])
         if given:  # the wound the first ally standing took for the hero (it may fall)
             first = next(j for j, a in enumerate(allies) if a > 0)
@@ -204,7 +204,7 @@ class AllyExitSolver(_Solver):
         found = []
         for p, i2, e2, s2, al2 in self._phase(index, e, shift, tuple(allies), mode):
             if i2 >= len(plan.enemies):
-                found.append((p, 1.0))
+                found.append((p, self._out(h, luck, "won", k=k)))
                 continue
             after = (i2, h, e2, luck, k, won, hit, counters[: self.own] + al2, s2)
             rest = self._rest(after, index, winner, double, wound)
@@ -270,7 +270,7 @@ class AllyExitSolver(_Solver):
         index, h, e, luck, k, won, hit, counters, shift = state
         if index == fought:  # it stands (else the allies' phase moved on)
             values = list(counters)
-            for event in plan.events:
+            for at, event in enumerate(plan.events):
                 if not self._mine(event.enemy, index):
                     continue
                 now = (index, h, e, luck, k, won, hit, tuple(values), shift)
@@ -286,13 +286,14 @@ class AllyExitSolver(_Solver):
                 shift += event.skill
                 e = max(0, e + event.stamina)
                 if event.leaves:
-                    return 1.0
+                    return self._out(h, luck, "event", at)
             counters = tuple(values)
         state = (index, h, e, luck, k, won, hit, counters, shift)
         if plan.first_won and k == 1 and winner in ("hero", "kill"):
-            return 1.0
-        if any(self.holds(exit_, state) for exit_ in plan.exits):
-            return 1.0
+            return self._out(h, luck, "first")
+        for at, exit_ in enumerate(plan.exits):
+            if self.holds(exit_, state):
+                return self._out(h, luck, "exit", at)
         return (state, e > 0)  # an event felled it: the next steps in after the table
 
     def _rows(self, found) -> list[tuple]:

@@ -30,6 +30,7 @@ from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.ruleset import fold
+from dedale.validator.fight_path_allies import AllyKernels, ally_reason
 from dedale.validator.fight_path_counters import CounterChecks, unfollowed
 from dedale.validator.fight_path_group import GroupKernels, group_route, table_leaves
 
@@ -83,7 +84,7 @@ def ways_of(fight: ast.Fight, edge, book: object) -> frozenset[Way]:
     return frozenset(found)
 
 
-class ExitKernels(GroupKernels, CounterChecks):
+class ExitKernels(GroupKernels, AllyKernels, CounterChecks):
     """The fights with exits of HeroChain (its attributes are set by HeroChain.__init__)."""
 
     exit_passes = 0
@@ -105,6 +106,11 @@ class ExitKernels(GroupKernels, CounterChecks):
             found = self.group_kernel(fight, ways, held, s, luck) if why is None else why
             if not isinstance(found, Message | str):
                 return found
+            why = found
+        elif why is None and fight.allies:
+            found = self.ally_kernel(fight, ways, held, s, luck)
+            if not isinstance(found, Message | str):
+                return (*found, None)
             why = found
         elif why is None:
             outcomes = self._exit_outcomes(fight, held, s, luck)
@@ -160,8 +166,8 @@ class ExitKernels(GroupKernels, CounterChecks):
         if fight.mode not in EXACT_MODES or fight.attack_stat is not None:
             return tr("a fight with exits (its wounds are not carried on)")
         reason = _effects_reason(fight)  # the solver's own refusals, its messages
-        if fight.allies:
-            reason = tr("allies fight beside the hero")
+        if fight.allies:  # followed by fight_path_allies.py, but at once or with a table
+            reason = ally_reason(fight) or reason
         elif fight.assault_table is not None and (not group_route(fight) or table_leaves(fight)):
             reason = tr("a table is rolled each assault")
         if reason:
