@@ -61,8 +61,15 @@ def _differences() -> dict[int, Fraction]:
 
 
 def _brute(
-    hero_skill: int, hero_stamina: int, *, enemy=(7, 4), deals=2, ally=(6, 2), limit=3,
-    threshold: int | None = 2, first=True,
+    hero_skill: int,
+    hero_stamina: int,
+    *,
+    enemy=(7, 4),
+    deals=2,
+    ally=(6, 2),
+    limit=3,
+    threshold: int | None = 2,
+    first=True,
 ) -> dict[tuple[str, int], Fraction]:
     """{(way, STAMINA): chance} of a fight with one ally and enemies striking at random,
     assault by assault as the interpreter plays it (no Luck): the hero's exchange (a lost

@@ -89,7 +89,6 @@ class AllyKernels:
         found = settings.get((id(fight), held, read))
         if found is not None:
             return found
-        params = self.calculator.params
         key = self._table_key(fight, held)
         enemies, bonus = key[0], key[2]
         line_up = tuple((int(a), int(h), bool(i)) for a, h, i in enemies)
