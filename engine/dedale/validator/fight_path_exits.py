@@ -33,6 +33,7 @@ from dedale.rules.ruleset import fold
 from dedale.validator.fight_path_allies import AllyKernels, ally_reason
 from dedale.validator.fight_path_counters import CounterChecks, unfollowed
 from dedale.validator.fight_path_group import GroupKernels, group_route, table_leaves
+from dedale.validator.fight_path_group_potion import PotionAtOnce
 
 MAX_PASSES = 3000  # forward passes of fights with exits, per hero profile
 Way = tuple[str, int]  # (won, limit, threshold, assaults, event, first, exit; rule index)
@@ -84,7 +85,7 @@ def ways_of(fight: ast.Fight, edge, book: object) -> frozenset[Way]:
     return frozenset(found)
 
 
-class ExitKernels(GroupKernels, AllyKernels, CounterChecks):
+class ExitKernels(GroupKernels, AllyKernels, PotionAtOnce, CounterChecks):
     """The fights with exits of HeroChain (its attributes are set by HeroChain.__init__)."""
 
     exit_passes = 0
