@@ -405,7 +405,11 @@ def test_a_potion_fight_past_its_state_bound_is_approximate_not_a_hang(tmp_path,
     assert not median.exact and "too many states for the exact odds with a potion" in shown[0]
 
 
-def test_a_potion_held_in_a_fight_at_once_says_why_the_figure_is_approximate(tmp_path):
+def test_a_potion_held_in_a_fight_at_once_is_counted_in_it(tmp_path, monkeypatch):
+    """Counted blow by blow (tests/validator/test_fight_path_potion_at_once.py); where it
+    cannot be (here forced), the figure is ``≈`` and says why."""
+    from dedale.validator import fight_path_group_potion
+
     text = ROAD.replace(
         "> fight WARDEN SKILL 10 STAMINA 12\n",
         "> fight all at once\n> enemy WARDEN SKILL 10 STAMINA 6\n> enemy PAGE SKILL 6 STAMINA 4\n",
@@ -418,6 +422,11 @@ def test_a_potion_held_in_a_fight_at_once_says_why_the_figure_is_approximate(tmp
         for number in (1, 2, 3)
         for step in segments.of(graph.nodes[number], graph.nodes[number].edges[0])
     )
+    chain = HeroChain(book.ruleset, _hero(book), "none", {}, potion=segments.potions.potion)
+    result = chain.best(steps)
+    assert result.exact and 0 < result.win < 1, result.reasons
+    refused = fight_path_group_potion.tr("an event of the fight")
+    monkeypatch.setattr(fight_path_group_potion, "potion_reason", lambda fight, potion: refused)
     chain = HeroChain(book.ruleset, _hero(book), "none", {}, potion=segments.potions.potion)
     result = chain.best(steps)
     shown = [why.translate("en") for _, why in result.reasons]

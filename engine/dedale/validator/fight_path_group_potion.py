@@ -26,6 +26,7 @@ from dedale.rules.odds_group_exits import GroupExitSolver
 from dedale.validator.fight_path_potion import Potion, settle
 
 DOSES = "potion:doses"  # the counter the doses are followed under
+FINISHED = 200_000  # ends of assaults a solver keeps (then it starts again)
 
 
 def potion_reason(fight: ast.Fight, potion: Potion) -> Message | None:
@@ -51,6 +52,7 @@ class PotionExitSolver(GroupExitSolver):
         self.bare = False  # the potion acts after every assault (_late)
         #: several enemies at once: a mortal blow is taken back before the next one lands
         self.per_blow = len(self.plan.enemies) > 1
+        self.finished: dict[tuple, list] = {}  # _finish's ends, blow by blow
 
     def _plain_solver(self) -> PotionExitSolver:
         """The same fight without Luck (the best Luck's floor), the potion in it too."""
@@ -59,6 +61,21 @@ class PotionExitSolver(GroupExitSolver):
                                  potion=self.potion, top=self.top)  # fmt: skip
         plain.seconds, plain.owner = self.seconds, self
         return plain
+
+    def _luck_assault(self, state, t, lead, sides, gaps, immune, guarded, rows) -> None:
+        """Blow by blow (``per_blow``) without Luck: the target's outcome and which other
+        enemies land a blow summed over the hero's rolls (``_joint``), then the blows one
+        by one (:meth:`_sides`, each landing surely)."""
+        if self.use_luck:
+            super()._luck_assault(state, t, lead, sides, gaps, immune, guarded, rows)
+            return
+        ctx = (state, t, {})
+        for p, winner, double, hits in self._joint(lead, gaps, immune, guarded):
+            (option,) = self._target(state, t, winner)
+            struck = tuple((j, 1.0) for j, yes in zip(sides, hits, strict=False) if yes)
+            for q, h1, l1, es1, hit1, dealt in option:
+                for r, node in self._sides(ctx, winner, double, h1, l1, es1, hit1, dealt, struck):
+                    rows[node] = rows.get(node, 0.0) + p * q * r
 
     def _sides(self, ctx, winner, double, h, luck, es, hit, dealt, side_p) -> list:
         """The other enemies' blows, one by one (:meth:`GroupExitSolver._sides`); a blow
@@ -88,6 +105,17 @@ class PotionExitSolver(GroupExitSolver):
         return (*state[:7], counters)
 
     def _finish(self, state, t, winner, double, h, luck, es, hit, dealt) -> list:
+        if not self.per_blow:
+            return self._finished(state, t, winner, double, h, luck, es, hit, dealt)
+        key = (state, t, winner, double, h, luck, es, hit, dealt)
+        found = self.finished.get(key)
+        if found is None:  # blow by blow, the same ends are met from many rolls
+            if len(self.finished) >= FINISHED:
+                self.finished.clear()
+            found = self.finished[key] = self._finished(*key)
+        return found
+
+    def _finished(self, state, t, winner, double, h, luck, es, hit, dealt) -> list:
         d = state[7][-1]
         if h > 0 or d <= 0 or self.potion.at < 0:
             return [(p, _tagged(n, d)) for p, n in super()._finish(
