@@ -26,6 +26,7 @@ from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.ruleset import fold
+from dedale.validator.fight_path_reasons import error_reason
 
 
 def ally_reason(fight: ast.Fight) -> Message | None:
@@ -66,7 +67,7 @@ class AllyKernels:
                 return forward
             found, _lost = forward.outcomes(s, luck if self.luck_stat else None)
         except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
-            reason = error.message if isinstance(error, DedaleError) else str(error)
+            reason = error_reason(error)  # its Message: the reader's language
             return tr("no exact odds ({reason})", reason=reason)
         ends: dict[tuple[int, int], float] = {}
         for (h, lk, way, at), p in found.items():

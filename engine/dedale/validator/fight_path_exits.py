@@ -34,6 +34,7 @@ from dedale.validator.fight_path_allies import AllyKernels, ally_reason
 from dedale.validator.fight_path_counters import CounterChecks, unfollowed
 from dedale.validator.fight_path_group import GroupKernels, group_route, table_leaves
 from dedale.validator.fight_path_group_potion import PotionAtOnce
+from dedale.validator.fight_path_reasons import error_reason
 
 MAX_PASSES = 3000  # forward passes of fights with exits, per hero profile
 Way = tuple[str, int]  # (won, limit, threshold, assaults, event, first, exit; rule index)
@@ -255,5 +256,5 @@ class ExitKernels(GroupKernels, AllyKernels, PotionAtOnce, CounterChecks):
             )  # fmt: skip
             return setting.outcomes(s, luck if self.luck_stat else None)
         except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError) as error:
-            reason = error.message if isinstance(error, DedaleError) else str(error)
+            reason = error_reason(error)  # its Message: the reader's language
             return tr("no exact odds ({reason})", reason=reason)

@@ -29,6 +29,7 @@ import dataclasses
 from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
+from dedale.validator.fight_path_reasons import error_reason
 
 MAX_MOVES = 400_000  # states whose moves a setting keeps for the forward passes
 SETTING_SECONDS = 8.0  # CPU seconds one setting may spend over all its starts
@@ -234,7 +235,7 @@ class GroupKernels:
                      reason=error.message)  # fmt: skip
         except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError,
                 RecursionError) as error:  # fmt: skip
-            reason = error.message if isinstance(error, DedaleError) else str(error)
+            reason = error_reason(error)  # its Message: the reader's language
             return tr("no exact odds ({reason})", reason=reason)
         if isinstance(found, Message | str):
             return found

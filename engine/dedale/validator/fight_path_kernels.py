@@ -246,6 +246,6 @@ class FightKernels:
 
 
 def _reason(error: Exception) -> Message | str:
-    if isinstance(error, DedaleError):
-        return error.message
-    return str(error.args[0]) if error.args else type(error).__name__
+    from dedale.validator.fight_path_reasons import error_reason
+
+    return error_reason(error)  # its Message (the reader's language), not its English
