@@ -218,12 +218,16 @@ class GroupKernels:
         if why is not None:
             return why
         policy = self.policy if self.luck_stat else "none"
+        failed = self.__dict__.setdefault("group_failed", {})  # best Luck past its budget
         try:
             past = self._table_past_budget(fight) if policy == "best" else None
-            if past is not None:  # the table's best Luck ran out of budget for this hero
+            past = past or failed.get((id(fight), held, doses is not None))
+            if past is not None:  # the best Luck ran out of budget for this hero already
                 raise OddsTooLarge(past)
             found = self._group_outcomes(fight, held, s, luck, policy, doses)
         except OddsTooLarge as error:
+            if policy == "best":  # other starts would spend the budget again: not tried
+                failed[(id(fight), held, doses is not None)] = error.message
             if policy == "none":
                 return tr("no exact odds ({reason})", reason=error.message)
             try:
