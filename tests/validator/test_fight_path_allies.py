@@ -237,3 +237,53 @@ def test_the_chain_agrees_with_the_real_interpreter_within_3_se():
 def test_the_validator_follows_the_ally_fight_exactly():
     fight_path = validate_path(BOOK, runs=0).fight_path
     assert all(hero.exact for hero in fight_path.heroes)
+
+
+ESCAPE = """---
+title: Escape
+language: en
+ruleset: df-classic
+---
+§ 1
+> fight TROLL SKILL 9 STAMINA 8
+> ally ODO SKILL 7 STAMINA 4
+> the enemy strikes the ally
+> escape -> 2 after 2
+> when your STAMINA falls to 4 or less -> 3
+> win -> 4
+§ 2
+> victory
+§ 3
+> victory
+§ 4
+> victory
+"""
+
+
+@pytest.mark.parametrize("policy", ["none", "best"])
+def test_every_way_out_sums_to_the_chance_to_leave_alive(policy, tmp_path):
+    """With an escape and the best Luck, the labelled ways out (escaped, threshold, won)
+    sum to the allies' exits DP's own chance to leave alive, from every start."""
+    from dedale.rules.odds_allies_exits import ally_exit_odds
+    from dedale.validator.fight_plan import plan_of
+
+    path = tmp_path / "escape.dd"
+    path.write_text(ESCAPE, "utf-8")
+    book = load_book(path)
+    fight = next(s for s in book.paragraphs[1].body if type(s).__name__ == "Fight")
+    hero = Hero("median", None, (("SKILL", 8), ("STAMINA", 12), ("LUCK", 8)))
+    reports = {r.fight.span: r for r in fight_reports(build_graph(book), book)}
+    chain = HeroChain(book.ruleset, hero, policy, reports)
+    ways = frozenset({("escaped", -1), ("threshold", -1), ("won", -1)})
+    plan = plan_of(fight, book.ruleset, ((9, 8, False),), dict(hero.stats), allies=True)
+    for stamina, luck in ((12, 8), (7, 3), (5, 0)):
+        chance, ends, why = chain.exit_kernel(fight, ways, frozenset(), stamina, luck)
+        assert why is None
+        alive = ally_exit_odds(book.ruleset, 8, stamina, plan, ((7, 4),), struck="ally",
+                               luck=luck, luck_policy=policy)  # fmt: skip
+        assert chance == pytest.approx(alive, abs=1e-12)
+        assert sum(p for _, p in ends) == pytest.approx(chance, abs=1e-12)
+        escaped, _, _ = chain.exit_kernel(
+            fight, frozenset({("escaped", -1)}), frozenset(), stamina, luck
+        )
+        assert 0 < escaped < chance
