@@ -189,3 +189,33 @@ def test_the_validator_counts_the_potion_in_the_fight_at_once():
     fight_path = validate_path(BOOK, runs=0).fight_path
     assert fight_path.potion == "Élixirs de vie"
     assert all(hero.exact for hero in fight_path.heroes)
+
+
+def test_a_best_luck_past_its_budget_is_tried_once_a_hero(monkeypatch, tmp_path):
+    """Past its budget (here none), the best Luck of the goblins is not tried again from
+    the hero's other starts (a fall of 1d3 before them: three starts): counted without
+    Luck (a lower bound), and it says so."""
+    from dedale.rules import odds_group_exits
+
+    text = BOOK.read_text("utf-8").replace(
+        "-> 2 Traverser", "> perdez 1d3 ENDURANCE\n-> 2 Traverser"
+    )
+    book = tmp_path / "book.dd"
+    book.write_text(text, "utf-8")
+
+    monkeypatch.setattr(odds_group_exits, "LUCK_WORK", 0)  # the best Luck's foresight
+    tried = []
+    solve = odds_group_exits.GroupExitSolver.solve
+
+    def counted(self, stamina, luck):
+        if self.use_luck and self.owner is None:
+            tried.append((id(self), stamina, luck))
+        return solve(self, stamina, luck)
+
+    monkeypatch.setattr(odds_group_exits.GroupExitSolver, "solve", counted)
+    fight_path = validate_path(book, runs=0).fight_path
+    assert 0 < len(tried) <= len(fight_path.heroes)
+    approximate = [hero for hero in fight_path.heroes if not hero.exact]
+    assert approximate
+    for hero in approximate:
+        assert "without Luck" in hero.reasons[0][1].translate("en")
