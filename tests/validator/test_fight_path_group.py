@@ -331,10 +331,10 @@ def test_the_escape_and_the_codeword_against_the_real_interpreter_within_3_se(tm
 
 
 def test_the_potion_acts_when_a_fight_with_exits_is_over(tmp_path):
-    """A potion (when STAMINA falls to 4: gain 6) held through the wolves: inside that
-    fight its use is not counted (``≈``), but once the fight is over it acts, as the
-    interpreter makes it after every statement: no state alive keeps STAMINA 4 or less
-    with a dose left."""
+    """A potion (when STAMINA falls to 4: gain 6) held through the wolves: it acts inside
+    that fight, blow by blow (tests/validator/test_fight_path_potion_at_once.py), and once
+    the fight is over, as the interpreter makes it after every statement: no state alive
+    keeps STAMINA 4 or less with a dose left."""
     text = BOOK.read_text("utf-8").replace(
         "-> 2 Go down to the ford",
         "> take 2 Healing Draughts (when STAMINA falls to 4: gain 6 STAMINA)\n"
@@ -364,7 +364,7 @@ def test_the_potion_acts_when_a_fight_with_exits_is_over(tmp_path):
     assert any(d < 2 for (_, _, _, d) in after)  # some doses were drunk after the fight
     bare = {(h, stats["LUCK"], 0, 0): 1.0 for h in [stats["STAMINA"]]}
     alive = sum(q for _, q in chain.moves(wolves[0], next(iter(bare)), frozenset())[0])
-    assert sum(after.values()) == pytest.approx(alive)  # the same chance out of the fight
+    assert sum(after.values()) > alive + 0.05  # the doses drunk in the fight save him
 
 
 def test_a_fight_with_its_own_codeword_met_twice_is_approximate():

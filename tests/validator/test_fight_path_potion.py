@@ -379,11 +379,12 @@ def test_an_item_on_luck_or_a_second_potion_keeps_the_figure_approximate(tmp_pat
         "§ 2\n",
         "§ 2\n> take Charm (when LUCK falls to 3: gain 2 LUCK)\n"
         "> take Tears (when STAMINA falls to 0: restore STAMINA)\n",
-    )
+    ).replace("§ 3\n", "§ 3\n> take Tears (when STAMINA falls to 0: restore STAMINA)\n")
     path, _ = _book(tmp_path, text)
     median = validate_path(path, runs=0).fight_path.of("median")
     shown = [why.translate("en") for _, why in median.reasons]
-    assert not median.exact and len(shown) == 2
+    assert not median.exact and len(shown) == 2  # one reason a paragraph: the first
+    assert [number for number, _ in median.reasons] == [2, 3]
     assert "Charm acts when LUCK falls" in shown[0] and "unlike the book's first potion" in shown[1]
 
 
@@ -405,7 +406,11 @@ def test_a_potion_fight_past_its_state_bound_is_approximate_not_a_hang(tmp_path,
     assert not median.exact and "too many states for the exact odds with a potion" in shown[0]
 
 
-def test_a_potion_held_in_a_fight_at_once_says_why_the_figure_is_approximate(tmp_path):
+def test_a_potion_held_in_a_fight_at_once_is_counted_in_it(tmp_path, monkeypatch):
+    """Counted blow by blow (tests/validator/test_fight_path_potion_at_once.py); where it
+    cannot be (here forced), the figure is ``≈`` and says why."""
+    from dedale.validator import fight_path_group_potion
+
     text = ROAD.replace(
         "> fight WARDEN SKILL 10 STAMINA 12\n",
         "> fight all at once\n> enemy WARDEN SKILL 10 STAMINA 6\n> enemy PAGE SKILL 6 STAMINA 4\n",
@@ -418,6 +423,11 @@ def test_a_potion_held_in_a_fight_at_once_says_why_the_figure_is_approximate(tmp
         for number in (1, 2, 3)
         for step in segments.of(graph.nodes[number], graph.nodes[number].edges[0])
     )
+    chain = HeroChain(book.ruleset, _hero(book), "none", {}, potion=segments.potions.potion)
+    result = chain.best(steps)
+    assert result.exact and 0 < result.win < 1, result.reasons
+    refused = fight_path_group_potion.tr("an event of the fight")
+    monkeypatch.setattr(fight_path_group_potion, "potion_reason", lambda fight, potion: refused)
     chain = HeroChain(book.ruleset, _hero(book), "none", {}, potion=segments.potions.potion)
     result = chain.best(steps)
     shown = [why.translate("en") for _, why in result.reasons]

@@ -194,7 +194,7 @@ class AllyExitSolver(_Solver):
         if dealt > 0 and self.won_cap:
             won = min(won + 1, self.won_cap)
         if e <= 0 and index + 1 >= len(plan.enemies):
-            return [(1.0, 1.0)]
+            return [(1.0, self._out(h, luck, "won", k=k))]
         allies = list(counters[self.own :])
         if given:  # the wound the first ally standing took for the hero (it may fall)
             first = next(j for j, a in enumerate(allies) if a > 0)
@@ -202,7 +202,7 @@ class AllyExitSolver(_Solver):
         found = []
         for p, i2, e2, s2, al2 in self._phase(index, e, shift, tuple(allies), mode):
             if i2 >= len(plan.enemies):
-                found.append((p, 1.0))
+                found.append((p, self._out(h, luck, "won", k=k)))
                 continue
             after = (i2, h, e2, luck, k, won, hit, counters[: self.own] + al2, s2)
             rest = self._rest(after, index, winner, double, wound)

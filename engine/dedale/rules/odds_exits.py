@@ -419,6 +419,11 @@ class _Solver:
             rows.append((left, self._late(found)))
         return rows
 
+    def _out(self, h: int, luck: int, way: str, at: int = -1, k: int = 0) -> float:
+        """A way out alive: its value, 1.0. A hook: a subclass labels it with the hero's
+        STAMINA and LUCK and the way (``rules/odds_allies_exits_forward.py``)."""
+        return 1.0
+
     def _row(self, found: tuple, event: Event):
         """A table row's effects (as an event's), then the late exits."""
         state, alive = found
@@ -432,7 +437,7 @@ class _Solver:
             if h <= 0:
                 return 0.0
         if event.leaves:
-            return 1.0
+            return self._out(h, luck, "table")
         return self._late(((index, h, e, luck, k, won, hit, tuple(values), shift), alive))
 
     def _late(self, found):
@@ -444,14 +449,14 @@ class _Solver:
         state, alive = found
         index, h, e, luck, k, won, hit, counters, shift = state
         if any(self.holds(exit_, state) for exit_ in plan.late_exits):
-            return 1.0
+            return self._out(h, luck, "threshold")
         if plan.threshold is not None and h <= plan.threshold:
-            return 1.0
+            return self._out(h, luck, "threshold")
         if plan.win_assaults is not None and won >= plan.win_assaults:
-            return 1.0
+            return self._out(h, luck, "assaults")
         if not alive:  # the next enemy steps in (none left: won)
             if index + 1 >= len(plan.enemies):
-                return 1.0
+                return self._out(h, luck, "won", k=k)
             index += 1
             state = (index, h, plan.enemies[index][1], luck, k, won, hit, counters, 0)
         return state
@@ -479,7 +484,7 @@ class _Solver:
         index, h, e, luck, k, won, hit, counters, shift = state
         if stands:  # the events of the enemy fought (none once it has fallen)
             values = list(counters)
-            for event in plan.events:
+            for at, event in enumerate(plan.events):
                 if not self._mine(event.enemy, index):
                     continue
                 now = (index, h, e, luck, k, won, hit, tuple(values), shift)
@@ -495,11 +500,12 @@ class _Solver:
                 shift += event.skill
                 e = max(0, e + event.stamina)  # "its STAMINA -2": it may fall (after the exits)
                 if event.leaves:
-                    return 1.0
+                    return self._out(h, luck, "event", at)
             counters = tuple(values)
         state = (index, h, e, luck, k, won, hit, counters, shift)
         if plan.first_won and k == 1 and winner in ("hero", "kill"):
-            return 1.0
-        if any(self.holds(exit_, state) for exit_ in plan.exits):
-            return 1.0
+            return self._out(h, luck, "first")
+        for at, exit_ in enumerate(plan.exits):
+            if self.holds(exit_, state):
+                return self._out(h, luck, "exit", at)
         return (state, e > 0)

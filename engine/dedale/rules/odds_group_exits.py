@@ -98,6 +98,10 @@ def _plain_node(node: tuple) -> tuple:
 class GroupExitSolver(LuckAssaults, AfterAssault):
     """The value function of one fight at once with exits (see the module docstring)."""
 
+    #: every blow of an assault through ``_sides``, with or without Luck (a subclass acts
+    #: between them: validator/fight_path_group_potion.py)
+    per_blow = False
+
     def __init__(self, ruleset, hero_skill, plan: ExitPlan, policy, abilities, armour, target):
         from dedale.rules import modifiers as mods
 
@@ -466,7 +470,7 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
         guarded = self.armour and k == 0
         rows: dict[tuple, float] = {}
         stay = 0.0
-        if not self.use_luck:
+        if not self.use_luck and not self.per_blow:
             for p, winner, double, hits in self._joint(base - skills[t], gaps, immune, guarded):
                 (option,) = self._target(state, t, winner)
                 for q, h1, l1, es1, hit1, dealt in option:

@@ -30,6 +30,7 @@ from dedale.validator.budget import Deadline, budget_finding
 from dedale.validator.class_reach import ClassReach
 from dedale.validator.fight_path_chain import FightStep, HeroChain
 from dedale.validator.fight_path_counters import LocalCounters
+from dedale.validator.fight_path_reasons import first_reasons
 from dedale.validator.fight_path_steps import Dose, Segments, trigger_reason
 from dedale.validator.fights import LEVELS, FightReport
 from dedale.validator.findings import Finding, finding
@@ -136,7 +137,7 @@ def fight_path(
                 path[-1][0],
                 tuple(number for number, _ in path),
                 tuple(result.fights),
-                tuple(dict.fromkeys(result.reasons)),
+                first_reasons(result.reasons),  # one a paragraph: the first
             )  # fmt: skip
         )
     if not found:

@@ -30,8 +30,11 @@ from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.ruleset import fold
+from dedale.validator.fight_path_allies import AllyKernels, ally_reason
 from dedale.validator.fight_path_counters import CounterChecks, unfollowed
 from dedale.validator.fight_path_group import GroupKernels, group_route, table_leaves
+from dedale.validator.fight_path_group_potion import PotionAtOnce
+from dedale.validator.fight_path_reasons import error_reason
 
 MAX_PASSES = 3000  # forward passes of fights with exits, per hero profile
 Way = tuple[str, int]  # (won, limit, threshold, assaults, event, first, exit; rule index)
@@ -83,7 +86,7 @@ def ways_of(fight: ast.Fight, edge, book: object) -> frozenset[Way]:
     return frozenset(found)
 
 
-class ExitKernels(GroupKernels, CounterChecks):
+class ExitKernels(GroupKernels, AllyKernels, PotionAtOnce, CounterChecks):
     """The fights with exits of HeroChain (its attributes are set by HeroChain.__init__)."""
 
     exit_passes = 0
@@ -105,6 +108,11 @@ class ExitKernels(GroupKernels, CounterChecks):
             found = self.group_kernel(fight, ways, held, s, luck) if why is None else why
             if not isinstance(found, Message | str):
                 return found
+            why = found
+        elif why is None and fight.allies:
+            found = self.ally_kernel(fight, ways, held, s, luck)
+            if not isinstance(found, Message | str):
+                return (*found, None)
             why = found
         elif why is None:
             outcomes = self._exit_outcomes(fight, held, s, luck)
@@ -160,8 +168,8 @@ class ExitKernels(GroupKernels, CounterChecks):
         if fight.mode not in EXACT_MODES or fight.attack_stat is not None:
             return tr("a fight with exits (its wounds are not carried on)")
         reason = _effects_reason(fight)  # the solver's own refusals, its messages
-        if fight.allies:
-            reason = tr("allies fight beside the hero")
+        if fight.allies:  # followed by fight_path_allies.py, but at once or with a table
+            reason = ally_reason(fight) or reason
         elif fight.assault_table is not None and (not group_route(fight) or table_leaves(fight)):
             reason = tr("a table is rolled each assault")
         if reason:
@@ -248,5 +256,5 @@ class ExitKernels(GroupKernels, CounterChecks):
             )  # fmt: skip
             return setting.outcomes(s, luck if self.luck_stat else None)
         except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError) as error:
-            reason = error.message if isinstance(error, DedaleError) else str(error)
+            reason = error_reason(error)  # its Message: the reader's language
             return tr("no exact odds ({reason})", reason=reason)

@@ -29,6 +29,7 @@ import dataclasses
 from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
+from dedale.validator.fight_path_reasons import error_reason
 
 MAX_MOVES = 400_000  # states whose moves a setting keeps for the forward passes
 SETTING_SECONDS = 8.0  # CPU seconds one setting may spend over all its starts
@@ -217,12 +218,16 @@ class GroupKernels:
         if why is not None:
             return why
         policy = self.policy if self.luck_stat else "none"
+        failed = self.__dict__.setdefault("group_failed", {})  # best Luck past its budget
         try:
             past = self._table_past_budget(fight) if policy == "best" else None
-            if past is not None:  # the table's best Luck ran out of budget for this hero
+            past = past or failed.get((id(fight), held, doses is not None))
+            if past is not None:  # the best Luck ran out of budget for this hero already
                 raise OddsTooLarge(past)
             found = self._group_outcomes(fight, held, s, luck, policy, doses)
         except OddsTooLarge as error:
+            if policy == "best":  # other starts would spend the budget again: not tried
+                failed[(id(fight), held, doses is not None)] = error.message
             if policy == "none":
                 return tr("no exact odds ({reason})", reason=error.message)
             try:
@@ -234,7 +239,7 @@ class GroupKernels:
                      reason=error.message)  # fmt: skip
         except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError,
                 RecursionError) as error:  # fmt: skip
-            reason = error.message if isinstance(error, DedaleError) else str(error)
+            reason = error_reason(error)  # its Message: the reader's language
             return tr("no exact odds ({reason})", reason=reason)
         if isinstance(found, Message | str):
             return found

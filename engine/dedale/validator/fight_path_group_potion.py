@@ -26,12 +26,11 @@ from dedale.rules.odds_group_exits import GroupExitSolver
 from dedale.validator.fight_path_potion import Potion, settle
 
 DOSES = "potion:doses"  # the counter the doses are followed under
+FINISHED = 200_000  # ends of assaults a solver keeps (then it starts again)
 
 
 def potion_reason(fight: ast.Fight, potion: Potion) -> Message | None:
-    """Why the potion in this fight with exits is not followed (None: it is)."""
-    if fight.mode == "together" and len(fight.enemies) > 1:
-        return tr("the book's potion in a fight with exits: its use is not counted")
+    """Why the potion in this fight with exits (or at once) is not followed (None: it is)."""
     if fight.mode == "sequence" and len(fight.enemies) > 1:
         return tr("the book's potion in a fight with exits: its use is not counted")
     if any(rule.kind in ("event", "first") for rule in fight.rules) or fight.allies:
@@ -50,6 +49,55 @@ class PotionExitSolver(GroupExitSolver):
         super().__init__(*args)
         self.potion, self.top = potion, top
         self.doses = 0  # the doses of the next start
+        self.bare = False  # the potion acts after every assault (_late)
+        #: several enemies at once: a mortal blow is taken back before the next one lands
+        self.per_blow = len(self.plan.enemies) > 1
+        self.finished: dict[tuple, list] = {}  # _finish's ends, blow by blow
+
+    def _plain_solver(self) -> PotionExitSolver:
+        """The same fight without Luck (the best Luck's floor), the potion in it too."""
+        ruleset, skill, abilities, armour, target = self.setting
+        plain = PotionExitSolver(ruleset, skill, self.plan, "none", abilities, armour, target,
+                                 potion=self.potion, top=self.top)  # fmt: skip
+        plain.seconds, plain.owner = self.seconds, self
+        return plain
+
+    def _luck_assault(self, state, t, lead, sides, gaps, immune, guarded, rows) -> None:
+        """Blow by blow (``per_blow``) without Luck: the target's outcome and which other
+        enemies land a blow summed over the hero's rolls (``_joint``), then the blows one
+        by one (:meth:`_sides`, each landing surely)."""
+        if self.use_luck:
+            super()._luck_assault(state, t, lead, sides, gaps, immune, guarded, rows)
+            return
+        ctx = (state, t, {})
+        for p, winner, double, hits in self._joint(lead, gaps, immune, guarded):
+            (option,) = self._target(state, t, winner)
+            struck = tuple((j, 1.0) for j, yes in zip(sides, hits, strict=False) if yes)
+            for q, h1, l1, es1, hit1, dealt in option:
+                for r, node in self._sides(ctx, winner, double, h1, l1, es1, hit1, dealt, struck):
+                    rows[node] = rows.get(node, 0.0) + p * q * r
+
+    def _sides(self, ctx, winner, double, h, luck, es, hit, dealt, side_p) -> list:
+        """The other enemies' blows, one by one (:meth:`GroupExitSolver._sides`); a blow
+        that would kill — the target's or another's — lands, the potion acts from 0 at
+        once and the next blow falls on the STAMINA it gives (the interpreter's rescue,
+        ``game/fight_hooks.py``)."""
+        state, t, cache = ctx
+        d = state[7][-1]
+        if h > 0 or d <= 0 or not side_p:  # (no blow left: _finish takes it back)
+            return super()._sides(ctx, winner, double, h, luck, es, hit, dealt, side_p)
+        out = []
+        for (new, left), p in settle(self.potion, self.top, 0, d):
+            if new <= 0:
+                out.append((p, ("end", "lost", 0, luck, left)))
+                continue
+            key = ("rescued", left)
+            inner = cache.get(key)
+            if inner is None:  # the assault goes on with the doses left
+                inner = cache[key] = ((*state[:7], state[7][:-1] + (left,)), t, {})
+            found = self._sides(inner, winner, double, new, luck, es, hit, dealt, side_p)
+            out += [(p * q, node) for q, node in found]
+        return out
 
     def start(self, stamina: int, luck: int | None) -> tuple:
         state = super().start(stamina, luck)
@@ -57,6 +105,17 @@ class PotionExitSolver(GroupExitSolver):
         return (*state[:7], counters)
 
     def _finish(self, state, t, winner, double, h, luck, es, hit, dealt) -> list:
+        if not self.per_blow:
+            return self._finished(state, t, winner, double, h, luck, es, hit, dealt)
+        key = (state, t, winner, double, h, luck, es, hit, dealt)
+        found = self.finished.get(key)
+        if found is None:  # blow by blow, the same ends are met from many rolls
+            if len(self.finished) >= FINISHED:
+                self.finished.clear()
+            found = self.finished[key] = self._finished(*key)
+        return found
+
+    def _finished(self, state, t, winner, double, h, luck, es, hit, dealt) -> list:
         d = state[7][-1]
         if h > 0 or d <= 0 or self.potion.at < 0:
             return [(p, _tagged(n, d)) for p, n in super()._finish(
@@ -82,6 +141,32 @@ class PotionExitSolver(GroupExitSolver):
             (h, d), _ = found[0]
             after = (h, luck, es, shifts, k, won, hit, counters[:-1] + (d,))
         return _tagged(super()._late(after), d)
+
+
+class PotionAtOnce:
+    """The potion in a fight against several enemies at once with no way out but the win
+    (a part of HeroChain: the solver of fights at once with exits, its only way the win)."""
+
+    def dosed_at_once(self, fight: ast.Fight, held, s: int, luck: int, d: int):
+        """(win chance, (((STAMINA, LUCK, doses left), chance), ...), None or why it is
+        ``≈``), or why the potion in it is not followed (a Message)."""
+        if potion_reason(fight, self.potion) is not None:
+            return tr("a potion in a fight against several enemies at once: its use is not "
+                      "counted")  # fmt: skip
+        why = self._passes_left()
+        if why is not None:
+            return why
+        found = self.group_kernel(fight, frozenset({("won", -1)}), held, s, luck, d)
+        if isinstance(found, Message | str):
+            return found
+        win, ends, why = found
+        settled: dict[tuple[int, int, int], float] = {}
+        for (h, lk, left), p in ends:  # the potion acts once the fight is won, too
+            for (h2, left2), q in settle(self.potion, self.init_health, h, left):
+                if h2 > 0:
+                    key = (h2, lk, left2)
+                    settled[key] = settled.get(key, 0.0) + p * q
+        return win, tuple(settled.items()), why
 
 
 def _tagged(node: tuple, doses: int) -> tuple:

@@ -224,9 +224,9 @@ class FightKernels:
         if why is not None:
             return estimate
         table = self._table(fight, held)
-        if not hasattr(table, "_start"):  # a fight at once (odds_group)
-            why = tr("a potion in a fight against several enemies at once: its use is not counted")
-            return (*estimate[:2], why)
+        if not hasattr(table, "_start"):  # a fight at once: fight_path_group_potion.py
+            found = self.dosed_at_once(fight, held, s, luck, d)
+            return (*estimate[:2], found) if isinstance(found, Message | str) else found
         solver = self.potion_fights.get(id(table))
         if solver is None:
             solver = self.potion_fights[id(table)] = PotionFight(
@@ -246,6 +246,6 @@ class FightKernels:
 
 
 def _reason(error: Exception) -> Message | str:
-    if isinstance(error, DedaleError):
-        return error.message
-    return str(error.args[0]) if error.args else type(error).__name__
+    from dedale.validator.fight_path_reasons import error_reason
+
+    return error_reason(error)  # its Message (the reader's language), not its English
