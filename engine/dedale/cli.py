@@ -92,7 +92,9 @@ def chosen_command(argv: list[str]) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``dedale`` console script."""
+    """Entry point of the ``dedale`` console script. With ``argv`` None (the process's own
+    command line: the console script, ``python -m dedale``) a command of
+    :data:`QUICK_EXIT` ends the process itself once done (:func:`quick_exit`)."""
     tune_gc()
     words = values_last(sys.argv[1:] if argv is None else argv)
     parser = build_parser(chosen_command(words))
@@ -101,6 +103,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
+    code = _run_command(args)
+    if argv is None and args.command in QUICK_EXIT:
+        quick_exit(code)
+    return code
+
+
+def _run_command(args: argparse.Namespace) -> int:
     module = importlib.import_module(f"dedale.commands.{args.command}")
     gc.freeze()  # the modules' objects live as long as the process: no collection walks them
     try:
@@ -122,6 +131,38 @@ def main(argv: list[str] | None = None) -> int:
 
         print(report_crash(error, f"dedale {args.command}"), file=sys.stderr)
         return EXIT_CRASH
+
+
+QUICK_EXIT = frozenset({"validate", "odds"})
+"""The commands whose process ends without freeing its objects one by one (see
+:func:`quick_exit`): they start no thread and hold no resource that needs more than the
+exit handlers."""
+
+
+def quick_exit(code: int) -> None:
+    """End the process now with ``code``: flush stdout and stderr, run the exit handlers
+    (``atexit``: the dataclass cache's writer, logging), then ``os._exit``, without the
+    interpreter's teardown, which frees every object of the process one by one (a
+    validation's syntax tree, graphs, state sets and odds grids: 0.04-0.06 s of a
+    1,000-paragraph book's 0.5 s, issue 14.11). The output is the same. When a flush fails
+    (a closed pipe) or another thread still runs, the interpreter ends as usual instead."""
+    import atexit
+    import threading
+
+    if threading.active_count() > 1:
+        raise SystemExit(code)
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:  # noqa: BLE001 - the usual ending reports it, as before
+        raise SystemExit(code) from None
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:  # noqa: BLE001
+        raise SystemExit(code) from None
+    os._exit(code)
 
 
 GC_THRESHOLDS = (50_000, 20, 100)

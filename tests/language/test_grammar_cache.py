@@ -34,8 +34,17 @@ def test_the_key_changes_with_the_grammar_and_lark(tmp_path, monkeypatch):
     monkeypatch.delenv("DEDALE_NO_CACHE", raising=False)
     first = grammars.table_cache("start: X", "g")
     assert first != grammars.table_cache("start: Y", "g")
-    monkeypatch.setattr(lark, "__version__", lark.__version__ + ".later")
+    later = lark.__version__ + ".later"
+    monkeypatch.setattr(grammars, "lark_version", lambda: later)
     assert first != grammars.table_cache("start: X", "g")
+
+
+def test_larks_version_is_read_without_importing_it():
+    """(issue 14.11: the fast paths' cache key needs it; Lark is imported only for a line
+    that needs the parser)"""
+    assert grammars.lark_version() == lark.__version__
+    assert grammars._VERSION.search('__version__: str = "1.2.2"\n').group(1) == "1.2.2"
+    assert grammars._VERSION.search("__version__ = '0.9'\n").group(1) == "0.9"
 
 
 def test_a_corrupt_cache_is_rebuilt(tmp_path, monkeypatch):

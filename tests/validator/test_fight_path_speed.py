@@ -130,3 +130,34 @@ def test_one_start_is_the_tables_solve_bit_for_bit(generated):
                     )
                     checked += 1
     assert checked == 36
+
+
+def test_the_seeded_pass_is_the_cores_bit_for_bit(generated, monkeypatch):
+    """``mixed_ends`` from weighted starts (the seeded pass, its flows replayed and its
+    adds inline) equals the core's Forward run start by start into the same grids, exactly:
+    one, two and three enemies, armour, both Luck policies, weights that do not sum to 1."""
+    import random
+
+    from dedale.rules.odds import OddsTable
+
+    ruleset = load_book(generated).ruleset
+    rng = random.Random(1411)
+    checked = 0
+    for class_name in list(ruleset.classes)[:3]:
+        for policy in ("none", "best"):
+            for enemies in ([(8, 8)], [(9, 10), (7, 6)], [(6, 5), (10, 4), (7, 7)]):
+                for has_luck in (True, False):
+                    starts = {
+                        (rng.randint(1, 22), rng.randint(0, 11)): rng.random() / 3
+                        for _ in range(rng.randint(1, 6))
+                    }
+                    table = OddsTable(
+                        ruleset, 9, enemies, luck_policy=policy, class_name=class_name
+                    )
+                    fast = fight_path_mix.mixed_ends(table, starts, has_luck)
+                    with monkeypatch.context() as patch:
+                        patch.setattr(fight_path_mix, "_Seeded", _PlainSeeded)
+                        plain = fight_path_mix.mixed_ends(table, starts, has_luck)
+                    assert list(fast.items()) == list(plain.items())
+                    checked += 1
+    assert checked == 36

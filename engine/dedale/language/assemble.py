@@ -18,7 +18,7 @@ from dedale.language.endings import check_endings
 from dedale.language.hidden_lines import WrongNumberPart, attach_wrong
 from dedale.language.roll_refs import check_roll_refs
 from dedale.language.test_outcomes import check_test_outcomes
-from dedale.language.transform import ElsePart, FightPart, Header
+from dedale.language.transform_parts import ElsePart, FightPart, Header
 from dedale.span import Span
 
 _TESTS = (ast.Test, ast.DuoTest, ast.D20Test)

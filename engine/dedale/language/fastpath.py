@@ -15,7 +15,7 @@ from typing import Any
 from dedale import ast
 from dedale.i18n.french import split_article
 from dedale.language.keywords import NAMED_TESTS, OUTCOMES, fold
-from dedale.language.transform import FightPart, Header
+from dedale.language.transform_parts import FightPart, Header
 from dedale.limits import MAX_DIGITS, PARAGRAPH, STAT
 from dedale.limits import number as _number
 from dedale.span import Span

@@ -34,9 +34,9 @@ def sources(
 ) -> dict[str, str]:
     """The regular expressions ``names`` of the fast paths: from the cache when it holds a
     good copy for this grammar and Lark, else ``build()`` (which reads the parser), kept."""
-    import lark
+    from dedale.grammars import lark_version
 
-    digest = hashlib.sha256(f"{FORMAT}\0{lark.__version__}\0{grammar}".encode()).hexdigest()
+    digest = hashlib.sha256(f"{FORMAT}\0{lark_version()}\0{grammar}".encode()).hexdigest()
     folder = cache_folder()
     path = None if folder is None else os.path.join(folder, f"fastpath-{digest[:20]}.json")
     if path is not None:

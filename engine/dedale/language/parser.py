@@ -13,9 +13,7 @@ import dataclasses
 import difflib
 import re
 from functools import lru_cache
-
-from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
-from lark.exceptions import UnexpectedToken
+from typing import TYPE_CHECKING
 
 from dedale import ast, grammars, limits
 from dedale.errors import BookLoadError, BookSyntaxError, DedaleError
@@ -30,8 +28,13 @@ from dedale.language.keywords import (
     TERMINAL_NAMES,
     fold,
 )
-from dedale.language.transform import LineTransformer
 from dedale.span import Span
+
+if TYPE_CHECKING:  # at run time: set by _import_lark when a line first needs Lark
+    from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+    from lark.exceptions import UnexpectedToken
+
+    from dedale.language.transform import LineTransformer
 
 _HEADER = re.compile(r"[ \t]*(?:§|#)[ \t]*\d")
 _RULE = re.compile(r"[ \t]*(?:>|->|→)")
@@ -44,6 +47,25 @@ def grammar_text() -> str:
     return grammars.grammar_text("book.lark")
 
 
+_LARK_NAMES = ("UnexpectedCharacters", "UnexpectedEOF", "UnexpectedInput", "UnexpectedToken")
+
+
+def _import_lark() -> None:
+    """Import Lark and the tree's transformer (into this module's names) when a line first
+    needs them: a book whose lines all take a fast path (language.fastpath) never imports
+    Lark (~35 ms of a validation's start, issue 14.11)."""
+    if "LineTransformer" in globals():
+        return
+    import lark
+    from lark import exceptions
+
+    from dedale.language.transform import LineTransformer
+
+    names = {name: getattr(exceptions, name) for name in _LARK_NAMES}
+    globals().update(names, Lark=lark.Lark, Token=lark.Token, Tree=lark.Tree,
+                     LineTransformer=LineTransformer)  # fmt: skip
+
+
 @lru_cache(maxsize=1)
 def book_parser() -> Lark:
     """The LALR parser of grammar/book.lark, built once on first use.
@@ -51,6 +73,7 @@ def book_parser() -> Lark:
     Building the LALR tables takes 0.1-0.3 s; their cache (see dedale.grammars) brings
     later starts down to about 10 ms.
     """
+    _import_lark()
     grammar = grammar_text()
     return Lark(
         grammar,
@@ -204,6 +227,7 @@ def _parse_chunk(parser: Lark, chunk: list[tuple[int, str]], file: str) -> list[
 
 def _move_to_line(tree: Tree, number: int) -> None:
     """Give the positions of a tree parsed from one line alone the line's number."""
+    _import_lark()
     shift = number - 1
     if not shift:
         return
@@ -244,6 +268,7 @@ _WORD_AT = re.compile(r"[^\W\d][\w'’-]*(?:[ \t]+[^\W\d][\w'’-]*)?")
 
 
 def _syntax_error(error: UnexpectedInput, file: str, number: int, line: str) -> BookSyntaxError:
+    _import_lark()
     column = getattr(error, "column", None)
     at_end = isinstance(error, UnexpectedEOF) or (
         isinstance(error, UnexpectedToken) and error.token.type in ("$END", "_NL")
@@ -436,6 +461,7 @@ def _token_end(line: str, column: int) -> int:
 
 
 def _expected_names(error: UnexpectedInput) -> set[str]:
+    _import_lark()
     if isinstance(error, UnexpectedToken):
         return set(error.accepts or error.expected or ())
     if isinstance(error, UnexpectedCharacters):

@@ -25,6 +25,9 @@ _FIRST_WORDS = frozenset(fold(word.split()[0]).lower() for word in DIRECTIVE_WOR
     "tentez", "testez", "combattez", "prenez", "perdez", "gagnez", "notez", "ennemi",
 }  # fmt: skip
 _FIRST = re.compile(r"[^\W\d][\w'-]*|\d")
+_FIRST_SPAN = 1 + max(map(len, _FIRST_WORDS))
+"""The start of a line that decides its first word: a longer word is no word of
+_FIRST_WORDS, cut or not (fold keeps the length: only this much is folded)."""
 _TURN_TO = re.compile(
     r"(?:rendez[- ]vous|allez|retournez|turn|go|return)\s+(?:au|a|to)\s+"
     r"(?:(?:paragraphe|paragraph|section)\s+|\{?§\s*)?(\d{1,6})\b",  # {§ 9}: a marked number
@@ -112,7 +115,7 @@ def _as_rule(line: str, span: Span) -> Suspicion | None:
     """A Suspicion when ``line`` with a ``>`` before it parses as a directive."""
     if len(line) > _MAX_LINE:
         return None
-    first = _FIRST.match(fold(line))
+    first = _FIRST.match(fold(line[:_FIRST_SPAN]))
     if first is None or (first.group(0).lower() not in _FIRST_WORDS and not line[0].isdigit()):
         return None
     from dedale.language.parser import lark_line_items  # lazy: the parser imports this package

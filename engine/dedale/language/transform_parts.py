@@ -4,14 +4,15 @@ tests and fights by dedale.language.assemble), and small token helpers."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-from lark import Token
+from typing import TYPE_CHECKING, Any
 
 from dedale import ast
 from dedale.limits import STAT
 from dedale.limits import number as _number
 from dedale.span import Span
+
+if TYPE_CHECKING:
+    from lark import Token
 
 # --------------------------------------------------------------------------- line parts
 

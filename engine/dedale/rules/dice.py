@@ -14,15 +14,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedEOF, UnexpectedInput
-
-from dedale import grammars, limits
+from dedale import limits
 from dedale.errors import DiceExpressionError
 from dedale.i18n import tr
 from dedale.rules.random_source import RandomSource
 from dedale.span import Span
+
+if TYPE_CHECKING:
+    from lark import Lark, Tree
 
 MAX_DICE = limits.DICE_COUNT.high
 MAX_SIDES = limits.DICE_SIDES.high
@@ -219,7 +220,13 @@ def _dice_distribution(dice: Dice) -> dict[int, Fraction]:
 @functools.lru_cache(maxsize=1)
 def _parser() -> Lark:
     """The LALR parser of grammar/dice.lark; its tables are kept in the user's cache folder
-    like the book grammar's (``DEDALE_NO_CACHE=1`` disables it): ~50 ms less per process."""
+    like the book grammar's (``DEDALE_NO_CACHE=1`` disables it): ~50 ms less per process.
+    Lark is imported here, not with the module: most expressions never need it
+    (:func:`_simple`)."""
+    from lark import Lark
+
+    from dedale import grammars
+
     grammar = grammars.grammar_text("dice.lark")
     return Lark(
         grammar,
@@ -244,24 +251,28 @@ _HINT = tr("write dice like 2d6, 1d6+6, 2d6+SKILL, 1d20+bonus(DEX)+action or 2d2
 
 def _term(tree: Tree, text: str, origin: Span | None) -> Term:
     token = tree.children[0]
-    assert isinstance(token, Token)
-    column = token.column or 1
-    if max(len(part) for part in re.split(r"\D+", str(token))) > limits.MAX_DIGITS:
-        shown = f"{str(token)[:12]}…"
+    return _term_of(tree.data, str(token), token.column or 1, text, origin)
+
+
+def _term_of(kind: str, token: str, column: int, text: str, origin: Span | None) -> Term:
+    """The term of one token of ``kind`` (the grammar's rule: number, name, bonus, dice)
+    at ``column`` of ``text``."""
+    if max(len(part) for part in re.split(r"\D+", token)) > limits.MAX_DIGITS:
+        shown = f"{token[:12]}…"
         message = tr("the number {text} is far too long", text=shown)
         raise _error(text, column, message, _HINT, origin)
-    if tree.data == "number":
+    if kind == "number":
         value = int(token)
         if value > limits.DICE_TOTAL.high:
             high = limits.DICE_TOTAL.high
             message = tr("{value} is too large", value=value)
             raise _error(text, column, message, tr("add at most {high}", high=high), origin)
         return value
-    if tree.data == "name":
-        return Name(str(token))
-    if tree.data == "bonus":
-        return Bonus(str(token))
-    raw = str(token).lower()
+    if kind == "name":
+        return Name(token)
+    if kind == "bonus":
+        return Bonus(token)
+    raw = token.lower()
     count_text, _, rest = raw.partition("d")
     sides_text, _, keep_text = rest.partition("k")
     count = int(count_text) if count_text else 1
@@ -288,9 +299,51 @@ def _parse_cached(text: str) -> DiceExpr:
     return _parse(text, None)
 
 
+_SIMPLE = frozenset(" \t0123456789dD+-")
+"""The characters :func:`_simple` may take: a sum of dice without keep (``2d6``, ``d6``)
+and numbers, ``+`` or ``-`` between them, a ``-`` before the first, spaces and tabs."""
+_SIMPLE_TERM = re.compile(r"([-+]?)[ \t]*([0-9]*[dD][0-9]+|[0-9]+)[ \t]*")
+
+
+def _simple(text: str) -> list[tuple[int, str, str, int]] | None:
+    """The signed tokens of a simple expression (see :data:`_SIMPLE`): (sign, kind, token,
+    column), as the grammar's lexer cuts them (a dice term before a number: DICE's
+    priority), or None for anything else (then Lark parses it: names, ``bonus(...)``,
+    ``kh``/``kl``, every mistake and its message)."""
+    if not _SIMPLE.issuperset(text):
+        return None
+    found = []
+    position = len(text) - len(text.lstrip(" \t"))
+    end = len(text.rstrip(" \t"))
+    while position < end:
+        match = _SIMPLE_TERM.match(text, position)
+        if match is None or match.end() == position:
+            return None
+        sign = match.group(1)
+        if (sign == "+") if not found else (sign == ""):
+            return None  # "+" first, or two terms without a sign between them: Lark's error
+        token = match.group(2)
+        kind = "number" if token.isdigit() else "dice"
+        found.append((-1 if sign == "-" else 1, kind, token, match.start(2) + 1))
+        position = match.end()
+    return found or None
+
+
 def _parse(text: str, origin: Span | None) -> DiceExpr:
     if not text.strip():
         raise _error(text, 1, tr("empty"), _HINT, origin)
+    simple = _simple(text)
+    if simple is not None:
+        terms = [(sign, _term_of(kind, token, column, text, origin))
+                 for sign, kind, token, column in simple]  # fmt: skip
+        return _checked(text, terms, origin)
+    return _parse_lark(text, origin)
+
+
+def _parse_lark(text: str, origin: Span | None) -> DiceExpr:
+    from lark import Token
+    from lark.exceptions import UnexpectedEOF, UnexpectedInput
+
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as error:
@@ -320,6 +373,11 @@ def _parse(text: str, origin: Span | None) -> DiceExpr:
             terms.append((first_sign, _term(child.children[-1], text, origin)))
         else:
             terms.append((sign, _term(child, text, origin)))
+    return _checked(text, terms, origin)
+
+
+def _checked(text: str, terms: list[tuple[int, Term]], origin: Span | None) -> DiceExpr:
+    """The expression of ``terms``, within the bounds of the number of terms and dice."""
     if len(terms) > limits.MAX_DICE_TERMS:
         message = tr("more than {limit} terms", limit=limits.MAX_DICE_TERMS)
         raise _error(text, 1, message, tr("write it with fewer terms, like 3d6+2"), origin)

@@ -235,6 +235,7 @@ class _Search:
                 continue
             kept.append((dist, held))
             self.labels += 1
+            here = frozen = None  # the mass and key of ``dist``, for moves that keep it
             node = graph.nodes[number]
             if "victory" in node.endings and _victory_at_top(node.paragraph.body):
                 steps = self.segments.of(node, None)
@@ -253,10 +254,15 @@ class _Search:
                     continue  # a way this hero's class cannot take (validator.class_reach)
                 steps = self.segments.of(node, edge)
                 after, kept, _ = chain.forward(dist, held, steps)
-                left = sum(after.values())
+                if after is dist:  # nothing on the way changed it (most moves)
+                    if here is None:
+                        here, frozen = sum(dist.values()), chain.frozen(dist)
+                    left, items = here, frozen
+                else:
+                    left, items = sum(after.values()), None
                 if left <= 0:
                     continue
-                key = (edge.target, kept, frozenset(after.items()))
+                key = (edge.target, kept, items or frozenset(after.items()))
                 if key in seen:
                     continue
                 seen.add(key)

@@ -108,6 +108,7 @@ class HeroChain(FightKernels, ExitKernels):
         self.doses0 = max(0, min(doses, MAX_DOSES)) if potion is not None else 0
         self.potion_fights: dict[int, object] = {}  # PotionFight per table
         self.local = local  # the counters only one fight changes (fight_path_counters)
+        self._frozen: tuple[Dist, frozenset] | None = None  # see frozen()
 
     def start(self) -> Dist:
         state = (self.init_health, self.init_luck, self.meals0, self.doses0)
@@ -217,11 +218,30 @@ class HeroChain(FightKernels, ExitKernels):
             dist = new
         return dist, held, reasons
 
+    def frozen(self, dist: Dist) -> frozenset:
+        """``frozenset(dist.items())`` (a key of the search and of :meth:`fight_after`),
+        kept for the last distribution asked: the search asks it of the distribution it
+        expands, then the fights of its moves ask it again (a distribution is never changed
+        once made)."""
+        last = self._frozen
+        if last is not None and last[0] is dist:
+            return last[1]
+        found = frozenset(dist.items())
+        self._frozen = (dist, found)
+        return found
+
     def _ate(self, dist: Dist, full: bool) -> Dist:
         """A meal place with the simple rule: eat while a whole meal heals (``full``: up to
-        the initial STAMINA) — :meth:`moves`'s option, computed directly."""
+        the initial STAMINA) — :meth:`moves`'s option, computed directly. ``dist`` itself
+        when no state eats (most moves: the same figures, and the search then knows the
+        distribution did not change)."""
         heal, top = self.heal, self.init_health
         if not heal:
+            return dist
+        for state in dist:  # whether any state eats (the loop below, without the sums)
+            if heal < 0 or state[0] < top and state[2] and (full or top - state[0] >= heal):
+                break
+        else:
             return dist
         new: Dist = {}
         for state, p in dist.items():

@@ -142,7 +142,7 @@ class FightKernels:
         setting = self.settings.get((id(fight), held))
         if setting is None:
             setting = self.settings[(id(fight), held)] = self._setting(fight, held)
-        key = (setting, frozenset(dist.items()))
+        key = (setting, self.frozen(dist))
         if key in self.after:  # the same fight from the same distribution (another edge)
             found = self.after[key]
             return None if found is None else dict(found)

@@ -9,6 +9,8 @@ fight's grids. Only the seeding differs (:class:`_Seeded`); the pass is the core
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from dedale.i18n import tr
 from dedale.rules.odds_forward import Forward
 
@@ -55,7 +57,7 @@ class _Seeded(Forward):
         rows = table.stamina_max if top_h is None else min(top_h, table.stamina_max)
         lucks = table.luck_max if top_luck is None else min(top_luck, table.luck_max)
         self.mass = [
-            [[[0.0] * (stamina + 1) for _ in range(rows + 1)] for _ in range(lucks + 1)]
+            [[*map(list.copy, repeat([0.0] * (stamina + 1), rows + 1))] for _ in range(lucks + 1)]
             for _, stamina, _ in table.enemies
         ]
 
@@ -70,8 +72,21 @@ class _Seeded(Forward):
             recorder = _Recorder(table)
             Forward.run(recorder, start)
             flows = cache[start] = recorder.flows
+        # Forward.add of each flow times the weight, inline (the ends only: see the class)
+        weight, mass, ends = self.weight, self.mass, self.ends
+        enemies = table.enemies
+        count = len(enemies)
         for index, luck, h, e, flow in flows:
-            self.add(index, luck, h, e, flow)
+            flow = flow * weight
+            if h <= 0 or not flow:
+                continue
+            if e <= 0:
+                index += 1
+                if index >= count:
+                    ends[h, luck] = ends.get((h, luck), 0.0) + flow
+                    continue
+                e = enemies[index][1]
+            mass[index][luck][h][e] += flow
 
     def _run_regular(self) -> None:
         if self.deferred:
@@ -81,7 +96,13 @@ class _Seeded(Forward):
         hd, ud = hit[0], hurt[0]
         cost = table.luck_cost
         add = super().add  # the weight is 1 here: flow * 1.0 is flow
+        ends, enemies = self.ends, table.enemies
         for index, grid in enumerate(self.mass):
+            # a flow that kills the enemy goes to the next one's grid, or to the ends
+            # (Forward.add inline, the ends only: see the class)
+            after = index + 1 < len(enemies)
+            next_grid = self.mass[index + 1] if after else None
+            fresh = enemies[index + 1][1] if after else 0
             params = table.params[index]
             pk, ph, pe, pt = params.p_kill, params.p_hero, params.p_enemy, params.p_tie
             choices = table.choices[index]
@@ -105,7 +126,12 @@ class _Seeded(Forward):
                         flag = pick[e]
                         visits = m / denominator
                         if pk:
-                            add(index, luck, h, 0, visits * pk)
+                            flow = visits * pk
+                            if flow:
+                                if next_grid is not None:
+                                    next_grid[luck][h][fresh] += flow
+                                else:
+                                    ends[h, luck] = ends.get((h, luck), 0.0) + flow
                         if hd:
                             if flag & 1:
                                 add(index, low, h, e - hit[1], visits * ph * q)
@@ -115,7 +141,12 @@ class _Seeded(Forward):
                                 if flow:
                                     row[e - hd] += flow
                             else:
-                                add(index, luck, h, e - hd, visits * ph)
+                                flow = visits * ph
+                                if flow:
+                                    if next_grid is not None:
+                                        next_grid[luck][h][fresh] += flow
+                                    else:
+                                        ends[h, luck] = ends.get((h, luck), 0.0) + flow
                         if ud:
                             if flag & 2:
                                 add(index, low, h - hurt[1], e, visits * pe * q)
