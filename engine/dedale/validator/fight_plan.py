@@ -299,8 +299,10 @@ def _event(
             isinstance(effect, ast.Ending) and effect.kind == "victory"
         ):
             leaves = True
+            break  # the effects after a turn never act (the fight is left there)
         elif isinstance(effect, ast.Ending):
             health -= 1 << 20  # death
+            break
         elif isinstance(effect, ast.SetCodeword | ast.ClearCodeword):
             # followed like a counter (0/1, unset when the fight starts): "on a double (if
             # not codeword DISARMED): its SKILL -2, set codeword DISARMED" acts once
