@@ -100,6 +100,12 @@ class ExitPlan:
     late_exits: tuple[Condition, ...] = ()
     table: tuple[tuple[float, Event], ...] = ()
     caps: tuple[tuple[str, int], ...] = ()
+    doomed: frozenset[str] = frozenset()
+    """The ways out whose paragraph is a death ending (``limit``, ``escape``, ``threshold``,
+    ``assaults``, ``first``, ``exit:I``: dedale.validator.death_ways): they count as a
+    defeat, not as leaving alive (an event's or a table row's such turn is a death in its
+    Event already). The one-line DP here reads it; the DPs at once and with allies are
+    not given it (the validator leaves such fights to them as before)."""
 
 
 def changed(values: list[int], names: tuple[str, ...], changes, caps: dict[str, int]) -> None:
@@ -267,9 +273,9 @@ class _Solver:
         plan = self.plan
         index, h, _e, luck, k, _won, _hit, _counters, shift = state
         if plan.limit is not None and k >= plan.limit:
-            return 1.0, 0.0, 0, False, k
+            return self.way("limit"), 0.0, 0, False, k
         escape = 0.0
-        if plan.escape_after is not None and k >= plan.escape_after:
+        if plan.escape_after is not None and k >= plan.escape_after and self.way("escape"):
             escape = self._escape(h, luck)
             if escape == 1.0:
                 return 1.0, escape, 0, False, k
@@ -436,11 +442,11 @@ class _Solver:
         state, alive = found
         index, h, e, luck, k, won, hit, counters, shift = state
         if any(self.holds(exit_, state) for exit_ in plan.late_exits):
-            return 1.0
+            return self.way("threshold")
         if plan.threshold is not None and h <= plan.threshold:
-            return 1.0
+            return self.way("threshold")
         if plan.win_assaults is not None and won >= plan.win_assaults:
-            return 1.0
+            return self.way("assaults")
         if not alive:  # the next enemy steps in (none left: won)
             if index + 1 >= len(plan.enemies):
                 return 1.0
@@ -484,7 +490,13 @@ class _Solver:
             alive = e > 0
         state = (index, h, e, luck, k, won, hit, counters, shift)
         if plan.first_won and k == 1 and hero_won:
-            return 1.0
-        if any(self.holds(exit_, state) for exit_ in plan.exits):
-            return 1.0
+            return self.way("first")
+        for at, exit_ in enumerate(plan.exits):
+            if self.holds(exit_, state):
+                return self.way(f"exit:{at}")
         return (state, alive)
+
+    def way(self, name: str) -> float:
+        """The value of leaving by a way out: 1.0, or 0.0 when its paragraph is a death
+        ending (``plan.doomed``)."""
+        return 0.0 if name in self.plan.doomed else 1.0
