@@ -364,22 +364,31 @@ def opposed_fight(
                 damage += first_hit_bonus
                 hit_yet = True
             left = health[current]
+            told = False  # the assault's line said before the Luck question on its wound
             if luck_when_wounding and not _kills_anyway(setup, damage, left, hooks, state):
                 luck = stats[luck_stat]
                 if luck > 0:
                     key = ("dealt", damage, stats[hero_stat], left, luck, current, True)
-                    prompt = prompts.get(key) or _luck_prompt(key)
-                    if (yield _shown(prompt, hooks, state, damage)):
+                    prompt = _shown(prompts.get(key) or _luck_prompt(key), hooks, state, damage)
+                    if emit:  # the reader is told he hit before he is asked to test Luck
+                        told = True
+                        yield AssaultResolved(
+                            number=assault, enemy=names[current], hero_strength=hero_as,
+                            enemy_strength=enemy_as, winner="hero",
+                            enemy_damage_taken=min(_before_luck(prompt, damage), left),
+                        )  # fmt: skip
+                    if (yield prompt):
                         damage = yield from _luck_test(setup, character, rng, damage, True, emit)
             if state is not None:
                 damage = yield from hooks.enemy_wound(state, damage)
             taken = damage if damage < left else left
             health[current] = left - taken
             if emit:
-                yield AssaultResolved(
-                    number=assault, enemy=names[current], hero_strength=hero_as,
-                    enemy_strength=enemy_as, winner="hero", enemy_damage_taken=taken,
-                )  # fmt: skip
+                if not told:
+                    yield AssaultResolved(
+                        number=assault, enemy=names[current], hero_strength=hero_as,
+                        enemy_strength=enemy_as, winner="hero", enemy_damage_taken=taken,
+                    )  # fmt: skip
                 yield StatChanged(
                     name=hero_stat, old=left, new=left - taken,
                     initial=initial_health[current], who=names[current],
@@ -396,6 +405,7 @@ def opposed_fight(
                 # an ally may take the wound (the hook deals it): then no Luck of the hero's
                 shield = state is not None and _ally_takes(hooks, state)
                 hero_hp = stats[hero_stat]
+                told = False  # the assault's line said before the Luck question on its wound
                 if (
                     luck_when_wounded
                     and not shield
@@ -405,8 +415,16 @@ def opposed_fight(
                     if luck > 0:
                         key = ("taken", damage, stats[hero_stat], health[current], luck, current,
                                hit_yet)  # fmt: skip
-                        prompt = prompts.get(key) or _luck_prompt(key)
-                        if (yield _shown(prompt, hooks, state, damage)):
+                        prompt = _shown(prompts.get(key) or _luck_prompt(key), hooks, state,
+                                        damage)  # fmt: skip
+                        if emit:  # the reader is told he is hit before he is asked to test Luck
+                            told = True
+                            yield AssaultResolved(
+                                number=assault, enemy=names[current], hero_strength=hero_as,
+                                enemy_strength=enemy_as, winner="enemy",
+                                hero_damage_taken=_before_luck(prompt, damage),
+                            )  # fmt: skip
+                        if (yield prompt):
                             damage = yield from _luck_test(
                                 setup, character, rng, damage, False, emit
                             )
@@ -415,7 +433,7 @@ def opposed_fight(
                     damage = yield from hooks.wound_rules(state, damage)
                 elif state is not None:
                     damage = yield from hooks.hero_wound(state, damage)
-                if emit:
+                if emit and not told:
                     yield AssaultResolved(
                         number=assault, enemy=names[current], hero_strength=hero_as,
                         enemy_strength=enemy_as, winner="enemy", hero_damage_taken=damage,
@@ -470,7 +488,16 @@ def _side_attacks(setup, character, rng, spec, emit, others, health, hero_as, as
             break
         if strength > hero_as and not first:
             damage = params.together_damage if spec.enemy_damage is None else spec.enemy_damage
+            told = False  # the blow said before the Luck question on its wound
             if state is None or not _ally_takes(hooks, state):  # an ally's wound: no Luck
+                if emit and _offers_luck(setup, character):
+                    told = True
+                    yield AssaultResolved(
+                        number=assault, enemy=names[index], hero_strength=hero_as,
+                        enemy_strength=strength, winner="enemy",
+                        hero_damage_taken=_side_shown(hooks, state, index, damage),
+                        note="side_attack",
+                    )  # fmt: skip
                 damage = yield from _luck_wounded(
                     setup, character, rng, damage, emit, health[index], (index, hit_yet)
                 )
@@ -478,7 +505,7 @@ def _side_attacks(setup, character, rng, spec, emit, others, health, hero_as, as
                 target, state.current = state.current, index
                 damage = yield from hooks.hero_wound(state, damage)
                 state.current = target
-            if emit:
+            if emit and not told:
                 yield AssaultResolved(
                     number=assault, enemy=names[index], hero_strength=hero_as,
                     enemy_strength=strength, winner="enemy", hero_damage_taken=damage,
@@ -540,6 +567,16 @@ def _shown(prompt: YesNoPrompt, hooks, state, damage: int) -> YesNoPrompt:
     return YesNoPrompt(kind=prompt.kind, params=(*prompt.params, ("shown", shown)))
 
 
+def _before_luck(prompt: YesNoPrompt, damage: int) -> int:
+    """The wound a Luck question is about, as the assault's line says it before the question
+    (the damage the enemy's own rule makes it, ``it deals 3``; the test, then the book's wound
+    rolls, then the stat's change say what it finally does)."""
+    for name, value in prompt.params:
+        if name == "shown":
+            return int(value)
+    return damage
+
+
 def _kills_anyway(setup, damage: int, left: int, hooks=None, state=None) -> bool:
     """Whether the hero's wound kills the enemy whatever Luck gives (issue 16.8): then Luck,
     which could only cost a point, is not offered. With the book's wound rules ("it takes
@@ -579,9 +616,27 @@ def _dies_anyway(setup, damage: int, hero_hp: int, state=None) -> bool:
     return least >= hero_hp
 
 
+def _offers_luck(setup, character) -> bool:
+    """Whether :func:`_luck_wounded` asks the Luck question on a wound."""
+    luck_stat = setup.luck_stat
+    return luck_stat is not None and setup.wounded is not None and character.stats[luck_stat] > 0
+
+
+def _side_shown(hooks, state, index: int, damage: int) -> int:
+    """A side attack's wound before Luck, after that enemy's own ``it deals`` rule."""
+    shown_damage = getattr(hooks, "shown_damage", None) if state is not None else None
+    if shown_damage is None:
+        return damage
+    target, state.current = state.current, index
+    try:
+        return shown_damage(state, "taken", damage)
+    finally:
+        state.current = target
+
+
 def _luck_wounded(setup, character, rng, damage, emit, enemy=0, where=(0, True)):
     """Offer Luck on a wound the hero takes; returns the damage to apply."""
-    if setup.luck_stat is None or setup.wounded is None or character.stats[setup.luck_stat] <= 0:
+    if not _offers_luck(setup, character):
         return damage
     stats = character.stats
     key = ("taken", damage, stats[setup.params.health], enemy, stats[setup.luck_stat], *where)
