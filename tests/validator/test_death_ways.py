@@ -102,3 +102,35 @@ def test_death_endings_are_the_paragraphs_whose_only_way_on_is_death(tmp_path):
     assert death_endings(graph) == {40}  # 41 may lead to 2; 1 and 2 are not deaths
     fight = next(s for s in book.paragraphs[1].body if isinstance(s, ast.Fight))
     assert doomed_ways(fight, lambda target: target.number == 40) == {"limit"}
+
+
+@pytest.mark.parametrize("luck", ["none", "best"])
+def test_the_dp_at_once_counts_a_way_to_a_death_ending_as_the_one_line_dp_does(luck):
+    """One enemy: the DP at once and the one-line DP are two computations of one fight; with
+    the assault limit doomed both give the chance to win within the limit, and less than
+    the chance to leave alive with the limit as a way out."""
+    from dedale.rules.loader import load_ruleset
+    from dedale.rules.odds_exits import ExitPlan, exit_odds
+    from dedale.rules.odds_group_exits import group_exit_odds
+
+    ruleset = load_ruleset("df-classic")
+    plan = ExitPlan(enemies=((8, 6, False),), limit=4)
+    doomed = ExitPlan(enemies=((8, 6, False),), limit=4, doomed=frozenset({"limit"}))
+    for hero in ((9, 18, 9), (7, 14, 7)):
+        args = (ruleset, hero[0], hero[1])
+        line = exit_odds(*args, doomed, luck=hero[2], luck_policy=luck)
+        group = group_exit_odds(*args, doomed, luck=hero[2], luck_policy=luck)
+        alive = group_exit_odds(*args, plan, luck=hero[2], luck_policy=luck)
+        assert group == pytest.approx(line, abs=1e-9)
+        assert group < alive - 0.05
+
+
+def test_a_fight_at_once_with_a_limit_to_a_death_ending(tmp_path):
+    text = LIMIT.replace(
+        "> fight TROLL SKILL 7 STAMINA 6",
+        "> fight all at once\n> enemy TROLL SKILL 7 STAMINA 6\n> enemy IMP SKILL 5 STAMINA 2",
+    )
+    book = _book(tmp_path, text)
+    (report,) = fight_reports(build_graph(book), book)
+    assert report.method == "exact" and report.death_ways == (40,)
+    assert report.win("median", "none") < 0.95  # (it was 100%: the limit counted as alive)

@@ -290,9 +290,10 @@ class AllyExitSolver(_Solver):
             counters = tuple(values)
         state = (index, h, e, luck, k, won, hit, counters, shift)
         if plan.first_won and k == 1 and winner in ("hero", "kill"):
-            return 1.0
-        if any(self.holds(exit_, state) for exit_ in plan.exits):
-            return 1.0
+            return self.way("first")
+        for at, exit_ in enumerate(plan.exits):
+            if self.holds(exit_, state):
+                return self.way(f"exit:{at}")
         return (state, e > 0)  # an event felled it: the next steps in after the table
 
     def _rows(self, found) -> list[tuple]:

@@ -104,8 +104,8 @@ class ExitPlan:
     """The ways out whose paragraph is a death ending (``limit``, ``escape``, ``threshold``,
     ``assaults``, ``first``, ``exit:I``: dedale.validator.death_ways): they count as a
     defeat, not as leaving alive (an event's or a table row's such turn is a death in its
-    Event already). The one-line DP here reads it; the DPs at once and with allies are
-    not given it (the validator leaves such fights to them as before)."""
+    Event already). This DP, the DP at once (rules/odds_group_exits.py) and those with
+    allies (which build on them) read it."""
 
 
 def changed(values: list[int], names: tuple[str, ...], changes, caps: dict[str, int]) -> None:

@@ -72,9 +72,8 @@ def doomed_ways(fight: ast.Fight, is_deadly: Deadly | None) -> frozenset[str]:
 
 def counted_deaths(fight: ast.Fight, is_deadly: Deadly | None, book: object) -> tuple[int, ...]:
     """The death endings the fight's ways out turn to that its exact odds count as defeats
-    (for the fight table's note): an event's or a table row's turn always; the fight's own
-    ways out (:func:`doomed_ways`) in a fight against one line of enemies without allies
-    (the DPs at once and with allies still count those as leaving alive: docs/validator.md)."""
+    (for the fight table's note): an event's or a table row's turn, and the fight's own
+    ways out (:func:`doomed_ways`), in every exact DP (one line, at once, with allies)."""
     if is_deadly is None:
         return ()
     targets: list[ast.Destination | None] = []
@@ -83,12 +82,8 @@ def counted_deaths(fight: ast.Fight, is_deadly: Deadly | None, book: object) -> 
     if fight.assault_table is not None:
         effects += [e for branch in fight.assault_table.branches for e in branch.body]
     targets += [e.target for e in effects if isinstance(e, ast.Goto)]
-    if fight.mode != "together" and not fight.allies:
-        targets += [
-            way.target
-            for way in (fight.assault_limit, fight.escape, fight.threshold, fight.win_assaults)
-            if way is not None
-        ]
-        targets += [rule.target for rule in fight.rules if rule.kind in ("first", "exit")]
+    ways = (fight.assault_limit, fight.escape, fight.threshold, fight.win_assaults)
+    targets += [way.target for way in ways if way is not None]
+    targets += [rule.target for rule in fight.rules if rule.kind in ("first", "exit")]
     found = {resolve(book, t) for t in targets if isinstance(t, ast.ParagraphRef) and is_deadly(t)}
     return tuple(sorted(n for n in found if n is not None))

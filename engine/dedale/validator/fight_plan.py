@@ -364,6 +364,9 @@ def together_exit_odds(calculator, hero, luck: str, line_up: tuple, bonus: int, 
     plan = plan_of(fight, calculator.ruleset, line_up, dict(hero.stats), calculator.carried,
                    calculator.codewords, deadly=getattr(calculator, "deadly", None))  # fmt: skip
     plan = dataclasses.replace(plan, bonus=bonus)  # the fight's and the items' bonus
+    exits = {way for way in plan.doomed if way.startswith("exit:")}
+    if exits and len(exits) != len(plan.exits):  # the DP's ends do not say which exit
+        raise Unsupported(tr("some exits of a fight at once lead to a death ending, others not"))
     return group_exit_odds(
         calculator.ruleset, hero.get(params.attack_stat), hero.get(params.health), plan,
         luck=hero.get(calculator.luck_stat) if calculator.luck_stat else None,

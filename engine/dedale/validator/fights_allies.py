@@ -93,6 +93,11 @@ def _exits_compute(calculator, hero, luck: str, enemies, mode: str, bonus: int, 
     plan = dataclasses.replace(plan, bonus=bonus)  # the fight's and the items' bonus
     stat = calculator.luck_stat
     if mode == "together":  # past its budget: GroupExitsTooLarge, an OddsTooLarge (I115)
+        exits = {way for way in plan.doomed if way.startswith("exit:")}
+        if exits and len(exits) != len(plan.exits):  # the DP's ends do not say which exit
+            raise Unsupported(
+                tr("some exits of a fight at once lead to a death ending, others not")
+            )
         return ally_group_odds(
             calculator.ruleset, hero.get(params.attack_stat), hero.get(params.health), plan,
             allies_of(calculator, fight), struck=fight.struck,
