@@ -134,3 +134,26 @@ def test_a_fight_at_once_with_a_limit_to_a_death_ending(tmp_path):
     (report,) = fight_reports(build_graph(book), book)
     assert report.method == "exact" and report.death_ways == (40,)
     assert report.win("median", "none") < 0.95  # (it was 100%: the limit counted as alive)
+
+
+def test_the_estimate_counts_a_way_to_a_death_ending_as_a_defeat(tmp_path):
+    """A fight at once whose exits lead one to a death ending, one on: the DP at once cannot
+    tell its exits apart, so the fight is estimated (the real fight code, seeded); the
+    estimate too counts the turn to the death ending as a defeat (it was 100%)."""
+    text = LIMIT.replace(
+        "> fight TROLL SKILL 7 STAMINA 6\n> not won after 4 assaults -> 40\n",
+        "> fight all at once\n> enemy TROLL SKILL 9 STAMINA 6\n> enemy IMP SKILL 9 STAMINA 4\n"
+        "> when it wins an assault: gain 1 bites\n> end the fight when bites >= 2 -> 40\n"
+        "> end the fight when bites >= 9 -> 2\n",
+    )
+    path = tmp_path / "book.dd"
+    counters = (
+        "rules:\n  counters:\n    bites: {names: {en: Bites}, aliases: [bites], initial: 0}\n"
+    )
+    path.write_text(HEAD.replace("---\n§", "§").replace("ruleset: df-classic\n",
+                    "ruleset: df-classic\n" + counters) + text, "utf-8")  # fmt: skip
+    book = load_book(path)
+    (report,) = fight_reports(build_graph(book), book)
+    assert report.method == "estimate"
+    median = report.win("median", "none")
+    assert 0.05 < median < 0.9, median  # won before a lost assault
