@@ -51,3 +51,18 @@ def test_the_fight_s_luck_values_a_way_to_a_death_ending_as_a_defeat(tmp_path, p
     assert result.complete
     assert result.win_probability == pytest.approx(best, abs=1e-9)
     assert solve_book(book, hero, luck_policy="none").win_probability == pytest.approx(plain)
+
+
+def test_in_fractions_the_fight_s_luck_counts_the_death_ending_too(tmp_path):
+    """``--luck fight --exact``: the fight is played state by state in the graph
+    (solve.fight_graph.ExitsFight), its Luck the fight's own: the same answer."""
+    from dedale.solve.exact import solve_exact
+
+    path = tmp_path / "book.dd"
+    path.write_text(BOOK.replace("> lose -> 3\n", ""), "utf-8")  # (--exact needs none)
+    book = load_book(path)
+    skill, stamina, luck = hero = (9, 18, 9)
+    dies = ExitPlan(enemies=((8, 6, False),), events=(Event("it_wins", health=-(1 << 20)),))
+    best = exit_odds(book.ruleset, skill, stamina, dies, luck=luck, luck_policy="best")
+    result, exact = solve_exact(book, hero, luck_policy="fight")
+    assert exact is not None and float(exact) == pytest.approx(best, abs=1e-9)

@@ -62,7 +62,7 @@ def acting_fight(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset,
         raise Resolved(ExitsFight(
             oracle, runner, statement, ruleset, plan, names=names, armour=armour,
             rule_kinds=tuple(rule.kind for rule in statement.rules), luck_stat=luck_stat,
-            fight_luck=fight_luck,
+            fight_luck=fight_luck, dead_ends=death_ends(oracle, runner, statement)[0],
         ).start())  # fmt: skip
     luck = hero.stats.get(luck_stat) if luck_stat else None
     key = (
@@ -206,8 +206,25 @@ def _judge(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset, bonus
     death ending (validator.death_ways): ``(the plan with those ways as deaths, the ways
     ((way, rule index)))``, else ``(None, frozenset())``. The outcomes keep each way to its
     paragraph; only the Luck decisions stop counting "leaving" to a death as leaving alive."""
-    from dedale.validator.death_ways import deadly
     from dedale.validator.fight_plan import plan_of
+
+    ends, is_deadly = death_ends(oracle, runner, statement)
+    if not ends:
+        return None, frozenset()
+    from dedale.rules.odds_inputs import enemy_line_up
+
+    carried, codewords = _static_truths(runner, statement)
+    line_up = tuple(enemy_line_up(ruleset, spec.enemies, spec.mode))
+    hero = dict(runner.state.hero.stats)
+    judged = plan_of(statement, ruleset, line_up, hero, carried, codewords, deadly=is_deadly)
+    judged = dataclasses.replace(judged, bonus=plan.bonus, counters=plan.counters, caps=())
+    return judged, ends
+
+
+def death_ends(oracle, runner, statement: ast.Fight) -> tuple[frozenset[tuple[str, int]], object]:
+    """The fight's ways out ``(way, rule index)`` (as its outcomes label them) whose
+    paragraph is a death ending, and the book's test of a destination (one per book)."""
+    from dedale.validator.death_ways import deadly
     from dedale.validator.graph import build_graph
 
     shared = oracle.__dict__.setdefault("_death_ways", {})
@@ -226,16 +243,7 @@ def _judge(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset, bonus
                        ("assaults", statement.win_assaults)):  # fmt: skip
         if found is not None and is_deadly(found.target):
             ends.add((way, -1))
-    if not ends:
-        return None, frozenset()
-    from dedale.rules.odds_inputs import enemy_line_up
-
-    carried, codewords = _static_truths(runner, statement)
-    line_up = tuple(enemy_line_up(ruleset, spec.enemies, spec.mode))
-    hero = dict(runner.state.hero.stats)
-    judged = plan_of(statement, ruleset, line_up, hero, carried, codewords, deadly=is_deadly)
-    judged = dataclasses.replace(judged, bonus=plan.bonus, counters=plan.counters, caps=())
-    return judged, frozenset(ends)
+    return frozenset(ends), is_deadly
 
 
 def _plan(runner, statement: ast.Fight, spec: FightSpec, ruleset, bonus: int):
