@@ -19,6 +19,7 @@ from typing import Any
 
 from dedale import ast, events
 from dedale.game.conditions import holds
+from dedale.game.statements import END
 from dedale.rules.fight_state import FightState, happened, rebased, taken
 
 Gen = Generator[Any, Any, Any]
@@ -108,13 +109,13 @@ class EnemyRules:
             if not happened(rule.on, state.winner, state.double, state.hero_damage):
                 continue
             flow = yield from self._effects(rule.effects, state)
+            if flow is not END and self.fallen():
+                return "lost"  # a wound before a turn: death (or the defeat exit) comes first
             if flow is not None:
                 self.target = flow
                 state.quiet_end = self.runner.state.outcome is not None
                 return "limit"
-        hero = self.runner.state.hero
-        health = self.runner.health
-        if health is not None and hero.stats.get(health, 1) <= 0:
+        if self.fallen():
             return "lost"
         for rule in self.rules:
             if rule.kind == "first" and state.assault == 1 and state.winner == "hero":
@@ -135,9 +136,14 @@ class EnemyRules:
                 yield from self._enemy_stat(effect, state)
                 continue
             flow = yield from runner._block((effect,))
-            if flow is not None:
-                return flow
+            if flow is not None or self.fallen():
+                return flow  # a turn, the end of the game, or the hero fell: no more effects
         return None
+
+    def fallen(self) -> bool:
+        """Whether the hero's health is down to 0 (the fight is lost)."""
+        health = self.runner.health
+        return health is not None and self.runner.state.hero.stats.get(health, 1) <= 0
 
     def _enemy_stat(self, effect: ast.EnemyStatChange, state: FightState) -> Gen:
         """``its SKILL -2``: the current enemy's attack stat or health changes."""

@@ -16,6 +16,7 @@ from typing import Any
 
 from dedale import ast, events
 from dedale.game.enemy_rules import EnemyRules
+from dedale.game.statements import END
 from dedale.game.triggers import fire_triggers, holds_triggers
 from dedale.rules import parse_dice
 from dedale.rules.fight_state import FightState
@@ -145,7 +146,9 @@ class ExtrasHooks:
                 self.target = self.rules.target
         if outcome is None and statement.assault_table is not None:
             flow = yield from runner._roll_table(statement.assault_table)
-            if flow is not None:  # a row turned to a paragraph, or ended the game
+            if flow is not END and self.rules.fallen():
+                outcome = "lost"  # a row's wound felled the hero: lost, even if it turned
+            elif flow is not None:  # a row turned to a paragraph, or ended the game
                 self.target = flow
                 state.quiet_end = runner.state.outcome is not None
                 outcome = "limit"

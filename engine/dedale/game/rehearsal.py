@@ -24,6 +24,9 @@ class FightRehearsal:
         from dedale.game.interpreter import Game
 
         self._runner = Game(book, seed, {}, quiet=True)._runner
+        #: where the last fight played turned to by a rule of its own (an event's ``-> N``,
+        #: a threshold, an exit; None: its own win, limit or escape, or nowhere)
+        self.last_target: Any = None
 
     def equip(self, character: Character, kit: Iterable[ast.GainItem], decider: Any) -> None:
         """Give ``character`` the items of ``kit`` as the interpreter would (weapons and their
@@ -56,8 +59,9 @@ class FightRehearsal:
             runner.rng = rng
             codewords = dict(runner.state.codewords)  # each play starts from the same state
             try:
-                result, _target = drive(runner._fight_by_assault(fight, spec), decider)
+                result, self.last_target = drive(runner._fight_by_assault(fight, spec), decider)
             finally:
                 runner.state.codewords = codewords
             return result
+        self.last_target = None
         return drive(run_fight(self.ruleset(fight), hero, rng, spec, emit=False), decider)

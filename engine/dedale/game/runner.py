@@ -319,6 +319,11 @@ class Runner(Statements, HiddenNumbers, AmateurStatements, FightExtras, GameScop
                     if flow is not None:
                         return flow
                     continue
+                if flow is not END and self.state.in_fight:
+                    # a rule acting inside a fight (an event under an enemy, a row of the
+                    # assault table) felled the hero: the fight ends lost there, and its
+                    # statement decides (a defeat exit, or death), as for a lost assault
+                    return None
                 if flow is not END:
                     yield from self.flush()
                     yield from self._die("health")

@@ -42,7 +42,7 @@ def special_hint(
         if _has_exits(fight) and not fight.allies and SUPPORTED_MODES[mode] != "together":
             kind = ALIVE if fight.lose is None else UNBEATEN  # (a defeat is not a death)
             return _with_exits(ruleset, skill, stamina, foes, luck, policy, sheet, mode,
-                               fight), kind  # fmt: skip
+                               fight, _deadly(book)), kind  # fmt: skip
     except Exception:  # noqa: BLE001 - the hint is optional; it never breaks a fight
         return None, ""
     return None, ""
@@ -87,7 +87,24 @@ def _with_allies(ruleset, skill, stamina, foes, luck, policy, sheet, mode, fight
     return float(result.win_probability)
 
 
-def _with_exits(ruleset, skill, stamina, foes, luck, policy, sheet, mode, fight):
+_DEADLY: dict[int, tuple[Any, Any]] = {}
+
+
+def _deadly(book: BookView) -> Any:
+    """Which destinations of the book are death endings (validator.death_ways): a way out
+    there is no way out alive. One graph per book loaded (the book is immutable)."""
+    from dedale.validator.death_ways import deadly
+    from dedale.validator.graph import build_graph
+
+    loaded = book.book
+    found = _DEADLY.get(id(loaded))
+    if found is None or found[0] is not loaded:
+        _DEADLY.clear()  # the last book only
+        found = _DEADLY[id(loaded)] = (loaded, deadly(build_graph(loaded), loaded))
+    return found[1]
+
+
+def _with_exits(ruleset, skill, stamina, foes, luck, policy, sheet, mode, fight, deadly=None):
     from dedale.rules.odds_exits import exit_odds
     from dedale.validator.fight_plan import plan_of
     from dedale.validator.fights import class_fight_kit
@@ -99,7 +116,7 @@ def _with_exits(ruleset, skill, stamina, foes, luck, policy, sheet, mode, fight)
                     all(i for _, _, i in line_up)),)  # fmt: skip
     hero = {stat: current for stat, (current, _) in sheet.stats.items()}
     plan = plan_of(fight, ruleset, line_up, hero, frozenset(sheet.items),
-                   frozenset(sheet.codewords))  # fmt: skip
+                   frozenset(sheet.codewords), deadly=deadly)  # fmt: skip
     abilities, armour = class_fight_kit(ruleset, sheet.class_name or None)
     return float(exit_odds(ruleset, skill, stamina, plan, luck=luck, luck_policy=policy,
                            abilities=abilities, armour=armour))  # fmt: skip

@@ -27,12 +27,15 @@ from dedale.rules.decisions import RulesGen
 from dedale.rules.fight_opposed_luck import (
     PROMPTS,
     ally_takes,
+    before_luck,
     dies_anyway,
     kills_anyway,
     luck_prompt,
     luck_test,
     luck_wounded,
+    offers_luck,
     shown_prompt,
+    side_shown,
 )
 from dedale.rules.fight_opposed_setup import (
     ARMOUR_OFF,
@@ -264,22 +267,32 @@ def opposed_fight(
                 damage += first_hit_bonus
                 hit_yet = True
             left = health[current]
+            told = False  # the assault's line said before the Luck question on its wound
             if luck_when_wounding and not kills_anyway(setup, damage, left, hooks, state):
                 luck = stats[luck_stat]
                 if luck > 0:
                     key = ("dealt", damage, stats[hero_stat], left, luck, current, True)
-                    prompt = prompts.get(key) or luck_prompt(key)
-                    if (yield shown_prompt(prompt, hooks, state, damage)):
+                    prompt = shown_prompt(prompts.get(key) or luck_prompt(key), hooks, state,
+                                          damage)  # fmt: skip
+                    if emit:  # the reader is told he hit before he is asked to test Luck
+                        told = True
+                        yield AssaultResolved(
+                            number=assault, enemy=names[current], hero_strength=hero_as,
+                            enemy_strength=enemy_as, winner="hero",
+                            enemy_damage_taken=min(before_luck(prompt, damage), left),
+                        )  # fmt: skip
+                    if (yield prompt):
                         damage = yield from luck_test(setup, character, rng, damage, True, emit)
             if state is not None:
                 damage = yield from hooks.enemy_wound(state, damage)
             taken = damage if damage < left else left
             health[current] = left - taken
             if emit:
-                yield AssaultResolved(
-                    number=assault, enemy=names[current], hero_strength=hero_as,
-                    enemy_strength=enemy_as, winner="hero", enemy_damage_taken=taken,
-                )  # fmt: skip
+                if not told:
+                    yield AssaultResolved(
+                        number=assault, enemy=names[current], hero_strength=hero_as,
+                        enemy_strength=enemy_as, winner="hero", enemy_damage_taken=taken,
+                    )  # fmt: skip
                 yield StatChanged(
                     name=hero_stat, old=left, new=left - taken,
                     initial=initial_health[current], who=names[current],
@@ -296,6 +309,7 @@ def opposed_fight(
                 # an ally may take the wound (the hook deals it): then no Luck of the hero's
                 shield = state is not None and ally_takes(hooks, state)
                 hero_hp = stats[hero_stat]
+                told = False  # the assault's line said before the Luck question on its wound
                 if (
                     luck_when_wounded
                     and not shield
@@ -305,8 +319,16 @@ def opposed_fight(
                     if luck > 0:
                         key = ("taken", damage, stats[hero_stat], health[current], luck, current,
                                hit_yet)  # fmt: skip
-                        prompt = prompts.get(key) or luck_prompt(key)
-                        if (yield shown_prompt(prompt, hooks, state, damage)):
+                        prompt = shown_prompt(prompts.get(key) or luck_prompt(key), hooks, state,
+                                              damage)  # fmt: skip
+                        if emit:  # the reader is told he is hit before he is asked to test Luck
+                            told = True
+                            yield AssaultResolved(
+                                number=assault, enemy=names[current], hero_strength=hero_as,
+                                enemy_strength=enemy_as, winner="enemy",
+                                hero_damage_taken=before_luck(prompt, damage),
+                            )  # fmt: skip
+                        if (yield prompt):
                             damage = yield from luck_test(
                                 setup, character, rng, damage, False, emit
                             )
@@ -315,7 +337,7 @@ def opposed_fight(
                     damage = yield from hooks.wound_rules(state, damage)
                 elif state is not None:
                     damage = yield from hooks.hero_wound(state, damage)
-                if emit:
+                if emit and not told:
                     yield AssaultResolved(
                         number=assault, enemy=names[current], hero_strength=hero_as,
                         enemy_strength=enemy_as, winner="enemy", hero_damage_taken=damage,
@@ -370,7 +392,16 @@ def _side_attacks(setup, character, rng, spec, emit, others, health, hero_as, as
             break
         if strength > hero_as and not first:
             damage = params.together_damage if spec.enemy_damage is None else spec.enemy_damage
+            told = False  # the blow said before the Luck question on its wound
             if state is None or not ally_takes(hooks, state):  # an ally's wound: no Luck
+                if emit and offers_luck(setup, character):
+                    told = True
+                    yield AssaultResolved(
+                        number=assault, enemy=names[index], hero_strength=hero_as,
+                        enemy_strength=strength, winner="enemy",
+                        hero_damage_taken=side_shown(hooks, state, index, damage),
+                        note="side_attack",
+                    )  # fmt: skip
                 damage = yield from luck_wounded(
                     setup, character, rng, damage, emit, health[index], (index, hit_yet)
                 )
@@ -378,7 +409,7 @@ def _side_attacks(setup, character, rng, spec, emit, others, health, hero_as, as
                 target, state.current = state.current, index
                 damage = yield from hooks.hero_wound(state, damage)
                 state.current = target
-            if emit:
+            if emit and not told:
                 yield AssaultResolved(
                     number=assault, enemy=names[index], hero_strength=hero_as,
                     enemy_strength=strength, winner="enemy", hero_damage_taken=damage,

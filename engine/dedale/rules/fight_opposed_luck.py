@@ -76,9 +76,37 @@ def dies_anyway(setup, damage: int, hero_hp: int, state=None) -> bool:
     return least >= hero_hp
 
 
+def before_luck(prompt: YesNoPrompt, damage: int) -> int:
+    """The wound a Luck question is about, as the assault's line says it before the question
+    (the damage the enemy's own rule makes it, ``it deals 3``; the test, then the book's wound
+    rolls, then the stat's change say what it finally does)."""
+    for name, value in prompt.params:
+        if name == "shown":
+            return int(value)
+    return damage
+
+
+def offers_luck(setup, character) -> bool:
+    """Whether :func:`luck_wounded` asks the Luck question on a wound."""
+    luck_stat = setup.luck_stat
+    return luck_stat is not None and setup.wounded is not None and character.stats[luck_stat] > 0
+
+
+def side_shown(hooks, state, index: int, damage: int) -> int:
+    """A side attack's wound before Luck, after that enemy's own ``it deals`` rule."""
+    shown_damage = getattr(hooks, "shown_damage", None) if state is not None else None
+    if shown_damage is None:
+        return damage
+    target, state.current = state.current, index
+    try:
+        return shown_damage(state, "taken", damage)
+    finally:
+        state.current = target
+
+
 def luck_wounded(setup, character, rng, damage, emit, enemy=0, where=(0, True)):
     """Offer Luck on a wound the hero takes; returns the damage to apply."""
-    if setup.luck_stat is None or setup.wounded is None or character.stats[setup.luck_stat] <= 0:
+    if not offers_luck(setup, character):
         return damage
     stats = character.stats
     key = ("taken", damage, stats[setup.params.health], enemy, stats[setup.luck_stat], *where)

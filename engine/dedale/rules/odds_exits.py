@@ -100,6 +100,12 @@ class ExitPlan:
     late_exits: tuple[Condition, ...] = ()
     table: tuple[tuple[float, Event], ...] = ()
     caps: tuple[tuple[str, int], ...] = ()
+    doomed: frozenset[str] = frozenset()
+    """The ways out whose paragraph is a death ending (``limit``, ``escape``, ``threshold``,
+    ``assaults``, ``first``, ``exit:I``: dedale.validator.death_ways): they count as a
+    defeat, not as leaving alive (an event's or a table row's such turn is a death in its
+    Event already). This DP, the DP at once (rules/odds_group_exits.py) and those with
+    allies (which build on them) read it."""
 
 
 def changed(values: list[int], names: tuple[str, ...], changes, caps: dict[str, int]) -> None:
@@ -267,9 +273,9 @@ class _Solver:
         plan = self.plan
         _index, h, _e, luck, k, _won, _hit, _counters, _shift = state
         if plan.limit is not None and k >= plan.limit:
-            return 1.0, 0.0, 0, False, k
+            return self.way("limit"), 0.0, 0, False, k
         escape = 0.0
-        if plan.escape_after is not None and k >= plan.escape_after:
+        if plan.escape_after is not None and k >= plan.escape_after and self.way("escape"):
             escape = self._escape(h, luck)
             if escape == 1.0:
                 return 1.0, escape, 0, False, k
@@ -420,9 +426,15 @@ class _Solver:
         return rows
 
     def _out(self, h: int, luck: int, way: str, at: int = -1, k: int = 0) -> float:
-        """A way out alive: its value, 1.0. A hook: a subclass labels it with the hero's
-        STAMINA and LUCK and the way (``rules/odds_allies_exits_forward.py``)."""
-        return 1.0
+        """A way out: its value, 1.0, or 0.0 when its paragraph is a death ending
+        (:meth:`way`). A hook: a subclass labels it with the hero's STAMINA and LUCK and the
+        way (``rules/odds_allies_exits_forward.py``)."""
+        return self.way(f"exit:{at}" if way == "exit" else way)
+
+    def way(self, name: str) -> float:
+        """The value of leaving by a way out: 1.0, or 0.0 when its paragraph is a death
+        ending (``plan.doomed``)."""
+        return 0.0 if name in self.plan.doomed else 1.0
 
     def _row(self, found: tuple, event: Event):
         """A table row's effects (as an event's), then the late exits."""

@@ -118,6 +118,7 @@ class AssaultForward:
 
     def __init__(self, solver: _Solver) -> None:
         self.solver = solver
+        self.judge = solver  # what the Luck decisions value the next states by
         self.states = 0
 
     def run(self, start: tuple) -> tuple[dict, float]:
@@ -177,9 +178,9 @@ class AssaultForward:
                         back += q
                         continue
                     if after[0] == "end":
-                        chance += q * (0.0 if after[1] == LOST else 1.0)
+                        chance += q * self._worth(after[1])
                     else:
-                        chance += q * s.value(after)
+                        chance += q * self.judge.value(after)
                     rows.append((q, after))
                 if back and len(options) > 1:
                     raise self.unsupported(tr("a Luck test that may change nothing"))
@@ -191,6 +192,10 @@ class AssaultForward:
             raise self.unsupported(tr("a fight in which nobody is ever wounded"))
         scale = 1.0 / (1.0 - stay)
         return [(share * scale, nxt) for share, nxt in moves]
+
+    def _worth(self, key) -> float:
+        """A way out's worth to the Luck decisions: 0 for a defeat, else 1."""
+        return 0.0 if key == LOST else 1.0
 
     def _limit_end(self, h: int, luck: int, counters: tuple):
         """The key of the way out at the assault limit."""

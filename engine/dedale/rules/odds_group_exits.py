@@ -86,6 +86,11 @@ def group_exit_odds(
     return solver.solve(hero_stamina, luck)
 
 
+_DOOMED = {"limit": "limit", "escaped": "escape", "first_won": "first",
+           "threshold": "threshold", "assaults_won": "assaults"}  # fmt: skip
+"""The ends' ways as ``ExitPlan.doomed`` names them."""
+
+
 def _isend(node: tuple) -> bool:
     return node[0] == "end"
 
@@ -342,7 +347,7 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
 
     def value(self, node: tuple) -> float:
         if _isend(node):
-            return 0.0 if node[1] == "lost" else 1.0
+            return self.worth(node[1])
         found = self.memo.get(node)
         if found is not None:
             return found
@@ -372,7 +377,7 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
         plan = self.plan
         h, luck, es, shifts, k, won, hit, counters = state
         if plan.limit is not None and k >= plan.limit:
-            return 1.0, [(1.0, end("limit", h, luck))]
+            return self.worth("limit"), [(1.0, end("limit", h, luck))]
         escape: tuple[float, list] | None = None
         if plan.escape_after is not None and k >= plan.escape_after:
             escape = self._escape(h, luck)
@@ -404,10 +409,21 @@ class GroupExitSolver(LuckAssaults, AfterAssault):
         for option in options:
             moves = [(q, end("escaped" if h > d else "lost", max(0, h - d), lk))
                      for q, lk, d in option]  # fmt: skip
-            value = sum(q for q, n in moves if n[1] != "lost")
+            value = sum(q * self.worth(n[1]) for q, n in moves)
             if value > best[0] + 1e-15:
                 best = (value, moves)
         return best
+
+    def worth(self, way: str) -> float:
+        """An end's value: 0 for a defeat, or a way out whose paragraph is a death ending
+        (``plan.doomed``; the validator gives the exits' ``exit:I`` only when all the exits
+        are doomed alike: here an end says ``exit`` without its index)."""
+        if way == "lost":
+            return 0.0
+        doomed = self.plan.doomed
+        if doomed and (_DOOMED.get(way) in doomed or way == "exit" and "exit:0" in doomed):
+            return 0.0
+        return 1.0
 
     def _targets(self, es: tuple, shifts: tuple) -> list[int]:
         alive = [i for i, e in enumerate(es) if e > 0]

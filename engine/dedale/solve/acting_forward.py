@@ -41,12 +41,19 @@ class ActingUnsupported(GameError):
 def acting_outcomes(
     ruleset, hero_skill: int, hero_stamina: int, plan: ExitPlan, *, luck: int | None = None,
     luck_policy: str = "none", abilities: tuple = (), armour: bool = False,
-    rule_kinds: tuple[str, ...] = (),
+    rule_kinds: tuple[str, ...] = (), judge: ExitPlan | None = None,
+    dead_ends: frozenset[tuple[str, int]] = frozenset(),
 ) -> tuple[tuple[float, Any], ...]:  # fmt: skip
     """``((p, ("f", (STAMINA, LUCK, way, rule, counters) or LOST)), ...)``: ``way`` is won,
     limit, event, first, exit, threshold or assaults; ``rule`` the index of the fight rule
     that ended it (events, first, exit; else -1), in ``rule_kinds`` order (the kinds of the
-    fight's rules as written); ``counters`` the plan's followed values then."""
+    fight's rules as written); ``counters`` the plan's followed values then.
+
+    ``judge`` and ``dead_ends``: the fight's Luck decisions value a way out ``(way, rule)``
+    in ``dead_ends`` (its paragraph a death ending: solve.fights_acting) as a defeat, and the
+    states by ``judge`` (the plan with those ways as deaths, validator.death_ways), so the
+    fight's policy does not take "leaving" to a death as leaving alive; the outcomes keep
+    each way to its own paragraph."""
     if plan.escape_after is not None:
         raise ActingUnsupported(tr("the joint outcomes of this fight are not computed: "
                                    "{reason}", reason=tr("an escape")))  # fmt: skip
@@ -59,7 +66,10 @@ def acting_outcomes(
     start = (0, hero_stamina, plan.enemies[0][1], luck or 0, 0, 0, not solver.track_hit,
              tuple(v for _, v in plan.counters), 0)  # fmt: skip
     try:
-        found, lost = _Forward(solver, rule_kinds).run(start)
+        judged = None
+        if judge is not None:
+            judged = _Solver(ruleset, hero_skill, judge, luck_policy, abilities, armour)
+        found, lost = _Forward(solver, rule_kinds, judged, dead_ends).run(start)
     except RecursionError:  # a counter an event raises on every tie, without end
         raise ExitOddsTooLarge(
             tr("the fight's states are too deep to compute"),
@@ -80,8 +90,11 @@ class _Forward(AssaultForward):
 
     unsupported = ActingUnsupported
 
-    def __init__(self, solver: _Solver, rule_kinds: tuple[str, ...]) -> None:
+    def __init__(self, solver: _Solver, rule_kinds: tuple[str, ...], judge: _Solver | None = None,
+                 dead_ends: frozenset[tuple[str, int]] = frozenset()) -> None:  # fmt: skip
         super().__init__(solver)
+        self.judge = judge or solver  # what the fight's Luck decisions value the states by
+        self.dead_ends = dead_ends  # ways out to a death ending: worth a defeat
         plan = solver.plan
         events = [at for at, kind in enumerate(rule_kinds) if kind == "event"]
         exits = [at for at, kind in enumerate(rule_kinds) if kind == "exit"]
@@ -109,6 +122,12 @@ class _Forward(AssaultForward):
         """The first option, or Luck tested when that raises the chance to leave the fight
         alive by more than ``rules.odds.LUCK_TIE`` (option 1)."""
         return at == 0 or luck_gains(chance, best)
+
+    def _worth(self, key) -> float:
+        """A way out's worth to the fight's Luck: 0 for a defeat or a death ending."""
+        if key == LOST or (key[2], key[3]) in self.dead_ends:
+            return 0.0
+        return 1.0
 
     def _after(self, state: tuple, winner: str, double: bool, dealt: int, wound: int) -> tuple:
         """Once an assault's wounds are applied: the hooks in the interpreter's order; a

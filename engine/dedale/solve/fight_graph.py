@@ -163,10 +163,12 @@ class ExitsFight(_Nodes):
 
     def __init__(self, oracle, runner, statement, ruleset, plan: ExitPlan, *, names=(),
                  rule_kinds=(), armour=False, luck_stat=None,
-                 fight_luck=False) -> None:  # fmt: skip
+                 fight_luck=False, dead_ends=frozenset()) -> None:  # fmt: skip
         """``fight_luck``: Luck after a wound is the fight's policy (tested when that raises
         the chance to leave the fight alive, by any way; ties: not tested), as the forward
-        pass's — ``--luck fight`` under ``--exact``; else it is the reader's decision."""
+        pass's — ``--luck fight`` under ``--exact``; else it is the reader's decision.
+        ``dead_ends``: the ways out ``(way, rule)`` to a death ending, which that policy
+        counts as defeats (solve.fights_acting.death_ends)."""
         from dedale.solve.acting_forward import _Forward
 
         hero = runner.state.hero
@@ -188,6 +190,7 @@ class ExitsFight(_Nodes):
         self.limit_to = _target(runner, getattr(statement.assault_limit, "target", None))
         self.luck0 = hero.stats.get(luck_stat, 0) if luck_stat else 0
         self.fight_luck = fight_luck
+        self.dead_ends = dead_ends
         self.values: dict[tuple, Any] = {}  # the chance to leave the fight alive, by state
 
     def node(self, state: tuple) -> Next:
@@ -279,9 +282,13 @@ class ExitsFight(_Nodes):
 
     def _worth(self, rows: list):
         return sum(
-            (q * (self.fight_value(a) if a[0] != "end" else 0 if a[1] == LOST else 1)
+            (q * (self.fight_value(a) if a[0] != "end" else self._end_worth(a[1]))
              for q, _t, a in rows), 0 * self.one,
         )  # fmt: skip
+
+    def _end_worth(self, key) -> int:
+        """A way out's worth to the fight's Luck: 0 for a defeat or a death ending."""
+        return 0 if key == LOST or (key[2], key[3]) in self.dead_ends else 1
 
     def fight_value(self, state: tuple):
         """The chance to leave the fight alive from ``state`` under the fight's Luck."""
@@ -290,7 +297,7 @@ class ExitsFight(_Nodes):
             return found
         plan = self.solver.plan
         if plan.limit is not None and state[4] >= plan.limit:
-            return self.one
+            return 0 * self.one if ("limit", -1) in self.dead_ends else self.one
         total = stay = 0 * self.one
         for p, _winner, trees, backs in self._rows(state):
             stay += p * backs[0]

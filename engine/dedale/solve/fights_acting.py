@@ -62,7 +62,7 @@ def acting_fight(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset,
         raise Resolved(ExitsFight(
             oracle, runner, statement, ruleset, plan, names=names, armour=armour,
             rule_kinds=tuple(rule.kind for rule in statement.rules), luck_stat=luck_stat,
-            fight_luck=fight_luck,
+            fight_luck=fight_luck, dead_ends=death_ends(oracle, runner, statement)[0],
         ).start())  # fmt: skip
     luck = hero.stats.get(luck_stat) if luck_stat else None
     key = (
@@ -75,12 +75,14 @@ def acting_fight(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset,
         from dedale.solve.acting_forward import acting_outcomes
 
         oracle.fights += 1
+        judge, dead_ends = _judge(oracle, runner, statement, spec, ruleset, bonus, plan)
         try:
             outcomes = oracle._memo[key] = acting_outcomes(
                 ruleset, hero.stats[params.attack_stat], hero.stats[params.health], plan,
                 luck=luck, luck_policy=oracle.luck_policy if luck is not None else "none",
                 abilities=mods.hero_abilities(ruleset, hero), armour=armour,
-                rule_kinds=tuple(rule.kind for rule in statement.rules),
+                rule_kinds=tuple(rule.kind for rule in statement.rules), judge=judge,
+                dead_ends=dead_ends,
             )  # fmt: skip
         except GameError as error:  # too many states, a loop, a Luck test that changes nothing
             raise SolveLimit(error.message, statement.span, hint=error.hint) from None
@@ -197,6 +199,51 @@ def _in_graph(oracle, runner, statement: ast.Fight, luck_stat) -> bool:
             ),
         )
     return False  # the book's Luck: the forward pass keeps the fight's (said in the output)
+
+
+def _judge(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset, bonus: int, plan):
+    """What the fight's own Luck policy values its states by when a way out turns to a
+    death ending (validator.death_ways): ``(the plan with those ways as deaths, the ways
+    ((way, rule index)))``, else ``(None, frozenset())``. The outcomes keep each way to its
+    paragraph; only the Luck decisions stop counting "leaving" to a death as leaving alive."""
+    from dedale.validator.fight_plan import plan_of
+
+    ends, is_deadly = death_ends(oracle, runner, statement)
+    if not ends:
+        return None, frozenset()
+    from dedale.rules.odds_inputs import enemy_line_up
+
+    carried, codewords = _static_truths(runner, statement)
+    line_up = tuple(enemy_line_up(ruleset, spec.enemies, spec.mode))
+    hero = dict(runner.state.hero.stats)
+    judged = plan_of(statement, ruleset, line_up, hero, carried, codewords, deadly=is_deadly)
+    judged = dataclasses.replace(judged, bonus=plan.bonus, counters=plan.counters, caps=())
+    return judged, ends
+
+
+def death_ends(oracle, runner, statement: ast.Fight) -> tuple[frozenset[tuple[str, int]], object]:
+    """The fight's ways out ``(way, rule index)`` (as its outcomes label them) whose
+    paragraph is a death ending, and the book's test of a destination (one per book)."""
+    from dedale.validator.death_ways import deadly
+    from dedale.validator.graph import build_graph
+
+    shared = oracle.__dict__.setdefault("_death_ways", {})
+    is_deadly = shared.get(id(runner.book))
+    if is_deadly is None:
+        is_deadly = shared[id(runner.book)] = deadly(build_graph(runner.book), runner.book)
+    ends = set()
+    for at, rule in enumerate(statement.rules):
+        if rule.kind in ("first", "exit") and is_deadly(rule.target):
+            ends.add((rule.kind, at))
+        elif rule.kind == "event" and any(
+            type(e) is ast.Goto and is_deadly(e.target) for e in rule.effects
+        ):
+            ends.add(("event", at))
+    for way, found in (("limit", statement.assault_limit), ("threshold", statement.threshold),
+                       ("assaults", statement.win_assaults)):  # fmt: skip
+        if found is not None and is_deadly(found.target):
+            ends.add((way, -1))
+    return frozenset(ends), is_deadly
 
 
 def _plan(runner, statement: ast.Fight, spec: FightSpec, ruleset, bonus: int):

@@ -44,6 +44,8 @@ class OddsCalculator:
         self.fight_odds = fight_odds
         self.carried: frozenset[str] = frozenset()  # see book_loadout
         self.codewords: frozenset[str] = frozenset()
+        #: which destinations are death endings (validator.death_ways; None: not known)
+        self.deadly = None
         #: rows already computed only (a fight past its budget keeps the exact ones it got)
         self.cached_only = False
 
@@ -146,7 +148,7 @@ class OddsCalculator:
         abilities, armour = class_fight_kit(self.ruleset, hero.class_name)
         try:
             plan = plan_of(fight, self.ruleset, line_up, dict(hero.stats), self.carried,
-                           self.codewords)  # fmt: skip
+                           self.codewords, deadly=self.deadly)  # fmt: skip
             plan = dataclasses.replace(plan, bonus=bonus)  # the fight's and the items' bonus
             return exit_odds(
                 self.ruleset, skill, stamina, plan,

@@ -23,6 +23,7 @@ from fractions import Fraction
 from dedale import ast
 from dedale.i18n import tr
 from dedale.rules.odds_exits import Damage, Event, ExitPlan
+from dedale.validator.death_ways import Deadly, doomed_ways
 
 
 class Unsupported(Exception):
@@ -155,10 +156,15 @@ def plan_of(
     carried: frozenset[str] = frozenset(),
     codewords: frozenset[str] = frozenset(),
     allies: bool = False,
+    deadly: Deadly | None = None,
 ) -> ExitPlan:
     """The plan of ``fight`` against ``enemies`` ((SKILL, STAMINA, immune) triples) for a
     hero with stats ``hero`` (see the module docstring); ``allies``: the caller takes the
-    fight's allies (rules/odds_allies_exits.py), else a fight with allies is refused."""
+    fight's allies (rules/odds_allies_exits.py), else a fight with allies is refused.
+    ``deadly``: which destinations are death endings (dedale.validator.death_ways): an
+    event's or a table row's turn there is a death, the fight's other ways out there are
+    ``doomed`` (the chance to leave alive counts them as defeats; the solver, which values
+    the paragraphs themselves, passes none)."""
     if fight.allies and not allies:
         raise Unsupported(tr("fights with allies have no exact odds"))
     params = ruleset.fight
@@ -179,10 +185,12 @@ def plan_of(
         elif rule.kind == "first":
             first = True
         else:
-            events.append(_event(rule, ruleset, params, counter_of, when, rolls, counters))
+            events.append(_event(rule, ruleset, params, counter_of, when, rolls, counters, deadly))
     table = ()
     if fight.assault_table is not None:  # each row: its chance, its effects as an event
-        table = _table_rows(fight.assault_table, ruleset, params, counter_of, when, counters)
+        table = _table_rows(
+            fight.assault_table, ruleset, params, counter_of, when, counters, deadly
+        )
     threshold, late = None, []
     if fight.threshold is not None:
         found = ruleset.resolve(fight.threshold.stat)
@@ -217,10 +225,13 @@ def plan_of(
         win_assaults=None if fight.win_assaults is None else fight.win_assaults.count,
         first_won=first,
         counters=tuple(counters.items()),
+        doomed=doomed_ways(fight, deadly),
     )
 
 
-def _table_rows(roll: ast.RandomRoll, ruleset, params, counter_of, when, counters) -> tuple:
+def _table_rows(
+    roll: ast.RandomRoll, ruleset, params, counter_of, when, counters, deadly=None
+) -> tuple:
     """The rows of "each assault roll 1d6" as ``(chance, Event)`` pairs: the first row whose
     range holds the total acts (a total no row names does nothing)."""
     from types import SimpleNamespace
@@ -238,7 +249,7 @@ def _table_rows(roll: ast.RandomRoll, ruleset, params, counter_of, when, counter
         if not chance:
             continue
         rule = SimpleNamespace(on="table", enemy=None, condition=None, effects=branch.body)
-        event = _event(rule, ruleset, params, counter_of, when, [], counters)
+        event = _event(rule, ruleset, params, counter_of, when, [], counters, deadly)
         rows.append((float(chance), event))
     return tuple(rows)
 
@@ -262,7 +273,14 @@ def _codeword_key(codeword: str) -> str:
 
 
 def _event(
-    rule: ast.EnemyRule, ruleset, params, counter_of, when, rolls: list, counters: dict
+    rule: ast.EnemyRule,
+    ruleset,
+    params,
+    counter_of,
+    when,
+    rolls: list,
+    counters: dict,
+    deadly: Deadly | None = None,
 ) -> Event:
     changes, health, skill, stamina, leaves = [], 0, 0, 0, False
     for effect in rule.effects:
@@ -295,12 +313,17 @@ def _event(
                 )
             else:
                 raise Unsupported(tr("the fight's odds cannot follow '{name}'", name=effect.name))
+        elif isinstance(effect, ast.Goto) and deadly is not None and deadly(effect.target):
+            health -= 1 << 20  # a turn to a death ending: the hero does not leave alive
+            break
         elif isinstance(effect, ast.Goto) or (
             isinstance(effect, ast.Ending) and effect.kind == "victory"
         ):
             leaves = True
+            break  # the effects after a turn never act (the fight is left there)
         elif isinstance(effect, ast.Ending):
             health -= 1 << 20  # death
+            break
         elif isinstance(effect, ast.SetCodeword | ast.ClearCodeword):
             # followed like a counter (0/1, unset when the fight starts): "on a double (if
             # not codeword DISARMED): its SKILL -2, set codeword DISARMED" acts once
@@ -339,8 +362,11 @@ def together_exit_odds(calculator, hero, luck: str, line_up: tuple, bonus: int, 
     params = calculator.params
     abilities, armour = class_fight_kit(calculator.ruleset, hero.class_name)
     plan = plan_of(fight, calculator.ruleset, line_up, dict(hero.stats), calculator.carried,
-                   calculator.codewords)  # fmt: skip
+                   calculator.codewords, deadly=getattr(calculator, "deadly", None))  # fmt: skip
     plan = dataclasses.replace(plan, bonus=bonus)  # the fight's and the items' bonus
+    exits = {way for way in plan.doomed if way.startswith("exit:")}
+    if exits and len(exits) != len(plan.exits):  # the DP's ends do not say which exit
+        raise Unsupported(tr("some exits of a fight at once lead to a death ending, others not"))
     return group_exit_odds(
         calculator.ruleset, hero.get(params.attack_stat), hero.get(params.health), plan,
         luck=hero.get(calculator.luck_stat) if calculator.luck_stat else None,

@@ -60,6 +60,9 @@ class FightReport:
     #: why a fight the exact odds cover is estimated all the same (too many states or too
     #: long: I115; the whole fight, or only its best-Luck rows beside exact ones)
     estimated_because: str | None = None
+    #: the death endings some way out of the fight turns to, which its figures count as
+    #: defeats, not as leaving alive (validator.death_ways)
+    death_ways: tuple[int, ...] = ()
 
     def best_loadout_win(self, level: str, class_name: str | None = None) -> float | None:
         """With the best loadout and the best Luck policy (None: no better loadout)."""

@@ -23,6 +23,7 @@ from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.validator.budget import FIGHTS_SECONDS, Deadline
 from dedale.validator.carried import AttackShifts, ItemBook, carried_at
+from dedale.validator.death_ways import counted_deaths, deadly
 from dedale.validator.fight_calculator import (
     EXACT_MODES,
     OddsCalculator,
@@ -100,6 +101,7 @@ def fight_reports(
     try:
         calculators[None] = OddsCalculator(ruleset)
         calculators[None].carried, calculators[None].codewords = book_loadout(graph, ruleset, given)
+        calculators[None].deadly = deadly(graph, book)  # ways out to a death ending
     except (ImportError, Unsupported) as error:
         reason = str(error)
     held: dict = {}
@@ -139,10 +141,13 @@ def fight_reports(
                     calculators[stat] = OddsCalculator(dataclasses.replace(ruleset, fight=changed))
                     calculators[stat].carried = calculators[None].carried
                     calculators[stat].codewords = calculators[None].codewords
+                    calculators[stat].deadly = calculators[None].deadly
                 try:
                     calculator = calculators[stat]
                     loadout = held.get(fight.span)
-                    reports.append(_loadout_report(calculator, number, fight, loadout, shifts))
+                    report = _loadout_report(calculator, number, fight, loadout, shifts)
+                    deaths = counted_deaths(fight, calculator.deadly, book)
+                    reports.append(dataclasses.replace(report, death_ways=deaths))
                     continue
                 except PlanUnsupported as error:  # what the exact odds with exits cannot follow
                     why = str(error)

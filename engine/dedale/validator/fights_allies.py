@@ -88,10 +88,16 @@ def _exits_compute(calculator, hero, luck: str, enemies, mode: str, bonus: int, 
                     all(i for _, _, i in line_up)),)  # fmt: skip
     abilities, armour = class_fight_kit(calculator.ruleset, hero.class_name)
     plan = plan_of(fight, calculator.ruleset, line_up, dict(hero.stats), calculator.carried,
-                   calculator.codewords, allies=True)  # fmt: skip
+                   calculator.codewords, allies=True,
+                   deadly=getattr(calculator, "deadly", None))  # fmt: skip
     plan = dataclasses.replace(plan, bonus=bonus)  # the fight's and the items' bonus
     stat = calculator.luck_stat
     if mode == "together":  # past its budget: GroupExitsTooLarge, an OddsTooLarge (I115)
+        exits = {way for way in plan.doomed if way.startswith("exit:")}
+        if exits and len(exits) != len(plan.exits):  # the DP's ends do not say which exit
+            raise Unsupported(
+                tr("some exits of a fight at once lead to a death ending, others not")
+            )
         return ally_group_odds(
             calculator.ruleset, hero.get(params.attack_stat), hero.get(params.health), plan,
             allies_of(calculator, fight), struck=fight.struck,

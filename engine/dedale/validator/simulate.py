@@ -130,6 +130,7 @@ class FightSimulator:
         self.samples = samples
         self.rehearsal = FightRehearsal(book, seed)
         self.cache: dict[tuple, tuple[Odds, ...]] = {}
+        self._deaths: frozenset[int] | None = None  # the book's death endings, when needed
         fight = self.ruleset.fight
         self.health = getattr(fight, "health", None)
         self.RandomSource = RandomSource
@@ -161,7 +162,8 @@ class FightSimulator:
     def odds(self, number: int, fight: ast.Fight) -> tuple[Odds, ...]:
         spec = self.rehearsal.spec(fight)
         ruleset = self.rehearsal.ruleset(fight)
-        key = _lineup(spec, fight)
+        doomed = self._doomed_ways(fight)
+        key = (_lineup(spec, fight), doomed)
         cached = self.cache.get(key)
         if cached is not None:
             return cached
@@ -185,7 +187,7 @@ class FightSimulator:
                 seed = (self.seed * 1_000_003 + number) * 1_009 + row
                 row += 1
                 wins, played = self._play(
-                    fight, spec, ruleset, character, luck == "best", rank, seed
+                    fight, spec, ruleset, character, luck == "best", rank, seed, doomed
                 )
                 win = wins / played
                 results.append(Odds(hero, luck, win, samples=played, margin=margin95(win, played)))
@@ -212,7 +214,31 @@ class FightSimulator:
                     hint=tr("estimated odds are simulated for enemies of ordinary strength"),
                 )
 
-    def _play(self, fight, spec, ruleset, character, luck, rank, seed) -> tuple[int, int]:
+    def _doomed_ways(self, fight: ast.Fight) -> tuple:
+        """``(the death endings among the paragraphs the fight's rules turn to, the fight's
+        limit and escape if they lead to one)``: a way out there is no way out alive
+        (validator.death_ways)."""
+        from dedale.validator.death_ways import death_endings
+        from dedale.validator.graph import build_graph, resolve
+
+        if self._deaths is None:
+            self._deaths = death_endings(build_graph(self.book))
+        if not self._deaths:
+            return ()
+
+        def number(way) -> int | None:
+            target = getattr(way, "target", None)
+            if not isinstance(target, ast.ParagraphRef):
+                return None
+            return resolve(self.book, target)
+
+        own = tuple(
+            kind for kind, way in (("limit", fight.assault_limit), ("escaped", fight.escape))
+            if number(way) in self._deaths
+        )  # fmt: skip
+        return (self._deaths, own)
+
+    def _play(self, fight, spec, ruleset, character, luck, rank, seed, doomed=()) -> tuple:
         """Play one row's fights; returns (won, played)."""
         rng = self.RandomSource(seed)
         params = ruleset.fight
@@ -227,13 +253,15 @@ class FightSimulator:
         while played < self.samples:
             if played >= least and margin95(wins / played, played) <= TARGET_MARGIN:
                 break
-            wins += self._batch(fight, spec, character, rng, decider)
+            wins += self._batch(fight, spec, character, rng, decider, doomed)
             played += BATCH
         return wins, played
 
-    def _batch(self, fight, spec, character, rng, decider) -> int:
-        """Play ``BATCH`` fights; returns the number won."""
+    def _batch(self, fight, spec, character, rng, decider, doomed=()) -> int:
+        """Play ``BATCH`` fights; returns the number won (``doomed``: see
+        :meth:`_doomed_ways`)."""
         play = self.rehearsal.play
+        deaths, own = doomed if doomed else (frozenset(), ())
         health = self.health
         wins = 0
         for _ in range(BATCH):
@@ -244,6 +272,10 @@ class FightSimulator:
             # threshold, an exit: their destinations), as in the exact odds with exits
             alive = health is None or hero.stats.get(health, 1) > 0
             if alive and result.outcome in _WAYS_ON:
+                # ... unless it turns to a death ending (validator.death_ways)
+                target = self.rehearsal.last_target
+                if result.outcome in own and target is None or target in deaths:
+                    continue
                 wins += 1
         return wins
 

@@ -46,6 +46,9 @@ class FightScreen(Screen[None]):
         self.defeated: set[str] = set()
         self.mode = "single"
         self.assaults = 0
+        #: after a Luck test on a wound: 1 until its LUCK cost is shown, 2 until the wound's
+        #: change of health is (logged: the assault's line said the wound before Luck)
+        self._after_luck = 0
 
     @property
     def dedale(self) -> DedaleApp:
@@ -191,8 +194,9 @@ class FightScreen(Screen[None]):
             case ev.EnemyDefeated(name=name):
                 self.defeated.add(name)
         line = describe(event, app.texts, app.stat_name, outcome_word=app.outcome_word)
-        if line and not isinstance(event, ev.StatChanged):
+        if line and (not isinstance(event, ev.StatChanged) or self._luck_wound(event)):
             self._log(line)
+        self._follow_luck(event)
         self.redraw()
         if isinstance(event, ev.FightEnded):
             self.query_one("#odds", Static).update("")
@@ -202,6 +206,20 @@ class FightScreen(Screen[None]):
             choices.focus()
             return False
         return True
+
+    def _luck_wound(self, event: ev.StatChanged) -> bool:
+        """Whether this change of a stat is the wound a Luck test just changed (the log
+        says what the wound finally did; other changes are read on the sheets)."""
+        return self._after_luck == 2 and event.who != "counter"
+
+    def _follow_luck(self, event: ev.Event) -> None:
+        match event:
+            case ev.TestResolved(name="luck"):
+                self._after_luck = 1
+            case ev.StatChanged() if self._after_luck:
+                self._after_luck = 2 if self._after_luck == 1 else 0
+            case ev.AssaultResolved() | ev.FightEnded():
+                self._after_luck = 0  # the Luck test left no wound
 
     def ask(self, prompt: ev.Prompt) -> None:
         self.redraw()

@@ -52,6 +52,8 @@ def fight_data(report: FightReport, lang: str | None = None) -> dict[str, Any]:
         "estimated_because": translate(report.estimated_because, lang)
         if report.estimated_because is not None
         else None,
+        # the death endings ways out of the fight turn to, counted as defeats in "win"
+        "death_ways": list(report.death_ways),
         "odds": [_odds_row(odds) for odds in report.odds],  # with the items surely held
         "loadout": _loadout(report),
     }

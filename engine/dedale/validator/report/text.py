@@ -100,6 +100,15 @@ def _fights_table(
         if any(exit is not None for exit in exits):
             # its figures count every way out alive, not the victory only (docs/validator.md)
             enemies += "\n" + tr("(leaving alive: won or by a way out)").translate(lang)
+        if report.death_ways:  # a way out to a death ending is no way out alive
+            deaths = ", ".join(str(n) for n in report.death_ways)
+            note = ntr(
+                "(a way out to § {numbers}, a death ending, counts as a defeat)",
+                "(ways out to §§ {numbers}, death endings, count as defeats)",
+                len(report.death_ways),
+                numbers=deaths,
+            )
+            enemies += "\n" + note.translate(lang)
         estimate = report.method == "estimate"
         if estimate:
             guessed = [o for o in report.odds if o.estimate]
