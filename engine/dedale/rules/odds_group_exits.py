@@ -86,6 +86,7 @@ def group_exit_odds(
     alive (see the module docstring; ``seconds`` and ``luck_work``: the budget)."""
     solver = GroupExitSolver(ruleset, hero_skill, plan, luck_policy, abilities, armour, target)
     solver.seconds, solver.luck_work = seconds, luck_work
+    solver.array = True  # the array fill where it applies (odds_group_exits_array)
     return solver.solve(hero_stamina, luck)
 
 
@@ -167,6 +168,9 @@ class GroupExitSolver(OneAssault, LuckAssaults, AfterAssault):
         self.seconds = SECONDS
         self.luck_work = LUCK_WORK
         self.clock = 0.0
+        #: the best Luck by the array fill where it applies (set by :func:`group_exit_odds`;
+        #: the forward pass and the solvers built on this class follow the states one by one)
+        self.array = False
 
     # ------------------------------------------------------------------ solving
 
@@ -208,6 +212,11 @@ class GroupExitSolver(OneAssault, LuckAssaults, AfterAssault):
             raise self._too_large(self._past("foreseen"))
 
     def solve(self, stamina: int, luck: int | None) -> float:
+        if self.array and self.use_luck and luck and stamina > max(0, self.plan.threshold or 0):
+            from dedale.rules import odds_group_exits_array as filled
+
+            if filled.eligible(self):
+                return filled.array_value(self, stamina, luck)
         start = self.start(stamina, luck)
         self.clock = time.process_time()
         if self.use_luck and self.prune and self.plain is None:
@@ -242,6 +251,8 @@ class GroupExitSolver(OneAssault, LuckAssaults, AfterAssault):
                 else tr("{count} enemies at once until the end, Luck followed,",
                         count=len(self.plan.enemies))
             )  # fmt: skip
+            if bound == "size":  # the array fill words its own reason around it
+                return size
             if bound == "foreseen":
                 return tr(
                     "best Luck estimated: {size} pass the exact budget (more than {limit} "
