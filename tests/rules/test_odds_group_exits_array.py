@@ -39,8 +39,10 @@ def _filled(rules, skill, stamina, luck, plan, target="best", armour=False):
     solver = GroupExitSolver(rules, skill, plan, "best", (), armour, target)
     solver.array = True
     value = solver.solve(stamina, luck)
-    assert odds_group_exits_array.eligible(solver) and solver.filled.work > 0
-    return value, solver.filled
+    assert odds_group_exits_array.eligible(solver)
+    fill = getattr(solver, "filled", None)  # None: a sure way out without Luck (no fill)
+    assert fill is not None or value >= 1.0 - 1e-12
+    return value, fill
 
 
 PLANS = [
@@ -195,7 +197,8 @@ def test_three_goblins_with_ways_out_are_exact_within_the_budget(ways):
         best, fill = _filled(rules, skill, stamina, luck, plan)  # as group_exit_odds does
         plain = group_exit_odds(rules, skill, stamina, plan, luck=luck)
         assert plain - 1e-12 <= best <= 1.0
-        assert fill.work <= odds_group_exits_array.ARRAY_WORK // 2  # well inside the count
+        if fill is not None:  # (a sure way out without Luck needs no fill)
+            assert fill.work <= odds_group_exits_array.ARRAY_WORK // 2  # well inside the count
     weak = group_exit_odds(rules, 7, 14, plan, luck=7, luck_policy="best")
     assert weak > group_exit_odds(rules, 7, 14, plan, luck=7) + 1e-4  # Luck helps the weak
 
