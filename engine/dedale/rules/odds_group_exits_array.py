@@ -42,6 +42,9 @@ ARRAY_CELLS = 4_000_000
 ARRAY_WORK = 100_000_000
 """Reached cells x targets x merged rolls x 4^(other enemies) at most (counted before the
 fill starts; measured 15-25 ns of CPU a unit, about 2 s at most: docs/performance.md)."""
+CHUNK = 16_384
+"""Cells computed together at most (a block is cut in chunks: its cells are independent),
+so that the per-roll arrays stay small (rolls x cells x 8 bytes, a few tens held at once)."""
 KILL = None
 """The target's STAMINA change of an instant kill (its STAMINA set to 0)."""
 
@@ -253,7 +256,8 @@ class ArrayFill:
         self.work = work
         self.cells = sum(cells.size for _k, cells in blocks)
         for k, cells in blocks:
-            self._block(k, cells)
+            for at in range(0, cells.size, CHUNK):
+                self._block(k, cells[at : at + CHUNK])
             if time.process_time() - clock > seconds:
                 raise TooMuchWork("seconds")
         at = np.ravel_multi_index((0, *start), self.shape)
