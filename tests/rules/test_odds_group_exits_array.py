@@ -24,6 +24,8 @@ from dedale.rules import RandomSource, create_character, load_ruleset, odds_grou
 from dedale.rules.odds_exits import ExitPlan
 from dedale.rules.odds_group_exits import GroupExitSolver, GroupExitsTooLarge, group_exit_odds
 from dedale.validator.fight_plan import plan_of
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 GOBLINS = ((5, 5, False), (6, 4, False), (5, 6, False))
 
@@ -311,3 +313,28 @@ def test_dedale_odds_gives_the_same_figure(capsys):
     exact = group_exit_odds(rules, 7, 14, plan, luck=7, luck_policy="best")
     assert found == pytest.approx(exact, abs=1e-12)
     assert exact > group_exit_odds(rules, 7, 14, ExitPlan(enemies=GOBLINS, limit=8), luck=7)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    skill=st.integers(5, 11),
+    stamina=st.integers(1, 6),
+    luck=st.integers(1, 6),
+    enemies=st.lists(
+        st.tuples(st.integers(4, 10), st.integers(1, 3), st.booleans()), min_size=2, max_size=3
+    ).map(tuple),
+    limit=st.one_of(st.none(), st.integers(1, 3)),
+    escape_after=st.one_of(st.none(), st.integers(0, 2)),
+    threshold=st.one_of(st.none(), st.integers(1, 2)),
+    ruleset=st.sampled_from(["df-classic", "df24"]),
+)
+def test_any_small_fight_is_the_scalar_recursion(
+    skill, stamina, luck, enemies, limit, escape_after, threshold, ruleset
+):
+    assume(threshold is None or stamina > threshold)  # (else the scalar: already at the exit)
+    rules = load_ruleset(ruleset)
+    plan = ExitPlan(enemies=enemies, limit=limit, escape_after=escape_after, threshold=threshold)
+    if limit is None and escape_after is None and len(enemies) == 3:
+        plan = ExitPlan(enemies=enemies[:2], threshold=threshold)  # (the scalar's cost)
+    filled, _fill = _filled(rules, skill, stamina, luck, plan)
+    assert filled == pytest.approx(_scalar(rules, skill, stamina, luck, plan), abs=1e-12)
