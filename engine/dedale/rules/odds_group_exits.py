@@ -58,7 +58,8 @@ LUCK_WORK = 1_000_000
 """With the best Luck, the work foreseen at most before anything is computed (see
 ``GroupExitSolver._foresee``): a filter of the hopeless cases only (measured 8-35
 microseconds of CPU a unit, docs/performance.md); :data:`SECONDS` and :data:`MAX_STATES`
-stop the others, the message saying how far it went."""
+stop the others, the message saying how far it went. The scalar recursion's only: the
+array fill (:mod:`dedale.rules.odds_group_exits_array`) counts its own work."""
 TARGETS = ("order", "best")
 WON_WAYS = ("won", "first_won", "assaults_won")
 """The ways out that the fight reports as won (the others: ``limit``, or ``escaped``)."""
