@@ -305,7 +305,10 @@ def test_the_forward_outcomes_sum_to_the_value_by_way_out():
         assert all(h <= 5 for h, _ in found.ways.get("threshold", {}))  # left at the threshold
 
 
-def test_the_budget_raises_a_typed_too_large_error():
+def test_the_budget_raises_a_typed_too_large_error(monkeypatch):
+    from dedale.rules import odds_group_exits_array
+
+    monkeypatch.setattr(odds_group_exits_array, "eligible", lambda solver: False)  # scalar
     rules = load_ruleset("df-classic")
     many = tuple((7, 12, False) for _ in range(4))
     with pytest.raises(OddsTooLarge):  # the plain bound: their STAMINA values multiply

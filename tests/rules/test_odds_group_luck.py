@@ -156,7 +156,12 @@ def test_two_wolves_with_a_limit_are_exact_under_the_budget():
         assert plain <= best <= 1.0
 
 
-def test_past_the_budget_the_reason_names_the_best_luck_and_the_size():
+def test_past_the_budget_the_reason_names_the_best_luck_and_the_size(monkeypatch):
+    """The scalar recursion's budget (the fights the array fill does not take: its own
+    budget is tests/rules/test_odds_group_exits_array.py's)."""
+    from dedale.rules import odds_group_exits_array
+
+    monkeypatch.setattr(odds_group_exits_array, "eligible", lambda solver: False)
     rules = load_ruleset("df-classic")
     plan = ExitPlan(enemies=((8, 6, False), (7, 5, False)), limit=10)
     with pytest.raises(GroupExitsTooLarge) as caught:  # the CPU deadline

@@ -2,7 +2,10 @@
 median one: the table keeps the weakest's exact best-Luck row (it was computed before the
 budget ran out) and estimates only the others, with I115's reason; the path of fights then
 follows the median hero without Luck in that fight, with the table's reason, instead of
-spending the budget again."""
+spending the budget again. The table's best Luck is the array fill's
+(rules/odds_group_exits_array.py), bounded by its count of work: 2,500,000 units lets the
+weakest hero in (1,928,240), not the median (3,206,368); the path's forward pass follows
+the states one by one, bounded by their count."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from dedale.i18n import translate
-from dedale.rules import load_ruleset, odds_group_exits
+from dedale.rules import load_ruleset, odds_group_exits, odds_group_exits_array
 from dedale.rules.odds_exits import ExitPlan
 from dedale.rules.odds_group_exits import group_exit_odds
 from dedale.validator.checker import validate_path
@@ -25,7 +28,8 @@ def _rows(report):
 
 
 def test_the_weakest_heros_exact_best_luck_row_is_kept(monkeypatch):
-    monkeypatch.setattr(odds_group_exits, "MAX_STATES", 15_000)  # the weakest fits, not the median
+    monkeypatch.setattr(odds_group_exits_array, "ARRAY_WORK", 2_500_000)  # the weakest fits
+    monkeypatch.setattr(odds_group_exits, "MAX_STATES", 15_000)
     report = validate_path(BOOK, runs=0)
     fight, rows = _rows(report)
     weakest = rows[("weakest", "best")]
@@ -35,10 +39,11 @@ def test_the_weakest_heros_exact_best_luck_row_is_kept(monkeypatch):
     exact = group_exit_odds(rules, skill, stamina, plan, luck=luck, luck_policy="best")
     assert not weakest.estimate and weakest.win == pytest.approx(exact, abs=1e-12)
     assert rows[("median", "best")].estimate and not rows[("median", "none")].estimate
-    assert "15,000 states" in translate(fight.estimated_because, "en")
+    assert "2,500,000 units of work" in translate(fight.estimated_because, "en")
 
 
 def test_the_path_follows_the_median_without_luck_with_the_tables_reason(monkeypatch):
+    monkeypatch.setattr(odds_group_exits_array, "ARRAY_WORK", 2_500_000)
     monkeypatch.setattr(odds_group_exits, "MAX_STATES", 15_000)
     calls = []
     original = odds_group_exits.GroupExitSolver.solve
@@ -53,7 +58,7 @@ def test_the_path_follows_the_median_without_luck_with_the_tables_reason(monkeyp
     median = report.fight_path.of("median")
     ((number, why),) = median.reasons
     assert number == 1 and "without Luck" in why.translate("en")
-    assert "15,000 states" in why.translate("en")
+    assert "2,500,000 units of work" in why.translate("en")
     median_stamina = rows[("median", "best")].hero.get("STAMINA")
     # the table tried the median's best Luck once; the path did not try it again
     assert calls.count((True, median_stamina)) == 1

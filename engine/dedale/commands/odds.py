@@ -222,8 +222,13 @@ def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy
              allies: list[tuple[int, int]]):  # fmt: skip
     """The exact chance to leave the fight alive by any way out given, or None (none given);
     with allies: rules/odds_allies_exits.py."""
-    if args.survive is None and args.win_assaults is None and not args.first_won:
+    ways = (args.survive, args.win_assaults, args.escape_after, args.threshold)
+    if all(way is None for way in ways) and not args.first_won:
         return None
+    if args.escape_after is not None and args.escape_after < 0:
+        raise UsageError(tr("{option} must be 0 or more", option="--escape-after"))
+    if args.threshold is not None and args.threshold < 1:
+        raise UsageError(tr("{name} must be 1 or more", name="--threshold"))
     for name, value in (("--survive", args.survive), ("--win-assaults", args.win_assaults)):
         if value is not None and value < 1:
             raise UsageError(tr("{name} must be 1 or more", name=name))
@@ -236,6 +241,7 @@ def _way_out(args: argparse.Namespace, ruleset, skill: int, stamina: int, policy
     plan = ExitPlan(
         enemies=enemies, bonus=args.attack_bonus, enemy_damage=args.enemy_damage,
         limit=args.survive, win_assaults=args.win_assaults, first_won=args.first_won,
+        escape_after=args.escape_after, threshold=args.threshold,
     )  # fmt: skip
     abilities, armour = class_fight_kit(ruleset, args.class_name)
     try:

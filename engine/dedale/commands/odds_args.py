@@ -55,12 +55,16 @@ def other_fight_arguments(parser: argparse.ArgumentParser) -> None:
         "('Guard AC 13 attack +3 damage 1d6 HP 10'); reliques: FOR=3,AGL=2,PER=2,CON=2,arme=2",
     )  # fmt: skip
     group.add_argument(
-        "--escape-after", type=int, metavar="N", help="escape offered after N assaults (turns)"
+        "--escape-after",
+        type=int,
+        metavar="N",
+        help="a way out: escape offered after N assaults (turns; FF-family fights too)",
     )
     group.add_argument("--courage", type=int, metavar="N", help="reliques: heroism points")
     group.add_argument(
         "--threshold", type=int, metavar="N",
-        help="reliques: a way out when the hero's health falls to N or less after a turn",
+        help="a way out when the hero's health falls to N or less after an assault (reliques, "
+        "and FF-family fights: when your STAMINA falls to N)",
     )  # fmt: skip
 
 
