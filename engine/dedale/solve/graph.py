@@ -94,12 +94,13 @@ def solve_book(
     Past ``deadline`` (a ``time.monotonic()`` value) or ``max_states`` the result is
     ``complete=False``: ``win_probability`` is then a lower bound (the nodes left unexplored
     count as lost), ``upper_bound`` an upper bound (they count as won: :func:`upper_bound`)
-    and ``limit`` says which bound stopped it. ``depth_first`` (the default): the node found last is
-    expanded first, so that a solve cut short has explored whole sub-graphs down to the
-    endings and its lower bound means something (breadth-first, a cut solve of a large book
-    often reaches no ending: a lower bound of 0); the graph, and so the answer and the
-    state count of a complete solve, are the same either way (the tests check both). ``shortcuts=False`` replays
-    every choice and fight outcome instead of reading its next node off the state;
+    and ``limit`` says which bound stopped it. ``depth_first`` (the default): the node found
+    last is expanded first, so that a solve cut short has explored whole sub-graphs down to
+    the endings and its lower bound means something (breadth-first, a cut solve of a large
+    book often reaches no ending: a lower bound of 0); the graph, and so the answer and the
+    state count of a complete solve, are the same either way (the tests check both).
+    ``shortcuts=False`` replays every choice and fight outcome instead of reading its next
+    node off the state;
     ``prune=False`` keeps the counters and item counts no later rule reads
     (:mod:`dedale.solve.liveness`) in the state (the tests check both ways agree).
     ``shared``: a dict kept across the solves of one book with one Luck policy (the fight
