@@ -5,6 +5,7 @@ of a complete solve."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,20 @@ def test_the_upper_bound_of_a_small_graph_by_hand():
     trees[3] = Chance(((0.5, None, Next(4)), (0.5, None, Leaf(0.0))))
     # x0 = max(0.5 * x2, 0.5 * x4); x2 = 0.5 * x0; x4 cut (1): x0 = max(0.25 x0, 0.5) = 0.5
     assert upper_bound(trees, [False, False, False, False, True]) == pytest.approx(0.5, abs=1e-12)
+
+
+def test_the_command_reports_both_bounds(capsys):
+    from dedale.cli import main
+
+    full = solve_book(load_book(BOOKS / "meal"), HERO, luck_policy="none").win_probability
+    code = main(["solve", str(BOOKS / "meal"), "--hero", "9", "18", "9", "--luck", "none",
+                 "--json", "--max-states", "30"])  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert code == 3 and data["complete"] is False
+    assert data["lower_bound"] == data["win_probability"]
+    assert data["lower_bound"] <= full + 1e-9 <= data["upper_bound"] + 2e-9
+    assert data["upper_bound"] < 1.0
+    code = main(["solve", str(BOOKS / "meal"), "--hero", "9", "18", "9", "--luck", "none",
+                 "--max-states", "30"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 3 and "at least" in out and "at most" in out
