@@ -28,7 +28,7 @@ MAX_SWEEPS = 1_000_000
 UPPER_GRACE = 2.0
 """Seconds the loops' sweeps of an incomplete solve's upper bound may take past the budget."""
 
-DEFAULT_STATES = 200_000
+DEFAULT_STATES = 400_000
 """The state-count cap (``--max-states``)."""
 
 
