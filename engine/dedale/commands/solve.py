@@ -173,6 +173,9 @@ def _hero_json(ruleset, answer) -> dict:
     if not result.complete:
         data["limit"] = result.limit
         data["expanded"] = result.expanded
+        # the states not explored counted as lost / as won (dedale.solve.graph.upper_bound)
+        data["lower_bound"] = result.win_probability
+        data["upper_bound"] = result.upper_bound
     if result.loops:
         data["loops"] = result.loops
         data["tolerance"] = 1e-12
@@ -268,6 +271,10 @@ def _text(book, args, answers, averages):
                 limit=tr("time") if result.limit == "time" else tr("state"),
                 expanded=number(result.expanded, ","), states=number(result.states, ","),
                 percent=_percent(result.win_probability),
+            )  # fmt: skip
+            yield tr(
+                "    at most {percent} (the states not explored counted as won)",
+                percent=_percent(result.upper_bound),
             )  # fmt: skip
         if result.loops:
             yield tr(

@@ -1,4 +1,5 @@
-"""The graph of snapshots: built breadth-first within a budget, then solved.
+"""The graph of snapshots: built depth-first (the node found last expanded first) within a
+budget, then solved; a solve cut short is reported with a lower and an upper bound.
 
 Values are the best-play probability of winning from each node. The graph is cut into
 strongly connected components (Tarjan, iterative); components are solved from the endings
@@ -24,7 +25,10 @@ TOLERANCE = 1e-12
 MAX_SWEEPS = 1_000_000
 """Sweeps of one loop at most (the budget usually stops it first)."""
 
-DEFAULT_STATES = 200_000
+UPPER_GRACE = 2.0
+"""Seconds the loops' sweeps of an incomplete solve's upper bound may take past the budget."""
+
+DEFAULT_STATES = 400_000
 """The state-count cap (``--max-states``)."""
 
 
@@ -43,6 +47,7 @@ class SolveResult:
     fights: int = 0
     replays: int = 0
     limit: str = ""
+    upper_bound: float = 1.0  # the unexplored nodes counted as won (= the answer when complete)
     trees: list[Tree] = field(default_factory=list, repr=False)
     values: list[float] = field(default_factory=list, repr=False)
     targets: list[int] = field(default_factory=list, repr=False)
@@ -82,13 +87,20 @@ def solve_book(
     shared: dict | None = None,
     eager: bool = True,
     collapse: bool = True,
+    depth_first: bool = True,
 ) -> SolveResult:
     """Best-play chance to win ``book`` with this hero (see the module docstring).
 
     Past ``deadline`` (a ``time.monotonic()`` value) or ``max_states`` the result is
     ``complete=False``: ``win_probability`` is then a lower bound (the nodes left unexplored
-    count as lost) and ``limit`` says which bound stopped it. ``shortcuts=False`` replays
-    every choice and fight outcome instead of reading its next node off the state;
+    count as lost), ``upper_bound`` an upper bound (they count as won: :func:`upper_bound`)
+    and ``limit`` says which bound stopped it. ``depth_first`` (the default): the node found
+    last is expanded first, so that a solve cut short has explored whole sub-graphs down to
+    the endings and its lower bound means something (breadth-first, a cut solve of a large
+    book often reaches no ending: a lower bound of 0); the graph, and so the answer and the
+    state count of a complete solve, are the same either way (the tests check both).
+    ``shortcuts=False`` replays every choice and fight outcome instead of reading its next
+    node off the state;
     ``prune=False`` keeps the counters and item counts no later rule reads
     (:mod:`dedale.solve.liveness`) in the state (the tests check both ways agree).
     ``shared``: a dict kept across the solves of one book with one Luck policy (the fight
@@ -115,13 +127,12 @@ def solve_book(
         if len(graph.origins) > max_states:
             limit = "states"
             break
-        node = graph.queue[0]
+        node = graph.queue.pop() if depth_first else graph.queue.popleft()
         try:
             tree = explorer.tree(graph.origins[node])
-        except OutOfTime:  # within one node: the nodes it had added stay unexplored
+        except OutOfTime:  # within one node: it and the nodes it had added stay unexplored
             limit = "time"
             break
-        graph.queue.popleft()
         while len(trees) <= node:
             trees.append(None)
         trees[node] = tree
@@ -134,11 +145,15 @@ def solve_book(
         limit = "time"
     if limit and residual <= TOLERANCE and values[0] >= 1.0 - TOLERANCE:
         limit = ""  # a lower bound of 1 is the answer: the unexplored part cannot add to it
+    upper = min(1.0, values[0])
+    if limit:  # the loops' sweeps get UPPER_GRACE seconds more (else: no bound, 1)
+        cut = [t is None for t in trees] + [True] * (size - len(trees))
+        upper = upper_bound(full, cut, time.monotonic() + UPPER_GRACE)
     if explorer.eager.violated and explorer.eager.used:  # more STAMINA may be worse here
         return solve_book(
             book, hero, class_name, luck_policy=luck_policy, deadline=deadline,
             max_states=max_states, shortcuts=shortcuts, prune=prune, shared=shared, eager=False,
-            collapse=collapse,
+            collapse=collapse, depth_first=depth_first,
         )  # fmt: skip
     targets = [getattr(origin, "target", 0) for origin in graph.origins]
     return SolveResult(
@@ -153,10 +168,28 @@ def solve_book(
         fights=explorer.oracle.fights,
         replays=explorer.replays,
         limit=limit,
+        upper_bound=upper,
         trees=full,
         values=values,
         targets=targets,
     )
+
+
+def upper_bound(trees: list[Tree], unexplored: list[bool], deadline: float | None = None) -> float:
+    """An upper bound on the root's value when the nodes flagged ``unexplored`` were never
+    expanded: they count as won (1), the graph is valued as usual.
+
+    Why it bounds: every value is a probability, so 1 is at least the true value of each
+    unexplored node. Value iteration from 0 applies the Bellman operator T (sums with
+    non-negative weights, maxima: monotone) sweep after sweep; on the explored nodes the
+    iterates with the unexplored ones held at 1 stay, by induction on the sweeps, at least
+    those of the whole graph (``x₀ = y₀ = 0``; ``x_{n+1} = T(x_n, 1) ≥ T(y_n, y_n) = y_{n+1}``
+    as ``y_n ≤ 1`` on the unexplored ones): their limits too, and the whole graph's limit
+    is the least fixed point, the true chance. A loop not settled within the budget gives
+    no bound (1). The same tolerance as the answer (``TOLERANCE`` per sweep) applies."""
+    full = [Leaf(1.0) if cut else tree for tree, cut in zip(trees, unexplored, strict=True)]
+    values, _, _, residual = solve_values(full, deadline)
+    return 1.0 if residual > TOLERANCE else min(1.0, values[0])
 
 
 def value_of(tree: Tree, values: list[float]) -> float:
