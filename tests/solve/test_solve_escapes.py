@@ -271,7 +271,6 @@ def test_a_french_book_at_once_and_acting_with_escapes_through_the_cli(capsys):
     assert data["luck_policy"] == "book-optimal"
     assert data["luck_fight_policy_in"] == [
         "at_once_with_ways_out",
-        "defeat_exit",
         "allies",
         "acting_without_win",
     ]

@@ -82,6 +82,9 @@ def _order(state: tuple) -> tuple:
 class _Forward:
     def __init__(self, solver: _Solver, rule_kinds: tuple[str, ...]) -> None:
         self.solver = solver
+        # a defeat exit played in the graph (solve.fight_graph): a loss is the way out
+        # (0, LUCK, "lost", -1, counters), not LOST, so that it can go on to its paragraph
+        self.defeat = False
         plan = solver.plan
         events = [at for at, kind in enumerate(rule_kinds) if kind == "event"]
         exits = [at for at, kind in enumerate(rule_kinds) if kind == "exit"]
@@ -182,7 +185,7 @@ class _Forward:
         plan = s.plan
         index, h, e, luck, k, won, hit, counters, shift = state
         if h <= 0:
-            return ("end", LOST)
+            return ("end", (0, luck, "lost", -1, counters) if self.defeat else LOST)
         if dealt > 0 and s.won_cap:
             won = min(won + 1, s.won_cap)
         alive = e > 0
@@ -212,7 +215,8 @@ class _Forward:
                 if event.health:
                     h = max(0, h + event.health)
                     if h <= 0:
-                        return ("end", LOST)
+                        return ("end", (0, luck, "lost", -1, tuple(values)) if self.defeat
+                                else LOST)  # fmt: skip
                 shift += event.skill
                 if event.leaves:
                     return ("end", (h, luck, "event", at, tuple(values)))

@@ -71,6 +71,9 @@ class _Nodes:
         self.built = 0
         escape = statement.escape
         self.away = None if escape is None else runner.destination(escape.target)
+        from dedale.solve.fights import lose_target
+
+        self.lose_to = lose_target(runner, statement)  # a defeat exit: on with 1 STAMINA
 
     def _key(self) -> str:
         """The snapshot without the stats the fight states carry (STAMINA, and LUCK when
@@ -181,6 +184,7 @@ class ExitsFight(_Nodes):
                                "best" if tested else "none", mods.hero_abilities(ruleset, hero),
                                armour)  # fmt: skip
             self.forward = _Forward(self.solver, rule_kinds)
+            self.forward.defeat = self.lose_to is not None
         except GameError as error:
             raise SolveLimit(error.message, statement.span, hint=error.hint) from None
         self.names = names
@@ -275,17 +279,20 @@ class ExitsFight(_Nodes):
         return found
 
     def _pick(self, trees: list) -> int:
-        """The fight's Luck choice: the first option of highest chance to leave alive."""
+        """The fight's Luck choice: the first option of highest chance to leave alive (in
+        floats, higher by more than a rounding error: ``odds.luck_gains``, as the DP)."""
+        from dedale.rules.odds import luck_gains
+
         best, pick = -1, 0
         for at, rows in enumerate(trees):
             chance = self._worth(rows)
-            if chance > best:
+            if at == 0 or (chance > best if self.exact else luck_gains(chance, best)):
                 best, pick = chance, at
         return pick
 
     def _worth(self, rows: list):
         return sum(
-            (q * (self.fight_value(a) if a[0] != "end" else 0 if a[1] == LOST else 1)
+            (q * (self.fight_value(a) if a[0] != "end" else 0 if _lost(a[1]) else 1)
              for q, _t, a in rows), 0 * self.one,
         )  # fmt: skip
 
@@ -330,6 +337,8 @@ class ExitsFight(_Nodes):
         from dedale.solve.fights_acting import _way
 
         h, luck, way, rule, values = key
+        if way == "lost" and self.lose_to is not None:  # beaten: on with 1 STAMINA
+            return self.leave(self.lose_to, 1, luck, self.names, values)
         if h <= 0:
             return Leaf(0.0)
         if way == "escaped":
@@ -440,14 +449,19 @@ class GroupFight(_Nodes):
         if node[0] != "end":
             return self.node(node)
         _, way, h, luck = node
-        if way == "lost":
-            return Leaf(0.0)
+        if way == "lost":  # a defeat exit: on with 1 STAMINA (the LUCK the fight left)
+            return Leaf(0.0) if self.lose_to is None else self.leave(self.lose_to, 1, luck)
         if way in WON_WAYS:
             return self.leave(self.win, h, luck)
         if way == "limit":
             return self.leave(self.limit_to, h, luck)
         raise SolveLimit(tr("the solver cannot play this fight exactly: {reason}",
                             reason=way), self.statement.span)  # fmt: skip
+
+
+def _lost(key) -> bool:
+    """Whether a way out is the loss (LOST, or a defeat exit's ``(0, LUCK, "lost", ...)``)."""
+    return key == LOST or key[2] == "lost"
 
 
 def _result(state: tuple, node: tuple) -> str:
@@ -477,20 +491,28 @@ def plays(oracle, runner, statement, spec, setup, luck_stat) -> bool:
     (not beside allies), or an assault limit that :mod:`dedale.solve.escape` does not play
     (several enemies in turn or as one, armour, a first-hit bonus) when its Luck is the
     book's or ``--exact`` asks for fractions (with ``--luck none`` the forward pass over
-    the exit odds gives it as one chance node, in floats)."""
+    the exit odds gives it as one chance node, in floats), or one with a defeat exit."""
     from dedale.solve.fights import _won_target
 
     if statement.allies:
         return False
     if spec.escape_after is not None:
         return True
+    if statement.lose is not None and spec.mode == "together" and len(spec.enemies) > 1:
+        # at once with a defeat exit: GroupFight's states (a loss goes on with its LUCK)
+        return oracle.explorer is not None and _won_target(
+            runner, statement, defeat=True) is not None  # fmt: skip
     if spec.assault_limit is None or spec.mode == "together" or statement.win is None:
         return False
     if len(setup.skills) == 1 and not setup.armour and not setup.first_hit_bonus:
-        return False  # solve.escape plays it
+        if statement.lose is None:
+            return False  # solve.escape plays it
+        # a defeat exit: the exit odds' states (solve.escape's duel knows no defeat)
+        return oracle.explorer is not None and _won_target(
+            runner, statement, defeat=True) is not None  # fmt: skip
     book_luck = luck_stat is not None and oracle.luck_policy == "best"
     return (book_luck or EXACT.get()) and oracle.explorer is not None and _won_target(
-        runner, statement) is not None  # fmt: skip
+        runner, statement, defeat=True) is not None  # fmt: skip
 
 
 def escape_fight(oracle, runner, statement, spec, ruleset, setup, bonus: int, armour: bool,
@@ -502,12 +524,13 @@ def escape_fight(oracle, runner, statement, spec, ruleset, setup, bonus: int, ar
     from dedale.solve.escape import EscapeFight
     from dedale.solve.fights import _won_target
 
-    if oracle.explorer is None or _won_target(runner, statement) is None:
+    if oracle.explorer is None or _won_target(runner, statement, defeat=True) is None:
         raise SolveLimit(
             tr("the solver plays an escape only in a fight that turns to a paragraph"),
             statement.span,
         )
-    if len(setup.skills) == 1 and not setup.armour and not setup.first_hit_bonus:
+    duel = len(setup.skills) == 1 and not setup.armour and not setup.first_hit_bonus
+    if duel and statement.lose is None:  # (a defeat exit: the exit odds' states, below)
         if oracle.luck_policy == "none" and not EXACT.get():  # one node: solve/escape_duel
             from dedale.solve.escape_duel import escape_duel
 
