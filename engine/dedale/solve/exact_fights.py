@@ -51,7 +51,8 @@ def exact_refusal(runner, statement: ast.Fight, spec, ruleset) -> None:
         and len(spec.enemies) > 1
         and spec.assault_limit is not None
         and spec.escape_after is None
-    ):  # (with an escape: in the graph, in fractions)
+        and statement.win is None
+    ):  # (with a win paragraph or an escape: in the graph, in fractions)
         reason = tr("an assault limit against several enemies at once is computed in floats")
     elif spec.mode == "together" and len(spec.enemies) > 1:
         return  # in fractions: solve/exact_group.py (plain), solve/fight_graph.py (an escape)

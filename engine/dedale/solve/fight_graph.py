@@ -384,6 +384,8 @@ class GroupFight(_Nodes):
             solver.luck_work = LUCK_WORK  # (its CPU seconds bound it too)
             oracle._tables[key] = solver
         self.solver = solver
+        # --luck best: Luck inside an assault for the book too (solve.group_luck)
+        self.book_luck = bool(tested) and oracle.book_luck
         self.names = tuple(enemy.name for enemy in spec.enemies)
         self.win = _target(runner, statement.win)
         self.limit_to = _target(runner, getattr(statement.assault_limit, "target", None))
@@ -393,7 +395,7 @@ class GroupFight(_Nodes):
         h = self.runner.state.hero.stats[self.health]
         solver = self.solver
         try:
-            if solver.use_luck:  # its Luck's choices read the fight's own values
+            if solver.use_luck and not self.book_luck:  # its Luck reads the fight's values
                 solver.solve(h, self.luck0)
             solver.clock = time.process_time()
             return self.run(solver.start(h, self.luck0))
@@ -414,6 +416,13 @@ class GroupFight(_Nodes):
             return self.leave(self.limit_to, h, luck)
         targets = []
         for t in s._targets(es, shifts):
+            if self.book_luck:  # each Luck test a decision of the graph (solve.group_luck)
+                from dedale.solve.group_luck import assault_tree
+
+                sub = assault_tree(self, state, t)
+                targets.append((("t", t), {"kind": "target", "enemy": self.names[t]},
+                                Leaf(0.0) if sub is None else sub))  # fmt: skip
+                continue
             stay, rows = s._assault(state, t)
             if stay >= 1.0 - 1e-12:  # nobody is ever wounded: the fight cannot end
                 sub: Any = Leaf(0.0)
@@ -498,8 +507,16 @@ def plays(oracle, runner, statement, spec, setup, luck_stat) -> bool:
         return False
     if spec.escape_after is not None:
         return True
-    if statement.lose is not None and spec.mode == "together" and len(spec.enemies) > 1:
-        # at once with a defeat exit: GroupFight's states (a loss goes on with its LUCK)
+    book_luck = luck_stat is not None and oracle.luck_policy == "best" and oracle.book_luck
+    if (
+        spec.mode == "together"
+        and len(spec.enemies) > 1
+        and (
+            statement.lose is not None
+            or (spec.assault_limit is not None and (book_luck or EXACT.get()))
+        )
+    ):  # at once with a defeat exit (a loss goes on with its LUCK), or an assault limit
+        # with the book's Luck or in fractions: GroupFight's states (else the forward pass)
         return oracle.explorer is not None and _won_target(
             runner, statement, defeat=True) is not None  # fmt: skip
     if spec.assault_limit is None or spec.mode == "together" or statement.win is None:

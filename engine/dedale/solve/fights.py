@@ -96,6 +96,13 @@ class FightOracle:
         if plays(self, runner, statement, spec, setup, luck_stat):
             raise Resolved(escape_fight(self, runner, statement, spec, ruleset, setup, bonus,
                                         armour, luck_stat))  # fmt: skip
+        if (
+            statement.lose is not None
+            and luck_stat is not None
+            and self.luck_policy == "best"
+            and (statement.allies or (spec.mode == "together" and len(spec.enemies) > 1))
+        ):  # fmt: skip  (their outcomes know no LUCK at a defeat)
+            raise defeat_refusal(statement)
         key = (
             id(ruleset), repr(spec), tuple(sorted(hero.stats.items())), bonus, armour,
             hero.class_name, repr(statement.allies), statement.struck,
@@ -387,6 +394,17 @@ def _won_target(runner, statement: ast.Fight, defeat: bool = False) -> int | Non
         return None
     target = runner.destination(statement.win)
     return target if target in runner.book.paragraphs else None
+
+
+def defeat_refusal(statement: ast.Fight) -> SolveLimit:
+    """A defeat exit the solver cannot follow with the LUCK (and counters) it leaves."""
+    return SolveLimit(
+        tr("the solver cannot play this fight exactly: {reason}",
+           reason=tr("a defeat exit in a fight that names no paragraph to turn to when won, "
+                     "with allies, or in which the book changes a counter")),
+        statement.span,
+        hint=tr("name the paragraph a win turns to (> win -> N), or solve with --luck none"),
+    )  # fmt: skip
 
 
 def lose_target(runner, statement: ast.Fight) -> int | None:

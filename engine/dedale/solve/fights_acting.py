@@ -65,6 +65,12 @@ def acting_fight(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset,
             fight_luck=fight_luck,
         ).start())  # fmt: skip
     luck = hero.stats.get(luck_stat) if luck_stat else None
+    if statement.lose is not None and (
+        plan.counters or (luck is not None and oracle.luck_policy == "best")
+    ):
+        from dedale.solve.fights import defeat_refusal  # (the forward pass: LOST only)
+
+        raise defeat_refusal(statement)
     key = (
         "acting", id(statement), id(ruleset), repr(spec), tuple(sorted(hero.stats.items())),
         bonus, armour, hero.class_name, plan.counters, _static_truths(runner, statement),
