@@ -416,7 +416,7 @@ class GroupFight(_Nodes):
             return self.leave(self.limit_to, h, luck)
         targets = []
         for t in s._targets(es, shifts):
-            if self.book_luck:  # each Luck test a decision of the graph (solve.group_luck)
+            if self.book_luck and luck > 0:  # each Luck test a decision (solve.group_luck)
                 from dedale.solve.group_luck import assault_tree
 
                 sub = assault_tree(self, state, t)

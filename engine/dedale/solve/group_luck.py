@@ -168,6 +168,16 @@ class _Assault:
 
 
 def _chance(rows: list):
-    if len(rows) == 1 and rows[0][0] == 1:
-        return rows[0][2]
-    return Chance(tuple(rows))
+    """A chance node, the rows that share a subtree (and token) merged."""
+    merged: dict[tuple, list] = {}
+    for p, token, sub in rows:
+        found = merged.get((token, id(sub)))
+        if found is None:
+            merged[token, id(sub)] = [p, token, sub]
+        else:
+            found[0] += p
+    if len(merged) == 1:
+        p, _token, sub = next(iter(merged.values()))
+        if p == 1:
+            return sub
+    return Chance(tuple((p, token, sub) for p, token, sub in merged.values()))
