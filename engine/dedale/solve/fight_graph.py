@@ -507,16 +507,13 @@ def plays(oracle, runner, statement, spec, setup, luck_stat) -> bool:
         return False
     if spec.escape_after is not None:
         return True
-    book_luck = luck_stat is not None and oracle.luck_policy == "best" and oracle.book_luck
     if (
         spec.mode == "together"
         and len(spec.enemies) > 1
-        and (
-            statement.lose is not None
-            or (spec.assault_limit is not None and (book_luck or EXACT.get()))
-        )
-    ):  # at once with a defeat exit (a loss goes on with its LUCK), or an assault limit
-        # with the book's Luck or in fractions: GroupFight's states (else the forward pass)
+        and (statement.lose is not None or spec.assault_limit is not None)
+    ):  # at once with a defeat exit (a loss goes on with its LUCK) or an assault limit:
+        # GroupFight's states, the targets for the book (without a win paragraph: the
+        # forward pass, its targets the fight's, with --luck none only)
         return oracle.explorer is not None and _won_target(
             runner, statement, defeat=True) is not None  # fmt: skip
     if spec.assault_limit is None or spec.mode == "together" or statement.win is None:
