@@ -26,11 +26,21 @@ def beats(x: int) -> Fraction:
 
 
 def at_once_luck(
-    skill, stamina, luck, rats, *, escape: bool, lost=lambda lk: Fraction(0), limit=None
+    skill,
+    stamina,
+    luck,
+    rats,
+    *,
+    escape: bool,
+    lost=lambda lk: Fraction(0),
+    limit=None,
+    fixed: bool = False,
 ):
     """Rats ``(SKILL, STAMINA)`` at once; escape after 1 assault (to the guard's Luck test)
     if ``escape``; a defeat worth ``lost(LUCK)``; a win worth 1; with ``limit``, the fight
-    lost (worth 0) once that many assaults have gone without a win."""
+    lost (worth 0) once that many assaults have gone without a win. ``fixed``: a fixed
+    policy instead of the best (the first rat standing as target, Luck always tested)."""
+    pick = (lambda plain, tested: tested) if fixed else max
     cap = limit or 1  # the assaults told apart
 
     def after(es2, h2, l2, k2):
@@ -45,7 +55,7 @@ def at_once_luck(
         found = after(es2, h2 - 2, l2, k2)
         if l2 > 0:
             q = lucky(l2)
-            found = max(
+            found = pick(
                 found, q * after(es2, h2 - 1, l2 - 1, k2) + (1 - q) * after(es2, h2 - 3, l2 - 1, k2)
             )
         return found
@@ -67,7 +77,7 @@ def at_once_luck(
         best = Fraction(0)
         q = lucky(lk)
         nk = min(k + 1, cap)
-        for t in alive:
+        for t in alive[:1] if fixed else alive:
             others = [j for j in alive if j != t]
             total = back = Fraction(0)
             for a, wa in WAYS.items():
@@ -79,9 +89,9 @@ def at_once_luck(
                 hit = blow(cut(es, t, 2), h, lk, s, nk)
                 hurt = blow(es, h - 2, lk, s, nk)
                 if lk > 0:
-                    hit = max(hit, q * blow(cut(es, t, 4), h, lk - 1, s, nk)
+                    hit = pick(hit, q * blow(cut(es, t, 4), h, lk - 1, s, nk)
                               + (1 - q) * blow(cut(es, t, 1), h, lk - 1, s, nk))  # fmt: skip
-                    hurt = max(hurt, q * blow(es, h - 1, lk - 1, s, nk)
+                    hurt = pick(hurt, q * blow(es, h - 1, lk - 1, s, nk)
                                + (1 - q) * blow(es, h - 3, lk - 1, s, nk))  # fmt: skip
                 tie = 1 - win - lose
                 if nk == k:  # a tie that the other rat misses: this very state
@@ -151,3 +161,40 @@ def test_guards_at_once_before_the_bell_with_the_books_luck():
     assert none < result.win_probability
     _, exact = solve_exact(book, hero, luck_policy="none")
     assert exact == at_once_luck(7, 14, 0, [(6, 5), (7, 6)], escape=False, limit=6)
+
+
+def test_the_recursions_reading_of_luck_at_once_is_the_interpreters():
+    """The recursion's reading of Luck at once (on the target's wound, then on the other
+    rat's blow that lands; a defeat going on with the LUCK left) against seeded games of the
+    real interpreter with a fixed policy — the first rat standing as target, Luck always
+    tested — within 3 standard errors."""
+    import math
+
+    from dedale import events
+    from dedale.game.interpreter import Game
+
+    book = load_book_text(DEFEAT)
+    hero, games = (7, 14, 7), 2000
+    wins = 0
+    for seed in range(games):
+        game = Game.new(book, seed, hero=hero, name="Hero", quiet=True)
+        while (item := game.next()) is not None:
+            if isinstance(item, events.TargetPrompt):
+                game.answer(0)
+            elif isinstance(item, events.YesNoPrompt) and item.kind == "use_luck":
+                game.answer(True)
+            elif isinstance(item, events.Prompt):
+                game.answer(False)
+        wins += game.outcome == "victory"
+    exact = float(at_once_luck(*hero, [(7, 4), (5, 6)], escape=False, lost=lucky, fixed=True))
+    se = math.sqrt(exact * (1 - exact) / games)
+    assert abs(wins / games - exact) <= 3 * se, (wins / games, exact)
+
+
+def load_book_text(text: str):
+    import tempfile
+    from pathlib import Path
+
+    folder = Path(tempfile.mkdtemp())
+    (folder / "livre.dd").write_text(text, "utf-8")
+    return load_book(folder / "livre.dd")
