@@ -124,7 +124,7 @@ def test_policy_iteration_leaves_a_loop_that_never_wins():
 @pytest.mark.parametrize(
     ("book", "policy", "line", "reason"),
     [
-        ("gauntlet-together", "none", 7, "an assault limit against several enemies at once"),
+        ("gauntlet-open", "none", 7, "an assault limit against several enemies at once"),
     ],
 )
 def test_float_only_fights_are_refused_at_their_line(book, policy, line, reason):

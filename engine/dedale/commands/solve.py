@@ -27,9 +27,7 @@ POLICY_NAMES = {"best": "book-optimal", "fight": "fight-optimal", "none": "none"
 """The Luck policy as the output names it: ``best`` tests Luck in a plain fight when that
 raises the chance to win the book (dedale.solve.duel); ``fight`` is the exact DP's policy
 that maximises the chance to win each fight."""
-FIGHT_LUCK_KEPT = [
-    "at_once_with_ways_out", "defeat_exit", "allies", "acting_without_win"
-]  # fmt: skip
+FIGHT_LUCK_KEPT = ["allies", "acting_without_win"]
 """With --luck best, the fights whose Luck keeps the fight's own policy (docs/solver.md)."""
 
 
@@ -234,9 +232,8 @@ def _text(book, args, answers, averages):
     elif args.luck == "best":
         yield tr(
             "Luck in fights: tested after a wound when it raises the chance to win the book "
-            "(in fights against several enemies at once with an escape or an assault limit, in "
-            "fights with a defeat exit or allies, and in fights in which the book acts that "
-            "name no paragraph to turn to when won: the chance to win or leave that fight alive)"
+            "(in fights with allies, and in fights in which the book acts that name no "
+            "paragraph to turn to when won: the chance to win or leave that fight alive)"
         )
     elif args.luck == "fight":
         yield tr(

@@ -95,6 +95,9 @@ class _Forward(AssaultForward):
         super().__init__(solver)
         self.judge = judge or solver  # what the fight's Luck decisions value the states by
         self.dead_ends = dead_ends  # ways out to a death ending: worth a defeat
+        # a defeat exit played in the graph (solve.fight_graph): a loss is the way out
+        # (0, LUCK, "lost", -1, counters), not LOST, so that it can go on to its paragraph
+        self.defeat = False
         plan = solver.plan
         events = [at for at, kind in enumerate(rule_kinds) if kind == "event"]
         exits = [at for at, kind in enumerate(rule_kinds) if kind == "exit"]
@@ -125,7 +128,7 @@ class _Forward(AssaultForward):
 
     def _worth(self, key) -> float:
         """A way out's worth to the fight's Luck: 0 for a defeat or a death ending."""
-        if key == LOST or (key[2], key[3]) in self.dead_ends:
+        if key == LOST or key[2] == "lost" or (key[2], key[3]) in self.dead_ends:
             return 0.0
         return 1.0
 
@@ -136,7 +139,7 @@ class _Forward(AssaultForward):
         plan = s.plan
         index, h, e, luck, k, won, hit, counters, shift = state
         if h <= 0:
-            return ("end", LOST)
+            return ("end", (0, luck, "lost", -1, counters) if self.defeat else LOST)
         if dealt > 0 and s.won_cap:
             won = min(won + 1, s.won_cap)
         alive = e > 0
@@ -166,7 +169,8 @@ class _Forward(AssaultForward):
                 if event.health:
                     h = max(0, h + event.health)
                     if h <= 0:
-                        return ("end", LOST)
+                        return ("end", (0, luck, "lost", -1, tuple(values)) if self.defeat
+                                else LOST)  # fmt: skip
                 shift += event.skill
                 if event.leaves:
                     return ("end", (h, luck, "event", at, tuple(values)))

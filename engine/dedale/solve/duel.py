@@ -27,8 +27,9 @@ MAX_DUEL_STATES = 200_000
 class ValueTable(OddsTable):
     """The fight DP valued by terminal values ``terminal(h, luck)`` (see the module)."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, defeat: bool = False, **kwargs) -> None:
         super().__init__(*args, luck_policy="best", **kwargs)
+        self.defeat = defeat  # a lost state is the end key (0, LUCK) (see the module)
         self.memo: dict[tuple, float] = {}
         self.terminal: Callable[[int, int], float] = lambda h, luck: 1.0
         self._force: int | None = None  # reachability: 1 always Luck, 0 never
@@ -53,7 +54,7 @@ class ValueTable(OddsTable):
     def state_value(self, state: tuple) -> float:
         index, luck, h, e, _first, _hit = state
         if h <= 0:
-            return 0.0
+            return self.terminal(0, luck) if self.defeat else 0.0
         if e <= 0:
             if index + 1 >= len(self.enemies):
                 return self.terminal(h, luck)
@@ -77,7 +78,8 @@ class ValueTable(OddsTable):
         return super()._mean(option)
 
     def ends(self, start: tuple) -> list[tuple[int, int]]:
-        """Every (STAMINA, LUCK) a won fight can end with, under any Luck policy."""
+        """Every (STAMINA, LUCK) a won fight can end with, under any Luck policy (and
+        ``(0, LUCK)`` of a lost one with a defeat exit)."""
         found: set[tuple[int, int]] = set()
         seen = {start}
         stack = [start]
@@ -100,6 +102,8 @@ class ValueTable(OddsTable):
                 for _, t in outs:
                     index, luck, h, e, _first, _hit = t
                     if h <= 0:
+                        if self.defeat:
+                            found.add((0, luck))
                         continue
                     if e <= 0:
                         if index + 1 >= len(self.enemies):
@@ -113,7 +117,7 @@ class ValueTable(OddsTable):
 
     def outcomes(self, start: tuple, terminal) -> dict[tuple[int, int], float]:
         """The end states' probabilities under the best Luck for ``terminal`` (and the loss
-        as the missing mass): for the walkthrough."""
+        as the missing mass, or as the keys ``(0, LUCK)`` with a defeat exit)."""
         self.value(start, terminal)
         mass: dict[tuple, float] = {start: 1.0}
         ends: dict[tuple[int, int], float] = {}
@@ -131,6 +135,8 @@ class ValueTable(OddsTable):
             for q, t in outs:
                 index, luck, h, e, _first, _hit = t
                 if h <= 0:
+                    if self.defeat:
+                        ends[0, luck] = ends.get((0, luck), 0.0) + q * scale
                     continue
                 if e <= 0:
                     if index + 1 >= len(self.enemies):
@@ -160,7 +166,7 @@ class Duel:
         if known == self.last[0]:
             return self.last[1]
         first = known[0] if known else 0.0
-        if all(v == first for v in known):
+        if all(v == first for v in known) and not getattr(self.table, "defeat", False):
             found = first * self.table.win(self.begin)
         else:
             found = self.table.value(self.begin, lambda h, luck: terminal[h, luck])

@@ -51,7 +51,8 @@ def exact_refusal(runner, statement: ast.Fight, spec, ruleset) -> None:
         and len(spec.enemies) > 1
         and spec.assault_limit is not None
         and spec.escape_after is None
-    ):  # (with an escape: in the graph, in fractions)
+        and statement.win is None
+    ):  # (with a win paragraph or an escape: in the graph, in fractions)
         reason = tr("an assault limit against several enemies at once is computed in floats")
     elif spec.mode == "together" and len(spec.enemies) > 1:
         return  # in fractions: solve/exact_group.py (plain), solve/fight_graph.py (an escape)
@@ -86,9 +87,11 @@ def exact_lucky(dice) -> tuple[Fraction, ...]:
                  for luck in range(max(dist) + 1))  # fmt: skip
 
 
-def exact_outcomes(ruleset, hero, spec, bonus: int, armour: bool, luck_stat, luck_policy: str):
+def exact_outcomes(ruleset, hero, spec, bonus: int, armour: bool, luck_stat, luck_policy: str,
+                   defeat: bool = False):  # fmt: skip
     """``((p, ("f", (STAMINA, LUCK) or LOST)), ...)`` with Fraction shares, as the oracle's
-    float outcomes (LUCK as the DP leaves it when Luck is tested, else the hero's)."""
+    float outcomes (LUCK as the DP leaves it when Luck is tested, else the hero's); with
+    ``defeat`` (a defeat exit, a plain fight) a loss is ``(0, LUCK)``, the LUCK it leaves."""
     if spec.mode == "together" and len(spec.enemies) > 1:  # the exact odds at once, in XF
         from dedale.solve.exact_group import exact_group_outcomes
 
@@ -98,7 +101,7 @@ def exact_outcomes(ruleset, hero, spec, bonus: int, armour: bool, luck_stat, luc
     fight = ExactFight(
         ruleset, hero.stats[params.attack_stat], spec.enemies, mode=spec.mode, bonus=bonus,
         enemy_damage=spec.enemy_damage, armour=armour, class_name=hero.class_name,
-        luck_policy=luck_policy if luck is not None else "none",
+        luck_policy=luck_policy if luck is not None else "none", defeat=defeat,
     )  # fmt: skip
     ends, lost = fight.outcomes(hero.stats[params.health], luck)
     found: list[tuple[Any, Any]] = [(p, ("f", end)) for end, p in sorted(ends.items()) if p]
@@ -133,8 +136,9 @@ class ExactFight:
 
     def __init__(self, ruleset, hero_skill: int, enemies, *, mode: str, bonus: int,
                  enemy_damage: int | None, armour: bool, class_name: str | None,
-                 luck_policy: str) -> None:  # fmt: skip
+                 luck_policy: str, defeat: bool = False) -> None:  # fmt: skip
         fight = ruleset.fight
+        self.defeat = defeat  # a lost state is the end key (0, LUCK), as solve.duel's
         abilities = ()
         if class_name is not None and class_name in ruleset.classes:
             abilities = ruleset.classes[class_name].abilities
@@ -236,15 +240,16 @@ class ExactFight:
 
     def book_value(self, begin: tuple, terminal: dict):
         """Luck decided for the book (``solve.duel``): the fight from ``begin`` (a state of
-        the float table) valued by ``terminal[(STAMINA, LUCK)]`` after a win, Luck tested
-        where that raises it; returns the value and the value function (memoised)."""
+        the float table) valued by ``terminal[(STAMINA, LUCK)]`` after a win (and
+        ``terminal[(0, LUCK)]`` after a loss with a defeat exit), Luck tested where that
+        raises it; returns the value and the value function (memoised)."""
         memo: dict[tuple, Fraction] = {}
 
         def value(state: tuple) -> Fraction:
             if state[0] == "won":
                 return terminal[state[1], state[2]]
             if state[2] <= 0:
-                return Fraction(0)
+                return terminal[0, state[1]] if self.defeat else Fraction(0)
             found = memo.get(state)
             if found is None:
                 if len(memo) > MAX_STATES:
@@ -259,7 +264,8 @@ class ExactFight:
 
     def ends_under(self, begin: tuple, terminal: dict) -> dict[tuple[int, int], Fraction]:
         """The (STAMINA, LUCK) after a win, with their chances, when Luck is tested as
-        :meth:`book_value` decides for ``terminal`` (the loss is the missing mass)."""
+        :meth:`book_value` decides for ``terminal`` (the loss is the missing mass, or the
+        keys ``(0, LUCK)`` with a defeat exit)."""
         _, value = self.book_value(begin, terminal)
         start = self._normal(begin)
         ends: dict[tuple[int, int], Fraction] = {}
@@ -272,6 +278,8 @@ class ExactFight:
                 ends[state[1], state[2]] = ends.get((state[1], state[2]), Fraction(0)) + mass
                 continue
             if state[2] <= 0:
+                if self.defeat:
+                    ends[0, state[1]] = ends.get((0, state[1]), Fraction(0)) + mass
                 continue
             stay, outs = self.moves(state, value)
             if stay >= 1:
@@ -301,7 +309,11 @@ class ExactFight:
                 ends[key] = ends.get(key, Fraction(0)) + mass
                 continue
             if state[2] <= 0:
-                lost += mass
+                if self.defeat:  # the LUCK a defeat leaves (a key of its own)
+                    key = (0, state[1] if self.use_luck else kept)
+                    ends[key] = ends.get(key, Fraction(0)) + mass
+                else:
+                    lost += mass
                 continue
             stay, outs = self.moves(state)
             if stay >= 1:  # nobody is ever wounded: the fight never ends (a loss)

@@ -71,6 +71,9 @@ class _Nodes:
         self.built = 0
         escape = statement.escape
         self.away = None if escape is None else runner.destination(escape.target)
+        from dedale.solve.fights import lose_target
+
+        self.lose_to = lose_target(runner, statement)  # a defeat exit: on with 1 STAMINA
 
     def _key(self) -> str:
         """The snapshot without the stats the fight states carry (STAMINA, and LUCK when
@@ -183,6 +186,7 @@ class ExitsFight(_Nodes):
                                "best" if tested else "none", mods.hero_abilities(ruleset, hero),
                                armour)  # fmt: skip
             self.forward = _Forward(self.solver, rule_kinds)
+            self.forward.defeat = self.lose_to is not None
         except GameError as error:
             raise SolveLimit(error.message, statement.span, hint=error.hint) from None
         self.names = names
@@ -272,11 +276,14 @@ class ExitsFight(_Nodes):
         return found
 
     def _pick(self, trees: list) -> int:
-        """The fight's Luck choice: the first option of highest chance to leave alive."""
+        """The fight's Luck choice: the first option of highest chance to leave alive (in
+        floats, higher by more than a rounding error: ``odds.luck_gains``, as the DP)."""
+        from dedale.rules.odds import luck_gains
+
         best, pick = -1, 0
         for at, rows in enumerate(trees):
             chance = self._worth(rows)
-            if chance > best:
+            if at == 0 or (chance > best if self.exact else luck_gains(chance, best)):
                 best, pick = chance, at
         return pick
 
@@ -288,7 +295,7 @@ class ExitsFight(_Nodes):
 
     def _end_worth(self, key) -> int:
         """A way out's worth to the fight's Luck: 0 for a defeat or a death ending."""
-        return 0 if key == LOST or (key[2], key[3]) in self.dead_ends else 1
+        return 0 if _lost(key) or (key[2], key[3]) in self.dead_ends else 1
 
     def fight_value(self, state: tuple):
         """The chance to leave the fight alive from ``state`` under the fight's Luck."""
@@ -331,6 +338,8 @@ class ExitsFight(_Nodes):
         from dedale.solve.fights_acting import _way
 
         h, luck, way, rule, values = key
+        if way == "lost" and self.lose_to is not None:  # beaten: on with 1 STAMINA
+            return self.leave(self.lose_to, 1, luck, self.names, values)
         if h <= 0:
             return Leaf(0.0)
         if way == "escaped":
@@ -376,6 +385,8 @@ class GroupFight(_Nodes):
             solver.luck_work = LUCK_WORK  # (its CPU seconds bound it too)
             oracle._tables[key] = solver
         self.solver = solver
+        # --luck best: Luck inside an assault for the book too (solve.group_luck)
+        self.book_luck = bool(tested) and oracle.book_luck
         self.names = tuple(enemy.name for enemy in spec.enemies)
         self.win = _target(runner, statement.win)
         self.limit_to = _target(runner, getattr(statement.assault_limit, "target", None))
@@ -385,7 +396,7 @@ class GroupFight(_Nodes):
         h = self.runner.state.hero.stats[self.health]
         solver = self.solver
         try:
-            if solver.use_luck:  # its Luck's choices read the fight's own values
+            if solver.use_luck and not self.book_luck:  # its Luck reads the fight's values
                 solver.solve(h, self.luck0)
             solver.clock = time.process_time()
             return self.run(solver.start(h, self.luck0))
@@ -406,6 +417,13 @@ class GroupFight(_Nodes):
             return self.leave(self.limit_to, h, luck)
         targets = []
         for t in s._targets(es, shifts):
+            if self.book_luck and luck > 0:  # each Luck test a decision (solve.group_luck)
+                from dedale.solve.group_luck import assault_tree
+
+                sub = assault_tree(self, state, t)
+                targets.append((("t", t), {"kind": "target", "enemy": self.names[t]},
+                                Leaf(0.0) if sub is None else sub))  # fmt: skip
+                continue
             stay, rows = s._assault(state, t)
             if stay >= 1.0 - 1e-12:  # nobody is ever wounded: the fight cannot end
                 sub: Any = Leaf(0.0)
@@ -441,14 +459,19 @@ class GroupFight(_Nodes):
         if node[0] != "end":
             return self.node(node)
         _, way, h, luck = node
-        if way == "lost":
-            return Leaf(0.0)
+        if way == "lost":  # a defeat exit: on with 1 STAMINA (the LUCK the fight left)
+            return Leaf(0.0) if self.lose_to is None else self.leave(self.lose_to, 1, luck)
         if way in WON_WAYS:
             return self.leave(self.win, h, luck)
         if way == "limit":
             return self.leave(self.limit_to, h, luck)
         raise SolveLimit(tr("the solver cannot play this fight exactly: {reason}",
                             reason=way), self.statement.span)  # fmt: skip
+
+
+def _lost(key) -> bool:
+    """Whether a way out is the loss (LOST, or a defeat exit's ``(0, LUCK, "lost", ...)``)."""
+    return key == LOST or key[2] == "lost"
 
 
 def _result(state: tuple, node: tuple) -> str:
@@ -478,20 +501,33 @@ def plays(oracle, runner, statement, spec, setup, luck_stat) -> bool:
     (not beside allies), or an assault limit that :mod:`dedale.solve.escape` does not play
     (several enemies in turn or as one, armour, a first-hit bonus) when its Luck is the
     book's or ``--exact`` asks for fractions (with ``--luck none`` the forward pass over
-    the exit odds gives it as one chance node, in floats)."""
+    the exit odds gives it as one chance node, in floats), or one with a defeat exit."""
     from dedale.solve.fights import _won_target
 
     if statement.allies:
         return False
     if spec.escape_after is not None:
         return True
+    if (
+        spec.mode == "together"
+        and len(spec.enemies) > 1
+        and (statement.lose is not None or spec.assault_limit is not None)
+    ):  # at once with a defeat exit (a loss goes on with its LUCK) or an assault limit:
+        # GroupFight's states, the targets for the book (without a win paragraph: the
+        # forward pass, its targets the fight's, with --luck none only)
+        return oracle.explorer is not None and _won_target(
+            runner, statement, defeat=True) is not None  # fmt: skip
     if spec.assault_limit is None or spec.mode == "together" or statement.win is None:
         return False
     if len(setup.skills) == 1 and not setup.armour and not setup.first_hit_bonus:
-        return False  # solve.escape plays it
+        if statement.lose is None:
+            return False  # solve.escape plays it
+        # a defeat exit: the exit odds' states (solve.escape's duel knows no defeat)
+        return oracle.explorer is not None and _won_target(
+            runner, statement, defeat=True) is not None  # fmt: skip
     book_luck = luck_stat is not None and oracle.luck_policy == "best"
     return (book_luck or EXACT.get()) and oracle.explorer is not None and _won_target(
-        runner, statement) is not None  # fmt: skip
+        runner, statement, defeat=True) is not None  # fmt: skip
 
 
 def escape_fight(oracle, runner, statement, spec, ruleset, setup, bonus: int, armour: bool,
@@ -503,12 +539,13 @@ def escape_fight(oracle, runner, statement, spec, ruleset, setup, bonus: int, ar
     from dedale.solve.escape import EscapeFight
     from dedale.solve.fights import _won_target
 
-    if oracle.explorer is None or _won_target(runner, statement) is None:
+    if oracle.explorer is None or _won_target(runner, statement, defeat=True) is None:
         raise SolveLimit(
             tr("the solver plays an escape only in a fight that turns to a paragraph"),
             statement.span,
         )
-    if len(setup.skills) == 1 and not setup.armour and not setup.first_hit_bonus:
+    duel = len(setup.skills) == 1 and not setup.armour and not setup.first_hit_bonus
+    if duel and statement.lose is None:  # (a defeat exit: the exit odds' states, below)
         if oracle.luck_policy == "none" and not EXACT.get():  # one node: solve/escape_duel
             from dedale.solve.escape_duel import escape_duel
 

@@ -89,16 +89,20 @@ class FightOracle:
         ):  # fmt: skip
             if not EXACT.get():  # targets (and Luck) for the book: dedale.solve.group_duel
                 return group_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
-        if (
-            self.book_luck and luck_stat is not None and _plain(spec) and not statement.allies
-            and statement.lose is None  # a defeat exit: the DP's own Luck (docs/solver.md)
-        ):  # fmt: skip
+        if self.book_luck and luck_stat is not None and _plain(spec) and not statement.allies:
             return self._duel(runner, statement, spec, ruleset, bonus, armour, luck_stat)
         from dedale.solve.fight_graph import escape_fight, plays  # escapes, limits: graph nodes
 
         if plays(self, runner, statement, spec, setup, luck_stat):
             raise Resolved(escape_fight(self, runner, statement, spec, ruleset, setup, bonus,
                                         armour, luck_stat))  # fmt: skip
+        if (
+            statement.lose is not None
+            and luck_stat is not None
+            and self.luck_policy == "best"
+            and (statement.allies or (spec.mode == "together" and len(spec.enemies) > 1))
+        ):  # fmt: skip  (their outcomes know no LUCK at a defeat)
+            raise defeat_refusal(statement)
         key = (
             id(ruleset), repr(spec), tuple(sorted(hero.stats.items())), bonus, armour,
             hero.class_name, repr(statement.allies), statement.struck,
@@ -113,7 +117,7 @@ class FightOracle:
         if outcomes is None:
             try:
                 outcomes = self._memo[key] = self._outcomes(
-                    ruleset, hero, spec, bonus, armour, luck_stat
+                    ruleset, hero, spec, bonus, armour, luck_stat, statement.lose is not None
                 )
             except SolveLimit:
                 raise
@@ -166,7 +170,7 @@ class FightOracle:
         hero.stats[params.health] = stamina  # the DP's end state, within 0..initial
         if luck_stat is not None and self.luck_policy == "best":
             hero.stats[luck_stat] = luck
-        return FightResult("won", 0)
+        return FightResult("won" if stamina > 0 else "lost", 0)  # (0, LUCK): a defeat exit
 
     def _duel(self, runner, statement, spec, ruleset, bonus, armour, luck_stat) -> FightResult:
         """A plain fight with Luck decided for the book (:mod:`dedale.solve.duel`): one
@@ -175,15 +179,16 @@ class FightOracle:
 
         hero = runner.state.hero
         params = ruleset.fight
+        defeat = statement.lose is not None  # a lost end is worth the defeat's paragraph
         key = (id(ruleset), repr(spec), hero.stats[params.attack_stat], bonus, armour,
-               hero.class_name)  # fmt: skip
+               hero.class_name, defeat)  # fmt: skip
         table = self._tables.get(key)
         if table is None:
             try:
                 table = self._tables[key] = ValueTable(
                     ruleset, hero.stats[params.attack_stat], spec.enemies,
                     class_name=hero.class_name, mode=spec.mode, attack_bonus=bonus,
-                    enemy_damage=spec.enemy_damage, armour=armour,
+                    enemy_damage=spec.enemy_damage, armour=armour, defeat=defeat,
                 )  # fmt: skip
             except GameError as error:
                 raise SolveLimit(error.message, statement.span, hint=error.hint) from None
@@ -193,7 +198,7 @@ class FightOracle:
                 table.exact = ExactFight(
                     ruleset, hero.stats[params.attack_stat], spec.enemies, mode=spec.mode,
                     bonus=bonus, enemy_damage=spec.enemy_damage, armour=armour,
-                    class_name=hero.class_name, luck_policy="best",
+                    class_name=hero.class_name, luck_policy="best", defeat=defeat,
                 )  # fmt: skip
         begin = table.start(hero.stats[params.health], hero.stats.get(luck_stat, 0))
         ends = self._ends.get((key, begin))
@@ -219,7 +224,7 @@ class FightOracle:
             raise Resolved(Duel(table, begin, found))
         h, luck = stream.take("f", lambda: ())
         hero.stats[params.health], hero.stats[luck_stat] = h, luck
-        return FightResult("won", 0)
+        return FightResult("won" if h > 0 else "lost", 0)  # (0, LUCK): the defeat exit
 
     def _limit_result(self, stream, outcomes, hero, health: str, luck_stat) -> FightResult:
         """An assault-limit fight's outcome token: lost, won or the limit reached, with
@@ -253,14 +258,19 @@ class FightOracle:
             hero.stats.update(kept)
         return Chance(tuple(branches))
 
-    def _outcomes(self, ruleset, hero, spec, bonus, armour, luck_stat):
+    def _outcomes(self, ruleset, hero, spec, bonus, armour, luck_stat, defeat=False):
         self.fights += 1
+        params = ruleset.fight
+        luck = hero.stats.get(luck_stat) if luck_stat else None
+        # a defeat exit with the fight's Luck: the LUCK a loss leaves goes on (0, LUCK)
+        defeat = defeat and luck is not None and self.luck_policy == "best" and _plain(spec)
         if EXACT.get():  # the same fight in fractions (dedale.solve.exact_fights)
             from dedale.solve.exact_fights import exact_outcomes
 
-            return exact_outcomes(ruleset, hero, spec, bonus, armour, luck_stat, self.luck_policy)
-        params = ruleset.fight
-        luck = hero.stats.get(luck_stat) if luck_stat else None
+            return exact_outcomes(ruleset, hero, spec, bonus, armour, luck_stat, self.luck_policy,
+                                  defeat=defeat)  # fmt: skip
+        if defeat:
+            return self._defeat_outcomes(ruleset, hero, spec, bonus, armour, luck)
         if spec.assault_limit is not None:
             return self._limit_outcomes(ruleset, hero, spec, bonus, armour, luck)
         result = fight_odds(
@@ -286,6 +296,23 @@ class FightOracle:
         if win < 1.0:
             found.append((1.0 - win, ("f", LOST)))
         return tuple(found)
+
+    def _defeat_outcomes(self, ruleset, hero, spec, bonus, armour, luck: int):
+        """A plain fight with a defeat exit and the fight's Luck (tested when it raises the
+        chance to win that fight): the joint (STAMINA, LUCK) after a win and ``(0, LUCK)``
+        after a loss, by the fight DP's transitions (:class:`dedale.solve.duel.ValueTable`
+        valued 1 for a win, 0 for a loss)."""
+        from dedale.solve.duel import ValueTable
+
+        params = ruleset.fight
+        table = ValueTable(
+            ruleset, hero.stats[params.attack_stat], spec.enemies, class_name=hero.class_name,
+            mode=spec.mode, attack_bonus=bonus, enemy_damage=spec.enemy_damage, armour=armour,
+            defeat=True,
+        )  # fmt: skip
+        begin = table.start(hero.stats[params.health], luck)
+        ends = table.outcomes(begin, lambda h, _luck: 1.0 if h > 0 else 0.0)
+        return tuple((p, ("f", key)) for key, p in sorted(ends.items()) if p > 0)
 
     def _limit_outcomes(self, ruleset, hero, spec, bonus, armour, luck):
         """The joint outcomes of a fight with an assault limit: the forward pass over the
@@ -349,19 +376,43 @@ def _in_graph(spec: FightSpec, setup: FightSetup, statement: ast.Fight) -> bool:
     )  # fmt: skip
 
 
-def _won_target(runner, statement: ast.Fight) -> int | None:
+def _won_target(runner, statement: ast.Fight, defeat: bool = False) -> int | None:
     """Where a won fight turns at once, when nothing of the interpreter acts between the
     win and the next paragraph: the fight names its ``win ->`` paragraph (the statements
     after it are then never run), no item trigger or penalty waits to be checked (after
     each statement), no playtest god mode, no ``lose ->`` paragraph (a lost fight goes
-    there, with 1 STAMINA: Statements._fight; each outcome is then replayed)."""
-    if statement.win is None or statement.lose is not None:
+    there, with 1 STAMINA: Statements._fight; each outcome is then replayed) — unless
+    ``defeat``: the caller turns a defeat to that paragraph itself (the graph's fights,
+    :func:`lose_target`)."""
+    if statement.win is None or (statement.lose is not None and not defeat):
         return None
     if runner.watch_triggers or runner.state.penalties:
         return None
     if runner.god_mode or runner.emit:
         return None
+    if statement.lose is not None and lose_target(runner, statement) is None:
+        return None
     target = runner.destination(statement.win)
+    return target if target in runner.book.paragraphs else None
+
+
+def defeat_refusal(statement: ast.Fight) -> SolveLimit:
+    """A defeat exit the solver cannot follow with the LUCK (and counters) it leaves."""
+    return SolveLimit(
+        tr("the solver cannot play this fight exactly: {reason}",
+           reason=tr("a defeat exit in a fight that names no paragraph to turn to when won, "
+                     "with allies, or in which the book changes a counter")),
+        statement.span,
+        hint=tr("name the paragraph a win turns to (> win -> N), or solve with --luck none"),
+    )  # fmt: skip
+
+
+def lose_target(runner, statement: ast.Fight) -> int | None:
+    """The paragraph of a defeat exit (``> lose -> 51``), None without one (or a missing one:
+    the interpreter reports it)."""
+    if statement.lose is None:
+        return None
+    target = runner.destination(statement.lose)
     return target if target in runner.book.paragraphs else None
 
 

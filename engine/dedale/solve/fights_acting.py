@@ -65,10 +65,16 @@ def acting_fight(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset,
             fight_luck=fight_luck, dead_ends=death_ends(oracle, runner, statement)[0],
         ).start())  # fmt: skip
     luck = hero.stats.get(luck_stat) if luck_stat else None
+    if statement.lose is not None and (
+        plan.counters or (luck is not None and oracle.luck_policy == "best")
+    ):
+        from dedale.solve.fights import defeat_refusal  # (the forward pass: LOST only)
+
+        raise defeat_refusal(statement)
     key = (
         "acting", id(statement), id(ruleset), repr(spec), tuple(sorted(hero.stats.items())),
         bonus, armour, hero.class_name, plan.counters, _static_truths(runner, statement),
-        oracle.luck_policy,
+        oracle.luck_policy, _fixed_truths(runner, statement, ruleset),
     )  # fmt: skip
     outcomes = oracle._memo.get(key)
     if outcomes is None:
@@ -172,8 +178,10 @@ def _resolved(oracle, runner, statement, outcomes, names, health: str, luck_stat
 def _in_graph(oracle, runner, statement: ast.Fight, luck_stat) -> bool:
     """Whether the fight is played state by state in the graph (:class:`~dedale.solve.
     fight_graph.ExitsFight`): with an escape (whether to flee is the reader's), with the
-    book's best Luck, and under ``--exact`` (its transitions in fractions); it needs a
-    ``win ->`` paragraph (else the forward pass, its Luck the fight's, or a refusal)."""
+    book's best Luck, under ``--exact`` (its transitions in fractions), and with a defeat
+    exit (the loss goes on to its paragraph with the LUCK and the counters it leaves); it
+    needs a ``win ->`` paragraph (else the forward pass, its Luck the fight's, or a
+    refusal)."""
     from dedale.solve.exact_fights import float_only
     from dedale.solve.exactness import EXACT
     from dedale.solve.fights import _won_target
@@ -181,9 +189,11 @@ def _in_graph(oracle, runner, statement: ast.Fight, luck_stat) -> bool:
     escape = statement.escape is not None
     book_luck = oracle.book_luck and luck_stat is not None
     exact = EXACT.get()
-    if not (escape or book_luck or exact):
+    # a defeat exit: the loss goes on with the LUCK and counters it leaves (graph nodes)
+    defeat = statement.lose is not None
+    if not (escape or book_luck or exact or defeat):
         return False
-    if oracle.explorer is not None and _won_target(runner, statement) is not None:
+    if oracle.explorer is not None and _won_target(runner, statement, defeat=True) is not None:
         return True  # (--luck fight under --exact: the fight's Luck, decided in fractions)
     if escape:
         raise SolveLimit(
@@ -251,13 +261,15 @@ def _plan(runner, statement: ast.Fight, spec: FightSpec, ruleset, bonus: int):
     solver's state, and the names of the values it follows: ``(counter id, None)`` or
     ``(codeword key, codeword as written)``."""
     from dedale.rules.odds_inputs import enemy_line_up
+    from dedale.solve.fight_fixed import fold_fixed
     from dedale.validator.fight_plan import Unsupported, plan_of
 
     hero = runner.state.hero
     carried, codewords = _static_truths(runner, statement)
     try:
         line_up = tuple(enemy_line_up(ruleset, spec.enemies, spec.mode))
-        plan = plan_of(statement, ruleset, line_up, dict(hero.stats), carried, codewords)
+        folded, _ = fold_fixed(statement, runner, ruleset)  # flags, visits... read now
+        plan = plan_of(folded, ruleset, line_up, dict(hero.stats), carried, codewords)
     except (Unsupported, GameError) as error:
         raise _limit(statement, str(getattr(error, "message", error))) from None
     written = _codewords_written(statement)
@@ -289,6 +301,13 @@ def _static_truths(runner, statement: ast.Fight) -> tuple[frozenset[str], frozen
             elif type(atom) is ast.HasCodeword and runner.state.has_codeword(atom.codeword):
                 words.add(atom.codeword.casefold())
     return frozenset(items), frozenset(words)
+
+
+def _fixed_truths(runner, statement: ast.Fight, ruleset) -> tuple[bool, ...]:
+    """The truth of the fight's fixed atoms now (:mod:`dedale.solve.fight_fixed`)."""
+    from dedale.solve.fight_fixed import fold_fixed
+
+    return fold_fixed(statement, runner, ruleset)[1]
 
 
 def _refuse(runner, statement: ast.Fight, spec: FightSpec, ruleset, policy: str, luck_stat):
@@ -340,13 +359,13 @@ def _conditions_reason(runner, statement: ast.Fight, ruleset, luck_stat: str | N
                     return tr("an event of the fight raises the hero's health")
                 if declared and declared.counter(effect.name) is not None:
                     return tr("an event changes a counter of the book's state")
+    from dedale.solve.fight_fixed import fixed_atom
+
     for condition in _conditions(statement):
         for atom in _atoms(condition):
             kind = type(atom)
-            if kind in (ast.Visited, ast.WorldVisited, ast.HasClass, ast.HasStatus, ast.HasFlag):
-                return tr("a condition in the fight reads what the fight's odds do not follow")
-            if kind is ast.HasItem and atom.count > 1:
-                return tr("a condition in the fight counts items")
+            if fixed_atom(atom, runner, ruleset):
+                continue  # read at the fight's start (dedale.solve.fight_fixed)
             if kind is ast.Compare:
                 for ref in _refs((atom.left, atom.right)):
                     if type(ref) is not ast.ValueRef:

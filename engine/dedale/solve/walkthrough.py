@@ -114,6 +114,8 @@ def _rolled(token: tuple) -> dict[str, Any]:
         if len(value) == 3 and value[2] == "limit":  # an assault limit reached alive
             return {"kind": "fight", "won": False, "limit": True, "stamina": value[0],
                     "luck": value[1]}  # fmt: skip
+        if value[0] <= 0:  # a defeat exit's end (0, LUCK): beaten, on with 1 STAMINA
+            return {"kind": "fight", "won": False, "defeat": True, "luck": value[1]}
         return {"kind": "fight", "won": True, "stamina": value[0], "luck": value[1]}
     if kind == "x":  # an assault of an escape fight: kill, hit, hurt, tie
         return {"kind": "assault", "result": value}
