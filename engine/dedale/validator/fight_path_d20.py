@@ -23,12 +23,14 @@ Other procedures (reliques): no path; the report says so in one line
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Mapping
 
 from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.fights import WON
+from dedale.rules.odds_d20 import d20_odds
 from dedale.validator.fight_path_chain import HeroChain, _start_meals
 from dedale.validator.fights import Hero
 from dedale.validator.fights_d20 import SECONDS, STATES, health_threshold
@@ -68,7 +70,7 @@ class D20Chain(HeroChain):
         self.local = local
         self.odds: dict[tuple, tuple] = {}  # (line-up, HP) -> (win, ends, reason)
         self.dealt: dict[tuple, dict[int, float]] = {}  # the wounds a fight deals (_solve)
-        self.engines: dict[int, object] = {}  # a D20Engine per fight with choices
+        self.engines: dict[tuple, object] = {}  # a D20Engine per fight with choices
 
     # ------------------------------------------------------------------ the fights
 
@@ -125,24 +127,25 @@ class D20Chain(HeroChain):
             return 0.0, (), None
         return win, tuple(((h, luck), p / win) for h, p in sorted(won.items())), None
 
-    def _engine_odds(self, fight, ruleset, spec, s: int):
-        """The exact odds from HP ``s`` of a fight whose choices read the hero's HP: one
-        engine per fight, its values shared by every start (each start solves only the
-        groups the others did not reach)."""
+    def _engine_odds(self, fight, ruleset, spec, s: int, threshold: int | None = None):
+        """The exact odds from HP ``s`` of a fight whose choices read the hero's HP (the
+        target, the escape): one engine per fight, its values shared by every start (each
+        start solves only the groups the others did not reach)."""
         from dedale.rules.fight_d20 import fighters
         from dedale.rules.fights import fight_outcomes
         from dedale.rules.odds_d20_engine import D20Engine
 
-        engine = self.engines.get(id(fight))
+        key = (id(fight), spec.escape_after)
+        engine = self.engines.get(key)
         if engine is None:
             mixed = fight_outcomes(spec)
             if mixed is None or len(mixed) != 1:  # enemies' dice stats: one DP a start
-                return self._odds(fight, ruleset, spec, s)
+                return self._odds(fight, ruleset, spec, s, threshold)
             one = mixed[0][0]
             hero, enemies = fighters(ruleset, self.character, one)
-            engine = self.engines[id(fight)] = D20Engine(
+            engine = self.engines[key] = D20Engine(
                 ruleset.fight, hero, enemies, one, target="best", budget=STATES,
-                seconds=SECONDS,
+                seconds=SECONDS, threshold=threshold,
             )  # fmt: skip
         engine.start = (0, s, *engine.start[2:])
         try:
@@ -150,14 +153,13 @@ class D20Chain(HeroChain):
         except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
             return tr("no exact odds ({reason})", reason=str(error))
 
-    def _odds(self, fight, ruleset, spec, s: int):
+    def _odds(self, fight, ruleset, spec, s: int, threshold: int | None = None):
         """The exact odds from HP ``s`` (or why there are none)."""
-        from dedale.rules.odds_d20 import d20_odds
-
         hero = copy.deepcopy(self.character)
         hero.stats[self.health_stat] = s  # type: ignore[attr-defined]
         try:
-            return d20_odds(ruleset, hero, spec, target="best", budget=STATES, seconds=SECONDS)
+            return d20_odds(ruleset, hero, spec, target="best", budget=STATES, seconds=SECONDS,
+                            threshold=threshold)  # fmt: skip
         except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
             return tr("no exact odds ({reason})", reason=str(error))
 
@@ -191,11 +193,69 @@ class D20Chain(HeroChain):
         return win, (((s, luck), 1.0),), why
 
     def exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck: int):
-        """A fight with exits: the fight table's chance alive, the HP unchanged (≈)."""
-        win, ends, why = self._estimated(
-            fight, s, luck, tr("a fight with exits (its wounds are not carried on)")
-        )
-        return win, tuple((state, win * p) for state, p in ends), why
+        """(chance to leave the fight by one of ``ways``, ((HP, 0), chance), reason it is
+        ≈ or None): an assault limit, an escape (taken when it is the better chance to
+        leave alive, as the fight table takes it) or a "when your HP falls to N" are the
+        DP's own ways out; a fight the book acts in is ≈ (the fight table's chance alive,
+        the HP unchanged)."""
+        key = ("exits", id(fight), ways, s)
+        found = self.odds.get(key)
+        if found is None:
+            found = self.odds[key] = self._exit_kernel(fight, ways, s, luck)
+        return found
+
+    def _exit_kernel(self, fight: ast.Fight, ways, s: int, luck: int):
+        """Without the escape among the path's ways the hero never escapes (escaping would
+        leave the path: the DP without it is his best); with it, the DP's choices are his
+        best when every way out alive goes on along the path, else they are the fight
+        table's (to leave alive), and the figure is ≈."""
+        why = self._exits_why(fight)
+        odds = None
+        if why is None:
+            ruleset = self.rehearsal.ruleset(fight)  # type: ignore[attr-defined]
+            spec = self.rehearsal.spec(fight)  # type: ignore[attr-defined]
+            threshold = health_threshold(fight, ruleset)
+            taken = {way for way, _ in ways}
+            if "escaped" not in taken and spec.escape_after is not None:
+                spec = dataclasses.replace(spec, escape_after=None)
+            found = self._engine_odds(fight, ruleset, spec, s, threshold)
+            if isinstance(found, Message | str):
+                why = found
+            else:
+                odds = found
+                alive = {"won", "limit", "threshold", "escaped"} - taken
+                if spec.escape_after is not None and any(
+                    way in alive and p > 0 for (way, _), p in odds.ends.items()
+                ):  # a choice to leave alive that the path does not take
+                    why = tr("the escape taken as the fight table takes it (to leave alive)")
+        if odds is None:
+            win, ends, why = self._estimated(fight, s, luck, why)
+            return win, tuple((state, win * p) for state, p in ends), why
+        kept: dict[tuple[int, int], float] = {}
+        for (way, h), p in odds.ends.items():
+            if (way, -1) in ways and h > 0:
+                kept[(h, luck)] = kept.get((h, luck), 0.0) + p
+        return sum(kept.values()), tuple(sorted(kept.items())), why
+
+    def _exits_why(self, fight: ast.Fight) -> Message | None:
+        """Why a fight with exits is not followed exactly (None: its ways out are the
+        DP's: won, the assault limit, the escape, "when your HP falls to N")."""
+        exits = tr("a fight with exits (its wounds are not carried on)")
+        report = self.reports.get(fight.span)
+        if self.init_health <= 0 or report is None or not report.odds:
+            return tr("an estimated fight (its wounds are not carried on)")
+        if report.estimated_because:
+            return tr("an estimated fight (its wounds are not carried on)")
+        if fight.allies or fight.rules or fight.win_assaults is not None:
+            return exits
+        if fight.threshold is not None and health_threshold(fight, self.ruleset) is None:
+            return exits
+        try:
+            if self.rehearsal.by_assault(fight):  # type: ignore[attr-defined]
+                return exits
+        except (DedaleError, ValueError, KeyError):
+            return exits
+        return None
 
 
 def other_path(graph, book, reports, seconds=None, reach=None):
