@@ -266,6 +266,8 @@ def other_path(graph, book, reports, seconds=None, reach=None):
 
     ruleset = getattr(book, "ruleset", None)
     params = getattr(ruleset, "fight", None)
+    if params is None:
+        return None
     if not isinstance(params, D20Fight):
         procedure = getattr(ruleset, "procedure", None)
         missing = tr(
