@@ -179,3 +179,63 @@ def test_a_reliques_book_says_it_has_no_path():
     json_report.render([report], stream)
     found = json.loads(stream.getvalue())["books"][0]["fight_path"]
     assert found["heroes"] == [] and "reliques" in found["reason"]
+
+
+ESCAPE_BOOK = """---
+title: La fuite interdite
+language: fr
+ruleset: d20
+---
+§ 1
+> prenez épée
+-> 2 Descendre
+
+§ 2
+> combat
+> ennemi Squelette CA 12 attaque +2 dégâts 1d6 PV 9
+> victoire -> 3
+
+§ 3
+> combat
+> ennemi Chevalier CA 14 attaque +4 dégâts 1d8 RD 3 PV 12
+> fuite -> 4 après 2
+> victoire -> 5
+
+§ 4
+Vous fuyez dans un puits sans fond.
+> mort
+
+§ 5
+> victoire
+"""
+
+
+def test_an_escape_off_the_path_is_never_taken_and_the_figure_is_exact(tmp_path):
+    """The escape leads to a death: on the path to § 5 the hero never escapes (the DP
+    without the escape, called from every HP the skeleton leaves, by hand)."""
+    import dataclasses
+
+    path = tmp_path / "fuite.dd"
+    path.write_text(ESCAPE_BOOK, encoding="utf-8")
+    book = load_book(path)
+    median = validate_path(path, runs=0).fight_path.of("median")
+    assert median.exact and median.paragraphs == (1, 2, 3, 5), median
+    simulator, characters = _heroes(book)
+    character = characters["median"]
+    health = book.ruleset.fight.health
+    fights = [s for n in (2, 3) for s in walk(book.paragraphs[n].body)]
+    fights = [s for s in fights if type(s).__name__ == "Fight"]
+    dist = {character.stats[health]: 1.0}
+    for fight in fights:
+        spec = dataclasses.replace(simulator.rehearsal.spec(fight), escape_after=None)
+        new: dict[int, float] = {}
+        for hp, p in dist.items():
+            hero = copy.deepcopy(character)
+            hero.stats[health] = hp
+            odds = d20_odds(book.ruleset, hero, spec, target="best")
+            for end, q in odds.end_states.items():
+                new[end] = new.get(end, 0.0) + p * odds.win_probability * q
+        dist = new
+    assert median.win == pytest.approx(sum(dist.values()), rel=1e-9)
+    table = validate_path(path, runs=0).fights[1].win("median", "none", None)
+    assert median.fights[1].chance < table  # the table's hero may escape; the path's not
