@@ -71,6 +71,7 @@ class D20Chain(HeroChain):
         self.odds: dict[tuple, tuple] = {}  # (line-up, HP) -> (win, ends, reason)
         self.dealt: dict[tuple, dict[int, float]] = {}  # the wounds a fight deals (_solve)
         self.engines: dict[tuple, object] = {}  # a D20Engine per fight with choices
+        self.solved: dict[tuple, object] = {}  # (engine, HP) -> D20Odds or why not
 
     # ------------------------------------------------------------------ the fights
 
@@ -147,11 +148,15 @@ class D20Chain(HeroChain):
                 ruleset.fight, hero, enemies, one, target="best", budget=STATES,
                 seconds=SECONDS, threshold=threshold,
             )  # fmt: skip
-        engine.start = (0, s, *engine.start[2:])
-        try:
-            return engine.solve()
-        except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
-            return tr("no exact odds ({reason})", reason=str(error))
+        solved = self.solved.get((key, s))
+        if solved is None:  # once per start, whatever the ways out the path keeps
+            engine.start = (0, s, *engine.start[2:])
+            try:
+                solved = engine.solve()
+            except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
+                solved = tr("no exact odds ({reason})", reason=str(error))
+            self.solved[(key, s)] = solved
+        return solved
 
     def _odds(self, fight, ruleset, spec, s: int, threshold: int | None = None):
         """The exact odds from HP ``s`` (or why there are none)."""
@@ -313,7 +318,7 @@ def _d20_path(graph, book, reports, seconds, reach):
     for hero, character in simulator.heroes:
         characters[hero] = character
         chain = D20Chain(ruleset, hero, character, simulator.rehearsal, by_span)
-        shared[hero] = (chain.odds, chain.dealt, chain.engines)
+        shared[hero] = (chain.odds, chain.dealt, chain.engines, chain.solved)
         search = _Search(graph, chain, segments, deadline)
         search.names = reach.of(hero.class_name) if reach is not None else None
         search.reach = reach
@@ -328,7 +333,8 @@ def _d20_path(graph, book, reports, seconds, reach):
     for _, hero, path in _per_level(ranked):
         chain = D20Chain(ruleset, hero, characters[hero], simulator.rehearsal, by_span,
                          local=local)  # fmt: skip
-        chain.odds, chain.dealt, chain.engines = shared[hero]  # the same fights from the same HP
+        # the same fights from the same HP: the search's results
+        chain.odds, chain.dealt, chain.engines, chain.solved = shared[hero]
         steps = tuple(s for number, edge in path for s in segments.of(graph.nodes[number], edge))
         result = chain.best(steps)
         result.reasons[:0] = _start_reasons(graph, book, segments)
