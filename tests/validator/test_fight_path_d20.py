@@ -239,3 +239,54 @@ def test_an_escape_off_the_path_is_never_taken_and_the_figure_is_exact(tmp_path)
     assert median.win == pytest.approx(sum(dist.values()), rel=1e-9)
     table = validate_path(path, runs=0).fights[1].win("median", "none", None)
     assert median.fights[1].chance < table  # the table's hero may escape; the path's not
+
+
+DICE_BOOK = """---
+title: Les dés des ennemis
+language: fr
+ruleset: d20
+---
+§ 1
+> prenez épée
+-> 2 Descendre
+
+§ 2
+> combat ensemble
+> ennemi Squelette CA 12 attaque +2 dégâts 1d6 PV 9
+> ennemi Rat CA 10 attaque +0 dégâts 1d3 PV 1d4
+> victoire -> 3
+
+§ 3
+> combat
+> ennemi Roi squelette CA 13 attaque +3 dégâts 1d8 PV 2d6
+> victoire -> 4
+
+§ 4
+> victoire
+"""
+
+
+def test_enemies_hp_rolled_with_dice_are_chained_exactly(tmp_path):
+    """Enemy HP written as dice (mixed by the d20 DP with their exact chances), at once and
+    alone: the path is exact and is the DP chained by hand."""
+    path = tmp_path / "des.dd"
+    path.write_text(DICE_BOOK, encoding="utf-8")
+    book = load_book(path)
+    median = validate_path(path, runs=0).fight_path.of("median")
+    assert median.exact and median.paragraphs == (1, 2, 3, 4), median
+    simulator, characters = _heroes(book)
+    character = characters["median"]
+    health = book.ruleset.fight.health
+    fights = [s for n in (2, 3) for s in walk(book.paragraphs[n].body)]
+    dist = {character.stats[health]: 1.0}
+    for fight in (s for s in fights if type(s).__name__ == "Fight"):
+        spec = simulator.rehearsal.spec(fight)
+        new: dict[int, float] = {}
+        for hp, p in dist.items():
+            hero = copy.deepcopy(character)
+            hero.stats[health] = hp
+            odds = d20_odds(book.ruleset, hero, spec, target="best")
+            for end, q in odds.end_states.items():
+                new[end] = new.get(end, 0.0) + p * odds.win_probability * q
+        dist = new
+    assert median.win == pytest.approx(sum(dist.values()), rel=1e-9)

@@ -98,15 +98,8 @@ class D20Chain(HeroChain):
         deals are those of a hero who cannot die, so one DP from the highest HP gives
         every lower start (a win from ``s`` with ``s - d`` HP is that fight dealing ``d``
         < ``s``)."""
-        from dedale.rules.fight_d20 import fighters
-
         ruleset = self.rehearsal.ruleset(fight)  # type: ignore[attr-defined]
-        try:
-            _, enemies = fighters(ruleset, self.character, spec)
-        except (DedaleError, ValueError, KeyError) as error:
-            return self._estimated(fight, s, luck, tr("no exact odds ({reason})",
-                                                      reason=str(error)))  # fmt: skip
-        if spec.mode == "together" and len(enemies) > 1:  # the target read the hero's HP
+        if spec.mode == "together" and len(spec.enemies) > 1:  # the target reads the HP
             found = self._engine_odds(fight, ruleset, spec, s)
             if isinstance(found, Message | str):
                 return self._estimated(fight, s, luck, found)
