@@ -74,6 +74,7 @@ class FightPath:
     cut: bool = False  # the time budget ran out
     labels: int = 0
     potion: str = ""  # the potion counted on a reported path (its items), if any
+    missing: Message | None = None  # no heroes: why the ruleset has no path (fight_path_d20)
 
     def of(self, level: str) -> HeroPath | None:
         return next((hero for hero in self.heroes if hero.level == level), None)
@@ -86,7 +87,8 @@ def fight_path(
     seconds: float | None = None,
     reach: ClassReach | None = None,
 ) -> FightPath | None:
-    """The path of fights (None: no fight, no exact odds for this ruleset, or no path).
+    """The path of fights (None: no fight or no path; d20 books and the rulesets with no
+    path, a FightPath without heroes saying why: :mod:`dedale.validator.fight_path_d20`).
     ``reach``: where each class can go (validator.class_reach): a class's hero takes only
     the moves its states can make (the item conditions its kit meets)."""
     if not reports or graph.start not in graph.nodes:
@@ -96,8 +98,10 @@ def fight_path(
         from dedale.validator.fights import OddsCalculator, Unsupported
 
         calculator = OddsCalculator(ruleset)
-    except (ImportError, Unsupported):
-        return None
+    except (ImportError, Unsupported):  # d20 (else why not): dedale.validator.fight_path_d20
+        from dedale.validator.fight_path_d20 import other_path
+
+        return other_path(graph, book, reports, seconds, reach)
     shifts, start_items = _items(graph, book, ruleset)
     policy = "best" if "best" in calculator.policies else "none"
     by_span = {report.fight.span: report for report in reports}

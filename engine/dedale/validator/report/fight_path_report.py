@@ -32,6 +32,9 @@ def fight_path_text(path: FightPath, lang: str | None = None) -> Text:
     step § 212 (CAVE TROLL, median 71%)``, and why a figure is ``≈``."""
     from rich.text import Text  # the text report only (the JSON one needs no Rich)
 
+    if not path.heroes:  # a ruleset with no path of fights yet: say so (fight_path_d20)
+        why = translate(path.missing or tr("not computed"), lang)
+        return Text(tr("Path of fights: {reason}", reason=why).translate(lang))
     main = path.of("median") or path.heroes[0]
     figures = ", ".join(
         f"{_LEVELS[hero.level].translate(lang)} {_figure(hero, lang)}" for hero in path.heroes
@@ -74,6 +77,8 @@ def fight_path_data(path: FightPath | None, lang: str | None = None) -> dict[str
     """The JSON ``fight_path`` object (null: no path of fights)."""
     if path is None:
         return None
+    if not path.heroes:  # not computed for this ruleset: why
+        return {"heroes": [], "reason": translate(path.missing or tr("not computed"), lang)}
     return {
         "bounded": path.bounded,
         "cut": path.cut,
