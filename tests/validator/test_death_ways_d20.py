@@ -21,7 +21,7 @@ BOOK = """---
 title: The toll bridge
 language: en
 ruleset: d20
----
+{rules}---
 § 1
 A rusty sword hangs by the door. You take it.
 > take sword
@@ -41,16 +41,27 @@ A toll-keeper with a cudgel blocks the bridge, which creaks under you both.
 The bridge breaks and the river takes you.
 > death
 """
+COUNTERS = """rules:
+  counters:
+    bites: {{names: {{en: Bites}}, aliases: [bites], initial: 0}}
+    hits: {{names: {{en: Hits}}, aliases: [hits], initial: 0}}
+"""
 WAYS = {
     "limit": ("> not won after 3 assaults -> 40", 14),
     "threshold": ("> when your HP falls to 8 -> 40", 18),
     "acting": ("> when it wins an assault: -> 40\n> not won after 4 assaults -> 40", 10),
+    # the first exit that holds is the one taken: exit:0 to the death ending, exit:1 on
+    "exits": (
+        "> when it wins an assault: gain 1 bites\n> when you win an assault: gain 1 hits\n"
+        "> end the fight when bites >= 2 -> 40\n> end the fight when hits >= 2 -> 3",
+        30,
+    ),
 }
 
 
 def _book(tmp_path, name: str, dies: bool = True):
     way, hp = WAYS[name]
-    text = BOOK.format(way=way, hp=hp)
+    text = BOOK.format(way=way, hp=hp, rules=COUNTERS.format() if name == "exits" else "")
     if not dies:  # § 40 reads on: the way out leaves the fight alive
         text = text.replace("> death", "> victory")
     path = tmp_path / f"{name}.dd"
@@ -130,7 +141,7 @@ def test_an_escape_to_a_death_ending_is_never_the_better_choice():
     assert escapes > 0.1  # some hero would escape if the escape led on
 
 
-ESCAPE = BOOK.format(way="> escape -> 40 after 1", hp=30)
+ESCAPE = BOOK.format(way="> escape -> 40 after 1", hp=30, rules="")
 
 
 def load_book_text(text: str):
