@@ -68,6 +68,7 @@ class D20Chain(HeroChain):
         self.tables, self.kernels, self.settings, self.after = {}, {}, {}, {}
         self.potion, self.doses0, self.potion_fights = None, 0, {}
         self.local = local
+        self._frozen = None  # HeroChain.frozen's last key (HeroChain.__init__ is not run)
         self.odds: dict[tuple, tuple] = {}  # (line-up, HP) -> (win, ends, reason)
         self.dealt: dict[tuple, dict[int, float]] = {}  # the wounds a fight deals (_solve)
         self.engines: dict[tuple, object] = {}  # a D20Engine per fight with choices
