@@ -14,9 +14,10 @@ from dedale.player.app import DedaleApp
 from textual.widgets import RichLog
 
 BOOK = (
-    "---\ntitle: t\nlanguage: fr\n---\n"
+    "---\ntitle: t\nlanguage: fr\nstate:\n  counters: [morsures]\n---\n"
     "§ 1\nUne vipère surgit.\n> combat VIPÈRE HABILETÉ 5 ENDURANCE 4\n"
     "> quand il gagne un assaut : perdez 4 ENDURANCE\n"
+    "> quand il gagne un assaut : ajoutez 1 à morsures\n"
     "> quand vous gagnez un assaut : son HABILETÉ -1\n"
     "> victoire -> 2\n\n§ 2\n> victoire\n"
 )
@@ -58,9 +59,11 @@ def test_the_fight_log_shows_what_the_enemys_events_change(tmp_path):
     plain = _plain(path)
     # the plain player: the assault's wound (20 -> 18), then the event's loss (18 -> 14)
     assert "ENDURANCE : 18 -> 14 (total de départ 20)" in plain, plain
+    assert "morsures : 0 -> 1" in plain, plain
     log = _textual(path)
     at = next(i for i, line in enumerate(log) if line.startswith("Assaut 1 :"))
     assert "VIPÈRE vous blesse (-2)" in log[at], log
     assert log[at + 1] == "ENDURANCE 18 → 14", log  # the event's loss, after the wound
+    assert log[at + 2] == "morsures : 0 → 1", log  # a counter of the book the event moves
     assert not any("20 → 18" in line for line in log), log  # the wound is on its line
     assert any(line == "VIPÈRE : HABILETÉ 5 → 4" for line in log), log
