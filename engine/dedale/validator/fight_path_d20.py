@@ -32,6 +32,7 @@ from dedale.i18n import Message, tr
 from dedale.rules.fights import WON
 from dedale.rules.odds_d20 import d20_odds
 from dedale.validator.fight_path_chain import HeroChain, _start_meals
+from dedale.validator.fight_path_reasons import error_reason
 from dedale.validator.fights import Hero
 from dedale.validator.fights_d20 import SECONDS, STATES, health_threshold
 
@@ -73,6 +74,7 @@ class D20Chain(HeroChain):
         self.dealt: dict[tuple, dict[int, float]] = {}  # the wounds a fight deals (_solve)
         self.engines: dict[tuple, object] = {}  # a D20Engine per fight with choices
         self.solved: dict[tuple, object] = {}  # (engine, HP) -> D20Odds or why not
+        self._frozen = None  # HeroChain.frozen's last distribution
 
     # ------------------------------------------------------------------ the fights
 
@@ -148,7 +150,7 @@ class D20Chain(HeroChain):
             try:
                 solved = engine.solve()
             except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
-                solved = tr("no exact odds ({reason})", reason=str(error))
+                solved = tr("no exact odds ({reason})", reason=error_reason(error))
             self.solved[(key, s)] = solved
         return solved
 
@@ -160,7 +162,7 @@ class D20Chain(HeroChain):
             return d20_odds(ruleset, hero, spec, target="best", budget=STATES, seconds=SECONDS,
                             threshold=threshold)  # fmt: skip
         except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
-            return tr("no exact odds ({reason})", reason=str(error))
+            return tr("no exact odds ({reason})", reason=error_reason(error))
 
     def _inexact(self, fight: ast.Fight) -> Message | None:
         """Why the chain cannot carry this fight's wounds exactly (None: it can)."""
@@ -295,7 +297,7 @@ def _d20_path(graph, book, reports, seconds, reach):
     try:
         simulator = FightSimulator(book, hero_profiles(ruleset), 0, kit=start_kit(graph))
     except (DedaleError, KeyError, ValueError, AttributeError) as error:
-        missing = tr("not computed: {reason}", reason=str(error))
+        missing = tr("not computed: {reason}", reason=error_reason(error))
         from dedale.validator.fight_path import FightPath
 
         return FightPath((), missing=missing)

@@ -150,7 +150,7 @@ def d20_fight_reports(
                 deaths = counted_deaths(fight, calculator.deadly, book)
                 reports.append(FightReport(number, fight, rows, death_ways=deaths))
             except Unsupported as error:  # what the exact odds do not follow: I115 says it
-                why = tr("the book acts inside this d20 fight: {reason}", reason=str(error))
+                why = tr("the book acts inside this d20 fight: {reason}", reason=_reason(error))
                 report = _estimated(cache, graph, book, seeds, number, fight, why)
                 reports.append(_because(report, why))
             except D20OddsTooLarge as error:  # I115: estimated, saying why
