@@ -74,7 +74,6 @@ class D20Chain(HeroChain):
         self.dealt: dict[tuple, dict[int, float]] = {}  # the wounds a fight deals (_solve)
         self.engines: dict[tuple, object] = {}  # a D20Engine per fight with choices
         self.solved: dict[tuple, object] = {}  # (engine, HP) -> D20Odds or why not
-        self._frozen = None  # HeroChain.frozen's last distribution
 
     # ------------------------------------------------------------------ the fights
 
