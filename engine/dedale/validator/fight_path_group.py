@@ -126,7 +126,14 @@ class _Setting:
             self.spent += time.process_time() - began
 
     def _outcomes(self, stamina: int, luck: int | None, doses: int | None) -> dict:
+        from dedale.rules.odds_group_exits_array_forward import array_outcomes
+        from dedale.rules.odds_group_exits_forward import array_takes
+
         solver = self.solver
+        if doses is None and luck is not None and array_takes(solver, stamina, luck):
+            ends = array_outcomes(solver, stamina, luck).ways  # the array fill's choices
+            return {(way, h, lk, 0): p for way, table in ends.items()
+                    for (h, lk), p in table.items()}  # fmt: skip
         if doses is not None:
             solver.doses = doses
         solver.solve(stamina, luck)  # the values (memoised across the starts)
