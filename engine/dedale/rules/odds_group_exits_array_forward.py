@@ -52,7 +52,7 @@ def array_outcomes(solver, stamina: int, luck: int):
         check_group_size(stamina, 0, solver.plan.enemies)
     clock = time.process_time()
     fill, value = run_fill(solver, stamina, luck, clock)
-    solver.filled = fill
+    solver.filled = fill  # its counts (cells, work), for the benchmark and the tests
     push = _Forward(fill)
     try:
         push.run((stamina, luck, *fill.E), solver.seconds, clock)
@@ -63,6 +63,8 @@ def array_outcomes(solver, stamina: int, luck: int):
             tr("best Luck estimated: {size} pass the exact budget ({seconds} seconds of CPU)",
                size=solver._past("size"), seconds=format(solver.seconds, "g"))
         ) from error  # fmt: skip
+    finally:  # the setting keeps its solver for the other starts: not the tables
+        fill.V = fill.blocks = push.mass = None
     found = GroupExitOutcomes(value=value, lost=push.lost, states=push.states)
     for way, table in push.ends.items():
         hs, ls = np.nonzero(table)

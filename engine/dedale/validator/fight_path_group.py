@@ -9,8 +9,12 @@ to leave the fight alive). One solver per fight setting keeps its values for eve
 (STAMINA, LUCK) the chain brings; from each start, the mass is pushed forward through the
 solver's own choices (:meth:`~dedale.rules.odds_group_exits.GroupExitSolver.choose`, as
 :func:`dedale.rules.odds_group_exits_forward.group_exit_outcomes` does) to the way out, with
-the STAMINA and LUCK it leaves. The path keeps the ways out whose paragraph is the one it
-goes to: "escaped" carries the wound of the escape to the escape's paragraph.
+the STAMINA and LUCK it leaves. With the best Luck, a fight the array fill takes (an assault
+limit, an escape, a threshold: :func:`dedale.rules.odds_group_exits_forward.array_takes`) is
+pushed through the fill's own choices instead
+(:mod:`dedale.rules.odds_group_exits_array_forward`), within the fill's larger budget. The
+path keeps the ways out whose paragraph is the one it goes to: "escaped" carries the wound
+of the escape to the escape's paragraph.
 
 The solver tells its ways out by kind (won, first assault won, assaults won, limit,
 threshold, exit, event, escaped), not by rule: when two rules of the same kind go to
