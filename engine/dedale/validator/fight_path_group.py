@@ -246,7 +246,8 @@ class GroupKernels:
             except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError,
                     RecursionError):  # fmt: skip
                 return tr("no exact odds ({reason})", reason=error.message)
-            why = tr("counted without Luck in this fight (a lower bound): {reason}",
+            why = tr("counted without Luck in this fight (a lower bound of this fight's "
+                     "chance, not of the path's): {reason}",
                      reason=error.message)  # fmt: skip
         except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError,
                 RecursionError) as error:  # fmt: skip
