@@ -19,8 +19,11 @@ from dedale.validator import validate_path
 from dedale.validator.fights_reliques import ReliquesCalculator
 from dedale.validator.graph import build_graph, walk
 
-BOOK = Path(__file__).resolve().parents[1] / "books_extra" / "validator" / (
-    "reliques-path-of-fights.dd"
+BOOK = (
+    Path(__file__).resolve().parents[1]
+    / "books_extra"
+    / "validator"
+    / ("reliques-path-of-fights.dd")
 )
 RUNS = 2000
 

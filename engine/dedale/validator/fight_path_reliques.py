@@ -187,6 +187,7 @@ def reliques_path(graph, book, reports, seconds, reach):
     for hero, character in calculator.heroes:
         characters[hero] = character
         chain = ReliquesChain(ruleset, hero, character, calculator.rehearsal, by_span, policy)
+        chain.models = calculator.models  # the fight table's DPs: their values are known
         shared[hero] = (chain.odds, chain.models)
         search = _Search(graph, chain, segments, deadline)
         search.names = reach.of(hero.class_name) if reach is not None else None
