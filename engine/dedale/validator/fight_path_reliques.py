@@ -30,11 +30,14 @@ change of the heroism counter on the path (not followed); the book's potion.
 
 from __future__ import annotations
 
+import dataclasses
+
 from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.odds_reliques_dp import WON
 from dedale.validator.fight_path_d20 import D20Chain
+from dedale.validator.fights_reliques import Unsupported
 
 ReliquesLuck = tuple[int, tuple[tuple[str, int], ...]]  # heroism points, armour wear
 
@@ -67,42 +70,62 @@ class ReliquesChain(D20Chain):
         return found
 
     def _solve(self, fight: ast.Fight, spec, s: int, luck):
-        """The exact DP from the state: its wins, each end state mapped back to the chain's
-        (the protection it wore charged to the first armour left, as the fight does)."""
-        from dedale.rules.fight_reliques import make_hero
+        """The exact DP from the state: its wins and the states they leave."""
+        odds = self._dp(fight, spec, s, luck)
+        if isinstance(odds, Message | str):
+            return self._estimated(fight, s, luck, odds)
+        if odds.win_probability <= 0:
+            return 0.0, (), None
+        ends = self._ends(odds, fight, s, luck, {WON})
+        win = sum(ends.values())
+        return win, tuple(sorted((state, p / win) for state, p in ends.items())), None
+
+    def _dp(self, fight: ast.Fight, spec, s: int, luck, threshold=None, needed=None):
+        """The reliques DP's odds from the state (or why there are none)."""
         from dedale.rules.odds_reliques import ReliquesOddsTooLarge, mixed_reliques_odds
         from dedale.validator.fights_reliques import MAX_NODES, SECONDS
 
         ruleset = self.rehearsal.ruleset(fight)  # type: ignore[attr-defined]
+        try:
+            return mixed_reliques_odds(
+                ruleset, self._hero(s, luck), spec, luck_policy=self.policy,
+                max_nodes=MAX_NODES, seconds=SECONDS, models=self.models,
+                threshold=threshold, win_assaults=needed,
+            )  # fmt: skip
+        except (ReliquesOddsTooLarge, DedaleError, ValueError, KeyError) as error:
+            return tr("no exact odds ({reason})", reason=str(error))
+
+    def _hero(self, s: int, luck):
+        """The fight table's hero in the state: health, heroism points, armour wear."""
         points, worn = luck
         hero = self.character.copy()  # type: ignore[attr-defined]
         hero.stats[self.health_stat] = s
         if self.counter:
             hero.counters[self.counter] = points
         hero.protection_worn = dict(worn)
-        try:
-            odds = mixed_reliques_odds(
-                ruleset, hero, spec, luck_policy=self.policy, max_nodes=MAX_NODES,
-                seconds=SECONDS, models=self.models,
-            )  # fmt: skip
-        except (ReliquesOddsTooLarge, DedaleError, ValueError, KeyError) as error:
-            why = tr("no exact odds ({reason})", reason=str(error))
-            return self._estimated(fight, s, luck, why)
-        if odds.win_probability <= 0:
-            return 0.0, (), None
-        side = make_hero(ruleset, hero, ruleset.fight)
+        return hero
+
+    def _ends(self, odds, fight: ast.Fight, s: int, luck, kept_ways) -> dict[tuple, float]:
+        """The DP's outcomes by a way in ``kept_ways`` (absolute chances), each as the
+        chain's state (the protection it wore charged to the first armour left, as
+        fight_reliques.hit does)."""
+        from dedale.rules.fight_reliques import make_hero
+
+        ruleset = self.rehearsal.ruleset(fight)  # type: ignore[attr-defined]
+        points, worn = luck
+        side = make_hero(ruleset, self._hero(s, luck), ruleset.fight)
         ends: dict[tuple, float] = {}
-        for (way, h, left, heroism), p in odds.end_states.items():
-            if way != WON or h <= 0:
+        for (way, h, left, heroism), p in odds.outcomes.items():
+            if way not in kept_ways or h <= 0:
                 continue
             after = dict(worn)
-            if side.protection > left and side.armour:  # fight_reliques.hit wears the first
+            if side.protection > left and side.armour:
                 first = side.armour[0]
                 after[first] = after.get(first, 0) + side.protection - left
             kept = heroism if self.policy == "best" else points
             state = (h, (kept, tuple(sorted(after.items()))))
             ends[state] = ends.get(state, 0.0) + p
-        return odds.win_probability, tuple(sorted(ends.items())), None
+        return ends
 
     def _inexact(self, fight: ast.Fight) -> Message | None:
         if self.init_health <= 0:
@@ -122,14 +145,82 @@ class ReliquesChain(D20Chain):
         return win, (((s, luck), 1.0),), why
 
     def exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck):
-        """A fight with exits: the fight table's chance to leave it alive (≈), the state
-        unchanged."""
-        why = tr("a fight with exits (its wounds are not carried on)")
+        """(chance to leave the fight by one of ``ways``, (state, chance), reason it is ≈
+        or None): an assault limit, an escape, "when your health falls to N" and "after N
+        assaults won" are the DP's own ways out; the path keeps those that go its way.
+        Without the escape among them the hero never escapes (escaping would leave the
+        path: the DP without it is his best); with it and another way out alive that
+        leaves the path, the escape is the DP's (to leave alive), and the figure is ≈."""
+        key = ("exits", id(fight), ways, s, luck)
+        found = self.odds.get(key)
+        if found is None:
+            found = self.odds[key] = self._exit_kernel(fight, ways, s, luck)
+        return found
+
+    def _exit_kernel(self, fight: ast.Fight, ways, s: int, luck):
+        from dedale.rules.odds_reliques import ESCAPED, LIMIT
+        from dedale.rules.odds_reliques_dp import TURNS_WON
+
+        exits = tr("a fight with exits (its wounds are not carried on)")
+        why, odds = self._exits_why(fight), None
+        if why is None:
+            ruleset = self.rehearsal.ruleset(fight)  # type: ignore[attr-defined]
+            spec = self.rehearsal.spec(fight)  # type: ignore[attr-defined]
+            threshold, needed = _extras(self.rehearsal, fight, ruleset)
+            if threshold is not None and spec.assault_limit is not None:
+                threshold = False  # both end by the DP's one way "limit": not told apart
+            taken = {way for way, _ in ways}
+            if "escaped" not in taken and spec.escape_after is not None:
+                spec = dataclasses.replace(spec, escape_after=None)
+            names = {WON: "won", LIMIT: "limit" if threshold is None else "threshold",
+                     TURNS_WON: "assaults", ESCAPED: "escaped"}  # fmt: skip
+            if threshold is False:
+                why = exits
+            else:
+                odds = self._dp(fight, spec, s, luck, threshold, needed)
+                if isinstance(odds, Message | str):
+                    why, odds = odds, None
+            if (
+                odds is not None
+                and spec.escape_after is not None
+                and any(names[way] not in taken and p > 0 for (way, *_), p in odds.outcomes.items())
+            ):  # a choice to leave alive that the path does not take
+                why = tr("the escape taken as the fight table takes it (to leave alive)")
+        if odds is None:
+            win, ends, why = self._estimated(fight, s, luck, why or exits)
+            return win, tuple((state, win * p) for state, p in ends), why
+        kept = {way for way, name in names.items() if (name, -1) in ways}
+        ends = self._ends(odds, fight, s, luck, kept)
+        return sum(ends.values()), tuple(sorted(ends.items())), why
+
+    def _exits_why(self, fight: ast.Fight) -> Message | None:
+        """Why a fight with exits is not followed exactly (None: its ways out are the
+        DP's: won, the assault limit, the escape, the threshold, the assaults won)."""
         report = self.reports.get(fight.span)
-        if report is None or not report.odds or report.estimated_because:
-            why = tr("an estimated fight (its wounds are not carried on)")
-        win, ends, why = self._estimated(fight, s, luck, why)
-        return win, tuple((state, win * p) for state, p in ends), why
+        if self.init_health <= 0 or report is None or not report.odds:
+            return tr("an estimated fight (its wounds are not carried on)")
+        if report.estimated_because:
+            return tr("an estimated fight (its wounds are not carried on)")
+        if fight.allies or fight.rules:
+            return tr("a fight with exits (its wounds are not carried on)")
+        try:
+            _extras(self.rehearsal, fight, self.rehearsal.ruleset(fight))  # type: ignore[attr-defined]
+        except (Unsupported, DedaleError, ValueError, KeyError):
+            return tr("a fight with exits (its wounds are not carried on)")
+        return None
+
+
+def _extras(rehearsal, fight: ast.Fight, ruleset) -> tuple[int | None, int | None]:
+    """The fight's threshold and assaults won as the DP follows them (the fight table's
+    :meth:`ReliquesCalculator._extras`; Unsupported when the book does more)."""
+    from dedale.validator.fights_reliques import ReliquesCalculator
+
+    if fight.threshold is None and fight.win_assaults is None:
+        if rehearsal.by_assault(fight):
+            raise Unsupported(tr("the book acts inside this fight (rules, thresholds, tables)"))
+        return None, None
+    holder = type("_Holder", (), {"rehearsal": rehearsal})()
+    return ReliquesCalculator._extras(holder, fight, ruleset)  # type: ignore[arg-type]
 
 
 def heroism_reasons(graph, ruleset, path) -> list[tuple[int, Message]]:
