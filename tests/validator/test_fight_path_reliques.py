@@ -150,3 +150,82 @@ def test_the_reliques_path_agrees_with_the_real_interpreter_within_3_se(tmp_path
     played = _play(book, characters["median"], RUNS)
     se = math.sqrt(exact * (1 - exact) / RUNS)
     assert abs(played - exact) <= 3 * se, (played, exact, se)
+
+
+EXITS_BOOK = """---
+title: La tour du guet
+language: fr
+ruleset: reliques
+validator:
+  time_budget: 300
+---
+§ 1
+> prenez dague
+> prenez armure de cuir
+-> 2 Monter
+
+§ 2
+> combat
+> ennemi Garde FOR 3 AGL 2 PER 2 CON 2 arme 2
+> quand votre santé tombe à 8 ou moins -> 3
+> victoire -> 4
+
+§ 3
+Vous reculez jusqu'à l'échelle, blessé.
+-> 4 Monter quand même
+
+§ 4
+> combat
+> ennemi Capitaine FOR 4 AGL 3 PER 3 CON 2 arme 3 protection 1
+> fuite -> 6 après 2
+> victoire -> 5
+
+§ 5
+> victoire
+
+§ 6
+Vous dévalez l'escalier, vaincu.
+> mort
+"""
+
+
+def test_exits_are_the_dps_ways_out_and_the_escape_off_the_path_is_never_taken(tmp_path):
+    """The guard's threshold sends the hero to § 3 (then § 4): the main path goes straight
+    to § 4, so it keeps the guard's won way of the DP with the threshold and loses the
+    other; the captain's escape leads to a death, so on the path to § 5 the hero never
+    escapes (the DP without the escape). By hand."""
+    import dataclasses
+
+    path = tmp_path / "tour.dd"
+    path.write_text(EXITS_BOOK, encoding="utf-8")
+    book = load_book(path)
+    median = validate_path(path, runs=0).fight_path.of("median")
+    assert median is not None and median.exact, median
+    assert median.paragraphs == (1, 2, 4, 5)
+    calculator, characters = _heroes(book)
+    character = characters["median"]
+    health = book.ruleset.fight.health
+    guard, captain = (
+        next(s for s in walk(book.paragraphs[n].body) if type(s).__name__ == "Fight")
+        for n in (2, 4)
+    )
+    hero = character.copy()
+    first = reliques_odds(
+        book.ruleset, hero, calculator.rehearsal.spec(guard), luck_policy="best", threshold=8
+    )
+    spec = dataclasses.replace(calculator.rehearsal.spec(captain), escape_after=None)
+    total = 0.0
+    before = 2  # the leather armour whole
+    for (way, hp, left, courage), p in first.outcomes.items():
+        assert way in ("won", "limit")
+        if way == "limit":  # the threshold's way: to § 3, off the path
+            continue
+        hero = character.copy()
+        hero.stats[health] = hp
+        hero.counters["courage"] = courage
+        hero.protection_worn = {"cuir": before - left} if before > left else {}
+        total += p * reliques_odds(book.ruleset, hero, spec, luck_policy="best").win_probability
+    assert first.limit > 0.01  # the threshold's way is taken (and lost to the path)
+    assert median.win == pytest.approx(total, rel=1e-9)
+    table = validate_path(path, runs=0).fights[1].win("median", "best", None)
+    assert median.fights[1].chance < table  # the table's hero may escape; the path's not
