@@ -22,10 +22,13 @@ the fights are chained exactly; changes of health and meals between them are the
 chain's (:class:`dedale.validator.fight_path_chain.HeroChain`). Outside the fights the
 hero never spends a heroism point (the interpreter offers one when he loses health).
 
-Approximate (``≈``, saying why), the fight table's chance to leave the fight alive then
-used with the state unchanged: a fight the book acts in, with an assault limit, an escape
-or a "when your health falls to N", an estimated fight, a fight past the exact budget; a
-change of the heroism counter on the path (not followed); the book's potion.
+Fights with exits (an assault limit, an escape, "when your health falls to N", "after N
+assaults won") are the DP's own ways out, the path keeping those that go its way (the
+escape off the path never taken; one the path takes, beside another way out alive off it,
+is the DP's: ``≈``). Approximate (``≈``, saying why), the fight table's chance to leave the
+fight alive then used with the state unchanged: a fight the book acts in otherwise (rules,
+events, allies), an assault limit beside a threshold, an estimated fight, a fight past the
+exact budget; a change of the heroism counter on the path (not followed); the book's potion.
 """
 
 from __future__ import annotations
