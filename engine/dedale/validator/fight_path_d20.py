@@ -16,8 +16,8 @@ used with the HP unchanged: a fight the book acts in, with an assault limit, an 
 a "when your HP falls to N", an estimated fight, a fight past the exact budget. The book's
 potion is not followed between d20 fights (``≈`` when it has one).
 
-Other procedures (reliques): no path; the report says so in one line
-(:func:`other_path`'s ``missing``).
+Reliques books: :mod:`dedale.validator.fight_path_reliques`. Other procedures: no path;
+the report says so in one line (:func:`other_path`'s ``missing``).
 """
 
 from __future__ import annotations
@@ -261,13 +261,17 @@ class D20Chain(HeroChain):
 def other_path(graph, book, reports, seconds=None, reach=None):
     """The path of fights of a book whose fights are not the FF family's: d20 (see the
     module), else a FightPath without heroes whose ``missing`` says why."""
-    from dedale.rules.ruleset import D20Fight
+    from dedale.rules.ruleset import D20Fight, ReliquesFight
     from dedale.validator.fight_path import FightPath
 
     ruleset = getattr(book, "ruleset", None)
     params = getattr(ruleset, "fight", None)
     if params is None:
         return None
+    if isinstance(params, ReliquesFight):  # dedale.validator.fight_path_reliques
+        from dedale.validator.fight_path_reliques import reliques_path
+
+        return reliques_path(graph, book, reports, seconds, reach)
     if not isinstance(params, D20Fight):
         procedure = getattr(ruleset, "procedure", None)
         missing = tr(
