@@ -100,6 +100,8 @@ class D20Chain(HeroChain):
         deals are those of a hero who cannot die, so one DP from the highest HP gives
         every lower start (a win from ``s`` with ``s - d`` HP is that fight dealing ``d``
         < ``s``)."""
+        from dedale.validator.simulate import _lineup
+
         ruleset = self.rehearsal.ruleset(fight)  # type: ignore[attr-defined]
         if spec.mode == "together" and len(spec.enemies) > 1:  # the target reads the HP
             found = self._engine_odds(fight, ruleset, spec, s)
@@ -108,7 +110,7 @@ class D20Chain(HeroChain):
             ends = tuple(((h, luck), p) for h, p in found.end_states.items())
             return found.win_probability, ends, None
         top = max(s, self.init_health)
-        key = ("dealt", id(fight), top)
+        key = ("dealt", _nameless(_lineup(spec, fight)), top)  # fights alike share their DP
         dealt = self.dealt.get(key)
         if dealt is None:
             found = self._odds(fight, ruleset, spec, top)
@@ -353,3 +355,10 @@ def _d20_path(graph, book, reports, seconds, reach):
     if not found:
         return None
     return FightPath(tuple(found), bounded, cut, labels)
+
+
+def _nameless(lineup: tuple) -> tuple:
+    """A fight's line-up (validator.simulate._lineup) without its enemies' names, which
+    change no odds: two fights against the same stats share one DP."""
+    fighters, *rest = lineup
+    return (tuple(enemy[1:] for enemy in fighters), *rest)
