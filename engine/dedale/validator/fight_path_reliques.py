@@ -39,7 +39,8 @@ from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.odds_reliques_dp import WON
-from dedale.validator.fight_path_d20 import D20Chain
+from dedale.validator.fight_path_d20 import D20Chain, _nameless
+from dedale.validator.fight_path_reasons import error_reason
 from dedale.validator.fights_reliques import Unsupported
 
 ReliquesLuck = tuple[int, tuple[tuple[str, int], ...]]  # heroism points, armour wear
@@ -66,7 +67,7 @@ class ReliquesChain(D20Chain):
         from dedale.validator.simulate import _lineup
 
         spec = self.rehearsal.spec(fight)  # type: ignore[attr-defined]
-        key = (_lineup(spec, fight), s, luck)
+        key = (_nameless(_lineup(spec, fight)), s, luck)  # fights alike share their DP
         found = self.odds.get(key)
         if found is None:
             found = self.odds[key] = self._solve(fight, spec, s, luck)
@@ -96,7 +97,7 @@ class ReliquesChain(D20Chain):
                 threshold=threshold, win_assaults=needed,
             )  # fmt: skip
         except (ReliquesOddsTooLarge, DedaleError, ValueError, KeyError) as error:
-            return tr("no exact odds ({reason})", reason=str(error))
+            return tr("no exact odds ({reason})", reason=error_reason(error))
 
     def _hero(self, s: int, luck):
         """The fight table's hero in the state: health, heroism points, armour wear."""
