@@ -276,16 +276,12 @@ class ExitsFight(_Nodes):
         return found
 
     def _pick(self, trees: list) -> int:
-        """The fight's Luck choice: the first option of highest chance to leave alive (in
-        floats, higher by more than a rounding error: ``odds.luck_gains``, as the DP)."""
-        from dedale.rules.odds import luck_gains
+        """The fight's Luck choice: Luck tested only when it raises the chance to leave
+        alive (in floats by more than a rounding error): the one tie rule,
+        ``odds.luck_pick``."""
+        from dedale.rules.odds import luck_pick
 
-        best, pick = -1, 0
-        for at, rows in enumerate(trees):
-            chance = self._worth(rows)
-            if at == 0 or (chance > best if self.exact else luck_gains(chance, best)):
-                best, pick = chance, at
-        return pick
+        return luck_pick([self._worth(rows) for rows in trees])
 
     def _worth(self, rows: list):
         return sum(
