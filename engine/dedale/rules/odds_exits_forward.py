@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from dedale.errors import GameError
 from dedale.i18n import number, tr
 from dedale.rules.odds import luck_pick
-from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, ExitPlan, _outcomes, _Solver
+from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, ExitPlan, _Solver
 from dedale.rules.odds_inputs import check_size
 from dedale.rules.ruleset import Ruleset
 
@@ -171,7 +171,7 @@ class AssaultForward:
         k2 = min(k + 1, s.k_cap)
         moves: list[tuple[float, tuple]] = []
         stay = 0.0
-        for p, winner, double in _outcomes(s.fight, lead, immune, s.doubles):
+        for p, winner, double in s.outcomes(lead, immune):
             options = s._after_wounds(state, winner, k2)
             ways = []  # per Luck option: (its chance to leave alive, its rows, what stays)
             for option in options:
