@@ -57,11 +57,16 @@ class MessageShown(Event):
 
 @event
 class StatChanged(Event):
+    """A stat (or counter, ``who="counter"``) changed. ``rule`` marks a change made by an
+    event written under an enemy (``when it wins an assault: lose 4 STAMINA``), which a
+    fight log shows beside the assault's own wounds."""
+
     name: str
     old: int
     new: int
     initial: int
     who: str = "hero"
+    rule: bool = False
 
 
 @event

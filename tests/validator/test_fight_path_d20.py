@@ -2,7 +2,7 @@
 HP carried from fight to fight exactly. Checked against an independent chain (the d20 DP
 called per fight from every HP, convolved by hand, the +2 HP of the spring capped at the
 initial HP) and against the real interpreter (game/, seeded dice, the path's choices),
-within 3 standard errors. A reliques book says why it has no path."""
+within 3 standard errors. A path not computed says why."""
 
 from __future__ import annotations
 
@@ -165,20 +165,32 @@ def test_the_d20_path_agrees_with_the_real_interpreter_within_3_se(path):
     assert abs(played - exact) <= 3 * se, (played, exact)
 
 
-def test_a_reliques_book_says_it_has_no_path():
+def test_a_reliques_book_has_a_path_and_a_book_without_one_says_why():
+    """Reliques books have their path (validator/fight_path_reliques.py); a path that could
+    not be computed says why in the text and the JSON."""
+    import dataclasses
+
+    from dedale.i18n import tr
+    from dedale.validator.fight_path import FightPath
     from dedale.validator.report import json as json_report
     from dedale.validator.report import text as text_report
 
     report = validate_path(RELIQUES, runs=0)
     assert report.fights and report.fight_path is not None
-    assert not report.fight_path.heroes and report.fight_path.of("median") is None
+    median = report.fight_path.of("median")
+    assert median is not None and median.exact and median.paragraphs == (1, 2, 3, 4)
     stream = io.StringIO()
     text_report.render([report], stream)
-    assert "Path of fights: not computed for reliques fights" in stream.getvalue()
+    assert "Path of fights to § 4: weak" in stream.getvalue()
+    missing = tr("not computed: {reason}", reason="no hero")
+    report = dataclasses.replace(report, fight_path=FightPath((), missing=missing))
+    stream = io.StringIO()
+    text_report.render([report], stream)
+    assert "Path of fights: not computed: no hero" in stream.getvalue()
     stream = io.StringIO()
     json_report.render([report], stream)
     found = json.loads(stream.getvalue())["books"][0]["fight_path"]
-    assert found["heroes"] == [] and "reliques" in found["reason"]
+    assert found["heroes"] == [] and "no hero" in found["reason"]
 
 
 ESCAPE_BOOK = """---

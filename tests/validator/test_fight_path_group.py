@@ -278,10 +278,18 @@ def test_the_validator_reports_the_path_with_best_luck():
 
 def test_past_the_best_luck_budget_the_fight_is_followed_without_luck(monkeypatch):
     """With the best Luck past the at-once DP's budget, that fight is followed without Luck
-    (its wounds carried, ``≈`` with the reason), the others exactly."""
-    from dedale.rules import odds_group_exits
+    (its wounds carried, ``≈`` with the reason), the others exactly: the scalar recursion's
+    budget made too small, and the array fill (which would take the wolves) not taking
+    fights at once."""
+    from dedale.rules import odds_group_exits, odds_group_exits_array
 
     monkeypatch.setattr(odds_group_exits, "LUCK_WORK", 1)
+    takes = odds_group_exits_array.eligible
+    monkeypatch.setattr(
+        odds_group_exits_array,
+        "eligible",
+        lambda solver: len(solver.plan.enemies) == 1 and takes(solver),
+    )
     median = validate_path(BOOK, runs=0).fight_path.of("median")
     assert median.paragraphs == (1, 2, 3, 4, 5)
     assert [step.exact for step in median.fights] == [False, True, True]

@@ -22,7 +22,7 @@ FIGHTS = 3000
 
 def test_the_deadly_reliques_fight_is_w030_with_an_exact_figure():
     report = validate_path(DEADLY, runs=0)
-    assert [(f.code, f.span.line) for f in report.findings] == [("W030", 20)]
+    assert [(f.code, f.span.line) for f in report.findings] == [("W030", 22)]
     assert [fight.method for fight in report.fights] == ["exact", "exact"]
     assert all(odds.samples is None for fight in report.fights for odds in fight.odds)
     text = report.findings[0].message.translate("en")

@@ -15,6 +15,7 @@ Luck test's shift, a class bonus): ``it deals 4`` with an unlucky Luck test (+1)
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 from typing import Any
 
 from dedale import ast, events
@@ -23,6 +24,19 @@ from dedale.game.statements import END
 from dedale.rules.fight_state import FightState, happened, rebased, taken
 
 Gen = Generator[Any, Any, Any]
+
+
+def _marked(inner: Gen) -> Gen:
+    """``inner``'s events and prompts, its stat changes marked as made by an enemy's rule
+    (``StatChanged.rule``), the answers sent on to it; returns what ``inner`` returns."""
+    try:
+        item = next(inner)
+        while True:
+            if type(item) is events.StatChanged:
+                item = replace(item, rule=True)
+            item = inner.send((yield item))
+    except StopIteration as stop:
+        return stop.value
 
 
 class EnemyRules:
@@ -135,7 +149,7 @@ class EnemyRules:
             if kind is ast.EnemyStatChange:
                 yield from self._enemy_stat(effect, state)
                 continue
-            flow = yield from runner._block((effect,))
+            flow = yield from _marked(runner._block((effect,)))
             if flow is not None or self.fallen():
                 return flow  # a turn, the end of the game, or the hero fell: no more effects
         return None
@@ -161,5 +175,5 @@ class EnemyRules:
         initial = self.initial.setdefault((index, ident), old)  # its value at the start
         if self.runner.emit:
             yield events.StatChanged(
-                name=ident, old=old, new=new, initial=initial, who=state.names[index]
+                name=ident, old=old, new=new, initial=initial, who=state.names[index], rule=True
             )

@@ -57,11 +57,14 @@ class FightRehearsal:
             runner = self._runner
             runner.state.hero = hero
             runner.rng = rng
-            codewords = dict(runner.state.codewords)  # each play starts from the same state
+            # each play starts from the same state: the codewords, the book's counters and
+            # flags a rule of the fight changes (`when it wins an assault: add 1 to BITES`)
+            state = runner.state
+            kept = dict(state.codewords), dict(state.counts), set(state.flags)
             try:
                 result, self.last_target = drive(runner._fight_by_assault(fight, spec), decider)
             finally:
-                runner.state.codewords = codewords
+                state.codewords, state.counts, state.flags = kept
             return result
         self.last_target = None
         return drive(run_fight(self.ruleset(fight), hero, rng, spec, emit=False), decider)

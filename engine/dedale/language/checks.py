@@ -63,6 +63,12 @@ def walk(node: Any) -> Iterator[Any]:
                 stack.append(value)
 
 
+#: the least similarity (difflib's ratio) of a "did you mean" name: at 0.6, `bites` got
+#: `HABILETÉ` (0.62); a typo of one or two letters stays above (`ENDURNACE`: 0.89)
+NEAR = 0.75
+VALUES = ("stat", "counter")
+
+
 class _Checker:
     def __init__(self, ruleset: Any, label_index: Mapping[str, int], labels, errors):
         self.ruleset = ruleset
@@ -79,11 +85,15 @@ class _Checker:
         self.errors.append(BookStructureError(message, span, hint))
 
     def did_you_mean(self, name: str) -> str | None:
-        """``did you mean `HABILETÉ`?``: the closest known name, as the ruleset spells it."""
-        close = difflib.get_close_matches(rules_fold(name), self.known, n=1, cutoff=0.6)
+        """``did you mean `HABILETÉ`?``: the stat or counter (of the ruleset, or declared in
+        book.yaml) closest to ``name`` when it is close (:data:`NEAR`), as it is spelt."""
+        candidates = {n: self.spelled.get(n, n) for n in self.known if self.kind(n) in VALUES}
+        for entry in getattr(self.state, "counters", ()) or ():
+            candidates.setdefault(rules_fold(entry.name), entry.name)
+        close = difflib.get_close_matches(rules_fold(name), list(candidates), n=1, cutoff=NEAR)
         if not close:
             return None
-        return tr("did you mean `{name}`?", name=self.spelled.get(close[0], close[0]))
+        return tr("did you mean `{name}`?", name=candidates[close[0]])
 
     def kind(self, name: str) -> str | None:
         found = self.ruleset.resolve(name)
@@ -98,6 +108,8 @@ class _Checker:
         hint = self.did_you_mean(name)
         if kind == "item":
             hint = tr("`{name}` is an item: use `take`/`prenez` or `drop`/`abandonnez`", name=name)
+        if hint is None and what in ("stat or counter", "counter"):  # a counter to declare
+            hint = tr("declare it in book.yaml: `state:` then `  counters: [{name}]`", name=name)
         self.error(_unknown(what, name), span, hint or self._names_hint())
 
     def _names_hint(self) -> str:

@@ -17,6 +17,7 @@ A book without ``state:`` keeps its meaning: bare names are items, as before.
 from __future__ import annotations
 
 import difflib
+import re
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields, replace
@@ -137,6 +138,10 @@ def _given_items(
     return given
 
 
+_CODEWORD_WORDS = re.compile(r"(?i)^(?:(?:le|the|un|a)\s+)?(?:mot-code|mot code|codeword)\s+")
+"""A flag name that is a codeword with an article before it (``le mot-code BÉNI``)."""
+
+
 class _Resolver:
     def __init__(self, state: BookState, ruleset: Any, errors: list[DedaleError]):
         self.state = state
@@ -154,6 +159,13 @@ class _Resolver:
 
     def declare_hint(self, kind: str, name: str) -> str:
         if kind == "flag":
+            word = _CODEWORD_WORDS.sub("", name)
+            if word != name:  # "notez le mot-code BÉNI": a codeword, written with its article
+                return tr(
+                    "a codeword is written without an article: `notez mot-code {name}` / "
+                    "`note codeword {name}`",
+                    name=word,
+                )
             return tr(
                 "declare it in book.yaml: `state:` then `  flags: [{name}]`; for a codeword "
                 "write `note codeword {name}`",

@@ -43,7 +43,7 @@ class Suspicion:
     span: Span
     message: Message
     hint: Message
-    kind: str  # "rule-as-prose" or "destination-in-prose"
+    kind: str  # "rule-as-prose", "destination-in-prose" or "options-after-text"
 
 
 def suspicious_prose(book: Any) -> list[Suspicion]:
@@ -58,7 +58,13 @@ def suspicious_prose(book: Any) -> list[Suspicion]:
 def paragraph_suspicions(paragraph: ast.Paragraph) -> list[Suspicion]:
     """The suspicions of one paragraph."""
     found: list[Suspicion] = []
-    way_on = any(isinstance(node, _WAYS_ON) for node in walk(paragraph))
+    way_on = False
+    for node in walk(paragraph):
+        way_on = way_on or isinstance(node, _WAYS_ON)
+        if isinstance(node, ast.Choice) and node.text.endswith(")"):
+            options = _options_after_text(node)
+            if options is not None:
+                found.append(options)
     for span, line in _prose_lines(paragraph.body):
         rule = _as_rule(line, span)
         if rule is not None:
@@ -86,6 +92,48 @@ def paragraph_suspicions(paragraph: ast.Paragraph) -> list[Suspicion]:
                     )
                 )
     return found
+
+
+_TRAILING_OPTIONS = re.compile(r"\(([^()]+)\)\s*$")
+
+
+def _options_after_text(choice: ast.Choice) -> Suspicion | None:
+    """A Suspicion when the choice's text ends with ``(…)`` that would be the choice's
+    options (a condition, a cost, an effect, ``grisé``) before it: there it is only text."""
+    match = _TRAILING_OPTIONS.search(choice.text)
+    if match is None:
+        return None
+    from dedale.language.parser import lark_line_items  # lazy: the parser imports this package
+
+    options = match.group(1).strip()
+    try:
+        items = lark_line_items(f"-> 1 ({options}) x", 1, choice.span.file)
+    except BookLoadError:
+        return None
+    parsed = items[0] if items and isinstance(items[0], ast.Choice) else None
+    if parsed is None or not (
+        parsed.condition or parsed.costs or parsed.effects or parsed.revisit
+        or parsed.display != "hidden"
+    ):  # fmt: skip
+        return None
+    target = choice.target
+    number = target.number if isinstance(target, ast.ParagraphRef) and target.number else "N"
+    text = choice.text[: match.start()].rstrip()
+    return Suspicion(
+        choice.span,
+        tr(
+            "the choice's text ends with `({options})`: written after the text, it is shown as "
+            "text, not read as the choice's options",
+            options=options,
+        ),
+        tr(
+            "options go between the paragraph and the text: `-> {number} ({options}) {text}`",
+            number=number,
+            options=options,
+            text=text,
+        ),
+        "options-after-text",
+    )
 
 
 def _prose_lines(body: Iterable[ast.Statement]) -> Iterable[tuple[Span, str]]:

@@ -40,11 +40,14 @@ def d20_odds(
     budget: int = STATE_BUDGET,
     threshold: int | None = None,
     seconds: float | None = None,
+    doomed: frozenset[str] = frozenset(),
 ) -> D20Odds:
     """The exact odds of ``character`` fighting ``spec`` (its enemies' dice stats mixed
     with their exact chances). ``threshold``: the fight stops once an assault leaves the
     hero at this HP or less (the book's "when your HP falls to N"). Raises
-    :class:`D20OddsTooLarge` past ``budget`` states or ``seconds`` of CPU (a fight each)."""
+    :class:`D20OddsTooLarge` past ``budget`` states or ``seconds`` of CPU (a fight each).
+    ``doomed``: the ways out (``limit``, ``escape``, ``threshold``) whose paragraph is a
+    death ending (dedale.validator.death_ways): defeats, not ways out alive."""
     params = ruleset.fight
     if not isinstance(params, D20Fight):
         raise GameError(tr("exact d20 odds need a ruleset whose fight procedure is d20"))
@@ -63,7 +66,7 @@ def d20_odds(
         hero, enemies = fighters(ruleset, character, one)
         engine = D20Engine(
             params, hero, enemies, one, target=target, budget=budget, threshold=threshold,
-            seconds=seconds,
+            seconds=seconds, doomed=doomed,
         )  # fmt: skip
         results.append((float(chance), engine.solve()))
     return results[0][1] if len(results) == 1 else _mix(results)
@@ -81,7 +84,7 @@ def _mix(results: list[tuple[float, D20Odds]]) -> D20Odds:
     }  # fmt: skip
     decisions = tuple(dict.fromkeys(d for _, o in results for d in o.decisions))
     return D20Odds(**total, ends=ends, states=sum(o.states for _, o in results),
-                   decisions=decisions)  # fmt: skip
+                   decisions=decisions, doomed=results[0][1].doomed)  # fmt: skip
 
 
 __all__ = ["STATE_BUDGET", "D20Engine", "D20Odds", "D20OddsTooLarge", "d20_odds"]

@@ -99,6 +99,11 @@ class ActingPlan:
     counters: tuple[tuple[str, int, int | None], ...] = ()
     health: str = "HP"
     reads_health: bool = True  # a condition reads the hero's health (False: none does)
+    doomed: frozenset[str] = frozenset()
+    """The fight's ways out whose paragraph is a death ending (``limit``, ``escape``,
+    ``threshold``, ``assaults``, ``first``, ``exit:I``: dedale.validator.death_ways): a
+    defeat, not a way out alive (an event's or a table row's turn there is a ``die``
+    effect already)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,9 +217,11 @@ class ActingEngine(AssaultLaws):
         if outcome == GO:
             now = tuple(values)
             if plan.first_won and k2 == 1 and winner == "hero":
-                outcome = ALIVE
-            elif any(self._holds(when, now, h) for when in plan.exits):
-                outcome = ALIVE
+                outcome = self._way("first")
+            else:
+                at = next((i for i, w in enumerate(plan.exits) if self._holds(w, now, h)), None)
+                if at is not None:  # the first exit that holds, in the order written
+                    outcome = self._way(f"exit:{at}")
         if outcome != GO:
             found = ((1.0, outcome, h, ecur, tuple(values)),)
         else:
@@ -228,14 +235,19 @@ class ActingEngine(AssaultLaws):
                     plan.threshold is not None
                     and h2 <= plan.threshold
                     or any(self._holds(when, now, h2) for when in plan.late_exits)
-                    or self.won_cap
-                    and won2 >= self.won_cap
                 ):
-                    kind = ALIVE
+                    kind = self._way("threshold")
+                elif kind == GO and self.won_cap and won2 >= self.won_cap:
+                    kind = self._way("assaults")
                 branches.append((p, kind, h2, e2, now))
             found = tuple(branches)
         self._hooks[key] = found
         return found
+
+    def _way(self, name: str) -> str:
+        """Leaving by way out ``name``: ALIVE, or LOSS when its paragraph is a death ending
+        (``plan.doomed``)."""
+        return LOSS if name in self.plan.doomed else ALIVE
 
     # ------------------------------------------------------------------ states
     def _moves(self, state: tuple) -> list[tuple[int, float, list]]:
@@ -246,9 +258,10 @@ class ActingEngine(AssaultLaws):
         choices = []
         if self.escape_after is not None and k >= self.escape_after:
             alive = sum(p for p, after in self._struck(living[0], h, counters) if after > 0)
-            choices.append((-1, alive, []))
+            choices.append((-1, alive if self._way("escape") == ALIVE else 0.0, []))
         k2 = min(k + 1, self.cap)
-        limited = self.limit is not None and k2 >= self.limit  # the limit ends it alive
+        limited = self.limit is not None and k2 >= self.limit  # the limit ends it alive ...
+        at_limit = 1.0 if self._way("limit") == ALIVE else 0.0  # ... or to a death ending
         simple = self.simple
         turns: dict[tuple, tuple] = {}  # simple hooks: one turn per kind of end
         for target in living if self.choose else living[:1]:
@@ -275,8 +288,10 @@ class ActingEngine(AssaultLaws):
                             e3, h3 = e2, h2
                         else:
                             e3 = (*e2[:current], ecur, *e2[current + 1 :])
-                        if limited or not standing and simple or not any(e3):
-                            constant += p * q  # won, or the assault limit reached
+                        if not standing and simple or not any(e3):
+                            constant += p * q  # won
+                        elif limited:
+                            constant += p * q * at_limit  # the assault limit reached
                         else:
                             moves.append((p * q, (k2, h3, e3, won2, values)))
             choices.append((target, constant, moves))
@@ -302,8 +317,8 @@ class ActingEngine(AssaultLaws):
     def solve(self, start_counters: tuple) -> ActingOdds:
         """The chance to leave the fight alive from its start."""
         start = (0, self.hero.health, tuple(e.health for e in self.enemies), 0, start_counters)
-        if self.limit is not None and self.limit <= 0:
-            return ActingOdds(1.0, 0)  # "not won after 0 assaults": out at once
+        if self.limit is not None and self.limit <= 0:  # "not won after 0 assaults": out at once
+            return ActingOdds(1.0 if self._way("limit") == ALIVE else 0.0, 0)
         memo, pending = self.memo, {}
         stack = [start]
         started, steps = time.process_time(), 0

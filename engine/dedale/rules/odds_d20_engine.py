@@ -27,6 +27,8 @@ END = -1  # the phase after the last blow of an assault
 LOSS = None
 ESCAPE = -1  # the choice of escaping
 THRESHOLD = "threshold"  # the way out "when your HP falls to N or less -> X"
+DOOMED = {"limit": LIMIT, "escape": ESCAPED, "threshold": THRESHOLD}
+"""validator.death_ways' names of the ways out this engine follows, as its own."""
 
 Group = tuple  # (assaults, hero HP, enemy HP...)
 
@@ -46,14 +48,21 @@ class D20Odds:
     decisions: tuple[str, ...] = ()
     threshold_probability: float = 0.0
     """The chance that the fight stops at "when your HP falls to N or less" (way ``threshold``)."""
+    doomed: tuple[str, ...] = ()
+    """The ways out (limit, escaped, threshold) whose paragraph is a death ending
+    (dedale.validator.death_ways): their chance is no way out alive."""
 
     @property
     def alive_probability(self) -> float:
-        """The chance to leave the fight alive (won, limit reached, escaped, threshold)."""
+        """The chance to leave the fight alive (won, limit reached, escaped, threshold; not
+        by a way out to a death ending, ``doomed``)."""
+        doomed = self.doomed
         return (
-            self.win_probability + self.limit_probability + self.escape_probability
-            + self.threshold_probability
-        )  # fmt: skip
+            self.win_probability
+            + (0.0 if LIMIT in doomed else self.limit_probability)
+            + (0.0 if ESCAPED in doomed else self.escape_probability)
+            + (0.0 if THRESHOLD in doomed else self.threshold_probability)
+        )
 
     @property
     def loss_probability(self) -> float:
@@ -81,8 +90,12 @@ class D20Engine:
         budget: int = STATE_BUDGET,
         threshold: int | None = None,
         seconds: float | None = None,
+        doomed: frozenset[str] = frozenset(),
     ) -> None:
         self.together = spec.mode == "together"
+        # the ways out to a death ending (validator.death_ways' names: limit, escape,
+        # threshold) as the engine's: their value is 0, a defeat, not 1
+        self.doomed = frozenset(DOOMED[w] for w in doomed if w in DOOMED)
         self.seconds = seconds  # a bound in time as well as in states (None: states only)
         self.threshold = threshold  # "when your HP falls to N or less": after each assault
         self.choose = self.together and target == "best" and len(enemies) > 1
@@ -216,7 +229,7 @@ class D20Engine:
                 continue
             ending = self._ending(group)
             if ending is not None and not self._midway(group, ending):
-                values[group] = [1.0]
+                values[group] = [self._way(ending)]
                 self.order.append(group)
                 stack.pop()
                 continue
@@ -236,6 +249,11 @@ class D20Engine:
                 raise D20OddsTooLarge.states(self.budget)
         return self._forward()
 
+    def _way(self, ending: str) -> float:
+        """The value of leaving by ``ending``: 1.0, or 0.0 when its paragraph is a death
+        ending (``doomed``)."""
+        return 0.0 if ending in self.doomed else 1.0
+
     def _midway(self, group: Group, ending: str) -> bool:
         """Whether a group that ends at the top of the loop (the threshold: the hero low
         after an assault) still has blows to play midway through an assault: the threshold
@@ -253,11 +271,11 @@ class D20Engine:
         return [*found, after] if after != group else found
 
     def _solve_midway(self, group: Group) -> None:
-        """Phase 0 ends the fight (value 1: a way out alive); the enemies' blows of an
-        assault under way are played to its end."""
+        """Phase 0 ends the fight (value 1: a way out alive, 0 to a death ending); the
+        enemies' blows of an assault under way are played to its end."""
         target = self._targets(group)[0]
         row = [0.0] * (len(group) - 1)
-        row[0] = 1.0
+        row[0] = self._way(THRESHOLD)
         for phase, (x, s) in self._tail(group, self._chain(group, target), target).items():
             row[phase] = x + s
         self.values[group] = row
@@ -291,7 +309,7 @@ class D20Engine:
                 best, chosen, tails = found, target, tail
         law = self._escape(group)
         if law is not None:
-            escape = 1.0 - law.wound_at_least(group[1])
+            escape = (1.0 - law.wound_at_least(group[1])) * self._way(ESCAPED)
             if endless or escape > best + 1e-12:
                 best, chosen, endless = escape, ESCAPE, False
                 tails = self._tail(group, self._chain(group, self._targets(group)[0]),
@@ -400,6 +418,7 @@ class D20Engine:
             escape_probability=totals[ESCAPED], expected_assaults=assaults,
             ends=dict(sorted(ends.items())), states=len(self.values),
             decisions=tuple(sorted(decisions)), threshold_probability=totals[THRESHOLD],
+            doomed=tuple(sorted(self.doomed)),
         )  # fmt: skip
 
 

@@ -256,6 +256,7 @@ class ArrayFill:
         if work > ARRAY_WORK:
             raise TooMuchWork("work")
         self.work = work
+        self.blocks = blocks  # in the fill's order (the forward pass reverses it)
         self.cells = sum(cells.size for _k, cells in blocks)
         for k, cells in blocks:
             for at in range(0, cells.size, CHUNK):
@@ -423,7 +424,6 @@ def array_value(solver, stamina: int, luck: int) -> float:
     """The best-Luck chance to leave the fight alive by the array fill (``solver``: a
     :class:`~dedale.rules.odds_group_exits.GroupExitSolver` that :func:`eligible` takes);
     past the counts or the time: its :class:`GroupExitsTooLarge`, saying which."""
-    from dedale.i18n import number, tr
     from dedale.rules.odds_group import check_group_size
 
     if solver.plan.limit is None:  # the fight may go on until every STAMINA has run out
@@ -432,10 +432,20 @@ def array_value(solver, stamina: int, luck: int) -> float:
     plain = _plain_value(solver, stamina)
     if plain is not None and plain >= 1.0 - 1e-12:  # a sure way out without Luck: nothing
         return plain  # to gain (best Luck is a maximum over choices that include no test)
+    fill, value = run_fill(solver, stamina, luck, clock)
+    solver.filled = fill  # its counts (cells, work), for the benchmark and the tests
+    return value if plain is None else max(value, plain)
+
+
+def run_fill(solver, stamina: int, luck: int, clock: float) -> tuple[ArrayFill, float]:
+    """The fill from (``stamina``, ``luck``) and the start's value; past the counts or the
+    time (from ``clock``): the solver's :class:`GroupExitsTooLarge`, saying which."""
+    from dedale.i18n import number, tr
+
     start = (stamina, luck, *(h for _, h, _ in solver.plan.enemies))
     try:
         fill = ArrayFill(solver, stamina, luck)
-        value = fill.run(start, solver.seconds, clock)
+        return fill, fill.run(start, solver.seconds, clock)
     except TooMuchWork as error:
         size = solver._past("size")
         if error.bound == "seconds":
@@ -450,8 +460,6 @@ def array_value(solver, stamina: int, luck: int) -> float:
                 size=size, limit=number(ARRAY_WORK if error.bound == "work" else ARRAY_CELLS, ","),
             )  # fmt: skip
         raise solver._too_large(reason) from None
-    solver.filled = fill  # its counts (cells, work), for the benchmark and the tests
-    return value if plain is None else max(value, plain)
 
 
 def _plain_value(solver, stamina: int) -> float | None:

@@ -8,6 +8,10 @@ choices its values take). The value pass memoises each state once all the states
 to are known, so the memo's order, reversed, is an order every move follows: each state is
 pushed once, with all its mass (an assault that changes nothing is already folded in).
 
+The fights the array fill takes (:func:`array_takes`) are pushed through the fill's own
+choices instead (:mod:`dedale.rules.odds_group_exits_array_forward`: the same ends, cell
+blocks at once, within the fill's larger budget).
+
 The result has the shape of :class:`dedale.rules.odds_exits_forward.ExitOutcomes` (``won``,
 ``limit``, ``lost``), with ``escaped`` beside them and ``ways``: the same mass by the exit
 that ended the fight (``won``, ``first_won``, ``assaults_won``, ``limit``, ``threshold``,
@@ -28,6 +32,17 @@ from dedale.rules.odds_group_exits import (
     GroupExitSolver,
 )
 from dedale.rules.ruleset import Ruleset
+
+
+def array_takes(solver: GroupExitSolver, stamina: int, luck: int | None) -> bool:
+    """Whether the array fill's forward pass gives this fight's ends (the best Luck, some
+    LUCK, above the threshold, a fight :func:`~dedale.rules.odds_group_exits_array.eligible`
+    takes), as :meth:`GroupExitSolver.solve` routes its values."""
+    if not (solver.use_luck and luck and stamina > max(0, solver.plan.threshold or 0)):
+        return False
+    from dedale.rules.odds_group_exits_array import eligible
+
+    return eligible(solver)
 
 
 @dataclass(slots=True)
@@ -57,11 +72,17 @@ def group_exit_outcomes(
     target: str = "best",
     seconds: float = SECONDS,
     luck_work: int = LUCK_WORK,
+    array: bool = True,
 ) -> GroupExitOutcomes:
     """The joint outcomes of the fight (see the module docstring); the same budget as
-    :func:`~dedale.rules.odds_group_exits.group_exit_odds` (its error past it)."""
+    :func:`~dedale.rules.odds_group_exits.group_exit_odds` (its error past it). ``array``
+    False: the state-by-state pass even where the array fill applies (the tests' reference)."""
     solver = GroupExitSolver(ruleset, hero_skill, plan, luck_policy, abilities, armour, target)
     solver.seconds, solver.luck_work = seconds, luck_work
+    if array and array_takes(solver, hero_stamina, luck):  # the best Luck by the array fill
+        from dedale.rules.odds_group_exits_array_forward import array_outcomes
+
+        return array_outcomes(solver, hero_stamina, luck)
     solver.prune = False  # every state's own moves, to push the mass through
     found = GroupExitOutcomes(value=solver.solve(hero_stamina, luck))
     start = solver.start(hero_stamina, luck)

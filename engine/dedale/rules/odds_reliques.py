@@ -67,6 +67,7 @@ def reliques_odds(
     models: dict | None = None,
     threshold: int | None = None,
     win_assaults: int | None = None,
+    doomed: frozenset[str] = frozenset(),
 ) -> ReliquesOdds:
     """The exact odds of ``spec`` fought by ``character`` (who is not changed);
     ``luck_policy`` ``best`` spends heroism points at best, ``none`` never. ``models``
@@ -75,9 +76,11 @@ def reliques_odds(
     book's "when your health falls to N or less -> X" (the fight's health stat): after a
     turn that leaves the hero alive at N or less, the fight stops by that way on (``limit``).
     ``win_assaults``: "after N assaults won -> X": the fight is won once the enemies' health
-    has gone down in N turns (checked after the threshold, as the book's hooks do)."""
+    has gone down in N turns (checked after the threshold, as the book's hooks do).
+    ``doomed``: the ways out (``limit``, ``escape``, ``threshold``, ``assaults``) whose
+    paragraph is a death ending (dedale.validator.death_ways): defeats, not ways on."""
     dp, start = _setup(
-        ruleset, character, spec, max_nodes, seconds, models, threshold, win_assaults
+        ruleset, character, spec, max_nodes, seconds, models, threshold, win_assaults, doomed
     )
     if luck_policy != "best":
         start = (start[0], start[1], 0, start[3])
@@ -94,12 +97,13 @@ def reliques_wins(
     models: dict | None = None,
     threshold: int | None = None,
     win_assaults: int | None = None,
+    doomed: frozenset[str] = frozenset(),
 ) -> dict[str, float]:
     """The chance to leave the fight alive with each policy (``none``, ``best``), from one
     DP: never spending a heroism point is its states with none left (``models``: as for
-    :func:`reliques_odds`; ``threshold``, ``win_assaults``: as there)."""
+    :func:`reliques_odds`; ``threshold``, ``win_assaults``, ``doomed``: as there)."""
     dp, start = _setup(
-        ruleset, character, spec, max_nodes, seconds, models, threshold, win_assaults
+        ruleset, character, spec, max_nodes, seconds, models, threshold, win_assaults, doomed
     )
     best = dp.solve(start, True).win_probability
     none = dp.solve((start[0], start[1], 0, start[3]), True).win_probability
@@ -107,8 +111,9 @@ def reliques_wins(
 
 
 def _setup(
-    ruleset, character, spec, max_nodes, seconds, models=None, threshold=None, win_assaults=None
-):
+    ruleset, character, spec, max_nodes, seconds, models=None, threshold=None, win_assaults=None,
+    doomed=frozenset(),
+):  # fmt: skip
     params = ruleset.fight
     if not isinstance(params, ReliquesFight) or ruleset.duo is None:
         raise GameError(tr("exact reliques odds need a ruleset with the reliques procedure"))
@@ -135,14 +140,14 @@ def _setup(
     key = (
         id(ruleset), tuple(sorted((k, v) for k, v in hero.stats.items() if k != params.health)),
         hero.weapon, initial, bonus, spec.mode, spec.assault_limit, spec.escape_after, threshold,
-        win_assaults,
+        win_assaults, frozenset(doomed),
         tuple((tuple(sorted(e.stats.items())), e.weapon) for e in enemies),
     )  # fmt: skip
     dp = models.get(key) if models is not None else None
     if dp is None or dp.ruleset is not ruleset:
         dp = _ReliquesDP(
             ruleset, params, hero, enemies, bonus, initial, spec, max_nodes, threshold,
-            win_assaults,
+            win_assaults, doomed,
         )  # fmt: skip
         if models is not None:
             if len(models) >= 64:

@@ -67,7 +67,8 @@ class _ReliquesDP(FloatTurn, ForwardPass, ReliquesTables):
 
     def __init__(self, ruleset, params, hero: Side, enemies: list[Side], bonus, initial, spec,
                  max_nodes: int, threshold: int | None = None,
-                 win_assaults: int | None = None) -> None:  # fmt: skip
+                 win_assaults: int | None = None,
+                 doomed: frozenset[str] = frozenset()) -> None:  # fmt: skip
         self.ruleset = ruleset
         self.bonus = bonus
         self.hero_protection = hero.protection
@@ -92,6 +93,9 @@ class _ReliquesDP(FloatTurn, ForwardPass, ReliquesTables):
         # "after N assaults won": the turns won (the enemies' health went down) are counted
         # beside the turns, the state's last slot then ``(turns, won)``
         self.needed = win_assaults
+        # the ways out whose paragraph is a death ending (validator.death_ways: limit,
+        # escape, threshold, assaults): a defeat (value 0, no outcome), never escaped to
+        self.doomed = frozenset(doomed)
         self.max_nodes = max_nodes
         self.nodes = 0
         self.deadline: float | None = None
@@ -178,6 +182,19 @@ class _ReliquesDP(FloatTurn, ForwardPass, ReliquesTables):
             return LIMIT
         return None
 
+    def _doomed(self, state: tuple, way: str) -> bool:
+        """Whether the way out ``way`` (:meth:`_terminal`'s) of ``state`` leads to a death
+        ending (``doomed``): the threshold and the assault limit, both ``limit`` there, are
+        told apart as :meth:`_terminal` checks them."""
+        if not self.doomed or way == WON:
+            return False
+        if way == TURNS_WON:
+            return "assaults" in self.doomed
+        t = state[4][0] if self.needed is not None else state[4]
+        if self.threshold is not None and t and state[0] <= self.threshold:
+            return "threshold" in self.doomed
+        return "limit" in self.doomed
+
     def _won_from(self, es: tuple) -> int | None:
         """What an in-turn state's value depends on beyond it, the turn and the target:
         with "after N assaults won", the enemies' health at the turn's start (a turn is won
@@ -225,9 +242,11 @@ class _ReliquesDP(FloatTurn, ForwardPass, ReliquesTables):
         if found is not None:
             return found
         self._count()
-        if self._terminal(state) is not None:
-            self.values[state] = 1.0
-            return 1.0
+        way = self._terminal(state)
+        if way is not None:
+            found = 0.0 if self._doomed(state, way) else 1.0
+            self.values[state] = found
+            return found
         saved = self.v, self.local, self.fragile  # a turn start's own: the caller's resumes
         self.local = {}
         try:
@@ -240,7 +259,7 @@ class _ReliquesDP(FloatTurn, ForwardPass, ReliquesTables):
         best, choice = -1.0, None
         if self.needed is not None:
             t = t[0]
-        if self.escape_after is not None and t >= self.escape_after:
+        if self.escape_after is not None and t >= self.escape_after and "escape" not in self.doomed:
             escape = self._escape(state)[0]
             best, choice = escape, ("escape",)
         living = [i for i, (eh, _) in enumerate(es) if eh > 0]

@@ -31,6 +31,8 @@ class ForwardPass:
                 continue
             way = self._terminal(state)
             if way is not None:
+                if self._doomed(state, way):  # to a death ending: lost, no way on
+                    continue
                 key = (way, state[0], state[1], state[2])
                 outcomes[key] = outcomes.get(key, 0.0) + m
                 continue

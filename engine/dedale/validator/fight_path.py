@@ -87,8 +87,9 @@ def fight_path(
     seconds: float | None = None,
     reach: ClassReach | None = None,
 ) -> FightPath | None:
-    """The path of fights (None: no fight or no path; d20 books and the rulesets with no
-    path, a FightPath without heroes saying why: :mod:`dedale.validator.fight_path_d20`).
+    """The path of fights (None: no fight or no path; d20 and reliques books, and the
+    rulesets with no path (a FightPath without heroes saying why):
+    :mod:`dedale.validator.fight_path_d20`, :mod:`dedale.validator.fight_path_reliques`).
     ``reach``: where each class can go (validator.class_reach): a class's hero takes only
     the moves its states can make (the item conditions its kit meets)."""
     if not reports or graph.start not in graph.nodes:

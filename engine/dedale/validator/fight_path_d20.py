@@ -16,8 +16,8 @@ used with the HP unchanged: a fight the book acts in, with an assault limit, an 
 a "when your HP falls to N", an estimated fight, a fight past the exact budget. The book's
 potion is not followed between d20 fights (``≈`` when it has one).
 
-Other procedures (reliques): no path; the report says so in one line
-(:func:`other_path`'s ``missing``).
+Reliques books: :mod:`dedale.validator.fight_path_reliques`. Other procedures: no path;
+the report says so in one line (:func:`other_path`'s ``missing``).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from dedale.i18n import Message, tr
 from dedale.rules.fights import WON
 from dedale.rules.odds_d20 import d20_odds
 from dedale.validator.fight_path_chain import HeroChain, _start_meals
+from dedale.validator.fight_path_reasons import error_reason
 from dedale.validator.fights import Hero
 from dedale.validator.fights_d20 import SECONDS, STATES, health_threshold
 
@@ -68,6 +69,7 @@ class D20Chain(HeroChain):
         self.tables, self.kernels, self.settings, self.after = {}, {}, {}, {}
         self.potion, self.doses0, self.potion_fights = None, 0, {}
         self.local = local
+        self._frozen = None  # HeroChain.frozen's last key (HeroChain.__init__ is not run)
         self.odds: dict[tuple, tuple] = {}  # (line-up, HP) -> (win, ends, reason)
         self.dealt: dict[tuple, dict[int, float]] = {}  # the wounds a fight deals (_solve)
         self.engines: dict[tuple, object] = {}  # a D20Engine per fight with choices
@@ -98,6 +100,8 @@ class D20Chain(HeroChain):
         deals are those of a hero who cannot die, so one DP from the highest HP gives
         every lower start (a win from ``s`` with ``s - d`` HP is that fight dealing ``d``
         < ``s``)."""
+        from dedale.validator.simulate import _lineup
+
         ruleset = self.rehearsal.ruleset(fight)  # type: ignore[attr-defined]
         if spec.mode == "together" and len(spec.enemies) > 1:  # the target reads the HP
             found = self._engine_odds(fight, ruleset, spec, s)
@@ -106,7 +110,7 @@ class D20Chain(HeroChain):
             ends = tuple(((h, luck), p) for h, p in found.end_states.items())
             return found.win_probability, ends, None
         top = max(s, self.init_health)
-        key = ("dealt", id(fight), top)
+        key = ("dealt", _nameless(_lineup(spec, fight)), top)  # fights alike share their DP
         dealt = self.dealt.get(key)
         if dealt is None:
             found = self._odds(fight, ruleset, spec, top)
@@ -147,7 +151,7 @@ class D20Chain(HeroChain):
             try:
                 solved = engine.solve()
             except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
-                solved = tr("no exact odds ({reason})", reason=str(error))
+                solved = tr("no exact odds ({reason})", reason=error_reason(error))
             self.solved[(key, s)] = solved
         return solved
 
@@ -159,7 +163,7 @@ class D20Chain(HeroChain):
             return d20_odds(ruleset, hero, spec, target="best", budget=STATES, seconds=SECONDS,
                             threshold=threshold)  # fmt: skip
         except (DedaleError, ValueError, KeyError, ArithmeticError) as error:
-            return tr("no exact odds ({reason})", reason=str(error))
+            return tr("no exact odds ({reason})", reason=error_reason(error))
 
     def _inexact(self, fight: ast.Fight) -> Message | None:
         """Why the chain cannot carry this fight's wounds exactly (None: it can)."""
@@ -259,13 +263,17 @@ class D20Chain(HeroChain):
 def other_path(graph, book, reports, seconds=None, reach=None):
     """The path of fights of a book whose fights are not the FF family's: d20 (see the
     module), else a FightPath without heroes whose ``missing`` says why."""
-    from dedale.rules.ruleset import D20Fight
+    from dedale.rules.ruleset import D20Fight, ReliquesFight
     from dedale.validator.fight_path import FightPath
 
     ruleset = getattr(book, "ruleset", None)
     params = getattr(ruleset, "fight", None)
     if params is None:
         return None
+    if isinstance(params, ReliquesFight):  # dedale.validator.fight_path_reliques
+        from dedale.validator.fight_path_reliques import reliques_path
+
+        return reliques_path(graph, book, reports, seconds, reach)
     if not isinstance(params, D20Fight):
         procedure = getattr(ruleset, "procedure", None)
         missing = tr(
@@ -294,7 +302,7 @@ def _d20_path(graph, book, reports, seconds, reach):
     try:
         simulator = FightSimulator(book, hero_profiles(ruleset), 0, kit=start_kit(graph))
     except (DedaleError, KeyError, ValueError, AttributeError) as error:
-        missing = tr("not computed: {reason}", reason=str(error))
+        missing = tr("not computed: {reason}", reason=error_reason(error))
         from dedale.validator.fight_path import FightPath
 
         return FightPath((), missing=missing)
@@ -347,3 +355,10 @@ def _d20_path(graph, book, reports, seconds, reach):
     if not found:
         return None
     return FightPath(tuple(found), bounded, cut, labels)
+
+
+def _nameless(lineup: tuple) -> tuple:
+    """A fight's line-up (validator.simulate._lineup) without its enemies' names, which
+    change no odds: two fights against the same stats share one DP."""
+    fighters, *rest = lineup
+    return (tuple(enemy[1:] for enemy in fighters), *rest)

@@ -9,8 +9,13 @@ to leave the fight alive). One solver per fight setting keeps its values for eve
 (STAMINA, LUCK) the chain brings; from each start, the mass is pushed forward through the
 solver's own choices (:meth:`~dedale.rules.odds_group_exits.GroupExitSolver.choose`, as
 :func:`dedale.rules.odds_group_exits_forward.group_exit_outcomes` does) to the way out, with
-the STAMINA and LUCK it leaves. The path keeps the ways out whose paragraph is the one it
-goes to: "escaped" carries the wound of the escape to the escape's paragraph.
+the STAMINA and LUCK it leaves. With the best Luck past the solver's budget (for every
+later start of that fight and hero too), a fight the array fill takes (an assault
+limit, an escape, a threshold: :func:`dedale.rules.odds_group_exits_forward.array_takes`) is
+pushed through the fill's own choices
+(:mod:`dedale.rules.odds_group_exits_array_forward`), within the fill's larger budget. The
+path keeps the ways out whose paragraph is the one it goes to: "escaped" carries the wound
+of the escape to the escape's paragraph.
 
 The solver tells its ways out by kind (won, first assault won, assaults won, limit,
 threshold, exit, event, escaped), not by rule: when two rules of the same kind go to
@@ -111,9 +116,12 @@ class _Setting:
         self.moves: dict[tuple, list] = {}
         self.spent = 0.0  # CPU seconds over the starts so far (SETTING_SECONDS at most)
 
-    def outcomes(self, stamina: int, luck: int | None, doses: int | None = None) -> dict:
+    def outcomes(
+        self, stamina: int, luck: int | None, doses: int | None = None, array: bool = False
+    ) -> dict:
         """{(way, STAMINA, LUCK, doses left): chance} from one start (the loss left out;
-        ``doses``: held at the start, for a solver that follows the potion, else None)."""
+        ``doses``: held at the start, for a solver that follows the potion, else None;
+        ``array``: by the array fill's forward pass, for a fight it takes)."""
         import time
 
         if self.spent > SETTING_SECONDS:
@@ -121,12 +129,18 @@ class _Setting:
             raise ValueError(tr("more than {seconds} seconds", seconds=seconds))
         began = time.process_time()
         try:
-            return self._outcomes(stamina, luck, doses)
+            return self._outcomes(stamina, luck, doses, array)
         finally:
             self.spent += time.process_time() - began
 
-    def _outcomes(self, stamina: int, luck: int | None, doses: int | None) -> dict:
+    def _outcomes(self, stamina: int, luck: int | None, doses: int | None, array: bool) -> dict:
         solver = self.solver
+        if array:
+            from dedale.rules.odds_group_exits_array_forward import array_outcomes
+
+            ends = array_outcomes(solver, stamina, luck).ways  # the array fill's choices
+            return {(way, h, lk, 0): p for way, table in ends.items()
+                    for (h, lk), p in table.items()}  # fmt: skip
         if doses is not None:
             solver.doses = doses
         solver.solve(stamina, luck)  # the values (memoised across the starts)
@@ -230,12 +244,16 @@ class GroupKernels:
                 failed[(id(fight), held, doses is not None)] = error.message
             if policy == "none":
                 return tr("no exact odds ({reason})", reason=error.message)
+            found = None if doses is not None else self._group_array(fight, held, s, luck)
+            if found is not None:  # the array fill's forward pass: exact
+                return self._group_ends(found, kept, luck, None, None)
             try:
                 found = self._group_outcomes(fight, held, s, luck, "none", doses)
             except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError,
                     RecursionError):  # fmt: skip
                 return tr("no exact odds ({reason})", reason=error.message)
-            why = tr("counted without Luck in this fight (a lower bound): {reason}",
+            why = tr("counted without Luck in this fight (a lower bound of this fight's "
+                     "chance, not of the path's): {reason}",
                      reason=error.message)  # fmt: skip
         except (DedaleError, Unsupported, ValueError, KeyError, ArithmeticError,
                 RecursionError) as error:  # fmt: skip
@@ -243,6 +261,11 @@ class GroupKernels:
             return tr("no exact odds ({reason})", reason=reason)
         if isinstance(found, Message | str):
             return found
+        return self._group_ends(found, kept, luck, doses, why)
+
+    def _group_ends(self, found: dict, kept, luck: int, doses, why):
+        """The ends the path keeps (its ways) of the solver's ``found``, as ``group_kernel``
+        gives them."""
         ends: dict[tuple, float] = {}
         for (way, h, lk, left), p in found.items():
             if way in kept:
@@ -251,6 +274,27 @@ class GroupKernels:
                     state = (*state, left)
                 ends[state] = ends.get(state, 0.0) + p
         return sum(ends.values()), tuple(ends.items()), why
+
+    def _group_array(self, fight: ast.Fight, held, s: int, luck: int) -> dict | None:
+        """With the best Luck past the state-by-state solver's budget: the ends by the array
+        fill's forward pass (:mod:`dedale.rules.odds_group_exits_array_forward`) where the
+        fill takes the fight and fits its own count, else None (the fight is then followed
+        without Luck)."""
+        from dedale.rules.odds_group_exits_forward import array_takes
+        from dedale.rules.odds_inputs import OddsTooLarge
+
+        settings = self.__dict__.setdefault("group_settings", {})
+        read = luck if self.luck_stat and _reads(fight, self.ruleset, self.luck_stat) else None
+        key = ("group", id(fight), held, read, "best", False)
+        setting = settings.get(key)
+        if setting is None:
+            setting = settings[key] = self._group_setting(fight, held, read, "best", False)
+        if isinstance(setting, Message | str) or not array_takes(setting.solver, s, luck):
+            return None
+        try:
+            return setting.outcomes(s, luck, array=True)
+        except (OddsTooLarge, ValueError):  # past the fill's count, or the setting's seconds
+            return None
 
     def _table_past_budget(self, fight: ast.Fight):
         """Why the fight table's best Luck for this hero is an estimate (its DP ran past

@@ -23,6 +23,7 @@ from dedale import ast
 from dedale.i18n import tr
 from dedale.rules.odds_d20_acting import ActingEvent, ActingPlan, Effect
 from dedale.rules.odds_exits import Damage
+from dedale.validator.death_ways import Deadly, doomed_ways
 from dedale.validator.fight_plan import Reader, Unsupported, _codeword_key
 
 
@@ -32,14 +33,18 @@ def d20_plan_of(
     hero: Mapping[str, int],
     carried: frozenset[str] = frozenset(),
     codewords: frozenset[str] = frozenset(),
+    deadly: Deadly | None = None,
 ) -> ActingPlan:
-    """The plan of a d20 ``fight`` for a hero with stats ``hero`` (see the module doc)."""
+    """The plan of a d20 ``fight`` for a hero with stats ``hero`` (see the module doc).
+    ``deadly``: which destinations are death endings (dedale.validator.death_ways): an
+    event's or a table row's turn there is a death, the fight's own ways out there are
+    ``doomed`` (defeats, not ways out alive)."""
     if fight.allies:
         raise Unsupported(tr("fights with allies have no exact odds"))
     params = ruleset.fight
     reader = Reader(ruleset, hero, carried, codewords)
     read = _read_values(fight, ruleset)
-    effects = _Effects(ruleset, params.health, reader, read)
+    effects = _Effects(ruleset, params.health, reader, read, deadly)
     damages, attacks, events, exits, late = [], [], [], [], []
     first = False
     for rule in fight.rules:
@@ -83,14 +88,17 @@ def d20_plan_of(
         first_won=first, threshold=threshold,
         win_assaults=None if fight.win_assaults is None else fight.win_assaults.count,
         table=table, counters=counters, health=params.health, reads_health=params.health in read,
+        doomed=doomed_ways(fight, deadly),
     )  # fmt: skip
 
 
 class _Effects:
     """The effects of events and table rows as the plan's :class:`Effect` list."""
 
-    def __init__(self, ruleset, health: str, reader: Reader, read: set[str]) -> None:
+    def __init__(self, ruleset, health: str, reader: Reader, read: set[str],
+                 deadly: Deadly | None = None) -> None:  # fmt: skip
         self.ruleset, self.health, self.reader, self.read = ruleset, health, reader, read
+        self.deadly = deadly
         self.rolls: list[tuple] = []
 
     def of(self, statements, rule: ast.EnemyRule | None = None) -> tuple[Effect, ...]:
@@ -109,8 +117,9 @@ class _Effects:
                 # another stat of the enemy: a d20 fight reads none of them once started
             elif isinstance(effect, ast.ChangeValue):
                 found.extend(self._change(effect))
-            elif isinstance(effect, ast.Goto):
-                found.append(Effect("leave"))
+            elif isinstance(effect, ast.Goto):  # a turn to a death ending is a death
+                dies = self.deadly is not None and self.deadly(effect.target)
+                found.append(Effect("die" if dies else "leave"))
             elif isinstance(effect, ast.Ending):
                 found.append(Effect("leave" if effect.kind == "victory" else "die"))
             elif isinstance(effect, ast.SetCodeword | ast.ClearCodeword):

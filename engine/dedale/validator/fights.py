@@ -103,7 +103,7 @@ def fight_reports(
         calculators[None].carried, calculators[None].codewords = book_loadout(graph, ruleset, given)
         calculators[None].deadly = deadly(graph, book)  # ways out to a death ending
     except (ImportError, Unsupported) as error:
-        reason = str(error)
+        reason = _reason(error)
     held: dict = {}
     shifts = None
     if None in calculators:
@@ -150,7 +150,7 @@ def fight_reports(
                     reports.append(dataclasses.replace(report, death_ways=deaths))
                     continue
                 except PlanUnsupported as error:  # what the exact odds with exits cannot follow
-                    why = str(error)
+                    why = _reason(error)
                 except OddsTooLarge as error:  # at once, or with allies: too many states
                     if fight.mode != "together" and not fight.allies:
                         raise
@@ -185,7 +185,7 @@ def fight_reports(
                 report = dataclasses.replace(report, estimated_because=too_large)
             reports.append(report)
         except Unsupported as error:
-            reports.append(FightReport(number, fight, (), str(error), supported=False))
+            reports.append(FightReport(number, fight, (), _reason(error), supported=False))
         except (DedaleError, KeyError, ValueError) as error:
             reports.append(FightReport(number, fight, (), _reason(error)))
     return reports

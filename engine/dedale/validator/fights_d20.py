@@ -41,6 +41,8 @@ class D20Calculator:
         self.tables: dict[tuple, Any] = {}
         self.carried: frozenset[str] = frozenset()  # the best loadout (book_loadout)
         self.codewords: frozenset[str] = frozenset()
+        #: which destinations are death endings (validator.death_ways; None: not known)
+        self.deadly: Any = None
 
     def acting_odds(self, fight: ast.Fight) -> tuple[Odds, ...]:
         """The rows of a fight the book acts in (rules/odds_d20_acting.py); raises
@@ -53,7 +55,7 @@ class D20Calculator:
         rows = []
         for hero, character in self.simulator.heroes:
             plan = d20_plan_of(fight, ruleset, dict(character.stats), self.carried,
-                               self.codewords)  # fmt: skip
+                               self.codewords, self.deadly)  # fmt: skip
             alive = d20_acting_odds(
                 ruleset, character, spec, plan, budget=STATES, seconds=SECONDS
             ).alive_probability
@@ -66,23 +68,26 @@ class D20Calculator:
     def odds(self, fight: ast.Fight, threshold: int | None = None) -> tuple[Odds, ...]:
         """The rows of ``fight`` (raises D20OddsTooLarge past the budget, GameError on an
         enemy the fight cannot set up); ``threshold``: its "when your HP falls to N"."""
+        from dedale.validator.death_ways import doomed_ways
         from dedale.validator.simulate import _lineup
 
         spec = self.rehearsal.spec(fight)
         ruleset = self.rehearsal.ruleset(fight)
         line_up = _lineup(spec, fight)
+        doomed = doomed_ways(fight, self.deadly)  # ways out to a death ending: defeats
         rows = []
         for index, (hero, character) in enumerate(self.simulator.heroes):
-            key = (line_up, index)
+            key = (line_up, index, threshold, doomed)
             if key not in self.cache:
-                self.cache[key] = self._alive(ruleset, character, spec, threshold)
+                self.cache[key] = self._alive(ruleset, character, spec, threshold, doomed)
             for luck in self.simulator.policies:  # a d20 fight never asks about Luck
                 rows.append(Odds(hero, luck, self.cache[key]))
         if any(odds.hero.class_name for odds in rows):
             rows = overall(rows) + rows
         return tuple(rows)
 
-    def _alive(self, ruleset, character, spec, threshold: int | None = None) -> float:
+    def _alive(self, ruleset, character, spec, threshold: int | None = None,
+               doomed: frozenset[str] = frozenset()) -> float:  # fmt: skip
         from dedale.rules.fight_d20 import fighters
         from dedale.rules.odds_d20 import d20_odds
         from dedale.rules.odds_d20_attack import attack_law, law_key
@@ -102,7 +107,7 @@ class D20Calculator:
                 return table.win(hero.health, enemy.health)
         found = d20_odds(
             ruleset, character, spec, target="best", threshold=threshold, budget=STATES,
-            seconds=SECONDS,
+            seconds=SECONDS, doomed=doomed,
         )  # fmt: skip
         return found.alive_probability
 
@@ -112,6 +117,7 @@ def d20_fight_reports(
 ) -> list[FightReport]:
     """The reports of a d20 book's fights (see the module docstring)."""
     from dedale.rules.odds_d20_attack import D20OddsTooLarge
+    from dedale.validator.death_ways import counted_deaths, deadly
     from dedale.validator.fight_plan import Unsupported
     from dedale.validator.fights import _estimated, _reason, book_loadout, hero_profiles, start_kit
     from dedale.validator.simulate import FightSimulator
@@ -124,6 +130,7 @@ def d20_fight_reports(
         return [FightReport(n, f, (), _reason(error), supported=False) for n, f in fights]
     calculator = D20Calculator(simulator)
     calculator.carried, calculator.codewords = book_loadout(graph, book.ruleset)
+    calculator.deadly = deadly(graph, book)  # ways out to a death ending
     cache = [simulator]  # the estimates use the same heroes
     seeds = (seed, len(fights))
     reports = []
@@ -140,9 +147,10 @@ def d20_fight_reports(
                     rows = calculator.acting_odds(fight)
                 else:
                     rows = calculator.odds(fight, threshold)
-                reports.append(FightReport(number, fight, rows))
+                deaths = counted_deaths(fight, calculator.deadly, book)
+                reports.append(FightReport(number, fight, rows, death_ways=deaths))
             except Unsupported as error:  # what the exact odds do not follow: I115 says it
-                why = tr("the book acts inside this d20 fight: {reason}", reason=str(error))
+                why = tr("the book acts inside this d20 fight: {reason}", reason=_reason(error))
                 report = _estimated(cache, graph, book, seeds, number, fight, why)
                 reports.append(_because(report, why))
             except D20OddsTooLarge as error:  # I115: estimated, saying why

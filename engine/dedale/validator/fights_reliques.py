@@ -66,6 +66,9 @@ class ReliquesCalculator:
             self.heroes.append((Hero(profile.level, profile.class_name, stats), character))
         self.cache: dict[tuple, tuple[Odds, ...]] = {}
         self.models: dict = {}  # one DP per fight whatever its enemies' names
+        from dedale.validator.death_ways import deadly
+
+        self.deadly = deadly(graph, book)  # ways out to a death ending: defeats
 
     def odds(self, fight: ast.Fight) -> tuple[Odds, ...]:
         """The exact rows of ``fight`` (raises Unsupported, or ReliquesOddsTooLarge)."""
@@ -74,6 +77,7 @@ class ReliquesCalculator:
             reliques_wins,
             rolled_line_ups,
         )
+        from dedale.validator.death_ways import doomed_ways
         from dedale.validator.simulate import _lineup
 
         if fight.allies:
@@ -83,7 +87,8 @@ class ReliquesCalculator:
         threshold, needed = None, None
         if self.rehearsal.by_assault(fight):
             threshold, needed = self._extras(fight, ruleset)
-        key = _lineup(spec, fight)  # with the enemies' dice
+        doomed = doomed_ways(fight, self.deadly)
+        key = (_lineup(spec, fight), doomed)  # with the enemies' dice
         found = self.cache.get(key)
         if found is not None:
             return found
@@ -112,6 +117,7 @@ class ReliquesCalculator:
                         models=self.models,
                         threshold=threshold,
                         win_assaults=needed,
+                        doomed=doomed,
                     )
                 except ReliquesOddsTooLarge:
                     if len(line_ups) > 1 and left < SECONDS:  # the mix's budget, not the DP's
@@ -154,8 +160,13 @@ def reliques_report(
 
     if not calculators:
         calculators.append(ReliquesCalculator(graph, book))
+    from dedale.validator.death_ways import counted_deaths
+
+    calculator = calculators[0]
     try:
-        return FightReport(number, fight, calculators[0].odds(fight))
+        rows = calculator.odds(fight)
+        deaths = counted_deaths(fight, calculator.deadly, book)
+        return FightReport(number, fight, rows, death_ways=deaths)
     except Unsupported:
         return None
     except ReliquesOddsTooLarge as error:

@@ -78,6 +78,7 @@ _CHECKS = (
     Check("W062", "warning", "destination-in-prose", "The text names a way on the rules lack"),
     Check("W063", "warning", "penalty-never-lifted", "A penalty waits for an item nothing gives"),
     Check("I064", "info", "optional-item-needed", "A needed item is only an optional pick-up"),
+    Check("W064", "warning", "options-after-text", "A choice's options written after its text"),
     Check("W065", "warning", "needs-more-than-limit", "A rule needs more items than fit"),
     # loops of forced jumps
     Check("E070", "error", "forced-loop", "Paragraphs loop forever with nothing to decide"),

@@ -12,7 +12,7 @@ from dedale.i18n import tr
 from dedale.language.suspicious import suspicious_prose
 from dedale.validator.findings import Finding, finding
 
-_CODES = {"rule-as-prose": "W061", "destination-in-prose": "W062"}
+_CODES = {"rule-as-prose": "W061", "destination-in-prose": "W062", "options-after-text": "W064"}
 
 
 def prose_findings(book: object) -> list[Finding]:

@@ -194,7 +194,9 @@ class FightScreen(Screen[None]):
             case ev.EnemyDefeated(name=name):
                 self.defeated.add(name)
         line = describe(event, app.texts, app.stat_name, outcome_word=app.outcome_word)
-        if line and (not isinstance(event, ev.StatChanged) or self._luck_wound(event)):
+        if line and (
+            not isinstance(event, ev.StatChanged) or event.rule or self._luck_wound(event)
+        ):
             self._log(line)
         self._follow_luck(event)
         self.redraw()
@@ -209,7 +211,8 @@ class FightScreen(Screen[None]):
 
     def _luck_wound(self, event: ev.StatChanged) -> bool:
         """Whether this change of a stat is the wound a Luck test just changed (the log
-        says what the wound finally did; other changes are read on the sheets)."""
+        says what the wound finally did; an enemy rule's changes are logged too, other
+        changes are read on the sheets)."""
         return self._after_luck == 2 and event.who != "counter"
 
     def _follow_luck(self, event: ev.Event) -> None:

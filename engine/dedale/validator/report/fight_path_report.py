@@ -27,6 +27,22 @@ def _shown(hero: HeroPath):
     return tr("{path} ({hero})", path=shown_path(hero), hero=hero.class_name)
 
 
+def potion_counted(hero: HeroPath, items: str):
+    """Where the chain counted the book's potion on ``hero``'s path: between the fights
+    always; inside a fight only when its step is exact (a ``≈`` fight carries the doses
+    through it unused, and they act once it is over)."""
+    inexact = [step.paragraph for step in hero.fights if not step.exact]
+    if not inexact:
+        return tr("potion counted, in the fights and between them: {items}", items=items)
+    if len(inexact) == len(hero.fights):
+        return tr("potion counted between the fights only: {items}", items=items)
+    return tr(
+        "potion counted between the fights, and in them except at {paragraphs}: {items}",
+        paragraphs=", ".join(f"§ {number}" for number in inexact),
+        items=items,
+    )
+
+
 def fight_path_text(path: FightPath, lang: str | None = None) -> Text:
     """``Path of fights to § 400: weak 12%, median 61%, strong 94%; 7 fights; lowest
     step § 212 (CAVE TROLL, median 71%)``, and why a figure is ``≈``."""
@@ -65,8 +81,7 @@ def fight_path_text(path: FightPath, lang: str | None = None) -> Text:
             other = tr("{level}: {path}", level=_LEVELS[hero.level], path=_shown(hero))
             text.append("\n  " + other.translate(lang), style="dim")
     if path.potion:
-        counted = tr("potion counted, in the fights and between them: {items}", items=path.potion)
-        text.append("\n  " + counted.translate(lang), style="dim")
+        text.append("\n  " + potion_counted(main, path.potion).translate(lang), style="dim")
     for paragraph, reason in main.reasons:
         why = tr("≈ § {paragraph}: {reason}", paragraph=paragraph, reason=translate(reason, lang))
         text.append("\n  " + why.translate(lang), style="dim")

@@ -1,0 +1,321 @@
+"""The path of fights (issue 14.4) of reliques books (procedure ``reliques``).
+
+The same main-path search and report as the FF family (:mod:`dedale.validator.fight_path`)
+and d20 books (:mod:`dedale.validator.fight_path_d20`, the template), for the fight table's
+own heroes (weakest, median, strongest: :class:`dedale.validator.fights_reliques.
+ReliquesCalculator`, the start paragraph's kit). The hero's state is what a reliques fight
+changes that a later one reads (:mod:`dedale.rules.fight_reliques`):
+
+- his health;
+- his heroism points (``heroism.ignore_loss``, Courage): spent at best in each fight, as
+  the fight table's ``best`` row (never when the ruleset has none to spend); the points a
+  fight leaves are carried to the next;
+- the wear of his armour: protection absorbs a blow and wears by 1, the wear charged to
+  the first armour with protection left (``Character.protection_worn``, kept between
+  fights): the next fight's protection is the sum of what each armour has left.
+
+The chain's LUCK slot holds the last two, ``(heroism points, ((armour, wear), ...))``.
+Each fight maps a state to the chance to leave it alive and the states a win leaves
+(:attr:`dedale.rules.odds_reliques_dp.ReliquesOdds.end_states` of the exact DP,
+:func:`dedale.rules.odds_reliques.mixed_reliques_odds`, one per line-up and start), so
+the fights are chained exactly; changes of health and meals between them are the FF
+chain's (:class:`dedale.validator.fight_path_chain.HeroChain`). Outside the fights the
+hero never spends a heroism point (the interpreter offers one when he loses health).
+
+Fights with exits (an assault limit, an escape, "when your health falls to N", "after N
+assaults won") are the DP's own ways out, the path keeping those that go its way (the
+escape off the path never taken; one the path takes, beside another way out alive off it,
+is the DP's: ``≈``). Approximate (``≈``, saying why), the fight table's chance to leave the
+fight alive then used with the state unchanged: a fight the book acts in otherwise (rules,
+events, allies), an assault limit beside a threshold, an estimated fight, a fight past the
+exact budget; a change of the heroism counter on the path (not followed); the book's potion.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from dedale import ast
+from dedale.errors import DedaleError
+from dedale.i18n import Message, tr
+from dedale.rules.odds_reliques_dp import WON
+from dedale.validator.fight_path_d20 import D20Chain, _nameless
+from dedale.validator.fight_path_reasons import error_reason
+from dedale.validator.fights_reliques import Unsupported
+
+ReliquesLuck = tuple[int, tuple[tuple[str, int], ...]]  # heroism points, armour wear
+
+
+class ReliquesChain(D20Chain):
+    """HeroChain for a reliques hero: STAMINA is his health, LUCK ``(heroism, wear)``."""
+
+    def __init__(self, ruleset, hero, character, rehearsal, reports, policy="none",
+                 local=None) -> None:  # fmt: skip
+        super().__init__(ruleset, hero, character, rehearsal, reports, local=local)
+        self.policy = policy  # the heroism points: "best" spends them at best, "none" never
+        self.counter = (ruleset.heroism or {}).get("ignore_loss") or None
+        points = int(character.counters.get(self.counter, 0)) if self.counter else 0
+        worn = tuple(sorted(character.protection_worn.items()))
+        self.init_luck = (max(0, points), worn)  # type: ignore[assignment]
+        self.models: dict = {}  # one DP per fight, shared by every start
+
+    def kernel(self, fight: ast.Fight, held: frozenset[str], s: int, luck):
+        """(win chance, ((health, (heroism, wear)), chance) after a win, reason it is ≈)."""
+        why = self._inexact(fight)
+        if why is not None:
+            return self._estimated(fight, s, luck, why)
+        from dedale.validator.simulate import _lineup
+
+        spec = self.rehearsal.spec(fight)  # type: ignore[attr-defined]
+        key = (_nameless(_lineup(spec, fight)), s, luck)  # fights alike share their DP
+        found = self.odds.get(key)
+        if found is None:
+            found = self.odds[key] = self._solve(fight, spec, s, luck)
+        return found
+
+    def _solve(self, fight: ast.Fight, spec, s: int, luck):
+        """The exact DP from the state: its wins and the states they leave."""
+        odds = self._dp(fight, spec, s, luck)
+        if isinstance(odds, Message | str):
+            return self._estimated(fight, s, luck, odds)
+        if odds.win_probability <= 0:
+            return 0.0, (), None
+        ends = self._ends(odds, fight, s, luck, {WON})
+        win = sum(ends.values())
+        return win, tuple(sorted((state, p / win) for state, p in ends.items())), None
+
+    def _dp(self, fight: ast.Fight, spec, s: int, luck, threshold=None, needed=None):
+        """The reliques DP's odds from the state (or why there are none)."""
+        from dedale.rules.odds_reliques import ReliquesOddsTooLarge, mixed_reliques_odds
+        from dedale.validator.fights_reliques import MAX_NODES, SECONDS
+
+        ruleset = self.rehearsal.ruleset(fight)  # type: ignore[attr-defined]
+        try:
+            return mixed_reliques_odds(
+                ruleset, self._hero(s, luck), spec, luck_policy=self.policy,
+                max_nodes=MAX_NODES, seconds=SECONDS, models=self.models,
+                threshold=threshold, win_assaults=needed,
+            )  # fmt: skip
+        except (ReliquesOddsTooLarge, DedaleError, ValueError, KeyError) as error:
+            return tr("no exact odds ({reason})", reason=error_reason(error))
+
+    def _hero(self, s: int, luck):
+        """The fight table's hero in the state: health, heroism points, armour wear."""
+        points, worn = luck
+        hero = self.character.copy()  # type: ignore[attr-defined]
+        hero.stats[self.health_stat] = s
+        if self.counter:
+            hero.counters[self.counter] = points
+        hero.protection_worn = dict(worn)
+        return hero
+
+    def _ends(self, odds, fight: ast.Fight, s: int, luck, kept_ways) -> dict[tuple, float]:
+        """The DP's outcomes by a way in ``kept_ways`` (absolute chances), each as the
+        chain's state (the protection it wore charged to the first armour left, as
+        fight_reliques.hit does)."""
+        from dedale.rules.fight_reliques import make_hero
+
+        ruleset = self.rehearsal.ruleset(fight)  # type: ignore[attr-defined]
+        points, worn = luck
+        side = make_hero(ruleset, self._hero(s, luck), ruleset.fight)
+        ends: dict[tuple, float] = {}
+        for (way, h, left, heroism), p in odds.outcomes.items():
+            if way not in kept_ways or h <= 0:
+                continue
+            after = dict(worn)
+            if side.protection > left and side.armour:
+                first = side.armour[0]
+                after[first] = after.get(first, 0) + side.protection - left
+            kept = heroism if self.policy == "best" else points
+            state = (h, (kept, tuple(sorted(after.items()))))
+            ends[state] = ends.get(state, 0.0) + p
+        return ends
+
+    def _inexact(self, fight: ast.Fight) -> Message | None:
+        if self.init_health <= 0:
+            return tr("an estimated fight (its wounds are not carried on)")
+        if fight.threshold is not None or fight.win_assaults is not None:
+            return tr("a fight with exits (its wounds are not carried on)")
+        return super()._inexact(fight)
+
+    def _estimated(self, fight: ast.Fight, s: int, luck, why: Message):
+        report = self.reports.get(fight.span)
+        win = None if report is None else report.win(self.hero.level, self.policy,
+                                                     self.hero.class_name)  # fmt: skip
+        if win is None and report is not None:
+            win = report.best_win(self.hero.level, self.hero.class_name)
+        if win is None:
+            return 1.0, (((s, luck), 1.0),), tr("a fight with no odds")
+        return win, (((s, luck), 1.0),), why
+
+    def exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck):
+        """(chance to leave the fight by one of ``ways``, (state, chance), reason it is ≈
+        or None): an assault limit, an escape, "when your health falls to N" and "after N
+        assaults won" are the DP's own ways out; the path keeps those that go its way.
+        Without the escape among them the hero never escapes (escaping would leave the
+        path: the DP without it is his best); with it and another way out alive that
+        leaves the path, the escape is the DP's (to leave alive), and the figure is ≈."""
+        key = ("exits", id(fight), ways, s, luck)
+        found = self.odds.get(key)
+        if found is None:
+            found = self.odds[key] = self._exit_kernel(fight, ways, s, luck)
+        return found
+
+    def _exit_kernel(self, fight: ast.Fight, ways, s: int, luck):
+        from dedale.rules.odds_reliques import ESCAPED, LIMIT
+        from dedale.rules.odds_reliques_dp import TURNS_WON
+
+        exits = tr("a fight with exits (its wounds are not carried on)")
+        why, odds = self._exits_why(fight), None
+        if why is None:
+            ruleset = self.rehearsal.ruleset(fight)  # type: ignore[attr-defined]
+            spec = self.rehearsal.spec(fight)  # type: ignore[attr-defined]
+            threshold, needed = _extras(self.rehearsal, fight, ruleset)
+            if threshold is not None and spec.assault_limit is not None:
+                threshold = False  # both end by the DP's one way "limit": not told apart
+            taken = {way for way, _ in ways}
+            if "escaped" not in taken and spec.escape_after is not None:
+                spec = dataclasses.replace(spec, escape_after=None)
+            names = {WON: "won", LIMIT: "limit" if threshold is None else "threshold",
+                     TURNS_WON: "assaults", ESCAPED: "escaped"}  # fmt: skip
+            if threshold is False:
+                why = exits
+            else:
+                odds = self._dp(fight, spec, s, luck, threshold, needed)
+                if isinstance(odds, Message | str):
+                    why, odds = odds, None
+            if (
+                odds is not None
+                and spec.escape_after is not None
+                and any(names[way] not in taken and p > 0 for (way, *_), p in odds.outcomes.items())
+            ):  # a choice to leave alive that the path does not take
+                why = tr("the escape taken as the fight table takes it (to leave alive)")
+        if odds is None:
+            win, ends, why = self._estimated(fight, s, luck, why or exits)
+            return win, tuple((state, win * p) for state, p in ends), why
+        kept = {way for way, name in names.items() if (name, -1) in ways}
+        ends = self._ends(odds, fight, s, luck, kept)
+        return sum(ends.values()), tuple(sorted(ends.items())), why
+
+    def _exits_why(self, fight: ast.Fight) -> Message | None:
+        """Why a fight with exits is not followed exactly (None: its ways out are the
+        DP's: won, the assault limit, the escape, the threshold, the assaults won)."""
+        report = self.reports.get(fight.span)
+        if self.init_health <= 0 or report is None or not report.odds:
+            return tr("an estimated fight (its wounds are not carried on)")
+        if report.estimated_because:
+            return tr("an estimated fight (its wounds are not carried on)")
+        if fight.allies or fight.rules:
+            return tr("a fight with exits (its wounds are not carried on)")
+        try:
+            _extras(self.rehearsal, fight, self.rehearsal.ruleset(fight))  # type: ignore[attr-defined]
+        except (Unsupported, DedaleError, ValueError, KeyError):
+            return tr("a fight with exits (its wounds are not carried on)")
+        return None
+
+
+def _extras(rehearsal, fight: ast.Fight, ruleset) -> tuple[int | None, int | None]:
+    """The fight's threshold and assaults won as the DP follows them (the fight table's
+    :meth:`ReliquesCalculator._extras`; Unsupported when the book does more)."""
+    from dedale.validator.fights_reliques import ReliquesCalculator
+
+    if fight.threshold is None and fight.win_assaults is None:
+        if rehearsal.by_assault(fight):
+            raise Unsupported(tr("the book acts inside this fight (rules, thresholds, tables)"))
+        return None, None
+    holder = type("_Holder", (), {"rehearsal": rehearsal})()
+    return ReliquesCalculator._extras(holder, fight, ruleset)  # type: ignore[arg-type]
+
+
+def heroism_reasons(graph, ruleset, path) -> list[tuple[int, Message]]:
+    """A change of the heroism counter on the path: the chain does not follow it (≈)."""
+    from dedale.validator.graph import walk
+
+    counter = (getattr(ruleset, "heroism", None) or {}).get("ignore_loss")
+    if not counter:
+        return []
+    reasons = []
+    for number, _ in path:
+        node = graph.nodes.get(number)
+        if node is None:
+            continue
+        for statement in walk(node.paragraph.body):
+            if isinstance(statement, ast.ChangeValue):
+                found = ruleset.resolve(statement.name)
+                if found is not None and found[1] == counter:
+                    why = tr("a change of {counter} (not followed between the fights)",
+                             counter=statement.name)  # fmt: skip
+                    reasons.append((number, why))
+                    break
+    return reasons
+
+
+def reliques_path(graph, book, reports, seconds, reach):
+    """The path of fights of a reliques book (see the module)."""
+    from dedale.validator.budget import Deadline
+    from dedale.validator.fight_path import (
+        FightPath,
+        HeroPath,
+        _per_level,
+        _Search,
+        _start_reasons,
+    )
+    from dedale.validator.fight_path_counters import LocalCounters
+    from dedale.validator.fight_path_steps import Segments
+    from dedale.validator.fights_reliques import ReliquesCalculator
+
+    ruleset = book.ruleset
+    try:
+        calculator = ReliquesCalculator(graph, book)
+    except (DedaleError, KeyError, ValueError, AttributeError) as error:
+        return FightPath((), missing=tr("not computed: {reason}", reason=str(error)))
+    policy = "best" if "best" in calculator.policies else "none"
+    by_span = {report.fight.span: report for report in reports}
+    segments = Segments(ruleset, book)
+    potion_reason = None
+    if segments.potions.potion is not None:
+        potion_reason = tr("the book's potion is not followed between reliques fights")
+    deadline = Deadline(seconds)
+    ranked, characters, shared = [], {}, {}
+    bounded = cut = False
+    labels = 0
+    for hero, character in calculator.heroes:
+        characters[hero] = character
+        chain = ReliquesChain(ruleset, hero, character, calculator.rehearsal, by_span, policy)
+        chain.models = calculator.models  # the fight table's DPs: their values are known
+        shared[hero] = (chain.odds, chain.models)
+        search = _Search(graph, chain, segments, deadline)
+        search.names = reach.of(hero.class_name) if reach is not None else None
+        search.reach = reach
+        path = search.run()
+        labels += search.labels
+        bounded = bounded or search.bounded
+        cut = cut or search.cut
+        if path is not None:
+            ranked.append((search.found, hero, path))
+    found = []
+    local = LocalCounters(book)
+    for _, hero, path in _per_level(ranked):
+        chain = ReliquesChain(ruleset, hero, characters[hero], calculator.rehearsal, by_span,
+                              policy, local)  # fmt: skip
+        chain.odds, chain.models = shared[hero]  # the same fights from the same states
+        steps = tuple(s for number, edge in path for s in segments.of(graph.nodes[number], edge))
+        result = chain.best(steps)
+        result.reasons[:0] = _start_reasons(graph, book, segments)
+        result.reasons.extend(heroism_reasons(graph, ruleset, path))
+        if potion_reason is not None:
+            result.reasons.insert(0, (graph.start, potion_reason))
+        found.append(
+            HeroPath(
+                hero.level,
+                hero.class_name,
+                result.win,
+                path[-1][0],
+                tuple(number for number, _ in path),
+                tuple(result.fights),
+                tuple(dict.fromkeys(result.reasons)),
+            )  # fmt: skip
+        )
+    if not found:
+        return None
+    return FightPath(tuple(found), bounded, cut, labels)
