@@ -42,6 +42,21 @@ def luck_gains(with_luck: float, without: float) -> bool:
     return with_luck > without + LUCK_TIE * abs(without)
 
 
+def luck_pick(worths: Sequence) -> int:
+    """The Luck option taken among options worth ``worths`` (each its chance to leave the
+    fight alive; option 0: Luck not tested): the first, unless a later one gains on the best
+    so far — by more than :data:`LUCK_TIE` in floats (:func:`luck_gains`), strictly in exact
+    numbers (fractions: no rounding to absorb). The one tie rule of the passes that follow a
+    fight's Luck choices over its states (``rules/odds_exits_forward.py``,
+    ``solve/acting_forward.py``, ``solve/fight_graph.py``)."""
+    pick = 0
+    for at in range(1, len(worths)):
+        worth, best = worths[at], worths[pick]
+        if luck_gains(worth, best) if float in (type(worth), type(best)) else worth > best:
+            pick = at
+    return pick
+
+
 @dataclass(frozen=True, slots=True)
 class OddsResult:
     """Exact results; distributions are conditional on a win (they sum to 1)."""

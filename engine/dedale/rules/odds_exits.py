@@ -144,11 +144,13 @@ def exit_odds(
 
 @functools.lru_cache(maxsize=2048)
 def _outcomes(
-    fight: OpposedFight, lead: int, immune: bool, doubles: bool = True
+    fight: OpposedFight, lead: int, immune: bool, doubles: bool = True, number: type = float
 ) -> tuple[tuple[float, str, bool], ...]:
     """One assault's outcomes ``(p, winner, double)``: winner kill/hero/enemy/tie, double:
     the hero's roll was a double (every face the same); ``doubles=False``: the doubles
-    that kill nothing are merged with the other rolls (nothing reads them)."""
+    that kill nothing are merged with the other rolls (nothing reads them). ``number``: the
+    chances' type (``fractions.Fraction`` for the exact solve, :mod:`dedale.solve.exact_exits`);
+    the same sums in the same order whatever it is."""
     dice = fight.dice
     assert dice is not None
     parts = dice.dice
@@ -158,36 +160,43 @@ def _outcomes(
     constant = dice.max() - count * sides
     enemy = dice.distribution()
     lowest = min(enemy)
-    below = [0.0]
+    zero = number(0)
+    below = [zero]
     for total in range(lowest, max(enemy) + 1):
-        below.append(below[-1] + float(enemy.get(total, 0)))
+        below.append(below[-1] + number(enemy.get(total, 0)))
 
     def p_below(target: int) -> float:
         return below[min(max(target - lowest, 0), len(below) - 1)]
 
     found: dict[tuple[str, bool], float] = {}
-    each = 1.0 / sides**count
+    each = number(1) / sides**count
     for code in range(sides**count):
         faces = [(code // sides**i) % sides + 1 for i in range(count)]
         total = sum(faces) + constant
         double = count > 1 and len(set(faces)) == 1
         if double and fight.instant_kill_on_double and not immune:
-            found["kill", True] = found.get(("kill", True), 0.0) + each
+            found["kill", True] = found.get(("kill", True), zero) + each
             continue
         lower, upto = p_below(lead + total), p_below(lead + total + 1)
-        for winner, p in (("hero", lower), ("tie", upto - lower), ("enemy", 1.0 - upto)):
+        for winner, p in (("hero", lower), ("tie", upto - lower), ("enemy", 1 - upto)):
             if p > 0:
-                found[winner, double] = found.get((winner, double), 0.0) + each * p
+                found[winner, double] = found.get((winner, double), zero) + each * p
     if not doubles:
         merged: dict[tuple[str, bool], float] = {}
         for (winner, _double), p in found.items():
             key = (winner, winner == "kill")
-            merged[key] = merged.get(key, 0.0) + p
+            merged[key] = merged.get(key, zero) + p
         found = merged
     return tuple((p, winner, double) for (winner, double), p in found.items())
 
 
 class _Solver:
+    """The exact odds with exits' states and moves. ``number`` is the chances' type: float
+    here; :class:`dedale.solve.exact_exits.ExactExits` is this very solver in fractions (a
+    way out stays a float marker, 0.0 or 1.0, turned into ``number`` where it is summed)."""
+
+    number: type = float
+
     def __init__(self, ruleset, hero_skill, plan: ExitPlan, policy, abilities, armour) -> None:
         from dedale.rules import modifiers as mods
 
@@ -208,7 +217,8 @@ class _Solver:
         test = ruleset.tests.get(fight.luck_test) if fight.luck_test else None
         self.use_luck = policy == "best" and test is not None and test.cost > 0
         self.luck_cost = test.cost if test else 0
-        self.lucky = lucky_table(test.dice) if test is not None else (0.0,)
+        self.lucky = self._lucky_table(test.dice) if test is not None else (self.number(0),)
+        self.one = self.number(1)
         self.names = tuple(name for name, _ in plan.counters)
         self.caps = dict(plan.caps)
         # the assault numbers told apart: up to the limit or the escape, the first two for
@@ -223,6 +233,14 @@ class _Solver:
         self.doubles = any(event.on == "double" for event in plan.events)
         self.memo: dict[tuple, float] = {}
         self.busy: set[tuple] = set()
+
+    def _lucky_table(self, dice) -> tuple:
+        """P(roll <= luck) of the Luck test's dice for luck = 0..max roll."""
+        return lucky_table(dice)
+
+    def outcomes(self, lead: int, immune: bool) -> tuple:
+        """One assault's outcomes ``(p, winner, double)`` (:func:`_outcomes`)."""
+        return _outcomes(self.fight, lead, immune, self.doubles, self.number)
 
     def solve(self, stamina: int, luck: int) -> float:
         plan = self.plan
@@ -273,12 +291,12 @@ class _Solver:
         plan = self.plan
         _index, h, _e, luck, k, _won, _hit, _counters, _shift = state
         if plan.limit is not None and k >= plan.limit:
-            return self.way("limit"), 0.0, 0, False, k
-        escape = 0.0
+            return self.number(self.way("limit")), 0 * self.one, 0, False, k
+        escape = 0 * self.one
         if plan.escape_after is not None and k >= plan.escape_after and self.way("escape"):
             escape = self._escape(h, luck)
-            if escape == 1.0:
-                return 1.0, escape, 0, False, k
+            if escape == 1:
+                return self.one, escape, 0, False, k
         lead, immune = self._lead(state)
         return None, escape, lead, immune, min(k + 1, self.k_cap)
 
@@ -300,24 +318,27 @@ class _Solver:
         done, escape, lead, immune, k2 = self._assault_start(state)
         if done is not None:
             return done
-        total = stay = 0.0
-        for p, winner, double in _outcomes(self.fight, lead, immune, self.doubles):
-            best = 0.0
+        zero, end = 0 * self.one, self.number
+        total = stay = zero
+        for p, winner, double in self.outcomes(lead, immune):
+            best = zero
             for option in self._after_wounds(state, winner, k2):
-                chance = 0.0
+                chance = zero
                 for q, nxt, dealt, wound in option:
                     for r, found in self._after(nxt, winner, double, dealt, wound):
                         if found == state:  # only what changes nothing comes back here
                             stay += p * q * r
                         else:
                             chance += (
-                                q * r * (found if isinstance(found, float) else self.value(found))
+                                q
+                                * r
+                                * (end(found) if isinstance(found, float) else self.value(found))
                             )
                 best = max(best, chance)
             total += p * best
-        if stay >= 1.0:
+        if stay >= 1:
             return escape
-        return max(escape, total / (1.0 - stay))
+        return max(escape, total / (1 - stay))
 
     def _after_wounds(self, state: tuple, winner: str, k2: int) -> list[list[tuple]]:
         """The choices (Luck or not) after an assault's wound, each a list of ``(p, state,
@@ -325,9 +346,9 @@ class _Solver:
         index, h, e, luck, k, won, hit, counters, shift = state
         fight = self.fight
         if winner == "tie":
-            return [[(1.0, (index, h, e, luck, k2, won, hit, counters, shift), 0, 0)]]
+            return [[(self.one, (index, h, e, luck, k2, won, hit, counters, shift), 0, 0)]]
         if winner == "kill":
-            return [[(1.0, (index, h, 0, luck, k2, won, True, counters, shift), e, 0)]]
+            return [[(self.one, (index, h, 0, luck, k2, won, True, counters, shift), e, 0)]]
         if winner == "hero":
             base = self.to_enemy + (0 if hit else self.first_bonus)
             options = self._luck_options(base, luck, fight.luck_wounding, fight.damage_to_enemy)
@@ -342,7 +363,7 @@ class _Solver:
             return result
         # the enemy wins
         if self.armour and k == 0:
-            return [[(1.0, (index, h, e, luck, k2, won, hit, counters, shift), 0, 0)]]
+            return [[(self.one, (index, h, e, luck, k2, won, hit, counters, shift), 0, 0)]]
         base = self.to_hero
         options = self._luck_options(base, luck, fight.luck_wounded, fight.damage_to_hero)
         result = []
@@ -361,7 +382,7 @@ class _Solver:
         """The chance to survive escaping now: its wound, Luck tested on it when the
         ruleset allows and it helps."""
         fight = self.fight
-        options = [[(1.0, luck, fight.escape_damage)]]
+        options = [[(self.one, luck, fight.escape_damage)]]
         if fight.escape_luck:
             options = self._luck_options(
                 fight.escape_damage, luck, fight.luck_wounded, fight.damage_to_hero
@@ -371,7 +392,7 @@ class _Solver:
     def _luck_options(self, base: int, luck: int, table, plain: int) -> list[list[tuple]]:
         """The ways a wound of ``base`` may go: as it is, and (when Luck is tested) lucky or
         unlucky by the ruleset's ``table`` — rows of (probability, Luck after, damage)."""
-        options = [[(1.0, luck, base)]]
+        options = [[(self.one, luck, base)]]
         if self.use_luck and table is not None and luck > 0:
             q = self.lucky[min(luck, len(self.lucky) - 1)]
             low = max(0, luck - self.luck_cost)
@@ -394,7 +415,7 @@ class _Solver:
                 if self.holds(rule.when, state):
                     damage = rebased(damage, self.to_hero, rule.value)
                     break
-        law = [(1.0, damage)]
+        law = [(self.one, damage)]
         for enemy, when, p, value in self.plan.wound_rolls:
             if not self._mine(enemy, index) or not self.holds(when, state):
                 continue
@@ -414,10 +435,10 @@ class _Solver:
         before the next assault (more than one only with a table rolled each assault)."""
         found = self._hooks(state, winner, double, dealt, wound)
         if isinstance(found, float):
-            return [(1.0, found)]
+            return [(self.one, found)]
         if not self.plan.table:
-            return [(1.0, self._late(found))]
-        rows, left = [], 1.0
+            return [(self.one, self._late(found))]
+        rows, left = [], self.one
         for chance, event in self.plan.table:
             left -= chance
             rows.append((chance, self._row(found, event)))

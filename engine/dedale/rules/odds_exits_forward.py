@@ -6,7 +6,9 @@ jointly — the fight becomes one chance node of the book's graph. This module p
 probability mass from the start state through the very states and transitions of
 ``odds_exits._Solver`` (its assault outcomes, wounds, Luck options, damage rules, attack
 modifiers, wound rolls), the Luck decision at each wound being the one its ``value`` takes
-(the first option of highest chance to leave alive: "fight-optimal"). The states are
+("fight-optimal"), ties broken by :func:`dedale.rules.odds.luck_pick` as every fight DP and
+the interpreter's :class:`~dedale.rules.odds.BestLuckPolicy` break them: Luck is tested only
+when it raises the chance to leave alive by more than ``LUCK_TIE``). The states are
 visited in an order every transition follows (enemy, then Luck, STAMINA, enemy STAMINA
 decreasing, then the assault number), so each is pushed once, with all its mass; a tie that
 leaves a state unchanged is folded in exactly, as the value solver does. The total mass out
@@ -18,7 +20,7 @@ exits, a threshold, "after N assaults won" or "first assault won" raise
 :class:`ExitOddsTooLarge`'s sibling :class:`ForwardUnsupported`.
 
 The pass itself is :class:`AssaultForward`: :mod:`dedale.solve.acting_forward` follows every
-way out with it, labelling the ends its own way and with the fight's Luck policy.
+way out with it, labelling the ends its own way.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ from dataclasses import dataclass, field
 
 from dedale.errors import GameError
 from dedale.i18n import number, tr
-from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, ExitPlan, _outcomes, _Solver
+from dedale.rules.odds import luck_pick
+from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, ExitPlan, _Solver
 from dedale.rules.odds_inputs import check_size
 from dedale.rules.ruleset import Ruleset
 
@@ -111,7 +114,8 @@ class AssaultForward:
     transition follows, pushes its mass along the assault's outcomes and the chosen Luck
     option to the next states or to an end ``("end", key)`` (``key`` LOST or the way out).
     A subclass says how an assault ends (``_after``), how an assault limit ends
-    (``_limit_end``) and which Luck option is chosen (``_prefers``)."""
+    (``_limit_end``) and what a way out is worth (``_worth``); the Luck option is chosen by
+    the one tie rule, :func:`dedale.rules.odds.luck_pick`."""
 
     unsupported: type[GameError] = ForwardUnsupported
     """What a fight this pass does not follow raises."""
@@ -167,10 +171,10 @@ class AssaultForward:
         k2 = min(k + 1, s.k_cap)
         moves: list[tuple[float, tuple]] = []
         stay = 0.0
-        for p, winner, double in _outcomes(s.fight, lead, immune, s.doubles):
+        for p, winner, double in s.outcomes(lead, immune):
             options = s._after_wounds(state, winner, k2)
-            best, chosen, chosen_stay = -1.0, [], 0.0
-            for at, option in enumerate(options):
+            ways = []  # per Luck option: (its chance to leave alive, its rows, what stays)
+            for option in options:
                 chance, rows, back = 0.0, [], 0.0
                 for q, nxt, dealt, wound in option:
                     after = self._after(nxt, winner, double, dealt, wound)
@@ -184,8 +188,8 @@ class AssaultForward:
                     rows.append((q, after))
                 if back and len(options) > 1:
                     raise self.unsupported(tr("a Luck test that may change nothing"))
-                if self._prefers(at, chance, best):
-                    best, chosen, chosen_stay = chance, rows, back
+                ways.append((chance, rows, back))
+            _, chosen, chosen_stay = ways[luck_pick([chance for chance, _, _ in ways])]
             stay += p * chosen_stay
             moves += [(p * q, nxt) for q, nxt in chosen]
         if stay >= 1.0:
@@ -200,11 +204,6 @@ class AssaultForward:
     def _limit_end(self, h: int, luck: int, counters: tuple):
         """The key of the way out at the assault limit."""
         return ("limit", (h, luck))
-
-    def _prefers(self, at: int, chance: float, best: float) -> bool:
-        """Whether Luck option ``at`` (its chance to leave alive ``chance``) is taken over
-        the best so far: the first option of highest chance ("fight-optimal")."""
-        return chance > best
 
     def _after(self, state: tuple, winner: str, double: bool, dealt: int, wound: int) -> tuple:
         """Once an assault's wounds are applied: the solver's own hooks (no table), an end

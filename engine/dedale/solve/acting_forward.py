@@ -14,9 +14,10 @@ written, the threshold, the assaults won. The last enemy's fall ends the fight b
 hooks (the fight loop returns at once): a victory, or "first assault won" when it fell in
 the first assault (the interpreter's check after the fight). The Luck decision at each
 wound is the one the exit odds' value takes (the fight's policy: tested when that raises
-the chance to leave the fight alive by any way by more than ``rules.odds.LUCK_TIE``, as the
-plain fight DP: rounding must not spend a LUCK point where both choices leave the fight
-alive exactly as often). A tie that leaves a state unchanged is folded in exactly.
+the chance to leave the fight alive by any way by more than ``rules.odds.LUCK_TIE``, by the
+base pass's one tie rule :func:`dedale.rules.odds.luck_pick`: rounding must not spend a LUCK
+point where both choices leave the fight alive exactly as often). A tie that leaves a state
+unchanged is folded in exactly.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from typing import Any
 from dedale.errors import GameError
 from dedale.i18n import tr
 from dedale.rules.fight_state import happened
-from dedale.rules.odds import luck_gains
 from dedale.rules.odds_exits import ExitOddsTooLarge, ExitPlan, _Solver
 from dedale.rules.odds_exits_forward import LOST, AssaultForward
 from dedale.rules.odds_inputs import check_size
@@ -86,7 +86,7 @@ def acting_outcomes(
 
 class _Forward(AssaultForward):
     """The forward pass of :mod:`dedale.rules.odds_exits_forward` with every way out
-    labelled (``_after``) and the fight's Luck policy (``_prefers``)."""
+    labelled (``_after``) and valued for the fight's Luck (``_worth``)."""
 
     unsupported = ActingUnsupported
 
@@ -120,11 +120,6 @@ class _Forward(AssaultForward):
 
     def _limit_end(self, h: int, luck: int, counters: tuple):
         return (h, luck, "limit", -1, counters)
-
-    def _prefers(self, at: int, chance: float, best: float) -> bool:
-        """The first option, or Luck tested when that raises the chance to leave the fight
-        alive by more than ``rules.odds.LUCK_TIE`` (option 1)."""
-        return at == 0 or luck_gains(chance, best)
 
     def _worth(self, key) -> float:
         """A way out's worth to the fight's Luck: 0 for a defeat or a death ending."""

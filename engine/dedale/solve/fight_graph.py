@@ -36,7 +36,7 @@ from dedale import ast
 from dedale.errors import GameError
 from dedale.i18n import tr
 from dedale.rules import modifiers as mods
-from dedale.rules.odds_exits import ExitPlan, _outcomes, _Solver
+from dedale.rules.odds_exits import ExitPlan, _Solver
 from dedale.solve.escape import MAX_FIGHT_STATES, GraphEntry
 from dedale.solve.exactness import EXACT
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit
@@ -253,15 +253,13 @@ class ExitsFight(_Nodes):
         s = self.solver
         lead, immune = s._lead(state)
         k2 = min(state[4] + 1, s.k_cap)
-        laws = s.outcomes(lead, immune) if self.exact else _outcomes(s.fight, lead, immune,
-                                                                     s.doubles)  # fmt: skip
+        laws = s.outcomes(lead, immune)  # in the solver's number type (exact: fractions)
         found = []
         for p, winner, double in laws:
             trees, backs = [], []
             for option in s._after_wounds(state, winner, k2):
                 rows, back = [], 0
                 for q, nxt, dealt, wound in option:
-                    q = Fraction(q) if self.exact and type(q) is float else q  # (a sure 1.0)
                     after = self.forward._after(nxt, winner, double, dealt, wound)
                     if after == state:  # a tie, a blow the armour stops: nothing changed
                         back += q
@@ -276,16 +274,12 @@ class ExitsFight(_Nodes):
         return found
 
     def _pick(self, trees: list) -> int:
-        """The fight's Luck choice: the first option of highest chance to leave alive (in
-        floats, higher by more than a rounding error: ``odds.luck_gains``, as the DP)."""
-        from dedale.rules.odds import luck_gains
+        """The fight's Luck choice: Luck tested only when it raises the chance to leave
+        alive (in floats by more than a rounding error): the one tie rule,
+        ``odds.luck_pick``."""
+        from dedale.rules.odds import luck_pick
 
-        best, pick = -1, 0
-        for at, rows in enumerate(trees):
-            chance = self._worth(rows)
-            if at == 0 or (chance > best if self.exact else luck_gains(chance, best)):
-                best, pick = chance, at
-        return pick
+        return luck_pick([self._worth(rows) for rows in trees])
 
     def _worth(self, rows: list):
         return sum(
