@@ -5,12 +5,12 @@ Schema ``dedale-validate/1``: new keys may be added; existing keys keep their me
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from dedale import __version__
 from dedale.i18n import translate
+from dedale.json_text import dumps_indented
 from dedale.validator.checker import BookReport
 from dedale.validator.fights import FightReport
 from dedale.validator.findings import Finding
@@ -142,4 +142,5 @@ def document(reports: Sequence[BookReport], exit_code: int) -> dict[str, Any]:
 
 def render(reports: Sequence[BookReport], stream: TextIO, exit_code: int = 0) -> None:
     # one write: a reader of the pipe never sees half a document, and it is faster
-    stream.write(json.dumps(document(reports, exit_code), ensure_ascii=False, indent=2) + "\n")
+    # json.dumps(..., ensure_ascii=False, indent=2), the same text, faster (dedale.json_text)
+    stream.write(dumps_indented(document(reports, exit_code)) + "\n")
