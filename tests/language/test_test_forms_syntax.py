@@ -161,3 +161,30 @@ def test_a_conditional_modifier_in_parentheses_or_with_a_minus_sign(line):
     (modifier,) = test.modifiers
     assert (modifier.value, modifier.condition.item) == (-1, "Dagger")
     assert test.optional is ("facultatif" in line)
+
+
+def test_a_roll_read_too_early_is_found_in_a_fresh_process(tmp_path):
+    """The ROLL check is skipped while the parser has made no ROLL (roll_refs.PARSED): a
+    process whose first book reads none still finds the one its second book reads early."""
+    import subprocess
+    import sys
+
+    plain = HEADER.format(ruleset="df-classic") + "> fight ORC SKILL 5 STAMINA 5\n> win -> 2\n"
+    (tmp_path / "plain.dd").write_text(plain + END, encoding="utf-8")
+    early = HEADER.format(ruleset="df-classic") + "> lose ROLL STAMINA\n> go to 2\n"
+    (tmp_path / "early.dd").write_text(early + END, encoding="utf-8")
+    script = (
+        "import sys\n"
+        "from dedale.errors import BookLoadError\n"
+        "from dedale.language import load_book\n"
+        "load_book(sys.argv[1])\n"
+        "try:\n"
+        "    load_book(sys.argv[2])\n"
+        "except BookLoadError as error:\n"
+        "    print([(e.span.line, str(e.message)) for e in error.errors])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "plain.dd"), str(tmp_path / "early.dd")],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert "(7, 'ROLL / TIRAGE is read here, but no dice were rolled before it')" in done.stdout

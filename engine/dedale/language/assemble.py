@@ -13,6 +13,7 @@ from dataclasses import replace
 from dedale import ast
 from dedale.errors import BookStructureError, DedaleError
 from dedale.i18n import tr
+from dedale.language import roll_refs
 from dedale.language.blocks import OpenBlock
 from dedale.language.endings import check_endings
 from dedale.language.hidden_lines import WrongNumberPart, attach_wrong
@@ -108,7 +109,8 @@ class _Builder:
             body = [self._finish_fight(s) if isinstance(s, ast.Fight) else s for s in self.body]
             self._check_enemies(body, next_line)
             check_endings(body, self.errors)
-            check_roll_refs(body, self.errors)
+            if roll_refs.PARSED[0]:  # else no ROLL was parsed: none to check
+                check_roll_refs(body, self.errors)
             check_test_outcomes(body, self.errors)
             self.paragraphs.append(
                 ast.Paragraph(

@@ -69,6 +69,26 @@ NEAR = 0.75
 VALUES = ("stat", "counter")
 
 
+_HANDLED = (
+    ast.ParagraphRef, ast.ChangeValue, ast.ValueRef, ast.Cost, ast.ItemEffect, ast.HasItem,
+    ast.ItemTrigger, ast.WatchedWager, ast.ShopOffer, ast.GainItem, ast.LoseItem, ast.Test,
+    ast.DuoTest, ast.D20Test, ast.Wager, ast.Fight, ast.FightThreshold, ast.EnemyStatChange,
+    ast.Prose, ast.NoteParagraph, ast.NotedParagraph,
+)  # fmt: skip
+"""Every class :meth:`_Checker.node` or :func:`check_names` looks at: keep in step with them."""
+
+_IDLE: dict[type, bool] = {}
+"""A node's type -> whether no check looks at it (a choice, a paragraph, a branch: about half
+the nodes of a book), so that the walk passes it without the chain of ``isinstance``."""
+
+
+def _idle(kind: type) -> bool:
+    found = _IDLE.get(kind)
+    if found is None:
+        found = _IDLE[kind] = not issubclass(kind, _HANDLED)
+    return found
+
+
 class _Checker:
     def __init__(self, ruleset: Any, label_index: Mapping[str, int], labels, errors):
         self.ruleset = ruleset
@@ -323,8 +343,14 @@ def check_names(
             checker.node(node)
     noted: set[str] = set()
     wanted: list[ast.NotedParagraph] = []
+    idle = _IDLE.get
     for paragraph in paragraphs.values():
         for node in walk(paragraph):
+            skip = idle(type(node))
+            if skip is None:
+                skip = _idle(type(node))
+            if skip:
+                continue
             checker.node(node)
             if isinstance(node, ast.NoteParagraph):
                 noted.add(name_key(node.name))

@@ -65,13 +65,19 @@ def paragraph_suspicions(paragraph: ast.Paragraph) -> list[Suspicion]:
             options = _options_after_text(node)
             if options is not None:
                 found.append(options)
-    for span, line in _prose_lines(paragraph.body):
-        rule = _as_rule(line, span)
+    for file, number, column, line in _raw_lines(paragraph.body):
+        # the Span is made only for a line that may be reported (most are plain text)
+        span = (
+            Span(file, number, column, number, column + len(line)) if _may_be_rule(line) else None
+        )
+        rule = None if span is None else _as_rule(line, span)
         if rule is not None:
             found.append(rule)
         elif not way_on:
             match = _TURN_TO.search(fold(line))
             if match is not None:
+                if span is None:
+                    span = Span(file, number, column, number, column + len(line))
                 number = match.group(1)
                 start = span.column + match.start()
                 where = Span(span.file, span.line, start, span.line, span.column + match.end())
@@ -137,6 +143,12 @@ def _options_after_text(choice: ast.Choice) -> Suspicion | None:
 
 
 def _prose_lines(body: Iterable[ast.Statement]) -> Iterable[tuple[Span, str]]:
+    for file, number, column, stripped in _raw_lines(body):
+        yield Span(file, number, column, number, column + len(stripped)), stripped
+
+
+def _raw_lines(body: Iterable[ast.Statement]) -> Iterable[tuple[str, int, int, str]]:
+    """The non-blank prose lines of ``body``: file, line number, column, text stripped."""
     for statement in body:
         if not isinstance(statement, ast.Prose):
             continue
@@ -145,9 +157,7 @@ def _prose_lines(body: Iterable[ast.Statement]) -> Iterable[tuple[Span, str]]:
             if not stripped:
                 continue
             column = 1 + len(line) - len(line.lstrip())
-            number = statement.span.line + offset
-            span = Span(statement.span.file, number, column, number, column + len(stripped))
-            yield span, stripped
+            yield statement.span.file, statement.span.line + offset, column, stripped
 
 
 def rule_in_prose(prose: ast.Prose) -> tuple[Span, str] | None:
@@ -159,12 +169,17 @@ def rule_in_prose(prose: ast.Prose) -> tuple[Span, str] | None:
     return found
 
 
+def _may_be_rule(line: str) -> bool:
+    """Whether ``line`` is short and starts as a rule line does (before parsing it)."""
+    if len(line) > _MAX_LINE:
+        return False
+    first = _FIRST.match(fold(line[:_FIRST_SPAN]))
+    return first is not None and (first.group(0).lower() in _FIRST_WORDS or line[0].isdigit())
+
+
 def _as_rule(line: str, span: Span) -> Suspicion | None:
     """A Suspicion when ``line`` with a ``>`` before it parses as a directive."""
-    if len(line) > _MAX_LINE:
-        return None
-    first = _FIRST.match(fold(line[:_FIRST_SPAN]))
-    if first is None or (first.group(0).lower() not in _FIRST_WORDS and not line[0].isdigit()):
+    if not _may_be_rule(line):
         return None
     from dedale.language.parser import lark_line_items  # lazy: the parser imports this package
 

@@ -15,6 +15,7 @@ from lark import Token, Tree
 from dedale import ast
 from dedale.errors import BookSyntaxError
 from dedale.i18n import tr
+from dedale.language import roll_refs
 from dedale.language.transform_amateur import AmateurLines
 from dedale.language.transform_checks import TestLines
 from dedale.language.transform_fights import FightLines
@@ -322,6 +323,7 @@ class LineTransformer(FightLines, AmateurLines, TestLines):
         )
 
     def last_roll(self, meta, children):
+        roll_refs.PARSED[0] += 1  # the paragraphs read from now on are checked for it
         return ast.LastRoll(span=self._span(meta))
 
     def effect_trigger(self, meta, children):

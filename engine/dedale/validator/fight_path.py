@@ -258,7 +258,10 @@ class _Search:
                 if names is not None and not reach.allows(names, number, edge.target):
                     continue  # a way this hero's class cannot take (validator.class_reach)
                 steps = self.segments.of(node, edge)
-                after, kept, _ = chain.forward(dist, held, steps)
+                if steps:
+                    after, kept, _ = chain.forward(dist, held, steps)
+                else:  # no step on the way (most moves): what chain.forward would return
+                    after, kept = dist, held
                 if after is dist:  # nothing on the way changed it (most moves)
                     if here is None:
                         here, frozen = sum(dist.values()), chain.frozen(dist)

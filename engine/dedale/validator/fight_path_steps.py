@@ -228,17 +228,19 @@ class Segments:
         """The steps from entering ``node`` to leaving it by ``edge`` (None: to its
         ``> victory``)."""
         key = (node.number, id(edge))
-        if key not in self.cache:
-            steps: list[Step] = []
-            meal = [self.tracked.meals_anywhere]
-            leaves = self._block(node.number, node.paragraph.body, edge, steps, meal)
-            if edge is not None and edge.choice is not None and not leaves:
-                if meal[0] and self.tracked.meals is not None:
-                    steps.append(Meal())
-                for statement in edge.choice.effects:  # run when the choice is taken
-                    self._plain(node.number, statement, steps, meal)
-            self.cache[key] = tuple(steps)
-        return self.cache[key]
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        steps: list[Step] = []
+        meal = [self.tracked.meals_anywhere]
+        leaves = self._block(node.number, node.paragraph.body, edge, steps, meal)
+        if edge is not None and edge.choice is not None and not leaves:
+            if meal[0] and self.tracked.meals is not None:
+                steps.append(Meal())
+            for statement in edge.choice.effects:  # run when the choice is taken
+                self._plain(node.number, statement, steps, meal)
+        found = self.cache[key] = tuple(steps)
+        return found
 
     def _block(self, number: int, body, edge: Edge | None, steps: list, meal: list) -> bool:
         """Add the steps of ``body`` up to the statement the edge leaves by; True when it
