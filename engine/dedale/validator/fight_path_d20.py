@@ -288,10 +288,8 @@ def _d20_path(graph, book, reports, seconds, reach):
     from dedale.validator.budget import Deadline
     from dedale.validator.fight_path import (
         FightPath,
-        HeroPath,
         _per_level,
         _Search,
-        _start_reasons,
     )
     from dedale.validator.fight_path_counters import LocalCounters
     from dedale.validator.fight_path_steps import Segments
@@ -336,25 +334,32 @@ def _d20_path(graph, book, reports, seconds, reach):
                          local=local)  # fmt: skip
         # the same fights from the same HP: the search's results
         chain.odds, chain.dealt, chain.engines, chain.solved = shared[hero]
-        steps = tuple(s for number, edge in path for s in segments.of(graph.nodes[number], edge))
-        result = chain.best(steps)
-        result.reasons[:0] = _start_reasons(graph, book, segments)
-        if potion_reason is not None:
-            result.reasons.insert(0, (graph.start, potion_reason))
-        found.append(
-            HeroPath(
-                hero.level,
-                hero.class_name,
-                result.win,
-                path[-1][0],
-                tuple(number for number, _ in path),
-                tuple(result.fights),
-                tuple(dict.fromkeys(result.reasons)),
-            )  # fmt: skip
-        )
+        found.append(hero_path(chain, hero, path, graph, book, segments, potion_reason))
     if not found:
         return None
     return FightPath(tuple(found), bounded, cut, labels)
+
+
+def hero_path(chain, hero, path, graph, book, segments, potion_reason, extra=()):
+    """A level's path replayed by its exact chain (a ``fight_path.HeroPath``): the figure,
+    the fights and the reasons (the start's, ``extra`` ones, the potion's first)."""
+    from dedale.validator.fight_path import HeroPath, _start_reasons  # (it imports this)
+
+    steps = tuple(s for number, edge in path for s in segments.of(graph.nodes[number], edge))
+    result = chain.best(steps)
+    result.reasons[:0] = _start_reasons(graph, book, segments)
+    result.reasons.extend(extra)
+    if potion_reason is not None:
+        result.reasons.insert(0, (graph.start, potion_reason))
+    return HeroPath(
+        hero.level,
+        hero.class_name,
+        result.win,
+        path[-1][0],
+        tuple(number for number, _ in path),
+        tuple(result.fights),
+        tuple(dict.fromkeys(result.reasons)),
+    )
 
 
 def _nameless(lineup: tuple) -> tuple:

@@ -39,7 +39,7 @@ from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.odds_reliques_dp import WON
-from dedale.validator.fight_path_d20 import D20Chain, _nameless
+from dedale.validator.fight_path_d20 import D20Chain, _nameless, hero_path
 from dedale.validator.fight_path_reasons import error_reason
 from dedale.validator.fights_reliques import Unsupported
 
@@ -255,10 +255,8 @@ def reliques_path(graph, book, reports, seconds, reach):
     from dedale.validator.budget import Deadline
     from dedale.validator.fight_path import (
         FightPath,
-        HeroPath,
         _per_level,
         _Search,
-        _start_reasons,
     )
     from dedale.validator.fight_path_counters import LocalCounters
     from dedale.validator.fight_path_steps import Segments
@@ -299,23 +297,8 @@ def reliques_path(graph, book, reports, seconds, reach):
         chain = ReliquesChain(ruleset, hero, characters[hero], calculator.rehearsal, by_span,
                               policy, local)  # fmt: skip
         chain.odds, chain.models = shared[hero]  # the same fights from the same states
-        steps = tuple(s for number, edge in path for s in segments.of(graph.nodes[number], edge))
-        result = chain.best(steps)
-        result.reasons[:0] = _start_reasons(graph, book, segments)
-        result.reasons.extend(heroism_reasons(graph, ruleset, path))
-        if potion_reason is not None:
-            result.reasons.insert(0, (graph.start, potion_reason))
-        found.append(
-            HeroPath(
-                hero.level,
-                hero.class_name,
-                result.win,
-                path[-1][0],
-                tuple(number for number, _ in path),
-                tuple(result.fights),
-                tuple(dict.fromkeys(result.reasons)),
-            )  # fmt: skip
-        )
+        extra = heroism_reasons(graph, ruleset, path)
+        found.append(hero_path(chain, hero, path, graph, book, segments, potion_reason, extra))
     if not found:
         return None
     return FightPath(tuple(found), bounded, cut, labels)
