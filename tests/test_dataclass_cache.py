@@ -134,6 +134,33 @@ def test_a_valid_file_of_other_data_is_refused(tmp_path):
     assert dataclass_cache.read(str(tmp_path / "missing.bin")) == {}
 
 
+def test_an_entry_that_is_not_code_is_compiled_again(tmp_path):
+    """Each text's code is kept as its own marshal bytes and unmarshalled only when its
+    dataclass is made: bytes that are no code object (or cannot be read) are compiled again
+    from the text, and the file is written again with the good code."""
+    import hashlib
+    import marshal
+
+    expected = _child(tmp_path)
+    cache = _cache_file(tmp_path)
+    kept = dataclass_cache.read(str(cache))
+    assert kept and all(type(raw) is bytes for raw in kept.values())
+    texts = sorted(kept)
+    for index, text in enumerate(texts):  # every entry spoilt, two ways
+        kept[text] = marshal.dumps("not code") if index % 2 else b"\xff garbage"
+    payload = marshal.dumps(kept)
+    digest = hashlib.sha256(payload).hexdigest().encode()
+    cache.write_bytes(dataclass_cache.HEADER + digest + b"\n" + payload)
+    again = _child(tmp_path)
+    assert again["methods"] == expected["methods"]
+    assert again["behaviour"] == expected["behaviour"]
+    assert again["new"] == expected["new"]  # compiled again, each of them
+    mended = dataclass_cache.read(str(cache))
+    assert sorted(mended) == texts
+    assert all(type(dataclass_cache._code(raw)) is type(compile("", "", "exec"))
+               for raw in mended.values())  # fmt: skip
+
+
 def test_a_file_too_large_is_not_read(tmp_path, monkeypatch):
     _child(tmp_path)
     cache = _cache_file(tmp_path)

@@ -165,13 +165,15 @@ def quick_exit(code: int) -> None:
     os._exit(code)
 
 
-GC_THRESHOLDS = (50_000, 20, 100)
+GC_THRESHOLDS = (100_000, 20, 100)
 """The garbage collector's thresholds in a ``dedale`` process (Python's are 700, 10, 10).
 A command builds large, long-lived structures (the book's syntax tree, the checks' graphs,
 state sets and odds grids) and little cyclic garbage (reference counting frees the rest):
 at Python's thresholds the collector ran ~400 times in the validation of a 400-paragraph
 book, three of them full collections walking every object, for 0.15-0.25 s of CPU (a
-fifth of the process). Cycles are still collected, every 50,000 new container objects."""
+fifth of the process). Cycles are still collected, every 100,000 new container objects (at
+50,000 the checks of a 1,000-paragraph book, whose objects peak at ~55,000 in the path of
+fights, ran one collection of ~8-10 ms for nothing, issue 14.11)."""
 
 
 def tune_gc() -> None:

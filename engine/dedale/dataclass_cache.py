@@ -7,7 +7,11 @@ reports), about 60 ms at every start, a quarter of ``dedale validate`` on a smal
 :func:`install` gives the ``dataclasses`` module an ``exec`` of its own that compiles each
 text of a dataclass of Dédale's modules once (other libraries' run as ever) and keeps the
 code objects, keyed by their text, in the user's cache folder (dedale.user_cache) in
-``marshal`` form, as Python keeps its own ``__pycache__``. The code is
+``marshal`` form, as Python keeps its own ``__pycache__``: one ``marshal`` dict of each
+text and its code object's own ``marshal`` bytes, so that a process turns into code only
+the texts it makes (a validation ~900 of the file's texts, which hold the player's, the
+solver's and the language server's too: unmarshalling them all cost ~7 ms at every start,
+issue 14.11). The code is
 the same: the same text, compiled with the same flags (no ``__future__`` flag, as
 ``dataclasses``' own ``exec``), run with the same globals and locals.
 
@@ -32,13 +36,15 @@ from typing import Any
 
 from dedale.user_cache import cache_folder
 
-HEADER = b"dedale dataclass methods 1\n"
+FORMAT = 2
+"""The layout of the cache file (1: a marshal dict of texts and code objects)."""
+HEADER = f"dedale dataclass methods {FORMAT}\n".encode()
 MAX_ENTRIES = 5_000
 """Texts kept at most (Dédale compiles ~800 at a validation's start)."""
 MAX_BYTES = 16 * 1024 * 1024
 """A cache file larger than this is not read."""
 
-_codes: dict[str, CodeType] = {}
+_codes: dict[str, CodeType | bytes] = {}  # bytes: as read, not unmarshalled yet
 _state = {"path": None, "new": 0}
 
 
@@ -47,6 +53,10 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /, **options: An
     dataclasses is compiled once, then taken from the cache; any other runs as ever."""
     if type(source) is str:  # compiled here with no flag of this module (its __future__)
         code = _codes.get(source) if _ours(globals) else None
+        if type(code) is bytes:
+            code = _code(code)
+            if code is not None:
+                _codes[source] = code
         if code is None:
             code = compile(source, "<string>", "exec", dont_inherit=True)
             if _ours(globals) and len(_codes) < MAX_ENTRIES:
@@ -54,6 +64,15 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /, **options: An
                 _state["new"] += 1
         source = code
     return builtins.exec(source, globals, locals, **options)
+
+
+def _code(raw: bytes) -> CodeType | None:
+    """The code object kept as ``raw`` (its ``marshal`` bytes); None when it is not one."""
+    try:
+        code = marshal.loads(raw)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return code if type(code) is CodeType else None
 
 
 def _ours(namespace: Any) -> bool:
@@ -68,7 +87,9 @@ def cache_path() -> str | None:
     if folder is None:
         return None
     interpreter = f"{sys.version}\0{sys.implementation.cache_tag}".encode()
-    return os.path.join(folder, f"dataclasses-{hashlib.sha256(interpreter).hexdigest()[:16]}.bin")
+    digest = hashlib.sha256(interpreter).hexdigest()[:16]
+    # the format in the name too: trees of two formats on one machine keep a file each
+    return os.path.join(folder, f"dataclasses-{FORMAT}-{digest}.bin")
 
 
 def install() -> None:
@@ -86,8 +107,9 @@ def install() -> None:
     atexit.register(save)
 
 
-def read(path: str) -> dict[str, CodeType]:
-    """The code objects kept in ``path``; empty when the file is missing or not valid."""
+def read(path: str) -> dict[str, bytes]:
+    """The code objects kept in ``path``, each as its ``marshal`` bytes (turned into code
+    when its text is made: :func:`_code`); empty when the file is missing or not valid."""
     try:
         with open(path, "rb") as file:
             raw = file.read(MAX_BYTES + 1)
@@ -109,7 +131,7 @@ def read(path: str) -> dict[str, CodeType]:
         return {}
     if not isinstance(codes, dict):
         return {}
-    if not all(type(k) is str and type(v) is CodeType for k, v in codes.items()):
+    if not all(type(k) is str and type(v) is bytes for k, v in codes.items()):
         return {}
     return codes
 
@@ -120,7 +142,9 @@ def save() -> None:
     if path is None or not _state["new"]:
         return
     try:
-        payload = marshal.dumps(_codes)
+        kept = {text: code if type(code) is bytes else marshal.dumps(code)
+                for text, code in _codes.items()}  # fmt: skip
+        payload = marshal.dumps(kept)
     except ValueError:
         return
     digest = hashlib.sha256(payload).hexdigest().encode()

@@ -181,9 +181,11 @@ def validate_path(
     runs: int | None = None,
     seed: int = 0,
     progress: Callable[[str], None] | None = None,
+    loaded: Callable[[object], None] | None = None,
 ) -> BookReport:
     """Load the book at ``path`` and validate it; load errors become findings.
-    ``progress``: see validate_loaded (called once more, for the loading)."""
+    ``progress``: see validate_loaded (called once more, for the loading); ``loaded``:
+    called with the book once it is loaded, before the checks."""
     from dedale.language import load_book
 
     _stage(progress, tr("loading"))
@@ -204,4 +206,6 @@ def validate_path(
         )
         report.findings = load_error_findings([unreadable])
         return report
+    if loaded is not None:
+        loaded(book)
     return validate_loaded(book, str(path), runs, seed, progress)
