@@ -77,6 +77,24 @@ def test_a_damaged_file_is_ignored_and_written_again(cache, damage):
     assert _sources(builds) == good and builds == [1, 1]  # and kept again
 
 
+def test_the_fast_paths_patterns_of_a_bad_regex_are_built_again(cache):
+    """fastpath compiles the kept sources once, into its patterns (not once more to check
+    them): a kept source that does not compile makes it build them from the parser, and
+    the file is written again."""
+    expected = {name: found.pattern for name, found in fastpath._patterns().items()}
+    (kept,) = cache.glob("fastpath-*.json")
+    header, _, body = kept.read_text("utf-8").partition("\n")
+    found = json.loads(body)
+    found["NAME"] = "(unclosed"
+    body = json.dumps(found, sort_keys=True)
+    head = json.loads(header)
+    head["body"] = fastpath_cache._sha(body)
+    kept.write_text(json.dumps(head) + "\n" + body, "utf-8")
+    fastpath._patterns.cache_clear()
+    assert {name: found.pattern for name, found in fastpath._patterns().items()} == expected
+    assert json.loads(kept.read_text("utf-8").partition("\n")[2]) == fastpath._terminal_sources()
+
+
 def test_no_cache_folder_still_gives_the_sources(tmp_path, monkeypatch):
     monkeypatch.setenv("DEDALE_NO_CACHE", "1")
     builds: list[int] = []

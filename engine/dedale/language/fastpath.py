@@ -51,7 +51,14 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     from dedale.language.parser import grammar_text
 
     # kept between runs: a book whose lines all take a fast path never builds the parser
-    sources = fastpath_cache.sources(grammar_text(), (*TERMINALS, KEYWORD), _terminal_sources)
+    return fastpath_cache.sources(
+        grammar_text(), (*TERMINALS, KEYWORD), _terminal_sources, _compiled
+    )
+
+
+def _compiled(sources: dict[str, str]) -> dict[str, re.Pattern[str]]:
+    """The fast paths' patterns, made of the terminals' ``sources`` (``re.error`` when one
+    does not compile)."""
 
     def term(name: str) -> str:
         return sources[name]

@@ -8,8 +8,9 @@ books, many small books). The patterns' sources are kept as JSON in the user's c
 (dedale.user_cache), in a file named by the SHA-256 of Lark's version, the grammar's text
 and this file's format: a header line (format, that SHA-256, the SHA-256 of the body) and
 the body. The file is read as untrusted input: too large, not JSON, another format or
-digest, a body that does not match its SHA-256, other names than asked or a source that
-is not a string that compiles: ignored (the parser is built, and the file written again).
+digest, a body that does not match its SHA-256, other names than asked, a source that is
+not a string or does not compile (when its user compiles it): ignored (the parser is
+built, and the file written again).
 Writes are atomic; a cache that cannot be written is done without.
 """
 
@@ -20,8 +21,11 @@ import json
 import os
 import re
 from collections.abc import Callable
+from typing import TypeVar
 
 from dedale.user_cache import cache_folder
+
+T = TypeVar("T")
 
 FORMAT = 1
 """The layout of the cache files (and of the sources kept); another format is ignored."""
@@ -29,11 +33,24 @@ MAX_BYTES = 200_000
 """A cache file larger than this is not read."""
 
 
+def _compiles(found: dict[str, str]) -> dict[str, str]:
+    """``found``, once each source is checked to compile (``re.error`` if one does not)."""
+    for source in found.values():
+        re.compile(source)
+    return found
+
+
 def sources(
-    grammar: str, names: tuple[str, ...], build: Callable[[], dict[str, str]]
-) -> dict[str, str]:
-    """The regular expressions ``names`` of the fast paths: from the cache when it holds a
-    good copy for this grammar and Lark, else ``build()`` (which reads the parser), kept."""
+    grammar: str,
+    names: tuple[str, ...],
+    build: Callable[[], dict[str, str]],
+    use: Callable[[dict[str, str]], T] = _compiles,  # type: ignore[assignment]
+) -> T:
+    """``use`` of the regular expressions ``names`` of the fast paths (by default: the
+    sources, each checked to compile): from the cache when it holds a good copy for this
+    grammar and Lark on which ``use`` raises no ``re.error``, else of ``build()`` (which
+    reads the parser), kept. ``fastpath`` gives its ``use`` that compiles the patterns it
+    makes of them: each source is compiled once, not once more to check it (~4 ms)."""
     from dedale.grammars import lark_version
 
     digest = hashlib.sha256(f"{FORMAT}\0{lark_version()}\0{grammar}".encode()).hexdigest()
@@ -42,11 +59,15 @@ def sources(
     if path is not None:
         found = _read(path, digest, names)
         if found is not None:
-            return found
+            try:
+                return use(found)
+            except (re.error, RecursionError, OverflowError):
+                pass  # a source that does not compile: built again
     built = build()
+    made = use(built)
     if path is not None:
         _write(path, digest, built)
-    return built
+    return made
 
 
 def _read(path: str, digest: str, names: tuple[str, ...]) -> dict[str, str] | None:
@@ -62,12 +83,10 @@ def _read(path: str, digest: str, names: tuple[str, ...]) -> dict[str, str] | No
         found = json.loads(body)
         if not isinstance(found, dict) or sorted(found) != sorted(names):
             return None
-        for source in found.values():
-            if not isinstance(source, str):
-                return None
-            re.compile(source)
+        if not all(isinstance(source, str) for source in found.values()):
+            return None
         return found
-    except (OSError, ValueError, UnicodeDecodeError, re.error, RecursionError):
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
         return None
 
 
