@@ -21,8 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
 from dedale.errors import BookMetadataError, DedaleError
 from dedale.i18n import tr
 from dedale.language.keywords import name_key
@@ -130,7 +128,7 @@ class _Reader:
     def section(self, data: Any, where: Span) -> BookState:
         if data is None:
             return BookState()
-        if not isinstance(data, CommentedMap):
+        if not isinstance(data, dict):
             self.error(
                 tr("`{key}` must be a mapping with `flags:` and `counters:`", key="state"),
                 where,
@@ -151,11 +149,11 @@ class _Reader:
 
     def entries(self, node: Any, kind: str, where: Span) -> tuple[StateEntry, ...]:
         pairs: list[tuple[Any, Any, Span, Span]] = []  # name, settings, name span, value span
-        if isinstance(node, CommentedSeq):
+        if isinstance(node, list):
             for index, name in enumerate(node):
                 span = _item_span(node, index, self.file, self.offset)
                 pairs.append((name, None, span, span))
-        elif isinstance(node, CommentedMap):
+        elif isinstance(node, dict):
             for name in node:
                 span = _span(node, name, self.file, self.offset)
                 pairs.append(
@@ -201,7 +199,7 @@ class _Reader:
         self.seen[key] = span
         values: dict[str, Any] = {}
         spans: dict[str, Span] = {}
-        if isinstance(settings, CommentedMap):
+        if isinstance(settings, dict):
             for setting in settings:
                 canonical = ENTRY_KEYS.canonical(setting)
                 here = _span(settings, setting, self.file, self.offset, True)

@@ -12,8 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
 from dedale import ast
 from dedale.errors import BookMetadataError, DedaleError
 from dedale.i18n import tr
@@ -30,9 +28,9 @@ from dedale.language.meta_keys import (
     norm,
     wrong_type_hint,
 )
+from dedale.language.metadata_plain import plain_mapping
 from dedale.language.pinned_key import parse_pinned
 from dedale.language.start_items import parse_start_items
-from dedale.rules.yamlsafe import parse_yaml
 from dedale.span import Span
 
 LANGUAGES = ("fr", "en")
@@ -108,7 +106,13 @@ def _item_span(seq: Any, index: int, file: str) -> Span:
 
 
 def load_yaml(text: str, file: str, line_offset: int = 0) -> Any:
-    """Parse YAML text safely and within bounds; raise BookMetadataError at the spot."""
+    """Parse YAML text safely and within bounds; raise BookMetadataError at the spot.
+    ``key: value`` lines alone are read without ruamel.yaml (language.metadata_plain)."""
+    plain = plain_mapping(text)
+    if plain is not None:
+        return plain
+    from dedale.rules.yamlsafe import parse_yaml  # imports ruamel.yaml (~10 ms)
+
     return parse_yaml(
         text,
         file,
@@ -122,7 +126,7 @@ def _shift(span: Span, offset: int) -> Span:
     return Span(span.file, span.line + offset, span.column) if offset else span
 
 
-def _is_french(data: CommentedMap) -> bool:
+def _is_french(data: Mapping) -> bool:
     """Whether the author writes book.yaml in French: its ``language:`` says so, else its
     keys do (more French than English ones); French is the default language."""
     for key in data:
@@ -152,7 +156,7 @@ def parse_meta(
             )
         )
         return None
-    if not isinstance(data, CommentedMap):
+    if not isinstance(data, dict):
         errors.append(
             BookMetadataError(
                 tr("the book's metadata must be `key: value` lines"),
@@ -205,7 +209,7 @@ def parse_meta(
         bad("title", tr("`{key}` must be a line of text", key=shown("title")))
         title = ""
     author = values.get("author", "")
-    if isinstance(author, CommentedSeq):
+    if isinstance(author, list):
         author = ", ".join(str(a) for a in author)
     elif not isinstance(author, str | int | float):
         bad("author", tr("`{key}` must be a line of text", key=shown("author")))
@@ -231,7 +235,7 @@ def parse_meta(
         ruleset = DEFAULT_RULESET
 
     rules = values.get("rules")
-    if line_offset and isinstance(rules, CommentedMap):
+    if line_offset and isinstance(rules, dict):
         _shift_lines(rules, line_offset)  # the ruleset reads them: point into the .dd file
     if rules is not None and not isinstance(rules, Mapping):
         bad(
@@ -255,7 +259,7 @@ def parse_meta(
 
     files = values.get("files")
     file_spans: list[Span] = []
-    if isinstance(files, CommentedSeq):
+    if isinstance(files, list):
         file_spans = [_shift(_item_span(files, i, file), line_offset) for i in range(len(files))]
     if files is not None:
         if isinstance(files, str):
@@ -270,7 +274,7 @@ def parse_meta(
 
     items = values.get("items")
     entries: list[tuple[Any, Span]] = []
-    if isinstance(items, CommentedSeq):
+    if isinstance(items, list):
         entries = [
             (item, _shift(_item_span(items, i, file), line_offset)) for i, item in enumerate(items)
         ]
@@ -279,7 +283,7 @@ def parse_meta(
 
     creation = CreationOptions()
     if values.get("creation") is not None:
-        if isinstance(values["creation"], CommentedMap):
+        if isinstance(values["creation"], dict):
             creation = _creation(values["creation"], file, line_offset, errors, french)
         else:
             bad("creation", tr("`{key}` must be a mapping", key=shown("creation")))
@@ -327,14 +331,14 @@ def parse_meta(
     )
 
 
-def _shift_lines(data: CommentedMap, offset: int) -> None:
+def _shift_lines(data: Any, offset: int) -> None:
     """Move every line ruamel remembers inside ``data`` by ``offset`` (a front matter starts
     below its ``---``), each container once (aliases share theirs)."""
     seen: set[int] = set()
     stack: list[Any] = [data]
     while stack:
         node = stack.pop()
-        if id(node) in seen or not isinstance(node, CommentedMap | CommentedSeq):
+        if id(node) in seen or not isinstance(node, dict | list):
             continue
         seen.add(id(node))
         lc = node.lc
@@ -344,7 +348,7 @@ def _shift_lines(data: CommentedMap, offset: int) -> None:
             entry[0] += offset
             if len(entry) > 2 and entry[2] is not None:
                 entry[2] += offset
-        stack.extend(node.values() if isinstance(node, CommentedMap) else node)
+        stack.extend(node.values() if isinstance(node, dict) else node)
 
 
 def _english_keys(section: Mapping[str, Any], keys: Any) -> Mapping[str, Any]:
@@ -357,7 +361,7 @@ def _english_keys(section: Mapping[str, Any], keys: Any) -> Mapping[str, Any]:
 
 
 def _creation(
-    section: CommentedMap, file: str, offset: int, errors: list[DedaleError], french: bool
+    section: Any, file: str, offset: int, errors: list[DedaleError], french: bool
 ) -> CreationOptions:
     fixed, reroll, name, gender = False, "never", None, None
     for key in section:

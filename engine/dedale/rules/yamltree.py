@@ -9,17 +9,15 @@ still knows where it was written after ``extends:`` and overrides are merged.
 from __future__ import annotations
 
 import difflib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
 from dedale import limits
 from dedale.errors import RulesetError
 from dedale.i18n import tr
-from dedale.rules.yamlsafe import parse_yaml
 from dedale.span import Span
 
 
@@ -49,7 +47,7 @@ class YNode:
 
 def _position(container: Any, key: Any, file: str, fallback: Span, *, of_key: bool) -> Span:
     try:
-        if isinstance(container, CommentedSeq):
+        if isinstance(container, list):  # ruamel's CommentedSeq (a list) or plain data
             line, col = container.lc.item(key)
         elif of_key:
             line, col = container.lc.key(key)
@@ -166,6 +164,8 @@ def load_yaml_file(path: Path, shown: str | None = None) -> YNode:
 
 def load_yaml_text(text: str, shown: str) -> YNode:
     """Parse YAML text (round-trip loader: plain data only, bounded) into a YNode tree."""
+    from dedale.rules.yamlsafe import parse_yaml  # imports ruamel.yaml (~10 ms)
+
     data = parse_yaml(
         text,
         shown,
@@ -206,4 +206,6 @@ def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str | None:
 
 
 def is_commented(data: Any) -> bool:
-    return isinstance(data, CommentedMap | CommentedSeq)
+    """Whether ``data`` is ruamel.yaml's round-trip data (none before ruamel is imported)."""
+    comments = sys.modules.get("ruamel.yaml.comments")
+    return comments is not None and isinstance(data, comments.CommentedMap | comments.CommentedSeq)
