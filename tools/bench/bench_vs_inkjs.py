@@ -18,7 +18,10 @@ booleans, ``~ x = true`` and ``* {x} [...]``), fights and Luck tests as two-way 
   (median of the same number of compiles in one node process, after one warm-up).
 
 All figures are CPU time (user + system; ``process.cpuUsage`` in node): on a shared
-machine wall times swing by 2x between identical runs.
+machine wall times swing by 2x between identical runs. ``--base ENGINE_DIR`` (another
+tree's ``engine/``, e.g. from ``git archive``) runs the processes round-robin instead —
+this tree, that tree (``PYTHONPATH``), inkjs, ``--repeat`` times — so that a shared
+machine's load falls on the three alike, and prints each median (min) and both ratios.
 
 Without node or inkjs the benchmark says so and stops (exit 0).
 """
@@ -140,6 +143,32 @@ def _median_cpu(command: list[str], repeat: int, env=None) -> tuple[float, float
     return statistics.median(times), min(times)
 
 
+def _round_robin(dedale: list[str], env: dict, base: Path, ink: list[str], args) -> int:
+    """This tree, the ``base`` tree and inkjs, one run each per round (processes' CPU)."""
+    runs = {
+        "dedale (this tree)": (dedale, env),
+        f"dedale ({base})": (dedale, dict(env, PYTHONPATH=str(base))),
+        "inkjs compile": (ink, None),
+    }
+    for command, run_env in runs.values():  # warm: bytecode and user caches
+        subprocess.run(command, capture_output=True, check=True, env=run_env)
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    load = os.getloadavg()[0]
+    for _ in range(args.repeat):
+        for name, (command, run_env) in runs.items():
+            before = _child_cpu()
+            subprocess.run(command, capture_output=True, check=True, env=run_env)
+            times[name].append(_child_cpu() - before)
+    medians = {name: statistics.median(found) for name, found in times.items()}
+    ink_median = medians["inkjs compile"]
+    print(f"N={args.paragraphs}: round-robin, medians (min) of {args.repeat}, "
+          f"load {load:.1f} -> {os.getloadavg()[0]:.1f}")  # fmt: skip
+    for name, found in times.items():
+        ratio = "" if name == "inkjs compile" else f"  {ink_median / medians[name]:.2f}x"
+        print(f"  {name:<32} {medians[name]:.3f} s ({min(found):.3f}){ratio}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inkjs", type=Path, default=Path(os.environ.get("INKJS_DIR", "")))
@@ -147,6 +176,7 @@ def main() -> int:
     parser.add_argument("--paragraphs", type=int, default=1000)
     parser.add_argument("--items", type=int, default=0)
     parser.add_argument("--codewords", type=int, default=0)
+    parser.add_argument("--base", type=Path, help="another tree's engine/: round-robin")
     args = parser.parse_args()
     node = shutil.which("node")
     if node is None or not (args.inkjs / "node_modules" / "inkjs").exists():
@@ -168,6 +198,8 @@ def main() -> int:
         dedale = [sys.executable, "-m", "dedale", "validate", "--runs", "0", "--format", "json"]
         subprocess.run([*dedale, str(folder)], capture_output=True, env=env)  # bytecode cache
         ink = [node, str(script), str(args.inkjs), str(story)]
+        if args.base is not None:
+            return _round_robin([*dedale, str(folder)], env, args.base, [*ink, "0"], args)
         d_median, d_min = _median_cpu([*dedale, str(folder)], args.repeat, env)
         i_median, i_min = _median_cpu([*ink, "0"], args.repeat)
         inside = []
