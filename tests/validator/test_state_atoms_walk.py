@@ -18,8 +18,11 @@ from dedale.validator import state_atoms
 from dedale.validator.book_state_checks import flag_key
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOKS = sorted(p for p in (ROOT / "books").iterdir() if p.is_dir()) + sorted(
-    (ROOT / "tests" / "books_extra").rglob("*.dd")
+EXTRA = ROOT / "tests" / "books_extra"
+BOOKS = (
+    sorted(p for p in (ROOT / "books").iterdir() if p.is_dir())
+    + sorted(p.parent for p in EXTRA.rglob("book.yaml"))  # folder books
+    + sorted(p for p in EXTRA.rglob("*.dd") if not (p.parent / "book.yaml").exists())
 )
 
 
