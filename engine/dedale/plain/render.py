@@ -29,6 +29,7 @@ class Renderer:
         self.ruleset = ruleset
         self.lang = lang
         self.turn_to = False  # choices say where they lead (``--turn-to``, issue 16.3)
+        self.rolled: dict[str, int] = {}  # stats just rolled at creation, and their totals
         self.articles: Mapping[str, str] = articles or {}  # enemy name -> its article
         self.hero_gender: str | None = None  # "f": "Vous êtes morte"
 
@@ -94,42 +95,35 @@ class Renderer:
         if e.who != "hero":
             who = french.capitalise(self.foes(e.who).phrase)
             return [self.t("event.enemy_stat", who=who, name=name, old=e.old, new=e.new)]
+        if e.old == 0 and self.rolled.pop(e.name, None) == e.new:
+            return []  # the creation roll's line already gave it ("SKILL: 1d6+6 -> 2 = 8")
         key = "event.stat_unchanged" if e.old == e.new else "event.stat"
         return [self.t(key, name=name, old=e.old, new=e.new, initial=e.initial)]
 
     def _DiceRolled(self, e: events.DiceRolled) -> list[str]:
-        faces = " + ".join(str(f) for f in e.faces) or "-"
+        roll = dice_shown(e.faces, e.total)
         if e.expression and any(stat.id == e.purpose for stat in self.ruleset.stats):
             name = self.name(e.purpose)
-            return [
-                self.t(
-                    "event.creation_roll",
-                    name=name,
-                    expression=e.expression,
-                    faces=faces,
-                    total=e.total,
-                )
-            ]
+            self.rolled[e.purpose] = e.total
+            return [self.t("event.creation_roll", name=name, expression=e.expression, roll=roll)]
         for kind in _FIGHT_ROLLS:  # reliques: whose initiative, dodge or parry the dice are
             who = e.purpose.removesuffix(f"_{kind}")
             if who == "hero":
-                return [self.t(f"event.dice_hero_{kind}", faces=faces, total=e.total)]
+                return [self.t(f"event.dice_hero_{kind}", roll=roll)]
             if who != e.purpose:
                 foes = self.foes(who)
                 shown = foes.of() if self.lang == "fr" else foes.phrase
-                line = self.t(
-                    f"event.dice_enemy_{kind}", faces=faces, total=e.total, of_enemy=shown
-                )
-                return [line]
+                return [self.t(f"event.dice_enemy_{kind}", roll=roll, of_enemy=shown)]
+        one = "_one" if len(e.faces) == 1 else ""  # "you roll the die", not "the dice"
         enemy = e.purpose.removesuffix("_attack")
         if enemy == "hero":  # the hero's attack roll, and the enemy's alike (issue 16.8)
-            return [self.t("event.dice_hero", faces=faces, total=e.total)]
+            return [self.t(f"event.dice_hero{one}", roll=roll)]
         if enemy != e.purpose:
             params = self.foes(enemy).params()
-            return [self.t("event.dice_enemy", faces=faces, total=e.total, **params)]
+            return [self.t(f"event.dice_enemy{one}", roll=roll, **params)]
         if e.purpose in _LABELLED_ROLLS:  # two rolls compared (dedale.game.test_forms)
-            return [self.t(f"event.dice_{e.purpose}", faces=faces, total=e.total)]
-        return [self.t("event.dice", faces=faces, total=e.total, purpose=e.purpose)]
+            return [self.t(f"event.dice_{e.purpose}", roll=roll)]
+        return [self.t("event.dice", roll=roll, purpose=e.purpose)]
 
     def _TestResolved(self, e: events.TestResolved) -> list[str]:
         name = self.name(e.name)
@@ -282,3 +276,10 @@ class Renderer:
             key = f"prompt.{prompt.kind}"  # type: ignore[attr-defined]
             return [self.t(key) if has_message(self.lang, key) else self.t("prompt.number")]
         return [self.t("prompt.unknown", kind=kind.__name__)]
+
+
+def dice_shown(faces: tuple[int, ...], total: int) -> str:
+    """``4 + 3 = 7``; one die showing its total is just ``17`` (not ``17 = 17``)."""
+    if len(faces) == 1 and faces[0] == total:
+        return str(total)
+    return f"{' + '.join(str(f) for f in faces) or '-'} = {total}"
