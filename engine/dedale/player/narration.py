@@ -69,6 +69,13 @@ def dice_faces(faces: tuple[int, ...]) -> str:
     return " ".join(f"[{face}]" for face in faces)
 
 
+def dice_roll(faces: tuple[int, ...], total: int) -> str:
+    """``[5] [3] = 8``; one die showing its total is just ``[17]`` (not ``[17] = 17``)."""
+    if len(faces) == 1 and faces[0] == total:
+        return dice_faces(faces)
+    return f"{dice_faces(faces)} = {total}"
+
+
 def outcome_text(texts: Texts, outcome: str, own_word: str | None = None) -> str:
     """The outcome of a test: the test's own word from the ruleset (Luck: "Lucky") or the
     usual one."""
@@ -126,7 +133,7 @@ def _describe(
             return _escape(line)
         case ev.DiceRolled(purpose=purpose, faces=faces, total=total):
             label = dice_purpose(purpose, texts, stat_name)
-            return _escape(texts("dice", purpose=label, faces=dice_faces(faces), total=total))
+            return _escape(texts("dice", purpose=label, roll=dice_roll(faces, total)))
         case ev.TestResolved(name=name, roll=roll, target=target, outcome=outcome):
             result = outcome_text(texts, outcome, outcome_word and outcome_word(name, outcome))
             colour = "green" if "success" in outcome else "red"
