@@ -29,6 +29,7 @@ class Renderer:
         self.ruleset = ruleset
         self.lang = lang
         self.turn_to = False  # choices say where they lead (``--turn-to``, issue 16.3)
+        self.in_turns = False  # the fight under way counts turns (reliques)
         self.rolled: dict[str, int] = {}  # stats just rolled at creation, and their totals
         self.articles: Mapping[str, str] = articles or {}  # enemy name -> its article
         self.hero_gender: str | None = None  # "f": "Vous êtes morte"
@@ -102,6 +103,9 @@ class Renderer:
 
     def _DiceRolled(self, e: events.DiceRolled) -> list[str]:
         roll = dice_shown(e.faces, e.total)
+        if e.target is not None:  # « 1 + 3 = 4 (au plus 10 : marge +6) »
+            margin = f"{e.target - e.total:+d}".replace("+0", "0")
+            roll += self.t("event.dice_target", target=e.target, margin=margin)
         if e.expression and any(stat.id == e.purpose for stat in self.ruleset.stats):
             name = self.name(e.purpose)
             self.rolled[e.purpose] = e.total
@@ -153,6 +157,7 @@ class Renderer:
     def _AssaultResolved(self, e: events.AssaultResolved) -> list[str]:
         outcome = {"hero": "won", "enemy": "lost"}.get(e.winner, "tie")
         kind = "assault" if e.hero_strength or e.enemy_strength else "action"
+        self.in_turns = kind == "action"  # a reliques fight counts turns, not assaults
         note = e.note
         key = f"event.{kind}_{outcome}"
         if kind == "assault":  # a blow that hits and does not wound says so
@@ -182,7 +187,11 @@ class Renderer:
         return [self.t("event.enemy_defeated", **params)]
 
     def _FightEnded(self, e: events.FightEnded) -> list[str]:
-        return [self.t(f"event.fight_{e.outcome}", count=e.assaults, assaults=e.assaults)]
+        key = f"event.fight_{e.outcome}"
+        if self.in_turns and has_message(self.lang, f"{key}_turns"):
+            key += "_turns"  # « (2 tours) »
+        self.in_turns = False
+        return [self.t(key, count=e.assaults, assaults=e.assaults)]
 
     def _ItemGained(self, e: events.ItemGained) -> list[str]:
         return [self.t("event.item_gained", item=e.item, count=e.count)]

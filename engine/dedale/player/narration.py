@@ -131,9 +131,13 @@ def _describe(
             shown = french.capitalise(foes(who, texts).phrase)
             line = texts("events.enemy_stat", who=shown, stat=stat_name(name), old=old, new=new)
             return _escape(line)
-        case ev.DiceRolled(purpose=purpose, faces=faces, total=total):
+        case ev.DiceRolled(purpose=purpose, faces=faces, total=total, target=target):
             label = dice_purpose(purpose, texts, stat_name)
-            return _escape(texts("dice", purpose=label, roll=dice_roll(faces, total)))
+            roll = dice_roll(faces, total)
+            if target is not None:  # a duo test (reliques): « [1] [3] = 4 (au plus 10 : +6) »
+                margin = f"{target - total:+d}".replace("+0", "0")
+                roll += texts("dice_target", target=target, margin=margin)
+            return _escape(texts("dice", purpose=label, roll=roll))
         case ev.TestResolved(name=name, roll=roll, target=target, outcome=outcome):
             result = outcome_text(texts, outcome, outcome_word and outcome_word(name, outcome))
             colour = "green" if "success" in outcome else "red"
