@@ -114,7 +114,11 @@ def _describe(
     match event:
         case ev.MessageShown(key=key, params=params):
             values = french.named(dict(params), texts.articles, texts.lang)
+            if key == "initiative" and dict(params).get("first") == "hero":
+                key = "initiative_hero"  # « Vous agissez en premier. »
             phrase = texts(f"messages.{key}", **values)
+            if phrase == f"messages.{key}" and has_message(texts.lang, f"message.{key}"):
+                phrase = message(texts.lang, f"message.{key}", **values)  # the plain player's
             if phrase == f"messages.{key}":
                 details = ", ".join(f"{k}={v}" for k, v in params)
                 phrase = f"{key} ({details})" if details else key
@@ -187,13 +191,16 @@ def dice_purpose(purpose: str, texts: Texts, stat_name: StatNamer) -> str:
 def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
     """``Assault 3: you 17, Orc 15: you wound Orc (-2)``."""
     params = foes(event.enemy, texts).params()
-    head = texts(
-        "fight.assault",
-        number=event.number,
-        hero=event.hero_strength,
-        enemy_strength=event.enemy_strength,
-        **params,
-    )
+    if not event.hero_strength and not event.enemy_strength:  # a reliques action: no strengths
+        head = texts("fight.turn", number=event.number, **params)
+    else:
+        head = texts(
+            "fight.assault",
+            number=event.number,
+            hero=event.hero_strength,
+            enemy_strength=event.enemy_strength,
+            **params,
+        )
     shown_note = event.note
     if event.winner == "hero":  # a blow that hits and does not wound says so
         key = "fight.assault_win"
