@@ -92,3 +92,41 @@ def test_a_d20_fight_in_the_plain_player_shows_one_die_and_no_creation_echo(tmp_
             assert "=" not in line  # « 17 », not « 17 = 17 »
     assert "FORCE : 3d6 -> " in shown  # the creation roll, once
     assert "FORCE : 0 -> " not in shown
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "line", "message"),
+    [
+        (
+            "df-classic",
+            "> ennemi ORQUE HABILETÉ 5 ENDURANCE 0",
+            "l'ennemi `ORQUE` commence le combat avec 0 en ENDURANCE : il serait vaincu "
+            "avant le premier assaut",
+        ),
+        (
+            "d20",
+            "> ennemi Brigand CA 12 attaque +2 dégâts 1d6 PV 0",
+            "l'ennemi `Brigand` commence le combat avec 0 en PV : il serait vaincu "
+            "avant le premier assaut",
+        ),
+        (  # no health written: 5 x CON, computed by the ruleset's roll
+            "reliques",
+            "> ennemi S FOR 3 AGL 2 PER 2 CON 0",
+            "l'ennemi `S` commence le combat avec 0 en SANTÉ : il serait vaincu "
+            "avant le premier assaut",
+        ),
+        (
+            "df-classic",
+            "> ennemi ORQUE HABILETÉ -5 ENDURANCE 4",
+            "HABILETÉ -5 est hors limites pour un ennemi",
+        ),
+    ],
+)
+def test_an_enemy_beaten_before_the_fight_or_below_0_is_a_load_error(
+    tmp_path, ruleset, line, message
+):
+    head = f"---\ntitre: t\nlangue: fr\njeu-de-règles: {ruleset}\n---\n"
+    text = head + f"§ 1\n{line}\n-> 2 x\n§ 2\n> victoire\n"
+    (error,) = load_errors(tmp_path, text)
+    assert fr(error.message).replace("\u00a0", " ") == message
+    assert error.span.line == 7

@@ -162,6 +162,7 @@ class EnemyChecker:
         if unknown:
             return  # a misspelt stat explains the missing one
         given = set(written)
+        self.values(enemy, needs)
         for need in needs:
             if not need.spellings.isdisjoint(given):
                 continue
@@ -188,6 +189,70 @@ class EnemyChecker:
                 enemy.span,
                 hint,
             )
+
+    def values(self, enemy: ast.Enemy, needs: list[Need]) -> None:
+        """A stat below 0, or a health that leaves the enemy beaten before the first
+        assault (given as 0, or computed from its characteristics), is a load error."""
+        numbers: dict[str, int] = {}  # stat id (or folded key) -> value
+        for name, value in enemy.stats:
+            if not isinstance(value, int):
+                continue  # dice, rolled when the fight starts
+            found = self.ruleset.resolve(name)
+            if found is not None and found[0] == "stat":
+                numbers[found[1]] = value
+                if value < 0:
+                    self.report(
+                        tr("{stat} {value} is out of range for an enemy", stat=name, value=value),
+                        _word_span(enemy, name),
+                        tr("an enemy's characteristic is at least 0"),
+                    )
+                    return
+            numbers.setdefault(_key(name), value)
+        health = self._health(needs, numbers)
+        if health is None or health[1] > 0:
+            return
+        shown, value = health
+        self.report(
+            tr(
+                "the enemy `{name}` starts the fight with {value} {stat}: it would be beaten "
+                "before the first assault",
+                name=enemy.name,
+                value=value,
+                stat=shown,
+            ),
+            enemy.span,
+            tr("give it at least 1, or take it out of the fight"),
+        )
+
+    def _health(self, needs: list[Need], numbers: dict[str, int]) -> tuple[Any, int] | None:
+        """The enemy's health as written (or computed by the ruleset's health roll from
+        its characteristics, reliques), with its name; None when not known here."""
+        health_stat = getattr(self.params, "health", None)
+        for need in needs:
+            if need.stat is not None and need.stat == health_stat and need.stat in numbers:
+                return self._shown(need, None), numbers[need.stat]
+            if need.stat is None and need.key == "health":
+                value = next((numbers[k] for k in need.spellings if k in numbers), None)
+                if value is not None:
+                    return self._shown(need, None), value
+        if not isinstance(self.params, ReliquesFight) or health_stat is None:
+            return None
+        try:
+            stat = self.ruleset.stat(health_stat)
+        except KeyError:
+            return None
+        if stat.roll is None or stat.roll.dice:
+            return None
+
+        def value(name: str) -> int:
+            found = self.ruleset.resolve(name)
+            return numbers[found[1] if found else name]
+
+        try:
+            total, _ = stat.roll.roll(None, value)
+        except (KeyError, TypeError, AttributeError):
+            return None
+        return self._shown(self._stat_need(health_stat), None), total
 
     def _suggest(self, name: str) -> str:
         close = difflib.get_close_matches(_key(name), list(self.spellings), n=1, cutoff=0.6)
