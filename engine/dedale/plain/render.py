@@ -30,6 +30,7 @@ class Renderer:
         self.lang = lang
         self.turn_to = False  # choices say where they lead (``--turn-to``, issue 16.3)
         self.in_turns = False  # the fight under way counts turns (reliques)
+        self.started = False  # a paragraph was entered: the creation is over
         self.rolled: dict[str, int] = {}  # stats just rolled at creation, and their totals
         self.articles: Mapping[str, str] = articles or {}  # enemy name -> its article
         self.hero_gender: str | None = None  # "f": "Vous êtes morte"
@@ -78,6 +79,7 @@ class Renderer:
     # ------------------------------------------------------------------ events
 
     def _ParagraphEntered(self, e: events.ParagraphEntered) -> list[str]:
+        self.started = True
         return ["", f"§ {e.number}"]
 
     def _TextShown(self, e: events.TextShown) -> list[str]:
@@ -91,13 +93,15 @@ class Renderer:
 
     def _StatChanged(self, e: events.StatChanged) -> list[str]:
         name = self.name(e.name)
+        if e.old == 0 and self.rolled.pop(e.name, None) == e.new:
+            return []  # the creation roll's line already gave it ("SKILL: 1d6+6 -> 2 = 8")
+        if not self.started and e.old == 0 and e.who in ("hero", "counter"):
+            return [self.t("event.stat_start", name=name, new=e.new)]  # « HABILETÉ : 9 »
         if e.who == "counter":
             return [self.t("event.counter", name=name, old=e.old, new=e.new)]
         if e.who != "hero":
             who = french.capitalise(self.foes(e.who).phrase)
             return [self.t("event.enemy_stat", who=who, name=name, old=e.old, new=e.new)]
-        if e.old == 0 and self.rolled.pop(e.name, None) == e.new:
-            return []  # the creation roll's line already gave it ("SKILL: 1d6+6 -> 2 = 8")
         key = "event.stat_unchanged" if e.old == e.new else "event.stat"
         return [self.t(key, name=name, old=e.old, new=e.new, initial=e.initial)]
 
