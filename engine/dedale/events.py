@@ -79,6 +79,7 @@ class DiceRolled(Event):
     total: int
     expression: str = ""
     who: str = ""
+    target: int | None = None  # a duo test's (reliques): the total must be at most this
 
 
 @event

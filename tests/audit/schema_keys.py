@@ -10,7 +10,11 @@ import inspect
 from dedale.rules import schema, schema_fight
 
 # ``what`` given as a parameter: the section is named after the function.
-BY_FUNCTION = {"read_outcome_names": "test outcomes", "read_luck_table": "fight luck table"}
+BY_FUNCTION = {
+    "read_outcome_names": "test outcomes",
+    "read_luck_table": "fight luck table",
+    "read_enemy_keys": "enemy key",  # ``health: {names: {fr: PV, en: HP}, aliases: [...]}``
+}
 # ``allowed`` given as a parameter: the module constants passed to it, per fight procedure.
 ENEMY_KEYS = {"d20": schema_fight.D20_ENEMY_KEYS, "reliques": schema_fight.RELIQUES_ENEMY_KEYS}
 

@@ -398,6 +398,18 @@ EFFECTS: dict[str, Effect] = {
         "book",
         D20_FIGHT.format(key="DEF"),
     ),
+    "enemy key: names": (
+        "d20",
+        "{fight: {enemy_keys: {health: {names: {fr: VIE, en: LIFE}}}}}",
+        "book",
+        "> fight\n> enemy ORC AC 12 attack +1 damage 1d4 LIFE 3\n> win -> 9",
+    ),
+    "enemy key: aliases": (
+        "d20",
+        "{fight: {enemy_keys: {health: {aliases: [VIE]}}}}",
+        "book",
+        "> fight\n> enemy ORC AC 12 attack +1 damage 1d4 VIE 3\n> win -> 9",
+    ),
     "fight (reliques): procedure": ("reliques", "{fight: {procedure: reliques}}", "procedure"),
     "fight (reliques): health": ("reliques", "{fight: {health: CON}}", "play"),
     "fight (reliques): initiative": ("reliques", "{fight: {initiative: [CHA, CHA]}}", "play"),

@@ -217,3 +217,15 @@ def test_playtest_actions_are_recorded(book):
     text = write_plan(record_plan(game))
     assert "at 1\nset STAMINA 25\nat 1\ndice: 1 1\nat 1 / jump 4\n" in text
     assert run_plan(book, parse_plan(text, "rec.plan")).findings == []
+
+
+def test_a_paragraph_crossed_without_a_decision_says_where_the_dice_go(book):
+    # § 2's fight and § 4's Luck test run without a decision: the game waits at § 6
+    result = play(book, "at 1\nchoose 2\nat 4\nstop\n")
+    ((code, line),) = codes(result)
+    assert (code, line) == ("P010", 6)
+    hint = result.findings[0].hint.translate("fr").replace("\u00a0", " ")
+    assert hint.startswith("la partie a traversé le § 4 sans s'y arrêter")
+    assert "`dés :` avant le choix" in hint
+    elsewhere = play(book, "at 1\nchoose 2\nat 7\nstop\n")  # never entered: no such hint
+    assert [f.hint for f in elsewhere.findings] == [None]

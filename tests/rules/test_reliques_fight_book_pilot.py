@@ -64,3 +64,13 @@ def test_the_strike_back_shows_on_the_fight_screen():
     log = "\n".join(seen["log"])
     assert "(parried)" in log and "(riposte)" in log, log
     assert seen["health"] == 14
+
+
+def test_the_fight_log_names_the_rolls_turns_and_initiative_in_french():
+    seen = _play("fr", ["o", "n"])
+    log = "\n".join(seen["log"]).replace("\u00a0", " ").replace("\u202f", " ")
+    assert "Votre initiative : [1] [2] = 3 (au plus 6 : marge +3)" in log, log
+    assert "Initiative de GHOUL : [3] [3] = 6 (au plus 5 : marge -1)" in log, log
+    assert "Vous agissez en premier." in log and "initiative (first" not in log, log
+    assert "Tour 1 : " in log and "vous 0" not in log and "Assaut" not in log, log
+    assert "d'hero" not in log, log

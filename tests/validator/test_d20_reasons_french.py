@@ -55,12 +55,8 @@ def test_an_enemy_without_hp_is_said_in_french(tmp_path, capsys):
     bare = dataclasses.replace(enemy, stats=tuple(s for s in enemy.stats if s[0] != "PV"))
     fight = dataclasses.replace(fight, enemies=(bare,))
     (report,) = d20_fight_reports(graph, book, [(1, fight)], 0, None)
-    assert translate(report.error, "fr") == (
-        "l'ennemi BRIGAND a besoin d'une valeur pour HP, PV, points de vie, hit points"
-    )
+    assert translate(report.error, "fr") == ("l'ennemi BRIGAND a besoin d'une valeur pour PV")
     (w032,) = fight_findings([report], 0.05)
     shown = translate(w032.message, "fr").replace("\xa0", " ")
-    assert shown.endswith(
-        ": l'ennemi BRIGAND a besoin d'une valeur pour HP, PV, points de vie, hit points"
-    ), shown
+    assert shown.endswith(": l'ennemi BRIGAND a besoin d'une valeur pour PV"), shown
     assert "needs a value" not in shown

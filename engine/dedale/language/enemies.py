@@ -11,17 +11,19 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from dedale import ast
 from dedale.errors import read_source_line
-from dedale.i18n import tr
+from dedale.i18n import Localised, tr, translate
+from dedale.i18n.french import of
 from dedale.language.keywords import fold
 from dedale.rules.ruleset import D20Fight, OpposedFight, ReliquesFight
 from dedale.span import Span
 
+_IDS = "ids"  # a line naming stats by the ruleset's ids (``FOR``), not by a language's names
 Report = Callable[[str, Span, "str | None"], None]
 
 
@@ -33,6 +35,7 @@ class Need:
     spellings: frozenset[str]
     stat: str | None
     shown: tuple[str, ...]  # the spellings as the ruleset writes them, for messages
+    key: str = ""  # the enemy key (health, armour_class) when ``stat`` is None
 
 
 def _key(name: str) -> str:
@@ -76,7 +79,7 @@ class EnemyChecker:
 
     def _key_need(self, key: str) -> Need:
         aliases = self._enemy_keys().get(key) or (key,)
-        return Need(frozenset(_key(a) for a in aliases), None, tuple(aliases))
+        return Need(frozenset(_key(a) for a in aliases), None, tuple(aliases), key)
 
     def needs(self, fight: ast.Fight) -> list[Need]:
         """What the fight procedure reads from each enemy of ``fight``."""
@@ -159,6 +162,7 @@ class EnemyChecker:
         if unknown:
             return  # a misspelt stat explains the missing one
         given = set(written)
+        self.values(enemy, needs)
         for need in needs:
             if not need.spellings.isdisjoint(given):
                 continue
@@ -176,35 +180,135 @@ class EnemyChecker:
                 )
             )
             self.report(
-                tr("the enemy `{name}` has no {stat}", name=enemy.name, stat=shown),
+                tr(
+                    "the enemy `{name}` has no {stat}",
+                    name=enemy.name,
+                    stat=shown,
+                    of_stat=Localised({"en": shown, "fr": of(translate(shown, "fr"))}),
+                ),
                 enemy.span,
                 hint,
             )
+
+    def values(self, enemy: ast.Enemy, needs: list[Need]) -> None:
+        """A stat below 0, or a health that leaves the enemy beaten before the first
+        assault (given as 0, or computed from its characteristics), is a load error."""
+        numbers: dict[str, int] = {}  # stat id (or folded key) -> value
+        for name, value in enemy.stats:
+            if not isinstance(value, int):
+                continue  # dice, rolled when the fight starts
+            found = self.ruleset.resolve(name)
+            if found is not None and found[0] == "stat":
+                numbers[found[1]] = value
+                if value < 0:
+                    self.report(
+                        tr("{stat} {value} is out of range for an enemy", stat=name, value=value),
+                        _word_span(enemy, name),
+                        tr("an enemy's characteristic is at least 0"),
+                    )
+                    return
+            numbers.setdefault(_key(name), value)
+        health = self._health(needs, numbers)
+        if health is None or health[1] > 0:
+            return
+        shown, value = health
+        self.report(
+            tr(
+                "the enemy `{name}` starts the fight with {value} {stat}: it would be beaten "
+                "before the first assault",
+                name=enemy.name,
+                value=value,
+                stat=shown,
+            ),
+            enemy.span,
+            tr("give it at least 1, or take it out of the fight"),
+        )
+
+    def _health(self, needs: list[Need], numbers: dict[str, int]) -> tuple[Any, int] | None:
+        """The enemy's health as written (or computed by the ruleset's health roll from
+        its characteristics, reliques), with its name; None when not known here."""
+        health_stat = getattr(self.params, "health", None)
+        for need in needs:
+            if need.stat is not None and need.stat == health_stat and need.stat in numbers:
+                return self._shown(need, None), numbers[need.stat]
+            if need.stat is None and need.key == "health":
+                value = next((numbers[k] for k in need.spellings if k in numbers), None)
+                if value is not None:
+                    return self._shown(need, None), value
+        if not isinstance(self.params, ReliquesFight) or health_stat is None:
+            return None
+        try:
+            stat = self.ruleset.stat(health_stat)
+        except KeyError:
+            return None
+        if stat.roll is None or stat.roll.dice:
+            return None
+
+        def value(name: str) -> int:
+            found = self.ruleset.resolve(name)
+            return numbers[found[1] if found else name]
+
+        try:
+            total, _ = stat.roll.roll(None, value)
+        except (KeyError, TypeError, AttributeError):
+            return None
+        return self._shown(self._stat_need(health_stat), None), total
 
     def _suggest(self, name: str) -> str:
         close = difflib.get_close_matches(_key(name), list(self.spellings), n=1, cutoff=0.6)
         if close:
             return tr("did you mean `{name}`?", name=self.spellings[close[0]])
-        names = sorted({self._shown(self._stat_need(s.id), None) for s in self.ruleset.stats})
-        return tr("an enemy's stats are the ruleset's: {names}", names=", ".join(names))
+        needs = [self._stat_need(s.id) for s in self.ruleset.stats]
+        needs += [self._key_need(key) for key in self._enemy_keys()]
+        names = {
+            lang: ", ".join(sorted(writable(translate(self._shown(n, None), lang) for n in needs)))
+            for lang in ("en", "fr")
+        }
+        return tr("an enemy's stats are the ruleset's: {names}", names=Localised(names))
 
     def _language(self, written: list[str]) -> str | None:
         """The language the author names stats in on this line (``ENDURANCE`` -> fr)."""
         votes: Counter[str] = Counter()
-        for stat in self.ruleset.stats:
-            for lang, name in stat.names.items():
+        named = [stat.names for stat in self.ruleset.stats]
+        named += list((getattr(self.params, "enemy_key_names", None) or {}).values())
+        for names in named:
+            if len(set(map(_key, names.values()))) < 2:
+                continue  # the same word in both languages says nothing
+            for lang, name in names.items():
                 if _key(name) in written:
                     votes[lang] += 1
+        for stat in self.ruleset.stats:  # ``FOR 3 AGL 4``: the ruleset's own short names
+            if _key(stat.id) in written and _key(stat.id) not in map(_key, stat.names.values()):
+                votes[_IDS] += 1
         return votes.most_common(1)[0][0] if votes else None
 
     def _shown(self, need: Need, lang: str | None) -> str:
+        """The value's name in ``lang`` (the line's), else in the reader's language."""
+        names = self._names(need)
+        if not names:
+            return need.stat or need.shown[0]
+        if lang == _IDS and need.stat is not None:
+            return need.stat
+        if lang is not None and lang != _IDS:
+            return names.get(lang) or need.stat or need.shown[0]
+        return Localised({"en": names.get("en") or need.shown[0], **names})
+
+    def _names(self, need: Need) -> dict[str, str]:
         if need.stat is not None:
             try:
-                names = self.ruleset.stat(need.stat).names
+                return dict(self.ruleset.stat(need.stat).names)
             except KeyError:
-                return need.stat
-            return (names.get(lang) if lang else None) or need.stat
-        return need.shown[0]
+                return {}
+        key_names = getattr(self.params, "enemy_key_names", None) or {}
+        return next(
+            (dict(names) for key, names in key_names.items() if _key(key) == _key(need.key)),
+            {},
+        )
+
+
+def writable(names: Iterable[str]) -> set[str]:
+    """The names an enemy line can hold: one word each (``POINTS DE VIE`` cannot be)."""
+    return {name for name in names if len(name.split()) == 1}
 
 
 def _word_span(enemy: ast.Enemy, word: str) -> Span:

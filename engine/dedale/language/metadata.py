@@ -242,6 +242,11 @@ def parse_meta(
             "rules",
             tr("`{key}` must be a mapping of ruleset values to override", key=shown("rules")),
         )
+        if isinstance(rules, str) and "ruleset" not in values:
+            from dedale.rules.loader import builtin_names
+
+            if rules.strip() in builtin_names():  # `rules: d20` meant the ruleset
+                ruleset = rules.strip()  # so the book is checked with it, without a cascade
         rules = None
 
     start = values.get("start", 1)

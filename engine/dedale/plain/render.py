@@ -29,6 +29,9 @@ class Renderer:
         self.ruleset = ruleset
         self.lang = lang
         self.turn_to = False  # choices say where they lead (``--turn-to``, issue 16.3)
+        self.in_turns = False  # the fight under way counts turns (reliques)
+        self.started = False  # a paragraph was entered: the creation is over
+        self.rolled: dict[str, int] = {}  # stats just rolled at creation, and their totals
         self.articles: Mapping[str, str] = articles or {}  # enemy name -> its article
         self.hero_gender: str | None = None  # "f": "Vous êtes morte"
 
@@ -76,6 +79,7 @@ class Renderer:
     # ------------------------------------------------------------------ events
 
     def _ParagraphEntered(self, e: events.ParagraphEntered) -> list[str]:
+        self.started = True
         return ["", f"§ {e.number}"]
 
     def _TextShown(self, e: events.TextShown) -> list[str]:
@@ -89,6 +93,10 @@ class Renderer:
 
     def _StatChanged(self, e: events.StatChanged) -> list[str]:
         name = self.name(e.name)
+        if e.old == 0 and self.rolled.pop(e.name, None) == e.new:
+            return []  # the creation roll's line already gave it ("SKILL: 1d6+6 -> 2 = 8")
+        if not self.started and e.old == 0 and e.who in ("hero", "counter"):
+            return [self.t("event.stat_start", name=name, new=e.new)]  # « HABILETÉ : 9 »
         if e.who == "counter":
             return [self.t("event.counter", name=name, old=e.old, new=e.new)]
         if e.who != "hero":
@@ -98,38 +106,32 @@ class Renderer:
         return [self.t(key, name=name, old=e.old, new=e.new, initial=e.initial)]
 
     def _DiceRolled(self, e: events.DiceRolled) -> list[str]:
-        faces = " + ".join(str(f) for f in e.faces) or "-"
+        roll = dice_shown(e.faces, e.total)
+        if e.target is not None:  # « 1 + 3 = 4 (au plus 10 : marge +6) »
+            margin = f"{e.target - e.total:+d}".replace("+0", "0")
+            roll += self.t("event.dice_target", target=e.target, margin=margin)
         if e.expression and any(stat.id == e.purpose for stat in self.ruleset.stats):
             name = self.name(e.purpose)
-            return [
-                self.t(
-                    "event.creation_roll",
-                    name=name,
-                    expression=e.expression,
-                    faces=faces,
-                    total=e.total,
-                )
-            ]
+            self.rolled[e.purpose] = e.total
+            return [self.t("event.creation_roll", name=name, expression=e.expression, roll=roll)]
         for kind in _FIGHT_ROLLS:  # reliques: whose initiative, dodge or parry the dice are
             who = e.purpose.removesuffix(f"_{kind}")
             if who == "hero":
-                return [self.t(f"event.dice_hero_{kind}", faces=faces, total=e.total)]
+                return [self.t(f"event.dice_hero_{kind}", roll=roll)]
             if who != e.purpose:
                 foes = self.foes(who)
                 shown = foes.of() if self.lang == "fr" else foes.phrase
-                line = self.t(
-                    f"event.dice_enemy_{kind}", faces=faces, total=e.total, of_enemy=shown
-                )
-                return [line]
+                return [self.t(f"event.dice_enemy_{kind}", roll=roll, of_enemy=shown)]
+        one = "_one" if len(e.faces) == 1 else ""  # "you roll the die", not "the dice"
         enemy = e.purpose.removesuffix("_attack")
         if enemy == "hero":  # the hero's attack roll, and the enemy's alike (issue 16.8)
-            return [self.t("event.dice_hero", faces=faces, total=e.total)]
+            return [self.t(f"event.dice_hero{one}", roll=roll)]
         if enemy != e.purpose:
             params = self.foes(enemy).params()
-            return [self.t("event.dice_enemy", faces=faces, total=e.total, **params)]
+            return [self.t(f"event.dice_enemy{one}", roll=roll, **params)]
         if e.purpose in _LABELLED_ROLLS:  # two rolls compared (dedale.game.test_forms)
-            return [self.t(f"event.dice_{e.purpose}", faces=faces, total=e.total)]
-        return [self.t("event.dice", faces=faces, total=e.total, purpose=e.purpose)]
+            return [self.t(f"event.dice_{e.purpose}", roll=roll)]
+        return [self.t("event.dice", roll=roll, purpose=e.purpose)]
 
     def _TestResolved(self, e: events.TestResolved) -> list[str]:
         name = self.name(e.name)
@@ -159,6 +161,7 @@ class Renderer:
     def _AssaultResolved(self, e: events.AssaultResolved) -> list[str]:
         outcome = {"hero": "won", "enemy": "lost"}.get(e.winner, "tie")
         kind = "assault" if e.hero_strength or e.enemy_strength else "action"
+        self.in_turns = kind == "action"  # a reliques fight counts turns, not assaults
         note = e.note
         key = f"event.{kind}_{outcome}"
         if kind == "assault":  # a blow that hits and does not wound says so
@@ -188,7 +191,11 @@ class Renderer:
         return [self.t("event.enemy_defeated", **params)]
 
     def _FightEnded(self, e: events.FightEnded) -> list[str]:
-        return [self.t(f"event.fight_{e.outcome}", count=e.assaults, assaults=e.assaults)]
+        key = f"event.fight_{e.outcome}"
+        if self.in_turns and has_message(self.lang, f"{key}_turns"):
+            key += "_turns"  # « (2 tours) »
+        self.in_turns = False
+        return [self.t(key, count=e.assaults, assaults=e.assaults)]
 
     def _ItemGained(self, e: events.ItemGained) -> list[str]:
         return [self.t("event.item_gained", item=e.item, count=e.count)]
@@ -282,3 +289,10 @@ class Renderer:
             key = f"prompt.{prompt.kind}"  # type: ignore[attr-defined]
             return [self.t(key) if has_message(self.lang, key) else self.t("prompt.number")]
         return [self.t("prompt.unknown", kind=kind.__name__)]
+
+
+def dice_shown(faces: tuple[int, ...], total: int) -> str:
+    """``4 + 3 = 7``; one die showing its total is just ``17`` (not ``17 = 17``)."""
+    if len(faces) == 1 and faces[0] == total:
+        return str(total)
+    return f"{' + '.join(str(f) for f in faces) or '-'} = {total}"

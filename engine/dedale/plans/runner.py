@@ -270,6 +270,16 @@ class _Play:
         assert game is not None
         if self.settle_until(lambda: game.state.paragraph == step.paragraph):
             return
+        history = game.state.history
+        since = [e.paragraph for e in history if history and e.decisions == history[-1].decisions]
+        hint = None
+        if step.paragraph in since[:-1]:  # crossed without a decision: its dice came first
+            hint = tr(
+                "the game went through § {expected} without stopping there (a test, dice or a "
+                "fight took it on): put `dice:` before the choice that leads there, and `at` "
+                "the paragraph where the game waits",
+                expected=step.paragraph,
+            )
         self.note(
             "P010",
             tr(
@@ -279,6 +289,7 @@ class _Play:
                 where=self.where(),
             ),
             step.span,
+            hint,
         )
 
     def expect(self, step: Expect) -> None:

@@ -69,6 +69,13 @@ def dice_faces(faces: tuple[int, ...]) -> str:
     return " ".join(f"[{face}]" for face in faces)
 
 
+def dice_roll(faces: tuple[int, ...], total: int) -> str:
+    """``[5] [3] = 8``; one die showing its total is just ``[17]`` (not ``[17] = 17``)."""
+    if len(faces) == 1 and faces[0] == total:
+        return dice_faces(faces)
+    return f"{dice_faces(faces)} = {total}"
+
+
 def outcome_text(texts: Texts, outcome: str, own_word: str | None = None) -> str:
     """The outcome of a test: the test's own word from the ruleset (Luck: "Lucky") or the
     usual one."""
@@ -107,7 +114,11 @@ def _describe(
     match event:
         case ev.MessageShown(key=key, params=params):
             values = french.named(dict(params), texts.articles, texts.lang)
+            if key == "initiative" and dict(params).get("first") == "hero":
+                key = "initiative_hero"  # « Vous agissez en premier. »
             phrase = texts(f"messages.{key}", **values)
+            if phrase == f"messages.{key}" and has_message(texts.lang, f"message.{key}"):
+                phrase = message(texts.lang, f"message.{key}", **values)  # the plain player's
             if phrase == f"messages.{key}":
                 details = ", ".join(f"{k}={v}" for k, v in params)
                 phrase = f"{key} ({details})" if details else key
@@ -124,9 +135,13 @@ def _describe(
             shown = french.capitalise(foes(who, texts).phrase)
             line = texts("events.enemy_stat", who=shown, stat=stat_name(name), old=old, new=new)
             return _escape(line)
-        case ev.DiceRolled(purpose=purpose, faces=faces, total=total):
+        case ev.DiceRolled(purpose=purpose, faces=faces, total=total, target=target):
             label = dice_purpose(purpose, texts, stat_name)
-            return _escape(texts("dice", purpose=label, faces=dice_faces(faces), total=total))
+            roll = dice_roll(faces, total)
+            if target is not None:  # a duo test (reliques): « [1] [3] = 4 (au plus 10 : +6) »
+                margin = f"{target - total:+d}".replace("+0", "0")
+                roll += texts("dice_target", target=target, margin=margin)
+            return _escape(texts("dice", purpose=label, roll=roll))
         case ev.TestResolved(name=name, roll=roll, target=target, outcome=outcome):
             result = outcome_text(texts, outcome, outcome_word and outcome_word(name, outcome))
             colour = "green" if "success" in outcome else "red"
@@ -176,13 +191,16 @@ def dice_purpose(purpose: str, texts: Texts, stat_name: StatNamer) -> str:
 def assault_line(event: ev.AssaultResolved, texts: Texts) -> str:
     """``Assault 3: you 17, Orc 15: you wound Orc (-2)``."""
     params = foes(event.enemy, texts).params()
-    head = texts(
-        "fight.assault",
-        number=event.number,
-        hero=event.hero_strength,
-        enemy_strength=event.enemy_strength,
-        **params,
-    )
+    if not event.hero_strength and not event.enemy_strength:  # a reliques action: no strengths
+        head = texts("fight.turn", number=event.number, **params)
+    else:
+        head = texts(
+            "fight.assault",
+            number=event.number,
+            hero=event.hero_strength,
+            enemy_strength=event.enemy_strength,
+            **params,
+        )
     shown_note = event.note
     if event.winner == "hero":  # a blow that hits and does not wound says so
         key = "fight.assault_win"

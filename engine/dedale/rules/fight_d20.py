@@ -27,7 +27,7 @@ from dedale.events import (
     TargetPrompt,
     YesNoPrompt,
 )
-from dedale.i18n import tr
+from dedale.i18n import Localised, tr
 from dedale.rules import modifiers as mods
 from dedale.rules.character import Character
 from dedale.rules.decisions import RulesGen
@@ -71,7 +71,10 @@ def enemy_value(params: D20Fight, enemy: EnemySpec, key: str, default: int | Non
         if _folded((str(name),)) <= wanted:
             return int(value)
     if default is None:
-        aliases = ", ".join(params.enemy_keys.get(key, (key,)))
+        names = params.enemy_key_names.get(key)
+        aliases: str | Localised = ", ".join(params.enemy_keys.get(key, (key,)))
+        if names:  # the value's name in the reader's language
+            aliases = Localised({"en": names.get("en") or aliases, **names})
         raise GameError(
             tr("enemy {name} needs a value for {aliases}", name=enemy.name, aliases=aliases)
         )

@@ -155,7 +155,9 @@ class _Reliques(FightSteps):
         faces = self.rng.roll_dice(2, 6)
         outcome = _duo_outcome(self.ruleset, values, faces, target)
         if self.emit:
-            yield DiceRolled(purpose=f"{side.name}_{purpose}", faces=faces, total=sum(faces))
+            yield DiceRolled(
+                purpose=f"{side.name}_{purpose}", faces=faces, total=sum(faces), target=target
+            )
         return outcome, target - sum(faces)
 
     def blow(self, attacker: Side, defender: Side, turn: int, left: dict[int, int]):

@@ -174,6 +174,7 @@ class D20Fight:
     critical_multiplier: int = 2
     unarmed_damage: DiceExpr | None = None
     enemy_keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    enemy_key_names: dict[str, dict[str, str]] = field(default_factory=dict)  # by language
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +190,7 @@ class ReliquesFight:
     actions: tuple[tuple[int, int], ...] = ((2, 1), (4, 2), (6, 3))
     unarmed_damage: int = 1
     enemy_keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    enemy_key_names: dict[str, dict[str, str]] = field(default_factory=dict)  # by language
 
 
 FightParams = OpposedFight | D20Fight | ReliquesFight

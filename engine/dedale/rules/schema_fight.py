@@ -13,6 +13,7 @@ from dedale.rules.schema_base import (
     as_int,
     as_list,
     as_map,
+    as_names,
     as_str,
     check_keys,
     fail,
@@ -101,6 +102,7 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
         check_keys(node, keys, "fight")
         return D20Fight(
             enemy_keys=read_enemy_keys(entries.get("enemy_keys"), D20_ENEMY_KEYS),
+            enemy_key_names=read_enemy_key_names(entries.get("enemy_keys")),
             health=stat("health", "HP"),
             attack_stat=stat("attack_stat", "FOR"),
             defence_stat=stat("defence_stat", "DEX"),
@@ -150,6 +152,7 @@ def read_fight(node: YNode, stat_ids: list[str], test_ids: list[str]) -> FightPa
         actions.append((band, as_int(count, "actions", 0, False, COUNT.high)))
     return ReliquesFight(
         enemy_keys=read_enemy_keys(entries.get("enemy_keys"), RELIQUES_ENEMY_KEYS),
+        enemy_key_names=read_enemy_key_names(entries.get("enemy_keys")),
         health=stat("health", "HEALTH"),
         initiative=duo("initiative", ("AGL", "PER")),
         attack=duo("attack", ("FOR", "AGL")),
@@ -166,12 +169,45 @@ RELIQUES_ENEMY_KEYS = ("weapon", "protection", "health")
 
 
 def read_enemy_keys(node: YNode | None, allowed: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """``enemy_keys: {attack: [attack, attaque]}``: how books name enemy values."""
+    """``enemy_keys: {attack: [attack, attaque]}``: how books name enemy values.
+
+    A key may also be ``{names: {fr: PV, en: HP}, aliases: [...]}``: its names per language
+    come first (messages show the book's), then its aliases. Every spelling is one word,
+    since an enemy line is read as ``NAME VALUE`` pairs."""
     keys = {key: (key,) for key in allowed}
     if node is None or node.value is None:
         return keys
     entries = as_map(node, "enemy_keys", "{attack: [attack, attaque]}")
     check_keys(node, allowed, "enemy_keys")
     for key, child in entries.items():
-        keys[key] = as_list(child, key, as_str) or (key,)
+        if child.is_map:
+            check_keys(child, ("names", "aliases"), key)
+            names = opt(as_map(child, key, "{names: {fr: PV, en: HP}}"), "names", as_names, {})
+            aliases = as_list(child.get("aliases") or YNode(None, child.span), key, as_str)
+            spellings = tuple(dict.fromkeys((*names.values(), *aliases)))
+        else:
+            spellings = as_list(child, key, as_str)
+        for spelling in spellings:
+            if len(spelling.split()) > 1:
+                raise fail(
+                    tr(
+                        "`{name}` cannot be written on an enemy line: a value's name is one word",
+                        name=spelling,
+                    ),
+                    child,
+                    tr("drop it, or write it without spaces"),
+                )
+        keys[key] = spellings or (key,)
     return keys
+
+
+def read_enemy_key_names(node: YNode | None) -> dict[str, dict[str, str]]:
+    """The names per language of the enemy keys written ``{names: {fr: PV, en: HP}}``."""
+    if node is None or not node.is_map:
+        return {}
+    found: dict[str, dict[str, str]] = {}
+    for key, child in node.value.items():
+        names = child.get("names") if child.is_map else None
+        if names is not None:
+            found[key] = as_names(names, key)
+    return found

@@ -298,7 +298,7 @@ def _d20_path(graph, book, reports, seconds, reach):
 
     ruleset = book.ruleset
     try:
-        simulator = FightSimulator(book, hero_profiles(ruleset), 0, kit=start_kit(graph))
+        simulator = FightSimulator(book, hero_profiles(ruleset), 0, kit=start_kit(graph, book))
     except (DedaleError, KeyError, ValueError, AttributeError) as error:
         missing = tr("not computed: {reason}", reason=error_reason(error))
         from dedale.validator.fight_path import FightPath

@@ -281,7 +281,7 @@ def _estimated(simulator: list, graph: Graph, book, seeds, number: int, fight, w
 
             heroes = hero_profiles(book.ruleset)
             seed, count = seeds  # count: the fights to estimate (for the book's budget)
-            kit = start_kit(graph)
+            kit = start_kit(graph, book)
             simulator.append(FightSimulator(book, heroes, seed, kit=kit, fights=count))
         except (ImportError, DedaleError, KeyError, ValueError, AttributeError) as error:
             simulator.append(f"{why} ({error})")
@@ -293,12 +293,15 @@ def _estimated(simulator: list, graph: Graph, book, seeds, number: int, fight, w
     return FightReport(number, fight, tuple(results))
 
 
-def start_kit(graph: Graph) -> tuple[ast.GainItem, ...]:
-    """The items the start paragraph gives every reader (``> take`` at its top level)."""
+def start_kit(graph: Graph, book: object = None) -> tuple[ast.GainItem, ...]:
+    """The items every reader starts with: book.yaml's ``items:`` (``objets:``), then what
+    the start paragraph gives (``> take`` at its top level)."""
+    meta = getattr(book, "meta", None)
+    given = tuple(getattr(meta, "items", None) or ())
     node = graph.nodes.get(graph.start)
     if node is None:
-        return ()
-    return tuple(s for s in node.paragraph.body if isinstance(s, ast.GainItem))
+        return given
+    return given + tuple(s for s in node.paragraph.body if isinstance(s, ast.GainItem))
 
 
 def _attack_stat(ruleset: object, fight: ast.Fight) -> str | None:

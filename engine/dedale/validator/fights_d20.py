@@ -124,7 +124,7 @@ def d20_fight_reports(
 
     try:
         simulator = FightSimulator(
-            book, hero_profiles(book.ruleset), seed, kit=start_kit(graph), fights=len(fights)
+            book, hero_profiles(book.ruleset), seed, kit=start_kit(graph, book), fights=len(fights)
         )
     except (DedaleError, KeyError, ValueError, AttributeError) as error:
         return [FightReport(n, f, (), _reason(error), supported=False) for n, f in fights]

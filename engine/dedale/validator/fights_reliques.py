@@ -56,7 +56,7 @@ class ReliquesCalculator:
         heroism = self.ruleset.heroism or {}
         self.policies = ("none", "best") if heroism.get("ignore_loss") else ("none",)
         self.heroes: list[tuple[Hero, Any]] = []
-        kit = start_kit(graph)
+        kit = start_kit(graph, book)
         for profile in hero_profiles(self.ruleset):
             character = create_character(
                 self.ruleset, RandomSource(0), profile.class_name, fixed=dict(profile.stats)

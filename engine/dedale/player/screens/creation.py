@@ -109,7 +109,7 @@ class CreationScreen(Screen[None]):
         dice = None
         if event.who == "hero" and not given:
             dice = app.book_view.creation_roll(event.name, class_id)
-        if dice is None:
+        if dice is None or dice.strip() == str(event.new):  # a constant: « BONUS : 2 »
             return app.texts("creation.value", stat=app.stat_name(event.name), value=event.new)
         return app.texts(
             "creation.rolled", stat=app.stat_name(event.name), dice=dice, total=event.new
