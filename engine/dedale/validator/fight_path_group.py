@@ -348,10 +348,13 @@ class GroupKernels:
         stats = dict(self.hero.stats)
         if luck is not None:
             stats[self.luck_stat] = luck
-        plan = plan_of(fight, self.ruleset, line_up, stats, carried)
+        plan = plan_of(fight, self.ruleset, line_up, stats, carried, deadly=self.deadly)
         why = self.counters_reason(fight, plan)
         if why is not None:
             return why
+        exits = {way for way in plan.doomed if way.startswith("exit:")}
+        if exits and len(exits) != len(plan.exits):  # the solver's ends do not say which exit
+            return tr("some exits of a fight at once lead to a death ending, others not")
         plan = dataclasses.replace(plan, bonus=bonus)
         abilities, armour = class_fight_kit(self.ruleset, self.hero.class_name)
         if dosed:  # the potion's doses, one more counter (fight_path_group_potion.py)
