@@ -31,8 +31,6 @@ from dedale.validator.fight_path_reasons import error_reason
 
 def ally_reason(fight: ast.Fight) -> Message | None:
     """Why the path cannot follow this fight with allies and ways out (None: it can)."""
-    if fight.mode == "together" and len(fight.enemies) > 1:
-        return tr("allies fight beside the hero against several enemies at once")
     if fight.assault_table is not None:
         return tr("a table is rolled each assault")
     return None

@@ -41,6 +41,8 @@ def ally_potion_reason(fight: ast.Fight, potion) -> Message | None:
                  for kind in getattr(potion, "kinds", (potion,)))  # fmt: skip
     if (
         rolled
+        or fight.mode == "together"
+        and len(fight.enemies) > 1  # the allies' fight at once
         or fight.assault_table is not None
         or any(rule.kind in ("event", "first") for rule in fight.rules)
     ):
