@@ -106,3 +106,18 @@ def test_the_chain_agrees_with_the_real_interpreter_within_3_se():
     se = math.sqrt(exact * (1 - exact) / runs)
     assert 0.05 < exact < 0.95, exact
     assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)
+
+
+def test_the_potion_in_the_fight_at_once_keeps_the_estimate(tmp_path):
+    """The allies' solver of fights at once has no doses: the potion in it is not counted
+    (its doses carried through and drunk once it is over), and the figure says why."""
+    text = BOOK.read_text("utf-8").replace(
+        "-> 2 Go in", "> take Healing Draught (when STAMINA falls to 4: gain 4 STAMINA)\n-> 2 Go in"
+    )
+    path = tmp_path / "book.dd"
+    path.write_text(text, "utf-8")
+    weakest = validate_path(path, runs=0).fight_path.of("weakest")
+    shown = [why.translate("en") for _, why in weakest.reasons]
+    assert [number for number, _ in weakest.reasons] == [2]
+    assert "allies against several enemies at once" in shown[0]
+    assert [step.exact for step in weakest.fights] == [False, True]

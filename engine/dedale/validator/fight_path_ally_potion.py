@@ -15,7 +15,8 @@ with the doses left as one more counter of its states (the last of the book's, b
 allies' STAMINA; no condition can read it) and those two moments added; its ways out carry
 the doses left. Several potions of different effects are one code of doses
 (:mod:`.fight_path_potions`). The book's potion is not followed here (``≈``, its use not
-counted, the doses carried on and used once the fight is over) when an event or ``first
+counted, the doses carried on and used once the fight is over) against several enemies at
+once (the allies' solver of fights at once has no doses), when an event or ``first
 assault won`` is under the fight (``when it wounds you`` would read a wound the potion took
 back), with a table rolled each assault, or a potion whose amount is rolled.
 """
@@ -39,10 +40,11 @@ def ally_potion_reason(fight: ast.Fight, potion) -> Message | None:
     """Why the potion in this fight with allies is not followed (None: it is)."""
     rolled = any(kind.op != "restore" and len(kind.law or ()) > 1
                  for kind in getattr(potion, "kinds", (potion,)))  # fmt: skip
+    if fight.mode == "together" and len(fight.enemies) > 1:  # the allies' fight at once
+        return tr("the book's potion in a fight with allies against several enemies at once: "
+                  "its use is not counted")  # fmt: skip
     if (
         rolled
-        or fight.mode == "together"
-        and len(fight.enemies) > 1  # the allies' fight at once
         or fight.assault_table is not None
         or any(rule.kind in ("event", "first") for rule in fight.rules)
     ):
