@@ -121,3 +121,26 @@ def test_the_potion_in_the_fight_at_once_keeps_the_estimate(tmp_path):
     assert [number for number, _ in weakest.reasons] == [2]
     assert "allies against several enemies at once" in shown[0]
     assert [step.exact for step in weakest.fights] == [False, True]
+
+
+def test_allies_at_once_with_no_way_out_go_the_same_way():
+    """Two wolves at once beside Bran, no way out but the win: the same solver (its only way
+    out, the win), its figure without Luck the fight table's; with the best Luck past the
+    table's budget, the path says it counted the fight without Luck (before: "no exact
+    odds", the wounds not carried on)."""
+    book_path = BOOK.parent / "allies-fights-at-once.dd"
+    book = load_book(book_path)
+    graph = build_graph(book)
+    reports = fight_reports(graph, book)
+    segments = Segments(book.ruleset, book)
+    node = graph.nodes[2]
+    (step,) = segments.of(node, next(e for e in node.edges if e.target == 3))
+    assert step.ways == {("won", -1)}
+    for hero in hero_profiles(book.ruleset):
+        chain = HeroChain(book.ruleset, hero, "none", {r.fight.span: r for r in reports})
+        result = chain.best((step,))
+        assert result.exact, result.reasons
+        row = next(o for o in reports[0].odds if o.hero.level == hero.level and o.luck == "none")
+        assert result.win == pytest.approx(row.win, abs=1e-9)
+    weakest = validate_path(book_path, runs=0).fight_path.of("weakest")
+    assert "without Luck" in weakest.reasons[0][1].translate("en")
