@@ -374,7 +374,9 @@ def test_the_meal_policy_with_a_potion_is_the_best_of_every_policy(tmp_path):
     assert best > run(set())  # the choice matters here
 
 
-def test_an_item_on_luck_or_a_second_potion_keeps_the_figure_approximate(tmp_path):
+def test_an_item_on_luck_keeps_the_figure_approximate_a_second_potion_is_counted(tmp_path):
+    """The Tears, a second potion of another effect, are followed with the Draughts
+    (tests/validator/test_fight_path_two_potions.py); the Charm on LUCK is not."""
     text = ROAD.replace(
         "§ 2\n",
         "§ 2\n> take Charm (when LUCK falls to 3: gain 2 LUCK)\n"
@@ -383,9 +385,9 @@ def test_an_item_on_luck_or_a_second_potion_keeps_the_figure_approximate(tmp_pat
     path, _ = _book(tmp_path, text)
     median = validate_path(path, runs=0).fight_path.of("median")
     shown = [why.translate("en") for _, why in median.reasons]
-    assert not median.exact and len(shown) == 2  # one reason a paragraph: the first
-    assert [number for number, _ in median.reasons] == [2, 3]
-    assert "Charm acts when LUCK falls" in shown[0] and "unlike the book's first potion" in shown[1]
+    assert not median.exact and len(shown) == 1
+    assert [number for number, _ in median.reasons] == [2]
+    assert "Charm acts when LUCK falls" in shown[0]
 
 
 def test_reports_name_no_potion_reason_once_exact(tmp_path):

@@ -28,6 +28,7 @@ from dedale.i18n import number as localised
 from dedale.rules.ruleset import fold
 from dedale.validator.budget import Deadline, budget_finding
 from dedale.validator.class_reach import ClassReach
+from dedale.validator.death_ways import deadly
 from dedale.validator.fight_path_chain import FightStep, HeroChain
 from dedale.validator.fight_path_counters import LocalCounters
 from dedale.validator.fight_path_reasons import first_reasons
@@ -113,8 +114,10 @@ def fight_path(
     ranked: list[tuple[float, object, list]] = []
     bounded = cut = False
     labels = 0
+    is_deadly = deadly(graph, book)  # a way out to a death ending: a defeat in the fights
     for hero in calculator.heroes:
-        ranking = HeroChain(ruleset, hero, "none", by_span, shifts, start_items, potion, doses)
+        ranking = HeroChain(ruleset, hero, "none", by_span, shifts, start_items, potion, doses,
+                            deadly=is_deadly)  # fmt: skip
         search = _Search(graph, ranking, segments, deadline)
         search.names = reach.of(hero.class_name) if reach is not None else None
         search.reach = reach
@@ -128,12 +131,15 @@ def fight_path(
     dosed = bool(doses)
     local = LocalCounters(book)
     for _, hero, path in _per_level(ranked):  # the exact figure of each level's path
-        chain = HeroChain(ruleset, hero, policy, by_span, shifts, start_items, potion, doses,
-                          local)  # fmt: skip
         steps = tuple(s for number, edge in path for s in segments.of(graph.nodes[number], edge))
+        kinds, start, why = segments.potions.for_path(book, steps)  # the potions' order
+        chain = HeroChain(ruleset, hero, policy, by_span, shifts, start_items, kinds, start,
+                          local, is_deadly)  # fmt: skip
         result = chain.best(steps)
         dosed = dosed or any(isinstance(step, Dose) and step.count > 0 for step in steps)
         result.reasons[:0] = _start_reasons(graph, book, segments)
+        if why is not None:
+            result.reasons.insert(0, (graph.start, why))
         found.append(
             HeroPath(
                 hero.level,
@@ -182,7 +188,7 @@ def _start_reasons(graph: Graph, book: object, segments: Segments) -> list:
             why = potions.reasons.get(name) or trigger_reason(item, segments.tracked)
             if why is not None:
                 reasons.append((graph.start, why))
-    if potions.start_doses(book) > MAX_DOSES:
+    if potions.start_over(book, MAX_DOSES):
         why = tr("more than {most} doses of {item}: counted as {most}",
                  most=MAX_DOSES, item=", ".join(sorted(potions.items)))  # fmt: skip
         reasons.append((graph.start, why))

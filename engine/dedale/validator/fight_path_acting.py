@@ -15,7 +15,8 @@ escape's chance to leave alive is at least the value of the state (the solver's 
 the better of the two; within 1e-9, escaping), its wound with Luck where the ruleset allows
 and it helps, as :meth:`~dedale.rules.odds_exits._Solver._escape` values it. So a fight
 against several enemies one after another with an escape, or one enemy with an escape and
-``first assault won``, is chained exactly.
+``first assault won``, is chained exactly. An escape to a death ending (``plan.doomed``)
+is a defeat: never taken.
 """
 
 from __future__ import annotations
@@ -77,8 +78,8 @@ def _escaping(forward: type) -> type:
             solver = self.solver
             plan = solver.plan
             _, h, _, luck, k, _, _, counters, _ = state
-            if plan.escape_after is None or k < plan.escape_after:
-                return super()._moves(state)
+            if plan.escape_after is None or k < plan.escape_after or "escape" in plan.doomed:
+                return super()._moves(state)  # an escape to a death ending: never taken
             if plan.limit is not None and k >= plan.limit:
                 return super()._moves(state)
             escape = solver._escape(h, luck)

@@ -31,8 +31,6 @@ from dedale.validator.fight_path_reasons import error_reason
 
 def ally_reason(fight: ast.Fight) -> Message | None:
     """Why the path cannot follow this fight with allies and ways out (None: it can)."""
-    if fight.mode == "together" and len(fight.enemies) > 1:
-        return tr("allies fight beside the hero against several enemies at once")
     if fight.assault_table is not None:
         return tr("a table is rolled each assault")
     return None
@@ -79,9 +77,7 @@ class AllyKernels:
     def _ally_setting(self, fight: ast.Fight, held, luck: int):
         """The setting's labelled solver and forward pass, or why there is none."""
         from dedale.rules.odds_allies_exits_forward import AllyExitForward, LabelledAllySolver
-        from dedale.solve.fights_acting import _atoms, _conditions
         from dedale.validator.fight_path_group import SETTING_SECONDS, _reads
-        from dedale.validator.fight_plan import plan_of
         from dedale.validator.fights import class_fight_kit
         from dedale.validator.fights_allies import allies_of
 
@@ -90,26 +86,9 @@ class AllyKernels:
         found = settings.get((id(fight), held, read))
         if found is not None:
             return found
-        key = self._table_key(fight, held)
-        enemies, bonus = key[0], key[2]
-        line_up = tuple((int(a), int(h), bool(i)) for a, h, i in enemies)
-        if fight.mode == "as_one":
-            line_up = ((max(a for a, _, _ in line_up), sum(h for _, h, _ in line_up),
-                        all(i for _, _, i in line_up)),)  # fmt: skip
-        stats = dict(self.hero.stats)
-        if self.luck_stat:
-            stats[self.luck_stat] = luck
-        carried = frozenset(
-            atom.item.casefold()
-            for condition in _conditions(fight)
-            for atom in _atoms(condition)
-            if type(atom) is ast.HasItem and fold(atom.item) in held
-        )
-        plan = plan_of(fight, self.ruleset, line_up, stats, carried, allies=True)
-        why = self.counters_reason(fight, plan)
-        if why is not None:
-            return why
-        plan = dataclasses.replace(plan, bonus=bonus)
+        plan = setting_plan(self, fight, held, luck)
+        if isinstance(plan, Message):
+            return plan
         abilities, armour = class_fight_kit(self.ruleset, self.hero.class_name)
         solver = LabelledAllySolver(
             self.ruleset, self.skill, plan, self.policy if self.luck_stat else "none",
@@ -118,3 +97,32 @@ class AllyKernels:
         )  # fmt: skip
         found = settings[(id(fight), held, read)] = AllyExitForward(solver)
         return found
+
+
+def setting_plan(chain, fight: ast.Fight, held, luck: int):
+    """The exits plan of a fight with allies for ``chain``'s hero, the items ``held`` and
+    ``luck`` (its bonus set), or why there is none (a Message)."""
+    from dedale.solve.fights_acting import _atoms, _conditions
+    from dedale.validator.fight_plan import plan_of
+
+    key = chain._table_key(fight, held)
+    enemies, bonus = key[0], key[2]
+    line_up = tuple((int(a), int(h), bool(i)) for a, h, i in enemies)
+    if fight.mode == "as_one":
+        line_up = ((max(a for a, _, _ in line_up), sum(h for _, h, _ in line_up),
+                    all(i for _, _, i in line_up)),)  # fmt: skip
+    stats = dict(chain.hero.stats)
+    if chain.luck_stat:
+        stats[chain.luck_stat] = luck
+    carried = frozenset(
+        atom.item.casefold()
+        for condition in _conditions(fight)
+        for atom in _atoms(condition)
+        if type(atom) is ast.HasItem and fold(atom.item) in held
+    )
+    plan = plan_of(fight, chain.ruleset, line_up, stats, carried, allies=True,
+                   deadly=chain.deadly)  # fmt: skip
+    why = chain.counters_reason(fight, plan)
+    if why is not None:
+        return why
+    return dataclasses.replace(plan, bonus=bonus)

@@ -70,7 +70,9 @@ class ChainResult:
 
 class HeroChain(FightKernels, ExitKernels):
     """Fight kernels and changes for one hero profile (stats, class, Luck policy); the
-    book's potion (``potion``, ``doses`` held at the start) if the chain follows one."""
+    book's potion (``potion``, ``doses`` held at the start) if the chain follows one;
+    ``deadly``: which destinations are death endings (:func:`dedale.validator.death_ways.deadly`:
+    a fight's way out there is a defeat, and its solver plays it as one)."""
 
     def __init__(
         self,
@@ -83,6 +85,7 @@ class HeroChain(FightKernels, ExitKernels):
         potion: Potion | None = None,
         doses: int = 0,
         local: LocalCounters | None = None,
+        deadly=None,
     ) -> None:
         from dedale.validator.fights import OddsCalculator
 
@@ -105,9 +108,12 @@ class HeroChain(FightKernels, ExitKernels):
         self.settings: dict[tuple, tuple] = {}
         self.after: dict[tuple, Dist | None] = {}  # fight_after's results
         self.potion = potion
-        self.doses0 = max(0, min(doses, MAX_DOSES)) if potion is not None else 0
+        self.doses0 = 0  # several kinds: a code (fight_path_potions.Potions), else a count
+        if potion is not None:
+            self.doses0 = max(0, min(doses, MAX_DOSES)) if type(potion) is Potion else doses
         self.potion_fights: dict[int, object] = {}  # PotionFight per table
         self.local = local  # the counters only one fight changes (fight_path_counters)
+        self.deadly = deadly  # ways out to a death ending are defeats (validator.death_ways)
         self._frozen: tuple[Dist, frozenset] | None = None  # see frozen()
 
     def start(self) -> Dist:
@@ -147,7 +153,10 @@ class HeroChain(FightKernels, ExitKernels):
             win, ends, _ = self.kernel(step.fight, held, s, luck)
             return [[((h, lk, m, d), win * p) for (h, lk), p in ends if h > 0]]
         if isinstance(step, Dose):
-            return [self._settled([((s, luck, m, max(0, min(d + step.count, MAX_DOSES))), 1.0)])]
+            left = max(0, min(d + step.count, MAX_DOSES))
+            if self.potion is not None:
+                left = self.potion.add(d, step.item, step.count)
+            return [self._settled([((s, luck, m, left), 1.0)])]
         if isinstance(step, Change):
             return [self._change(step, state)]
         if isinstance(step, Meal):
@@ -264,7 +273,12 @@ class HeroChain(FightKernels, ExitKernels):
         """Why a fight or a dose taken is not followed exactly from these states (None:
         it is): the fight's own reason, or the potion's in it, or doses past the bound."""
         if isinstance(step, Dose):
-            if any(state[3] + step.count > MAX_DOSES for state in states):
+            if any(
+                state[3] + step.count > MAX_DOSES
+                if self.potion is None
+                else self.potion.over(state[3], step.item, step.count)
+                for state in states
+            ):
                 return tr("more than {most} doses of {item}: counted as {most}",
                           most=MAX_DOSES, item=step.item)  # fmt: skip
             return None

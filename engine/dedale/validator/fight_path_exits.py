@@ -31,6 +31,7 @@ from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.ruleset import fold
 from dedale.validator.fight_path_allies import AllyKernels, ally_reason
+from dedale.validator.fight_path_ally_potion import DosedAllyKernels
 from dedale.validator.fight_path_counters import CounterChecks, unfollowed
 from dedale.validator.fight_path_group import GroupKernels, group_route, table_leaves
 from dedale.validator.fight_path_group_potion import PotionAtOnce
@@ -86,10 +87,11 @@ def ways_of(fight: ast.Fight, edge, book: object) -> frozenset[Way]:
     return frozenset(found)
 
 
-class ExitKernels(GroupKernels, AllyKernels, PotionAtOnce, CounterChecks):
+class ExitKernels(GroupKernels, AllyKernels, DosedAllyKernels, PotionAtOnce, CounterChecks):
     """The fights with exits of HeroChain (its attributes are set by HeroChain.__init__)."""
 
     exit_passes = 0
+    deadly = None  # which destinations are death endings (HeroChain's ``deadly``)
 
     def exit_kernel(self, fight: ast.Fight, ways: frozenset[Way], held, s: int, luck: int):
         """(chance to leave the fight by one of ``ways``, ((STAMINA, LUCK), chance), reason
@@ -142,6 +144,9 @@ class ExitKernels(GroupKernels, AllyKernels, PotionAtOnce, CounterChecks):
     def _dosed_exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck: int, d: int):
         from dedale.validator.fight_path_group_potion import potion_reason
 
+        if fight.allies:  # the allies' exits DP with the doses: fight_path_ally_potion.py
+            why = self._exits_inexact(fight, held)
+            return why or self.dosed_ally_kernel(fight, ways, held, s, luck, d)
         why = potion_reason(fight, self.potion) or self._exits_inexact(fight, held)
         if why is None:
             why = self._passes_left()
@@ -244,7 +249,7 @@ class ExitKernels(GroupKernels, AllyKernels, PotionAtOnce, CounterChecks):
                 for atom in _atoms(condition)
                 if type(atom) is ast.HasItem and fold(atom.item) in held
             )
-            plan = plan_of(fight, self.ruleset, line_up, stats, carried)
+            plan = plan_of(fight, self.ruleset, line_up, stats, carried, deadly=self.deadly)
             why = self.counters_reason(fight, plan)
             if why is not None:
                 return why

@@ -60,8 +60,8 @@ def group_route(fight: ast.Fight) -> bool:
     """Whether the path follows this fight's ways out with the solver of fights at once:
     several enemies at once, or an escape or a table rolled each assault against one enemy
     (or enemies fought as one)."""
-    if fight.allies:
-        return False
+    if fight.allies:  # at once: the allies' solver of fights at once (odds_allies_group)
+        return fight.mode == "together" and len(fight.enemies) > 1
     if fight.mode == "together" and len(fight.enemies) > 1:
         return True
     if fight.escape is None and fight.assault_table is None:
@@ -283,6 +283,8 @@ class GroupKernels:
         from dedale.rules.odds_group_exits_forward import array_takes
         from dedale.rules.odds_inputs import OddsTooLarge
 
+        if fight.allies:  # the array fill has no allies
+            return None
         settings = self.__dict__.setdefault("group_settings", {})
         read = luck if self.luck_stat and _reads(fight, self.ruleset, self.luck_stat) else None
         key = ("group", id(fight), held, read, "best", False)
@@ -348,13 +350,25 @@ class GroupKernels:
         stats = dict(self.hero.stats)
         if luck is not None:
             stats[self.luck_stat] = luck
-        plan = plan_of(fight, self.ruleset, line_up, stats, carried)
+        plan = plan_of(fight, self.ruleset, line_up, stats, carried, allies=bool(fight.allies),
+                       deadly=self.deadly)  # fmt: skip
         why = self.counters_reason(fight, plan)
         if why is not None:
             return why
+        exits = {way for way in plan.doomed if way.startswith("exit:")}
+        if exits and len(exits) != len(plan.exits):  # the solver's ends do not say which exit
+            return tr("some exits of a fight at once lead to a death ending, others not")
         plan = dataclasses.replace(plan, bonus=bonus)
         abilities, armour = class_fight_kit(self.ruleset, self.hero.class_name)
-        if dosed:  # the potion's doses, one more counter (fight_path_group_potion.py)
+        if fight.allies:  # beside the hero against enemies at once (odds_allies_group.py)
+            from dedale.rules.odds_allies_group import AllyGroupSolver
+            from dedale.validator.fights_allies import allies_of
+
+            solver = AllyGroupSolver(
+                self.ruleset, self.skill, plan, policy, abilities, armour, "best",
+                allies_of(self.calculator, fight), fight.struck,
+            )  # fmt: skip
+        elif dosed:  # the potion's doses, one more counter (fight_path_group_potion.py)
             from dedale.validator.fight_path_group_potion import PotionExitSolver, with_doses
 
             solver = PotionExitSolver(

@@ -37,7 +37,8 @@ def potion_reason(fight: ast.Fight, potion: Potion) -> Message | None:
         return tr("the book's potion in a fight with exits: its use is not counted")
     if fight.assault_table is not None:  # a row's loss the potion would take back at once
         return tr("the book's potion in a fight with exits: its use is not counted")
-    if potion.op != "restore" and len(potion.law or ()) > 1:
+    kinds = getattr(potion, "kinds", (potion,))  # several potions: fight_path_potions.py
+    if any(kind.op != "restore" and len(kind.law or ()) > 1 for kind in kinds):
         return tr("the book's potion in a fight with exits: its use is not counted")
     return None
 
@@ -145,18 +146,23 @@ class PotionExitSolver(GroupExitSolver):
 
 class PotionAtOnce:
     """The potion in a fight against several enemies at once with no way out but the win
-    (a part of HeroChain: the solver of fights at once with exits, its only way the win)."""
+    (a part of HeroChain: the solver of fights at once with exits, its only way the win),
+    and in a fight with allies and no way out (:mod:`.fight_path_ally_potion`)."""
 
     def dosed_at_once(self, fight: ast.Fight, held, s: int, luck: int, d: int):
         """(win chance, (((STAMINA, LUCK, doses left), chance), ...), None or why it is
         ``≈``), or why the potion in it is not followed (a Message)."""
-        if potion_reason(fight, self.potion) is not None:
+        won = frozenset({("won", -1)})
+        if fight.allies:  # the allies' exits DP with the doses: fight_path_ally_potion.py
+            found = self.dosed_ally_kernel(fight, won, held, s, luck, d)
+        elif potion_reason(fight, self.potion) is not None:
             return tr("a potion in a fight against several enemies at once: its use is not "
                       "counted")  # fmt: skip
-        why = self._passes_left()
-        if why is not None:
-            return why
-        found = self.group_kernel(fight, frozenset({("won", -1)}), held, s, luck, d)
+        else:
+            why = self._passes_left()
+            if why is not None:
+                return why
+            found = self.group_kernel(fight, won, held, s, luck, d)
         if isinstance(found, Message | str):
             return found
         win, ends, why = found

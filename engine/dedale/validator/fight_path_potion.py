@@ -21,12 +21,14 @@ enemies at once while the hero holds a dose) leaves the figure ``≈`` with its 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from dedale import ast
 from dedale.i18n import Message, tr
 from dedale.rules.ruleset import fold
 
 MAX_DOSES = 9  # doses followed in the state (more are counted as this many: ``≈``)
+MAX_KINDS = 3  # potions of different effects followed at once (fight_path_potions.py)
 Law = tuple[tuple[int, float], ...]
 
 
@@ -54,6 +56,14 @@ class Potion:
             out[new] = out.get(new, 0.0) + p
         return list(out.items())
 
+    def add(self, d: int, item: str, count: int) -> int:
+        """The doses after ``count`` are taken (< 0: lost), between 0 and ``MAX_DOSES``."""
+        return max(0, min(d + count, MAX_DOSES))
+
+    def over(self, d: int, item: str, count: int) -> bool:
+        """Whether taking ``count`` passes the doses followed."""
+        return d + count > MAX_DOSES
+
     def highest(self, h: int, top: int, d: int) -> int:
         """The highest STAMINA ``d`` doses can bring a hero at ``h`` to."""
         if self.capped or self.op == "restore":
@@ -68,6 +78,8 @@ def settle(potion: Potion | None, top: int, h: int, d: int) -> list[tuple[tuple[
     ``fire_triggers``). 0 STAMINA afterwards is death (the caller drops it)."""
     if potion is None or d <= 0 or h > potion.at:
         return [((h, d), 1.0)]
+    if not isinstance(potion, Potion):  # several kinds: fight_path_potions.Potions
+        return potion.settle(top, h, d)
     out: dict[tuple[int, int], float] = {}
     stack = [(h, d, 1.0)]
     while stack:  # each round uses a dose: at most d rounds deep
@@ -110,16 +122,17 @@ def potion_of(gain: ast.GainItem, tracked, law_of) -> Potion | Message | None:
 
 
 class BookPotions:
-    """The potion the chain follows in one book: the first item with a trigger it can
-    follow (in paragraph order, book.yaml's items first); items with the same effect
-    count as doses of it; any other item that acts when STAMINA or LUCK falls keeps its
-    reason (the figure is ``≈``)."""
+    """The potions the chain follows in one book: the items with a trigger it can follow
+    (in paragraph order, book.yaml's items first); items with the same effect count as
+    doses of one potion, up to ``MAX_KINDS`` potions of different effects
+    (:mod:`.fight_path_potions`); any other item that acts when STAMINA or LUCK falls keeps
+    its reason (the figure is ``≈``)."""
 
     def __init__(self, book: object, tracked) -> None:
         from dedale.validator.fight_path_steps import _law
 
-        self.potion: Potion | None = None
-        self.items: set[str] = set()  # folded names of the items that are doses of it
+        self.potion: Potion | Any | None = None  # one Potion, or Potions (several kinds)
+        self.items: set[str] = set()  # folded names of the items that are doses of them
         self.names: dict[str, str] = {}  # folded name -> the name as the book writes it
         self.reasons: dict[str, Message] = {}
         meta = getattr(book, "meta", None)
@@ -132,36 +145,89 @@ class BookPotions:
             for statement in walk(paragraphs[number].body):
                 if isinstance(statement, ast.GainItem):
                     gains.append(statement)
+        kinds: list[Potion] = []
+        names: list[set[str]] = []
         for gain in gains:
             kind = potion_of(gain, tracked, _law)
             name = fold(gain.item)
             if kind is None:
                 continue
-            if isinstance(kind, Potion) and self.potion not in (None, kind):
+            if isinstance(kind, Potion):
                 stat = next(e.trigger.stat for e in gain.effects if e.trigger is not None)
-                kind = tr(
-                    "{item} acts when {name} falls unlike the book's first potion: its use "
-                    "is not counted",
-                    item=gain.item,
-                    name=stat,
-                )
+                other = any(name in names[i] for i, k in enumerate(kinds) if k != kind)
+                if other:  # one item, two effects: the last taken replaces the first
+                    kind = tr("{item} acts when {name} falls in two ways: its use is not "
+                              "counted", item=gain.item, name=stat)  # fmt: skip
+                elif kind not in kinds and len(kinds) >= MAX_KINDS:
+                    kind = tr("{item} acts when {name} falls unlike the book's first "
+                              "{most} potions: its use is not counted",
+                              item=gain.item, name=stat, most=MAX_KINDS)  # fmt: skip
             if isinstance(kind, Potion) and name not in self.reasons:
-                self.potion = kind
+                if kind not in kinds:
+                    kinds.append(kind)
+                    names.append(set())
+                names[kinds.index(kind)].add(name)
                 self.items.add(name)
                 self.names.setdefault(name, gain.item)
             elif not isinstance(kind, Potion):
                 self.reasons.setdefault(name, kind)
                 self.items.discard(name)
+                for found in names:
+                    found.discard(name)
+        kept = [(kind, frozenset(found)) for kind, found in zip(kinds, names, strict=True) if found]
+        if len(kept) == 1:
+            self.potion = kept[0][0]
+        elif kept:
+            from dedale.validator.fight_path_potions import Potions
+
+            self.potion = Potions(tuple(k for k, _ in kept), tuple(n for _, n in kept))
 
     def shown(self) -> str:
         """The potion's items as the book names them (``Healing Draught, Salve``)."""
         return ", ".join(self.names[name] for name in sorted(self.items))
 
-    def start_doses(self, book: object) -> int:
+    def start_doses(self, book: object, potion=None) -> int:
+        """The doses book.yaml's items give (with several kinds, the code of ``potion``,
+        else of the book's order)."""
         meta = getattr(book, "meta", None)
         starting = meta.get("items") if isinstance(meta, dict) else getattr(meta, "items", None)
-        return sum(
-            item.count
-            for item in starting or ()
-            if isinstance(item, ast.GainItem) and fold(item.item) in self.items
-        )
+        gains = [item for item in starting or ()
+                 if isinstance(item, ast.GainItem) and fold(item.item) in self.items]  # fmt: skip
+        potion = potion if potion is not None else self.potion
+        if isinstance(potion, Potion) or potion is None:
+            return sum(item.count for item in gains)
+        code = 0
+        for item in gains:
+            code = potion.add(code, fold(item.item), item.count)
+        return code
+
+    def start_over(self, book: object, most: int) -> bool:
+        """Whether book.yaml's items give more than ``most`` doses of one potion."""
+        meta = getattr(book, "meta", None)
+        starting = meta.get("items") if isinstance(meta, dict) else getattr(meta, "items", None)
+        counts: dict[object, int] = {}
+        for item in starting or ():
+            if isinstance(item, ast.GainItem) and fold(item.item) in self.items:
+                kind_of = getattr(self.potion, "kind_of", None)
+                kind = kind_of(fold(item.item)) if kind_of is not None else 0
+                counts[kind] = counts.get(kind, 0) + item.count
+        return any(count > most for count in counts.values())
+
+    def for_path(self, book: object, steps) -> tuple[object, int, Message | None]:
+        """The potion the chain follows on a path of ``steps``, the doses it starts with and
+        why it is ``≈`` (None: it is not): several kinds act in the order the path first
+        gives their items (book.yaml's first; :meth:`.fight_path_potions.Potions.in_order`)."""
+        from dedale.validator.fight_path_steps import Dose
+
+        if isinstance(self.potion, Potion) or self.potion is None:
+            return self.potion, self.start_doses(book), None
+        meta = getattr(book, "meta", None)
+        starting = meta.get("items") if isinstance(meta, dict) else getattr(meta, "items", None)
+        taken = [fold(item.item) for item in starting or () if isinstance(item, ast.GainItem)]
+        taken += [step.item for step in steps if isinstance(step, Dose) and step.count > 0]
+        potion, grouped = self.potion.in_order(list(dict.fromkeys(taken)))
+        why = None
+        if not grouped:
+            why = tr("potions of different effects whose items are taken in turn: the order "
+                     "they act in is not followed")  # fmt: skip
+        return potion, self.start_doses(book, potion), why

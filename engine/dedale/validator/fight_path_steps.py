@@ -21,6 +21,7 @@ from dedale import ast
 from dedale.i18n import Message, tr
 from dedale.rules.ruleset import fold
 from dedale.validator.fight_path_exits import ways_of
+from dedale.validator.fight_path_group import group_route
 from dedale.validator.fight_plan import needs_exits
 from dedale.validator.graph import Edge, Node, walk
 
@@ -256,7 +257,8 @@ class Segments:
                 return True
             if isinstance(statement, ast.Fight):
                 ways = None
-                if needs_exits(statement):  # the ways out that go on along the edge
+                allies_at_once = bool(statement.allies) and group_route(statement)
+                if needs_exits(statement) or allies_at_once:  # the ways out along the edge
                     ways = ways_of(statement, edge if holds else None, self.book)
                 steps.append(Fight(number, statement, ways))
                 if holds or statement.win is not None:
