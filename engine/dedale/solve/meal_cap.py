@@ -128,7 +128,7 @@ def analyse_meals(book, edges: dict[int, set[int]], always: set[str], nodes) -> 
                 lossless = lossless and not (
                     hit is not None and hit[1] == stat and statement.op != "add"
                 )
-            elif kind is ast.GainItem:
+            elif kind is ast.GainItem or kind is ast.Choice:  # a choice's effects may ask
                 harmless = harmless and not statement.effects
             elif kind not in _HARMLESS:
                 harmless = False
