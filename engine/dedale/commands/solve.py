@@ -14,10 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 
 from dedale.errors import BookError, GameError, UsageError
 from dedale.i18n import message, number, tr, translate
+from dedale.solve import clock
 from dedale.solve.graph import DEFAULT_STATES
 
 EXIT_PARTIAL = 3
@@ -59,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--budget", type=float, default=60.0, metavar="SECONDS",
-        help="time for the whole solve (default 60); past it the part solved is reported",
+        help="CPU seconds for the whole solve (default 60); past them the part solved is reported",
     )  # fmt: skip
     parser.add_argument(
         "--max-states", type=int, default=DEFAULT_STATES, metavar="N",
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     book = load_book(args.book)
     lang = _lang(book)
     ruleset = book.ruleset
-    started = time.monotonic()
+    started = clock.now()
     if args.class_name is not None and args.class_name not in ruleset.classes:
         raise UsageError(
             tr("unknown class {name}", name=args.class_name),
@@ -136,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plan:
         from dedale.solve.plan_file import write_plan_file
 
-        until = time.monotonic() + args.budget
+        until = clock.now() + args.budget
         note = write_plan_file(book, answers, args.plan, lang, deadline=until)
         if not args.walkthrough:
             for answer in answers:

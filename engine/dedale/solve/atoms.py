@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from dedale import ast
 from dedale.rules.ruleset import fold
+from dedale.solve.meal_cap import MealCap
 
 _FOLDED: dict[str, str] = {}
 
@@ -55,6 +56,7 @@ class Atoms:
     all_visits: bool = False  # a condition asks about a computed paragraph: keep them all
     enabled: bool = False
     _visit_keys: dict[int, frozenset[str]] = field(default_factory=dict)  # as snapshot keys
+    meal_cap: MealCap = field(default_factory=MealCap)  # meals past use (solve.meal_cap)
 
     def prune(self, data: dict, paragraph: int) -> None:
         """Leave the dead codewords, visits and items out of a snapshot's data, and
@@ -85,6 +87,8 @@ class Atoms:
         for name, bound in self.bounds[paragraph].items():
             if counters.get(name, 0) > bound:
                 counters[name] = bound
+        if self.meal_cap.enabled:
+            self.meal_cap.prune(data, paragraph)
 
     def signature(self, paragraph: int) -> tuple:
         """Equal for two paragraphs whose snapshots are pruned alike."""
@@ -94,6 +98,7 @@ class Atoms:
             self.names.get(paragraph),
             self.visits.get(paragraph),
             tuple(sorted(self.bounds.get(paragraph, {}).items())),
+            self.meal_cap.signature(paragraph),
         )
 
 

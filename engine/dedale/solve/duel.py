@@ -147,6 +147,25 @@ class ValueTable(OddsTable):
         return ends
 
 
+MAX_SHARED = 50_000
+"""Fight values kept per table (past it the table's are forgotten and kept afresh)."""
+
+
+def _shared(table) -> dict:
+    """A table's fight values by (start, end values): two nodes entering the same fight
+    whose ends are worth the same (they differ only by what the rest of the book no longer
+    reads) share one fill of the value DP, the costly part of valuing a graph with fights
+    decided for the book. Kept on the table (a table without a ``__dict__``: not kept)."""
+    found = getattr(table, "_shared_values", None)
+    if found is None or len(found) > MAX_SHARED:
+        found = {}
+        try:
+            table._shared_values = found
+        except AttributeError:
+            pass
+    return found
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Duel:
     """A plain fight as one graph node: ``ends`` maps each reachable (STAMINA, LUCK) after
@@ -168,8 +187,14 @@ class Duel:
         first = known[0] if known else 0.0
         if all(v == first for v in known) and not getattr(self.table, "defeat", False):
             found = first * self.table.win(self.begin)
-        else:
-            found = self.table.value(self.begin, lambda h, luck: terminal[h, luck])
+        else:  # the same fight with the same end values at another node: its value
+            shared = _shared(self.table)
+            memo_key = (self.begin, type(first), tuple(terminal.items()))
+            found = shared.get(memo_key)
+            if found is None:
+                found = shared[memo_key] = self.table.value(
+                    self.begin, lambda h, luck: terminal[h, luck]
+                )
         self.last[0], self.last[1] = known, found
         return found
 

@@ -21,12 +21,12 @@ leads better).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from dedale.i18n import tr
 from dedale.rules.odds_inputs import assault_chances, lucky_table
+from dedale.solve import clock
 from dedale.solve.exactness import EXACT
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit
 
@@ -138,7 +138,7 @@ class EscapeFight:
             return Next(known)
         self.built += 1
         deadline = self.explorer.deadline
-        if deadline is not None and not self.built % 256 and time.monotonic() > deadline:
+        if deadline is not None and not self.built % 256 and clock.now() > deadline:
             raise OutOfTime
         if self.built > MAX_FIGHT_STATES:
             raise SolveLimit(tr("this escape fight has too many states"))

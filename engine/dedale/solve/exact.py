@@ -21,11 +21,11 @@ which then becomes ``float(fraction)`` (value iteration's is within its toleranc
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from typing import Any
 
 from dedale.i18n import number, tr
+from dedale.solve import clock
 from dedale.solve.duel import Duel
 from dedale.solve.exactness import EXACT
 from dedale.solve.graph import SolveResult, _components, solve_book, successors, value_of
@@ -174,7 +174,7 @@ class _Loop:
 
     def solve(self) -> None:
         for _ in range(MAX_ROUNDS):
-            if self.deadline is not None and time.monotonic() > self.deadline:
+            if self.deadline is not None and clock.now() > self.deadline:
                 break
             self._evaluate()
             before = dict(self.policy)

@@ -9,12 +9,12 @@ of every prefix into the paragraph's expectimax tree.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from dedale.events import Prompt
 from dedale.game import Game
 from dedale.i18n import tr
+from dedale.solve import clock
 from dedale.solve.dice import (
     EnumeratedDice,
     NeedChance,
@@ -54,7 +54,7 @@ class Explorer(StaticParagraphs, Prompts):
         self.oracle.explorer = self
         self.intern_known = known or (lambda entry: None)
         self.prebuilt: dict[Any, Tree] = {}  # escape fights' nodes, built with their fight
-        self.deadline: float | None = None  # time.monotonic() past which OutOfTime is raised
+        self.deadline: float | None = None  # clock.now() past which OutOfTime is raised
         if shortcuts:
             self.oracle.resolve = self._next
         self.shortcuts = shortcuts
@@ -127,7 +127,7 @@ class Explorer(StaticParagraphs, Prompts):
 
     def _build(self, origin: Root | Entry, tokens: tuple, where) -> Tree:
         self._budget -= 1
-        if self.deadline is not None and not self._budget % 64 and time.monotonic() > self.deadline:
+        if self.deadline is not None and not self._budget % 64 and clock.now() > self.deadline:
             raise OutOfTime
         if self._budget < 0:
             raise SolveLimit(

@@ -37,6 +37,7 @@ from dedale.errors import GameError
 from dedale.i18n import tr
 from dedale.rules import modifiers as mods
 from dedale.rules.odds_exits import ExitPlan, _Solver
+from dedale.solve import clock
 from dedale.solve.escape import MAX_FIGHT_STATES, GraphEntry
 from dedale.solve.exactness import EXACT
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit
@@ -104,7 +105,7 @@ class _Nodes:
             return Next(known)
         self.built += 1
         deadline = self.explorer.deadline
-        if deadline is not None and not self.built % 256 and time.monotonic() > deadline:
+        if deadline is not None and not self.built % 256 and clock.now() > deadline:
             raise OutOfTime
         if self.built > MAX_FIGHT_STATES:
             raise SolveLimit(tr("this escape fight has too many states"), self.statement.span)

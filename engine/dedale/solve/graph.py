@@ -10,11 +10,11 @@ back to) by Gauss-Seidel value iteration from 0 until no value moves by more tha
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from dedale.solve import clock
 from dedale.solve.duel import Duel
 from dedale.solve.explore import Entry, Explorer, Root
 from dedale.solve.model import Chance, Decision, Leaf, Next, OutOfTime, SolveLimit, Tree
@@ -26,7 +26,7 @@ MAX_SWEEPS = 1_000_000
 """Sweeps of one loop at most (the budget usually stops it first)."""
 
 UPPER_GRACE = 2.0
-"""Seconds the loops' sweeps of an incomplete solve's upper bound may take past the budget."""
+"""CPU seconds the loops' sweeps of an incomplete solve's upper bound may take past the budget."""
 
 DEFAULT_STATES = 400_000
 """The state-count cap (``--max-states``)."""
@@ -91,7 +91,7 @@ def solve_book(
 ) -> SolveResult:
     """Best-play chance to win ``book`` with this hero (see the module docstring).
 
-    Past ``deadline`` (a ``time.monotonic()`` value) or ``max_states`` the result is
+    Past ``deadline`` (a ``clock.now()`` value) or ``max_states`` the result is
     ``complete=False``: ``win_probability`` is then a lower bound (the nodes left unexplored
     count as lost), ``upper_bound`` an upper bound (they count as won: :func:`upper_bound`)
     and ``limit`` says which bound stopped it. ``depth_first`` (the default): the node found
@@ -108,7 +108,7 @@ def solve_book(
     ``eager=False`` offers every meal (:mod:`dedale.solve.eager`: a solve whose check
     fails is done again that way). ``collapse=False`` keeps the states of an escape fight
     without Luck as graph nodes (:mod:`dedale.solve.escape_duel`; a walkthrough needs them)."""
-    started = time.monotonic()
+    started = clock.now()
     graph = Graph()
     explorer = Explorer(
         book, luck_policy, graph.intern, shortcuts=shortcuts, known=graph.ids.get, prune=prune,
@@ -121,7 +121,7 @@ def solve_book(
     limit = ""
     expanded = 0
     while graph.queue:
-        if deadline is not None and time.monotonic() > deadline:
+        if deadline is not None and clock.now() > deadline:
             limit = "time"
             break
         if len(graph.origins) > max_states:
@@ -148,7 +148,7 @@ def solve_book(
     upper = min(1.0, values[0])
     if limit:  # the loops' sweeps get UPPER_GRACE seconds more (else: no bound, 1)
         cut = [t is None for t in trees] + [True] * (size - len(trees))
-        upper = upper_bound(full, cut, time.monotonic() + UPPER_GRACE)
+        upper = upper_bound(full, cut, clock.now() + UPPER_GRACE)
     if explorer.eager.violated and explorer.eager.used:  # more STAMINA may be worse here
         return solve_book(
             book, hero, class_name, luck_policy=luck_policy, deadline=deadline,
@@ -160,7 +160,7 @@ def solve_book(
         win_probability=min(1.0, values[0]),  # sums of float shares may pass 1 by 1e-16
         states=size,
         expanded=expanded,
-        seconds=time.monotonic() - started,
+        seconds=clock.now() - started,
         complete=not limit,
         loops=loops,
         sweeps=sweeps,
@@ -247,7 +247,7 @@ def solve_values(
                 values[node] = new
             if moved <= TOLERANCE:
                 break
-            if deadline is not None and time.monotonic() > deadline:
+            if deadline is not None and clock.now() > deadline:
                 residual = max(residual, moved)
                 break
         else:

@@ -32,6 +32,7 @@ from typing import Any
 from dedale import ast
 from dedale.rules.ruleset import fold
 from dedale.solve.atoms import Atoms, analyse, folded
+from dedale.solve.meal_cap import analyse_meals
 
 MAX_NODES = 2_000_000
 """AST and ruleset nodes walked at most (past it nothing is pruned)."""
@@ -174,6 +175,9 @@ class Liveness:
             book, edges, always | self._always_items, lambda body: _nodes(body, budget),
             self.counters, self.meal_counter,
         )  # fmt: skip
+        self.atoms.meal_cap = analyse_meals(
+            book, edges, always, lambda body: _nodes(body, budget)
+        )  # the meals past use (dedale.solve.meal_cap)
 
     def _counters_named(self, text: str) -> set[str]:
         if text in self.counters:

@@ -14,11 +14,11 @@ deterministic); when none does, the plan says so in its comment.
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 from dedale.plans.model import Answer, At, Choose, Drop, Eat, Ending, Plan
 from dedale.plans.model import Step as PlanStep
+from dedale.solve import clock
 from dedale.solve.walkthrough import Step
 
 SEED_TRIES = 200
@@ -91,7 +91,7 @@ def find_seed(book, plan: Plan, *, tries: int = SEED_TRIES, deadline: float | No
     from dedale.plans.runner import run_plan
 
     for seed in range(tries):
-        if deadline is not None and time.monotonic() > deadline:
+        if deadline is not None and clock.now() > deadline:
             return None
         if run_plan(book, replace(plan, seed=seed)).passed:
             return seed

@@ -8,6 +8,7 @@ from dedale.errors import UsageError
 from dedale.i18n import number, tr, translate
 from dedale.plans.files import write_plan_text
 from dedale.plans.writer import write_plan
+from dedale.solve import clock
 from dedale.solve.plan import build_plan, find_seed
 
 MAX_PLAN_SECONDS = 30.0
@@ -24,7 +25,6 @@ def plan_answer(answers):
 
 def write_plan_file(book, answers, path: str, lang: str, *, deadline: float):
     """Write the plan; return the line that tells the reader what was written."""
-    import time
 
     answer = plan_answer(answers)
     result = answer.result
@@ -40,7 +40,7 @@ def write_plan_file(book, answers, path: str, lang: str, *, deadline: float):
     ]
     seed = None
     if won:
-        seed = find_seed(book, plan, deadline=min(deadline, time.monotonic() + MAX_PLAN_SECONDS))
+        seed = find_seed(book, plan, deadline=min(deadline, clock.now() + MAX_PLAN_SECONDS))
     if seed is not None:
         plan = replace(plan, seed=seed)
         lines.append(tr("with seed {seed} the dice follow this line; other dice may leave it",

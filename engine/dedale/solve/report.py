@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from dedale.solve import clock
 from dedale.solve.graph import DEFAULT_STATES, SolveResult, solve_book
 from dedale.solve.heroes import Hero, landmarks
 from dedale.solve.walkthrough import Step, walkthrough
@@ -47,7 +47,7 @@ def solve_heroes(
 ) -> list[HeroAnswer]:
     """Solve each hero in turn; they share the budget (seconds). ``exact``: the chances
     carried in fractions and the answer given as one too (:mod:`dedale.solve.exact`)."""
-    deadline = time.monotonic() + budget
+    deadline = clock.now() + budget
     answers = []
     shared: dict = {}  # the fights' outcomes and tables, shared by the heroes
     for hero in heroes:
@@ -100,7 +100,7 @@ def average(
         total += 1
         if not complete:
             continue
-        if time.monotonic() > deadline:
+        if clock.now() > deadline:
             complete = False
             continue
         result = solve_book(
