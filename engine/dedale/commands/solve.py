@@ -339,6 +339,8 @@ def _steps(steps, names: tuple[str, str], tests: dict[str, tuple[str, str, str]]
         decision = step.decision
         if decision is None:
             what = tr("(nothing to decide)")
+        elif decision["kind"] == "choice" and decision.get("target") is None:
+            what = tr("take the hidden-number option: {text}", text=decision["text"])
         elif decision["kind"] == "choice":
             what = tr("turn to {target}: {text}", target=decision["target"], text=decision["text"])
         elif decision["kind"] == "meal":

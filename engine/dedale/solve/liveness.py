@@ -19,10 +19,11 @@ so that states differing only by it are one node. Conservative by construction:
 
 Items the same way, for their *count* only: with no inventory limit, an item that every
 statement reachable from ``P`` names only to ask whether it is held (``if Rope``) or to give
-it plainly (``take Rope``: no weapon, no effect) is kept as held once (``clamped(P)``): two
-ropes or one decide the same. Any other mention (a cost, a loss, a fight, a shop, a number
-on it, a choice's text), any mention in the ruleset or in an ongoing rule, and a gain with
-an effect anywhere in the book, keep its count.
+it plainly (``take Rope``: no weapon, no effect but a number noted on it, the same on every
+copy), or to read that number (``number of Rope``), is kept as held once (``clamped(P)``):
+two ropes or one decide the same. Any other mention (a cost, a loss, a fight, a shop, a
+choice's text), any mention in the ruleset or in an ongoing rule, and a gain with an effect
+anywhere in the book, keep its count.
 """
 
 from __future__ import annotations
@@ -141,11 +142,11 @@ class Liveness:
                     everywhere.add(number)
                 elif kind in _MEALS and self.meal_counter:
                     found.add(self.meal_counter)
-                if kind in _ONGOING:
+                if kind in _ONGOING and not (kind is ast.ItemEffect and _number_only(node)):
                     for value in _strings(node, budget):
                         always |= self._counters_named(value)
                         self._always_items.add(fold(value))
-                if kind is ast.GainItem and (node.weapon or node.effects):
+                if kind is ast.GainItem and (node.weapon or not _numbered_only(node)):
                     self._always_items.add(fold(node.item))
                 for value in _fields(node):
                     if type(value) is str:
@@ -189,9 +190,22 @@ class Liveness:
 
 
 def _presence_only(node) -> bool:
-    """A statement that names an item only to ask whether it is held, or to give it."""
+    """A statement that names an item only to ask whether it is held, to read the number
+    noted on it (the same on every copy; 0 when none is held), or to give it."""
     kind = type(node)
-    return (kind is ast.HasItem and node.count == 1) or kind is ast.GainItem
+    return (
+        (kind is ast.HasItem and node.count == 1) or kind is ast.GainItem or kind is ast.ItemNumber
+    )
+
+
+def _number_only(effect) -> bool:
+    """An item's effect that only notes a number on it (``(number 50)``)."""
+    return effect.stat is None and effect.tag is None and effect.trigger is None
+
+
+def _numbered_only(gain) -> bool:
+    """A gain whose effects are only numbers: no copy counts more than one."""
+    return all(_number_only(effect) for effect in gain.effects)
 
 
 def _closure(edges: dict[int, set[int]], reads: dict[int, set[str]]) -> dict[int, set[str]]:
