@@ -116,3 +116,24 @@ def test_override_errors_point_into_book_yaml(tmp_path):
     with pytest.raises(RulesetError) as info:
         load_ruleset("df-classic", data["rules"], tmp_path, overrides_file="book.yaml")
     assert str(info.value.span) == "book.yaml:5:23"
+
+
+@pytest.mark.parametrize(
+    ("overrides", "counter", "initial"),
+    [
+        ({"counters": {"repas": {"initial": 5}}}, "meals", 5),  # an alias of meals
+        ({"counters": {"Provisions": {"initial": 3}}}, "meals", 3),
+        ({"counters": {"meals": {"initial": 4}}}, "meals", 4),  # the id itself
+    ],
+)
+def test_an_override_named_by_an_alias_changes_that_entry(overrides, counter, initial):
+    ruleset = load_ruleset("df-classic", overrides)
+    (found,) = [c for c in ruleset.counters if c.id == counter]
+    assert found.initial == initial
+    assert len(ruleset.counters) == len(load_ruleset("df-classic").counters)  # no second one
+
+
+def test_an_override_of_a_stat_by_its_french_name():
+    ruleset = load_ruleset("df-classic", {"stats": {"HABILETÉ": {"roll": "2d6"}}})
+    assert str(ruleset.stat("SKILL").roll) != str(load_ruleset("df-classic").stat("SKILL").roll)
+    assert len(ruleset.stats) == len(load_ruleset("df-classic").stats)

@@ -19,7 +19,7 @@ from dedale import limits
 from dedale.errors import DiceExpressionError, RulesetError
 from dedale.i18n import tr
 from dedale.rules import builtin_cache, schema
-from dedale.rules.ruleset import Ruleset
+from dedale.rules.ruleset import Ruleset, fold
 from dedale.rules.yamltree import (
     YNode,
     did_you_mean,
@@ -172,7 +172,55 @@ def load_ruleset(
                     over.value["extends"].span,
                     tr("name the ruleset itself instead"),
                 )
-            tree = merge(tree, over)
+            tree = merge(tree, canonical_keys(tree, over))
         return schema.build_ruleset(tree)
     except DiceExpressionError as error:  # pragma: no cover - schema converts these
         raise RulesetError(error.message, error.span, error.hint) from None
+
+
+_NAMED_SECTIONS = ("stats", "counters", "items", "tests")
+"""The sections whose entries have names and aliases a book may write instead of the id."""
+
+
+def canonical_keys(base: YNode, over: YNode) -> YNode:
+    """``over`` with each entry of a named section written by one of its names or aliases
+    (``counters: {repas: {initial: 5}}``) keyed by the entry's id (``meals``), so that it
+    changes that entry instead of adding a second one beside it."""
+    if not (base.is_map and over.is_map):
+        return over
+    sections = dict(over.value)
+    for section in _NAMED_SECTIONS:
+        known, given = base.get(section), sections.get(section)
+        if known is None or given is None or not (known.is_map and given.is_map):
+            continue
+        ids = _spellings(known)
+        children: dict[str, YNode] = {}
+        spans = dict(given.key_spans)
+        for key, node in given.value.items():
+            target = key if key in known.value else ids.get(fold(str(key)), key)
+            if target in children:  # both the id and an alias: the later one wins, as YAML
+                children[target] = merge(children[target], node)
+            else:
+                children[target] = node
+            if key in spans and target != key:
+                spans[target] = spans.pop(key)
+        sections[section] = YNode(children, given.span, spans)
+    return YNode(sections, over.span, over.key_spans)
+
+
+def _spellings(section: YNode) -> dict[str, str]:
+    """Folded name or alias -> id, for the entries of a named section."""
+    found: dict[str, str] = {}
+    for ident, entry in section.value.items():
+        names: list[str] = []
+        given = entry.get("names") if entry.is_map else None
+        if given is not None and given.is_map:
+            names += [str(v.value) for v in given.value.values() if isinstance(v.value, str)]
+        elif given is not None and isinstance(given.value, str):
+            names.append(given.value)
+        aliases = entry.get("aliases") if entry.is_map else None
+        if aliases is not None and isinstance(aliases.value, list):
+            names += [str(a.value) for a in aliases.value if isinstance(a.value, str)]
+        for name in names:
+            found.setdefault(fold(name), ident)
+    return found
