@@ -16,8 +16,8 @@ def hero_to_dict(hero: Character) -> dict[str, Any]:
         "items": {k: int(v) for k, v in hero.items.items()},
         "class": hero.class_name,
         "fights_with_armour": int(hero.fights_with_armour),
-        "item_effects": {
-            name: _item_effects(info) for name, info in sorted(hero.item_effects.items())
+        "item_effects": {  # in the order taken: the first potion due acts first
+            name: _item_effects(info) for name, info in hero.item_effects.items()
         },
         "protection_worn": {k: int(v) for k, v in sorted(hero.protection_worn.items())},
         "armour_wear": {k: [int(n) for n in v] for k, v in sorted(hero.armour_wear.items())},
