@@ -30,7 +30,7 @@ from typing import Any
 
 from dedale.errors import GameError
 from dedale.i18n import number, tr
-from dedale.rules.odds import luck_gains
+from dedale.rules.odds import luck_gains, luck_pick
 from dedale.rules.odds_allies_exits import AllyExitSolver
 from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, _outcomes
 from dedale.rules.odds_inputs import check_size
@@ -182,8 +182,7 @@ class AllyExitForward:
         if fight.escape_luck:
             options = s._luck_options(fight.escape_damage, luck, fight.luck_wounded,
                                       fight.damage_to_hero)  # fmt: skip
-        worth = [sum(q for q, _, d in option if h > d) for option in options]
-        option = options[worth.index(max(worth))]
+        option = options[luck_pick([sum(q for q, _, d in option if h > d) for option in options])]
         return [(q, _end(h - d, lk, "escaped") if h > d else 0.0) for q, lk, d in option]
 
 
