@@ -32,7 +32,8 @@ from dedale.errors import GameError
 from dedale.i18n import number, tr
 from dedale.rules.odds import luck_gains, luck_pick
 from dedale.rules.odds_allies_exits import AllyExitSolver
-from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, _outcomes
+from dedale.rules.odds_exits_dice import assault_outcomes
+from dedale.rules.odds_exits_plan import MAX_STATES, ExitOddsTooLarge
 from dedale.rules.odds_inputs import check_size
 
 TIE = 1e-9  # an escape within this of fighting on is taken (the path's other escapes)
@@ -132,7 +133,7 @@ class AllyExitForward:
             return self._escape(h, luck)
         moves: list[tuple[float, Any]] = []
         stay = 0.0
-        for p, winner, double in _outcomes(s.fight, lead, immune, s.doubles):
+        for p, winner, double in assault_outcomes(s.fight, lead, immune, s.doubles):
             if winner == "enemy" and not (s.armour and k == 0):
                 for share, mode in s.modes:
                     options = s._struck(state, k2, mode)
@@ -175,7 +176,7 @@ class AllyExitForward:
 
     def _escape(self, h: int, luck: int) -> list[tuple[float, Any]]:
         """The escape's wound, Luck tested on it where the ruleset allows and it helps (as
-        :meth:`dedale.rules.odds_exits._Solver._escape` values it)."""
+        :meth:`dedale.rules.odds_exits_solver.ExitSolver._escape` values it)."""
         s = self.solver
         fight = s.fight
         options = [[(1.0, luck, fight.escape_damage)]]
