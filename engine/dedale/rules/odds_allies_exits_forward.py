@@ -29,11 +29,11 @@ import heapq
 from typing import Any
 
 from dedale.errors import GameError
-from dedale.i18n import number, tr
+from dedale.i18n import tr
 from dedale.rules.odds import luck_gains, luck_pick
 from dedale.rules.odds_allies_exits import AllyExitSolver
 from dedale.rules.odds_exits_dice import assault_outcomes
-from dedale.rules.odds_exits_plan import MAX_STATES, ExitOddsTooLarge
+from dedale.rules.odds_exits_plan import MAX_STATES, ExitOddsTooLarge, past_states
 from dedale.rules.odds_inputs import check_size
 
 TIE = 1e-9  # an escape within this of fighting on is taken (the path's other escapes)
@@ -104,10 +104,7 @@ class AllyExitForward:
                 continue
             self.states += 1
             if self.states > MAX_STATES:
-                raise ExitOddsTooLarge(
-                    tr("the exact odds would need more than {limit} states",
-                       limit=number(MAX_STATES, ","))
-                )  # fmt: skip
+                raise past_states()
             for share, nxt in self._moves(state):
                 flow = mass * share
                 if isinstance(nxt, End):

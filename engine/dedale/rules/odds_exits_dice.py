@@ -11,6 +11,18 @@ from dedale.i18n import tr
 from dedale.rules.ruleset import OpposedFight
 
 
+def plain_dice(fight: OpposedFight) -> tuple[int, int, int]:
+    """The attack roll as ``(count, sides, constant)`` (N dice of S faces, plus a constant):
+    refused unless it is a plain NdS roll of at most 4,096 faces' combinations."""
+    dice = fight.dice
+    assert dice is not None
+    parts = dice.dice
+    if len(parts) != 1 or parts[0].keep is not None or parts[0].sides ** parts[0].count > 4096:
+        raise GameError(tr("exact odds with exits need a plain NdS attack roll"))
+    count, sides = parts[0].count, parts[0].sides
+    return count, sides, dice.max() - count * sides
+
+
 @functools.lru_cache(maxsize=2048)
 def assault_outcomes(
     fight: OpposedFight, lead: int, immune: bool, doubles: bool = True, number: type = float
@@ -21,12 +33,7 @@ def assault_outcomes(
     chances' type (``fractions.Fraction`` for the exact solve, :mod:`dedale.solve.exact_exits`);
     the same sums in the same order whatever it is."""
     dice = fight.dice
-    assert dice is not None
-    parts = dice.dice
-    if len(parts) != 1 or parts[0].keep is not None or parts[0].sides ** parts[0].count > 4096:
-        raise GameError(tr("exact odds with exits need a plain NdS attack roll"))
-    count, sides = parts[0].count, parts[0].sides
-    constant = dice.max() - count * sides
+    count, sides, constant = plain_dice(fight)
     enemy = dice.distribution()
     lowest = min(enemy)
     zero = number(0)

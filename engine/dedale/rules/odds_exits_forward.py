@@ -29,9 +29,9 @@ import heapq
 from dataclasses import dataclass, field
 
 from dedale.errors import GameError
-from dedale.i18n import number, tr
+from dedale.i18n import tr
 from dedale.rules.odds import luck_pick
-from dedale.rules.odds_exits_plan import MAX_STATES, ExitOddsTooLarge, ExitPlan
+from dedale.rules.odds_exits_plan import MAX_STATES, ExitPlan, past_states
 from dedale.rules.odds_exits_solver import ExitSolver
 from dedale.rules.odds_inputs import check_size
 from dedale.rules.ruleset import Ruleset
@@ -142,10 +142,7 @@ class AssaultForward:
             states += 1
             self.states = states
             if states > MAX_STATES:
-                raise ExitOddsTooLarge(
-                    tr("the exact odds would need more than {limit} states",
-                       limit=number(MAX_STATES, ","))
-                )  # fmt: skip
+                raise past_states()
             for share, nxt in self._moves(state):
                 flow = mass * share
                 if nxt[0] == "end":

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from dedale.errors import GameError
+from dedale.i18n import number, tr
 
 MAX_STATES = 200_000
 """The exact odds with exits stop past this many states (the W032 cap of the DP)."""
@@ -18,6 +19,13 @@ Condition = Callable[[Mapping[str, int]], bool]
 
 class ExitOddsTooLarge(GameError):
     """The exact odds with exits would need more than ``MAX_STATES`` states, or loop."""
+
+
+def past_states() -> ExitOddsTooLarge:
+    """The error of a pass over the exits DP's states past :data:`MAX_STATES`."""
+    return ExitOddsTooLarge(
+        tr("the exact odds would need more than {limit} states", limit=number(MAX_STATES, ","))
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,11 +8,17 @@ fights, the solver's fight graph, its exact twin in fractions)."""
 from __future__ import annotations
 
 from dedale.errors import GameError
-from dedale.i18n import number, tr
+from dedale.i18n import tr
 from dedale.rules.fight_state import rebased, taken
 from dedale.rules.odds_exits_dice import assault_outcomes
 from dedale.rules.odds_exits_hooks import ExitHooks
-from dedale.rules.odds_exits_plan import MAX_STATES, Condition, ExitOddsTooLarge, ExitPlan
+from dedale.rules.odds_exits_plan import (
+    MAX_STATES,
+    Condition,
+    ExitOddsTooLarge,
+    ExitPlan,
+    past_states,
+)
 from dedale.rules.odds_inputs import lucky_table
 from dedale.rules.ruleset import OpposedFight
 
@@ -98,12 +104,7 @@ class ExitSolver(ExitHooks):
         if state in self.busy:
             raise ExitOddsTooLarge(tr("the fight's states loop (an event undoes another)"))
         if len(self.memo) > MAX_STATES:
-            raise ExitOddsTooLarge(
-                tr(
-                    "the exact odds would need more than {limit} states",
-                    limit=number(MAX_STATES, ","),
-                )
-            )
+            raise past_states()
         self.busy.add(state)
         try:
             result = self._value(state)
