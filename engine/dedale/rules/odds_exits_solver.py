@@ -10,6 +10,7 @@ from __future__ import annotations
 from dedale.errors import GameError
 from dedale.i18n import tr
 from dedale.rules.fight_state import rebased, taken
+from dedale.rules.odds import luck_pick
 from dedale.rules.odds_exits_dice import assault_outcomes
 from dedale.rules.odds_exits_hooks import ExitHooks
 from dedale.rules.odds_exits_plan import (
@@ -150,7 +151,7 @@ class ExitSolver(ExitHooks):
         zero, end = 0 * self.one, self.number
         total = stay = zero
         for p, winner, double in self.outcomes(lead, immune):
-            best = zero
+            worths = []
             for option in self._after_wounds(state, winner, k2):
                 chance = zero
                 for q, nxt, dealt, wound in option:
@@ -163,8 +164,8 @@ class ExitSolver(ExitHooks):
                                 * r
                                 * (end(found) if isinstance(found, float) else self.value(found))
                             )
-                best = max(best, chance)
-            total += p * best
+                worths.append(chance)
+            total += p * worths[luck_pick(worths)]  # Luck tested where it gains (the one rule)
         if stay >= 1:
             return escape
         return max(escape, total / (1 - stay))
@@ -216,7 +217,8 @@ class ExitSolver(ExitHooks):
             options = self._luck_options(
                 fight.escape_damage, luck, fight.luck_wounded, fight.damage_to_hero
             )
-        return max(sum(q for q, _, d in option if h > d) for option in options)
+        worths = [sum(q for q, _, d in option if h > d) for option in options]
+        return worths[luck_pick(worths)]
 
     def _luck_options(self, base: int, luck: int, table, plain: int) -> list[list[tuple]]:
         """The ways a wound of ``base`` may go: as it is, and (when Luck is tested) lucky or
