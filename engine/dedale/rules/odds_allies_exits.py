@@ -263,17 +263,3 @@ class AllyExitSolver(ExitSolver):
         table (the exits DP's ``_events_exits``)."""
         stands = state[0] == fought  # (else the allies' phase moved on)
         return self._events_exits(state, winner, double, wound, stands)
-
-    def _rows(self, found) -> list[tuple]:
-        """The assault table's rows (the exits DP's), then the late exits."""
-        if isinstance(found, float):
-            return [(1.0, found)]
-        if not self.plan.table:
-            return [(1.0, self._late(found))]
-        rows, left = [], 1.0
-        for chance, event in self.plan.table:
-            left -= chance
-            rows.append((chance, self._row(found, event)))
-        if left > 1e-12:
-            rows.append((left, self._late(found)))
-        return rows

@@ -19,7 +19,11 @@ class ExitHooks:
         """Once an assault's wounds are applied: deaths, then the hooks; ``[(chance,
         result)]``, a result the fight's value (a float) when it ends there, else the state
         before the next assault (more than one only with a table rolled each assault)."""
-        found = self._hooks(state, winner, double, dealt, wound)
+        return self._rows(self._hooks(state, winner, double, dealt, wound))
+
+    def _rows(self, found) -> list[tuple]:
+        """After the hooks (``found``: a float when the fight ended, else ``(state, the enemy
+        fought still stands)``): the assault table's rows, then the late exits."""
         if isinstance(found, float):
             return [(self.one, found)]
         if not self.plan.table:
