@@ -23,16 +23,9 @@ from dedale.rules.odds_exits_forward import LOST, exit_outcomes
 from dedale.solve.acting_forward import acting_outcomes
 from dedale.solve.exact_fights import ExactFight
 
-RULES = load_ruleset("df-classic")
+from tests.rules.test_odds_luck_ties import TIED  # found with Luck tested on exact ties
 
-# (hero SKILL, enemies, hero STAMINA, LUCK): the fights tests/rules/test_odds_luck_ties.py
-# found with Luck tested on exact ties by a bare float comparison
-TIED = [
-    (7, ((8, 6),), 14, 7),
-    (9, ((8, 6),), 18, 9),
-    (10, ((10, 20),), 30, 12),
-    (8, ((7, 10), (8, 10)), 24, 12),
-]
+RULES = load_ruleset("df-classic")
 
 
 def _plan(enemies, limit=None) -> ExitPlan:

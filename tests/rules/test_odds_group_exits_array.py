@@ -58,20 +58,27 @@ PLANS = [
 ]
 
 
+def cases(enemies):
+    """The settings and heroes a plan against ``enemies`` is tried with: ``(target, armour,
+    SKILL, STAMINA, LUCK)`` (fewer heroes against three enemies)."""
+    for target, armour in (("best", False), ("order", False), ("best", True)):
+        heroes = ((7, 4, 5), (9, 7, 3), (11, 6, 9)) if len(enemies) < 3 else ((7, 4, 5), (9, 5, 2))
+        for skill, stamina, luck in heroes:
+            yield target, armour, skill, stamina, luck
+
+
 @pytest.mark.parametrize("ruleset", ["df-classic", "df24"])
 @pytest.mark.parametrize(("enemies", "ways"), PLANS)
 def test_the_array_fill_is_the_scalar_recursion(ruleset, enemies, ways):
     rules = load_ruleset(ruleset)
     plan = ExitPlan(enemies=enemies, **ways)
     told = set()
-    for target, armour in (("best", False), ("order", False), ("best", True)):
-        heroes = ((7, 4, 5), (9, 7, 3), (11, 6, 9)) if len(enemies) < 3 else ((7, 4, 5), (9, 5, 2))
-        for skill, stamina, luck in heroes:
-            filled, _fill = _filled(rules, skill, stamina, luck, plan, target, armour)
-            assert filled == pytest.approx(
-                _scalar(rules, skill, stamina, luck, plan, target, armour), abs=1e-12
-            )
-            told.add(round(filled, 6))
+    for target, armour, skill, stamina, luck in cases(enemies):
+        filled, _fill = _filled(rules, skill, stamina, luck, plan, target, armour)
+        assert filled == pytest.approx(
+            _scalar(rules, skill, stamina, luck, plan, target, armour), abs=1e-12
+        )
+        told.add(round(filled, 6))
     assert min(told) < 0.99  # a case that tells something (not only sure ways out)
 
 

@@ -15,17 +15,10 @@ from dedale.rules.odds_group_exits import GroupExitSolver, GroupExitsTooLarge, g
 from dedale.rules.odds_group_exits_array_forward import array_outcomes
 from dedale.rules.odds_group_exits_forward import group_exit_outcomes
 
-PLANS = [
-    (((6, 3, False), (5, 2, False)), {"limit": 3}),
-    (((8, 4, False), (7, 3, False)), {"escape_after": 2}),
-    (((8, 4, False), (7, 3, False)), {"threshold": 1}),
-    (((9, 4, False), (8, 3, False)), {"limit": 4, "escape_after": 3, "threshold": 1}),
-    (((7, 3, False), (5, 2, False), (6, 2, False)), {"limit": 3}),
-    (((7, 3, False), (5, 2, False), (6, 2, False)), {"escape_after": 1}),
-    (((8, 3, False), (7, 3, True), (6, 2, False)), {"limit": 3, "threshold": 1}),
-    (((10, 6, False),), {"limit": 5}),
-]
-GOBLINS = ((5, 5, False), (6, 4, False), (5, 6, False))
+from tests.rules.test_odds_group_exits_array import GOBLINS, cases
+from tests.rules.test_odds_group_exits_array import PLANS as ARRAY_PLANS
+
+PLANS = [*ARRAY_PLANS, (((10, 6, False),), {"limit": 5})]
 
 
 def _ends(rules, skill, stamina, luck, plan, target="best", armour=False):
@@ -57,25 +50,23 @@ def test_the_ends_are_the_state_by_state_pass_s_and_sum_to_the_fill_s_value(rule
     rules = load_ruleset(ruleset)
     plan = ExitPlan(enemies=enemies, **ways)
     told = set()
-    for target, armour in (("best", False), ("order", False), ("best", True)):
-        heroes = ((7, 4, 5), (9, 7, 3), (11, 6, 9)) if len(enemies) < 3 else ((7, 4, 5), (9, 5, 2))
-        for skill, stamina, luck in heroes:
-            found = _ends(rules, skill, stamina, luck, plan, target, armour)
-            _sane(found, stamina, luck, plan)
-            value = _value(rules, skill, stamina, luck, plan, target, armour)
-            assert found.alive == pytest.approx(value, abs=1e-12)
-            assert found.value == pytest.approx(value, abs=1e-12)
-            old = group_exit_outcomes(
-                rules, skill, stamina, plan, luck=luck, luck_policy="best", armour=armour,
-                target=target, seconds=600.0, luck_work=10**12, array=False,
-            )  # fmt: skip
-            assert old.lost == pytest.approx(found.lost, abs=1e-12)
-            assert set(old.ways) >= set(found.ways)
-            for way, table in old.ways.items():
-                mine = found.ways.get(way, {})
-                for key in set(table) | set(mine):
-                    assert mine.get(key, 0.0) == pytest.approx(table.get(key, 0.0), abs=1e-12)
-            told.add(round(found.alive, 6))
+    for target, armour, skill, stamina, luck in cases(enemies):
+        found = _ends(rules, skill, stamina, luck, plan, target, armour)
+        _sane(found, stamina, luck, plan)
+        value = _value(rules, skill, stamina, luck, plan, target, armour)
+        assert found.alive == pytest.approx(value, abs=1e-12)
+        assert found.value == pytest.approx(value, abs=1e-12)
+        old = group_exit_outcomes(
+            rules, skill, stamina, plan, luck=luck, luck_policy="best", armour=armour,
+            target=target, seconds=600.0, luck_work=10**12, array=False,
+        )  # fmt: skip
+        assert old.lost == pytest.approx(found.lost, abs=1e-12)
+        assert set(old.ways) >= set(found.ways)
+        for way, table in old.ways.items():
+            mine = found.ways.get(way, {})
+            for key in set(table) | set(mine):
+                assert mine.get(key, 0.0) == pytest.approx(table.get(key, 0.0), abs=1e-12)
+        told.add(round(found.alive, 6))
     assert min(told) < 0.99  # a case that tells something (not only sure ways out)
 
 

@@ -7,13 +7,13 @@ the best Luck as the fight table's other DP)."""
 
 from __future__ import annotations
 
-import math
-
 import pytest
 from dedale.language import load_book
 from dedale.validator import validate_path
 from dedale.validator.fights import fight_reports, hero_profiles
 from dedale.validator.graph import build_graph
+
+from tests.validator.seeded_paths import assert_within_3_se, ff_values, victory_rate
 
 BOOK = """---
 title: The warden's curse
@@ -32,36 +32,16 @@ ruleset: df-classic
 
 
 def test_the_table_rolled_each_assault_counts_against_the_real_interpreter(tmp_path):
-    from dedale import events
-    from dedale.game import Game
-
     path = tmp_path / "book.dd"
     path.write_text(BOOK, "utf-8")
     book = load_book(path)
     hero = next(h for h in hero_profiles(book.ruleset) if h.level == "median")
-    stats = dict(hero.stats)
     (report,) = fight_reports(build_graph(book), book)
     exact = report.win("median", "none")
     assert report.method == "exact" and 0.005 < exact < 0.2
-    runs, won = 2000, 0
-    for seed in range(runs):
-        game = Game.new(
-            book, seed, hero=(stats["SKILL"], stats["STAMINA"], stats["LUCK"]),
-            name="Ari", lang="en", free_stats=True,
-        )  # fmt: skip
-        for _ in range(2000):
-            item = game.next()
-            if item is None:
-                break
-            if isinstance(item, events.ChoosePrompt):
-                game.answer(next(o.index for o in item.options if o.enabled))
-            elif isinstance(item, events.YesNoPrompt):
-                game.answer(False)
-            elif isinstance(item, events.Prompt):
-                raise AssertionError(item)
-        won += game.state.outcome == "victory"
-    se = math.sqrt(exact * (1 - exact) / runs)
-    assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)
+    runs = 2000
+    played = victory_rate(book, ff_values(hero), runs)
+    assert_within_3_se(played, exact, runs)
     median = validate_path(path, runs=0).fight_path.of("median")
     assert median.exact  # the path follows the table (fight_path_group.py), another DP:
     assert median.win == pytest.approx(report.win("median", "best"), abs=1e-9)

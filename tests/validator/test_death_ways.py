@@ -6,15 +6,14 @@ no Luck, within 3 standard errors) and in the Textual player's hint."""
 
 from __future__ import annotations
 
-import math
-
 import pytest
-from dedale import ast, events
-from dedale.game import Game
+from dedale import ast
 from dedale.language import load_book
 from dedale.validator.death_ways import death_endings, doomed_ways
 from dedale.validator.fights import fight_reports, hero_profiles
 from dedale.validator.graph import build_graph
+
+from tests.validator.seeded_paths import assert_within_3_se, ff_values, victory_rate
 
 HEAD = "---\ntitle: The pit\nlanguage: en\nruleset: df-classic\n---\n"
 EVENT = """§ 1
@@ -49,41 +48,20 @@ def _book(tmp_path, text: str):
     return load_book(path)
 
 
-def _median_row(book) -> tuple[float, dict]:
+def _median_row(book) -> tuple[float, tuple[int, int, int]]:
     hero = next(h for h in hero_profiles(book.ruleset) if h.level == "median")
     (report,) = fight_reports(build_graph(book), book)
     assert report.method == "exact"
-    return report.win("median", "none"), dict(hero.stats)
-
-
-def _victories(book, stats: dict, runs: int) -> int:
-    won = 0
-    for seed in range(runs):
-        game = Game.new(
-            book, seed, hero=(stats["SKILL"], stats["STAMINA"], stats["LUCK"]),
-            name="Ari", lang="en", free_stats=True,
-        )  # fmt: skip
-        for _ in range(2000):
-            item = game.next()
-            if item is None:
-                break
-            if isinstance(item, events.YesNoPrompt):
-                game.answer(False)
-            elif isinstance(item, events.Prompt):
-                raise AssertionError(item)
-        won += game.state.outcome == "victory"
-    return won
+    return report.win("median", "none"), ff_values(hero)
 
 
 @pytest.mark.parametrize("text", [EVENT, LIMIT], ids=["event", "assault-limit"])
 def test_a_way_out_to_a_death_ending_is_not_leaving_alive(tmp_path, text):
     book = _book(tmp_path, text)
-    exact, stats = _median_row(book)
+    exact, hero = _median_row(book)
     assert 0.05 < exact < 0.95  # (it was 100%: every game leaves the fight one way)
     runs = 2000
-    won = _victories(book, stats, runs)
-    se = math.sqrt(exact * (1 - exact) / runs)
-    assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)
+    assert_within_3_se(victory_rate(book, hero, runs), exact, runs)
 
 
 def test_a_way_out_to_a_paragraph_that_reads_on_still_counts(tmp_path):

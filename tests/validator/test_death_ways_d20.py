@@ -6,16 +6,14 @@ games of the real interpreter (a game that reaches § 40 is lost), within 3 SE."
 
 from __future__ import annotations
 
-import math
-
 import pytest
-from dedale import events
-from dedale.game import Game
 from dedale.language import load_book
 from dedale.validator.checker import validate_loaded
 from dedale.validator.fights import hero_profiles, start_kit
 from dedale.validator.graph import build_graph
 from dedale.validator.simulate import FightSimulator
+
+from tests.validator.seeded_paths import assert_within_3_se, play, ruleset_values
 
 BOOK = """---
 title: The toll bridge
@@ -79,20 +77,10 @@ def _median(book) -> tuple[float, object]:
 
 
 def _victories(book, character, runs: int) -> int:
-    values = tuple(character.stats[stat.id] for stat in book.ruleset.stats)
+    values = ruleset_values(book, character)
     won = 0
     for seed in range(runs):
-        game = Game.new(book, seed, hero=values, name="Ari", lang="en", free_stats=True)
-        for _ in range(2000):
-            item = game.next()
-            if item is None:
-                break
-            if isinstance(item, events.ChoosePrompt):
-                game.answer(next(o.index for o in item.options if o.enabled))
-            elif isinstance(item, events.YesNoPrompt):
-                game.answer(False)
-            elif isinstance(item, events.Prompt):
-                raise AssertionError(item)
+        game = play(book, seed, values)
         hero = game.state.hero
         assert set(hero.items) == set(character.items)  # the validator's hero: his sword
         won += game.state.outcome == "victory"
@@ -109,9 +97,7 @@ def test_a_d20_way_out_to_a_death_ending_is_a_defeat(tmp_path, name):
     assert before.death_ways == ()
     assert exact < before.win("median", "none") - 0.05  # it counted the way out as alive
     runs = 2000
-    won = _victories(book, character, runs)
-    se = math.sqrt(exact * (1 - exact) / runs)
-    assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)
+    assert_within_3_se(_victories(book, character, runs) / runs, exact, runs)
 
 
 def test_the_limit_figures_before_and_after(tmp_path):

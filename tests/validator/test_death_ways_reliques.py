@@ -7,15 +7,14 @@ Courage, as the ``none`` row's best policy does here), within 3 SE."""
 
 from __future__ import annotations
 
-import math
-
 import pytest
 from dedale import events
-from dedale.game import Game
 from dedale.language import load_book
 from dedale.validator.checker import validate_loaded
 from dedale.validator.fights_reliques import ReliquesCalculator
 from dedale.validator.graph import build_graph
+
+from tests.validator.seeded_paths import assert_within_3_se, play, ruleset_values
 
 BOOK = """---
 title: The bell-tower watch
@@ -68,26 +67,21 @@ def _report(book):
 def _victories(book, runs: int) -> int:
     calculator = ReliquesCalculator(build_graph(book), book)
     (character,) = [c for hero, c in calculator.heroes if hero.level == "median"]
-    values = tuple(character.stats[stat.id] for stat in book.ruleset.stats)
+    values = ruleset_values(book, character)
+    answers = {events.YesNoPrompt: lambda item, game: item.kind == "dodge"}  # never Courage
+    checked: list[bool] = []
+
+    def watch(game) -> None:
+        hero = game.state.hero
+        if not checked and game.state.paragraph == 2:  # the validator's median hero,
+            assert dict(hero.stats) == dict(character.stats)  # his sword and jerkin
+            assert set(hero.items) == set(character.items)
+            checked.append(True)
+
     won = 0
     for seed in range(runs):
-        game = Game.new(book, seed, hero=values, name="Ari", lang="en", free_stats=True)
-        checked = False
-        for _ in range(5000):
-            item = game.next()
-            if item is None:
-                break
-            hero = game.state.hero
-            if not checked and game.state.paragraph == 2:  # the validator's median hero,
-                assert dict(hero.stats) == dict(character.stats)  # his sword and jerkin
-                assert set(hero.items) == set(character.items)
-                checked = True
-            if isinstance(item, events.ChoosePrompt):
-                game.answer(next(o.index for o in item.options if o.enabled))
-            elif isinstance(item, events.YesNoPrompt):  # dodge, never spend Courage
-                game.answer(item.kind == "dodge")
-            elif isinstance(item, events.Prompt):
-                raise AssertionError(item)
+        checked.clear()
+        game = play(book, seed, values, steps=5000, answers=answers, watch=watch)
         assert checked
         won += game.state.outcome == "victory"
     return won
@@ -105,9 +99,7 @@ def test_a_reliques_way_out_to_a_death_ending_is_a_defeat(tmp_path, name):
     assert before.win("median", "none") == pytest.approx(was, abs=5e-4)
     assert exact == pytest.approx(now, abs=5e-4)
     runs = 2000
-    won = _victories(book, runs)
-    se = math.sqrt(exact * (1 - exact) / runs)
-    assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)
+    assert_within_3_se(_victories(book, runs) / runs, exact, runs)
 
 
 def test_an_escape_to_a_death_ending_is_never_taken(tmp_path):

@@ -7,7 +7,6 @@ against the real interpreter with seeded dice (within 3 standard errors)."""
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -21,6 +20,8 @@ from dedale.validator.fight_path_steps import Fight, Segments
 from dedale.validator.fight_rows import Hero
 from dedale.validator.fights import fight_reports, hero_profiles
 from dedale.validator.graph import build_graph
+
+from tests.validator.seeded_paths import assert_within_3_se, ff_values, victory_rate
 
 BOOK = Path(__file__).resolve().parents[1] / "books_extra" / "validator"
 BOOK = BOOK / "path-ally-exit-then-fight.dd"
@@ -198,40 +199,14 @@ def test_the_chain_carries_the_wounds_of_the_ally_fight():
     assert result.win < through * alone - 0.05  # the wounds carried on matter
 
 
-def _play(book, hero, runs: int) -> float:
-    from dedale import events
-    from dedale.game import Game
-
-    stats = dict(hero.stats)
-    won = 0
-    for seed in range(runs):
-        game = Game.new(
-            book, seed, hero=(stats["SKILL"], stats["STAMINA"], stats["LUCK"]),
-            name="Ari", lang="fr", free_stats=True,
-        )  # fmt: skip
-        for _ in range(500):
-            item = game.next()
-            if item is None:
-                break
-            if isinstance(item, events.ChoosePrompt):
-                game.answer(next(o.index for o in item.options if o.enabled))
-            elif isinstance(item, events.YesNoPrompt):
-                game.answer(False)
-            elif isinstance(item, events.Prompt):
-                raise AssertionError(item)
-        won += game.state.outcome == "victory"
-    return won / runs
-
-
 def test_the_chain_agrees_with_the_real_interpreter_within_3_se():
     book = load_book(BOOK)
     hero = _weakest(book)
     exact = _chain_of(book, hero).best(_steps(book)).win
     runs = 2000
-    played = _play(book, hero, runs)
-    se = math.sqrt(exact * (1 - exact) / runs)
+    played = victory_rate(book, ff_values(hero), runs, lang="fr", steps=500)
     assert 0.05 < exact < 0.95
-    assert abs(played - exact) <= 3 * se, (played, exact)
+    assert_within_3_se(played, exact, runs)
 
 
 def test_the_validator_follows_the_ally_fight_exactly():

@@ -6,7 +6,6 @@ recursion over the assaults for the threshold, ``exit_outcomes`` for the assault
 
 from __future__ import annotations
 
-import math
 from functools import cache
 from pathlib import Path
 
@@ -20,6 +19,8 @@ from dedale.validator.fight_path_steps import Fight, Segments
 from dedale.validator.fight_plan import plan_of
 from dedale.validator.fights import fight_reports, hero_profiles
 from dedale.validator.graph import build_graph
+
+from tests.validator.seeded_paths import assert_within_3_se, ff_values, victory_rate
 
 BOOK = (
     Path(__file__).resolve().parents[1] / "books_extra" / "validator" / "path-fights-with-exits.dd"
@@ -135,29 +136,9 @@ def test_a_fight_with_an_escape_is_followed_exactly(tmp_path):
 def test_the_chain_agrees_with_the_real_interpreter_within_3_se():
     """The median hero plays the book 2,000 times through the interpreter, seeded dice,
     no Luck: the victories are within 3 standard errors of the chain's figure."""
-    from dedale import events
-    from dedale.game import Game
-
     book = load_book(BOOK)
     hero = _median(book)
-    stats = dict(hero.stats)
     exact = _hand_chain(book, hero)[-1]
-    runs, won = 2000, 0
-    for seed in range(runs):
-        game = Game.new(
-            book, seed, hero=(stats["SKILL"], stats["STAMINA"], stats["LUCK"]),
-            name="Ari", lang="en", free_stats=True,
-        )  # fmt: skip
-        for _ in range(500):
-            item = game.next()
-            if item is None:
-                break
-            if isinstance(item, events.ChoosePrompt):
-                game.answer(next(o.index for o in item.options if o.enabled))
-            elif isinstance(item, events.YesNoPrompt):
-                game.answer(False)
-            elif isinstance(item, events.Prompt):
-                raise AssertionError(item)
-        won += game.state.outcome == "victory"
-    se = math.sqrt(exact * (1 - exact) / runs)
-    assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)
+    runs = 2000
+    played = victory_rate(book, ff_values(hero), runs, steps=500)
+    assert_within_3_se(played, exact, runs)

@@ -19,6 +19,8 @@ from dedale.validator.fight_path_steps import Fight, Segments
 from dedale.validator.fights import fight_reports, hero_profiles
 from dedale.validator.graph import build_graph
 
+from tests.validator.seeded_paths import assert_within_3_se, ff_values, victory_rate
+
 BOOK = (
     Path(__file__).resolve().parents[1] / "books_extra" / "validator" / "path-group-and-escape.dd"
 )
@@ -297,14 +299,16 @@ def test_past_the_best_luck_budget_the_fight_is_followed_without_luck(monkeypatc
     assert "without Luck" in median.reasons[0][1].translate("en")
 
 
+def _escape_while_standing(item, game) -> bool:
+    """Escape whenever the escape's wound (2) leaves the hero standing, as the chain does."""
+    return item.kind == "escape" and game.state.hero.stats["STAMINA"] > 2
+
+
 def test_the_escape_and_the_codeword_against_the_real_interpreter_within_3_se(tmp_path):
     """Without the wolves, the median hero plays the book 2,000 times through the
     interpreter, seeded dice, no Luck, escaping as the chain does (whenever the escape's
     wound leaves him standing): the victories are within 3 standard errors of the chain."""
-    import math
-
     from dedale import events
-    from dedale.game import Game
 
     text = BOOK.read_text("utf-8")
     start, end = text.index("> fight all at once"), text.index("§ 3")
@@ -312,30 +316,15 @@ def test_the_escape_and_the_codeword_against_the_real_interpreter_within_3_se(tm
     path.write_text(text[:start] + "-> 3 Wade across\n\n" + text[end:], "utf-8")
     book = load_book(path)
     hero = next(h for h in hero_profiles(book.ruleset) if h.level == "median")
-    stats = dict(hero.stats)
     steps, chain = _chain(book, hero)
     exact = chain.best(steps).win
     assert chain.best(steps).exact
-    runs, won = 2000, 0
-    for seed in range(runs):
-        game = Game.new(
-            book, seed, hero=(stats["SKILL"], stats["STAMINA"], stats["LUCK"]),
-            name="Ari", lang="en", free_stats=True,
-        )  # fmt: skip
-        for _ in range(500):
-            item = game.next()
-            if item is None:
-                break
-            if isinstance(item, events.ChoosePrompt):
-                game.answer(next(o.index for o in item.options if o.enabled))
-            elif isinstance(item, events.YesNoPrompt):
-                game.answer(item.kind == "escape" and game.state.hero.stats["STAMINA"] > 2)
-            elif isinstance(item, events.Prompt):
-                raise AssertionError(item)
-        won += game.state.outcome == "victory"
-    se = math.sqrt(exact * (1 - exact) / runs)
+    runs = 2000
+    played = victory_rate(
+        book, ff_values(hero), runs, steps=500, answers={events.YesNoPrompt: _escape_while_standing}
+    )
     assert 0.05 < exact < 0.95
-    assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)
+    assert_within_3_se(played, exact, runs)
 
 
 def test_the_potion_acts_when_a_fight_with_exits_is_over(tmp_path):

@@ -7,7 +7,6 @@ counted in the fight."""
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,8 @@ from dedale.validator.fight_path_counters import LocalCounters
 from dedale.validator.fight_path_steps import Segments
 from dedale.validator.fights import fight_reports, hero_profiles
 from dedale.validator.graph import build_graph
+
+from tests.validator.seeded_paths import assert_within_3_se, ff_values, victory_rate
 
 BOOK = Path(__file__).resolve().parents[1] / "books_extra" / "validator"
 BOOK = BOOK / "path-potion-in-exit-fight.dd"
@@ -38,31 +39,6 @@ def _chain(book, hero):
     return tuple(steps), chain
 
 
-def _play(book, hero, runs: int) -> float:
-    from dedale import events
-    from dedale.game import Game
-
-    stats = dict(hero.stats)
-    won = 0
-    for seed in range(runs):
-        game = Game.new(
-            book, seed, hero=(stats["SKILL"], stats["STAMINA"], stats["LUCK"]),
-            name="Ari", lang="en", free_stats=True,
-        )  # fmt: skip
-        for _ in range(500):
-            item = game.next()
-            if item is None:
-                break
-            if isinstance(item, events.ChoosePrompt):
-                game.answer(next(o.index for o in item.options if o.enabled))
-            elif isinstance(item, events.YesNoPrompt):
-                game.answer(False)
-            elif isinstance(item, events.Prompt):
-                raise AssertionError(item)
-        won += game.state.outcome == "victory"
-    return won / runs
-
-
 @pytest.mark.parametrize("level", ["weakest"])
 def test_the_potion_in_the_fight_agrees_with_the_real_interpreter_within_3_se(level):
     book = load_book(BOOK)
@@ -72,10 +48,9 @@ def test_the_potion_in_the_fight_agrees_with_the_real_interpreter_within_3_se(le
     assert result.exact, result.reasons
     exact = result.win
     runs = 2000
-    played = _play(book, hero, runs)
-    se = math.sqrt(exact * (1 - exact) / runs)
+    played = victory_rate(book, ff_values(hero), runs, steps=500)
     assert 0.05 < exact < 0.95
-    assert abs(played - exact) <= 3 * se, (played, exact)
+    assert_within_3_se(played, exact, runs)
 
 
 def test_without_the_potion_in_the_fight_the_figure_differs_and_is_approximate(monkeypatch):

@@ -8,7 +8,6 @@ policy with a potion held."""
 from __future__ import annotations
 
 import itertools
-import math
 from functools import cache
 from pathlib import Path
 
@@ -20,6 +19,8 @@ from dedale.validator.fight_path_potion import Potion, settle
 from dedale.validator.fight_path_steps import Change, Dose, Fight, Item, Meal, Segments
 from dedale.validator.fights import fight_reports, hero_profiles
 from dedale.validator.graph import build_graph
+
+from tests.validator.seeded_paths import assert_within_3_se, ff_values, victory_rate
 
 HEADER = "---\ntitle: Two keepers\nlanguage: en\nruleset: df-classic\n{extra}---\n"
 ROAD = """§ 1
@@ -261,46 +262,15 @@ def test_settle_drinks_while_at_or_below_the_threshold():
     assert sorted(settle(rolled, 20, 1, 1)) == [((2, 0), 0.5), ((7, 0), 0.5)]
 
 
-class _Reader:
-    """The reader of the seeded games: the first choice, never Luck, nothing else."""
-
-    def answer(self, prompt):
-        from dedale import events
-
-        if isinstance(prompt, events.ChoosePrompt):
-            return next(option.index for option in prompt.options if option.enabled)
-        if isinstance(prompt, events.YesNoPrompt):
-            return False
-        raise AssertionError(prompt)
-
-
 def test_the_chain_agrees_with_the_real_interpreter_within_3_se(tmp_path):
     """The median hero plays ROAD 1,500 times through the interpreter (its potion acting
     in the fights and after the loss), seeded dice, no Luck: the victories are within 3
     standard errors of the chain's figure."""
-    from dedale import events
-    from dedale.game import Game
-
     path, book = _book(tmp_path, ROAD)
     hero = _hero(book)
-    stats = dict(hero.stats)
     exact = _hand_chain(hero, "none")[-1]
-    reader = _Reader()
-    runs, won = 1500, 0
-    for seed in range(runs):
-        game = Game.new(
-            book, seed, hero=(stats["SKILL"], stats["STAMINA"], stats["LUCK"]),
-            name="Ari", lang="en", free_stats=True,
-        )  # fmt: skip
-        for _ in range(2000):
-            item = game.next()
-            if item is None:
-                break
-            if isinstance(item, events.Prompt):
-                game.answer(reader.answer(item))
-        won += game.state.outcome == "victory"
-    se = math.sqrt(exact * (1 - exact) / runs)
-    assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)
+    runs = 1500  # the first choice, never Luck, nothing else
+    assert_within_3_se(victory_rate(book, ff_values(hero), runs), exact, runs)
 
 
 CAMPS = """§ 1

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from dedale import events
 from dedale.language import load_book
 from dedale.validator import validate_path
 from dedale.validator.fight_path_chain import HeroChain
@@ -22,6 +23,8 @@ from dedale.validator.fight_path_steps import Fight, Segments
 from dedale.validator.fight_rows import Hero
 from dedale.validator.fights import fight_reports, hero_profiles
 from dedale.validator.graph import build_graph
+
+from tests.validator.seeded_paths import assert_within_3_se, ff_values, victory_rate
 
 BOOK = Path(__file__).resolve().parents[1] / "books_extra" / "validator"
 BOOK = BOOK / "path-potion-in-fight-at-once.dd"
@@ -144,33 +147,6 @@ def test_a_blow_after_the_mortal_one_falls_on_what_the_potion_gives():
     assert abs(win - sum(summed.values())) > 0.01
 
 
-def _play(book, hero, runs: int) -> float:
-    from dedale import events
-    from dedale.game import Game
-
-    stats = dict(hero.stats)
-    won = 0
-    for seed in range(runs):
-        game = Game.new(
-            book, seed, hero=(stats["SKILL"], stats["STAMINA"], stats["LUCK"]),
-            name="Ari", lang="fr", free_stats=True,
-        )  # fmt: skip
-        for _ in range(2000):
-            item = game.next()
-            if item is None:
-                break
-            if isinstance(item, events.ChoosePrompt):
-                game.answer(next(o.index for o in item.options if o.enabled))
-            elif isinstance(item, events.YesNoPrompt):
-                game.answer(False)
-            elif isinstance(item, events.TargetPrompt):
-                game.answer(0)
-            elif isinstance(item, events.Prompt):
-                raise AssertionError(item)
-        won += game.state.outcome == "victory"
-    return won / runs
-
-
 def test_the_path_agrees_with_the_real_interpreter_within_3_se():
     book = load_book(BOOK)
     hero = next(h for h in hero_profiles(book.ruleset) if h.level == "weakest")
@@ -179,10 +155,11 @@ def test_the_path_agrees_with_the_real_interpreter_within_3_se():
     assert result.exact, result.reasons
     exact = result.win
     runs = 2000
-    played = _play(book, hero, runs)
-    se = math.sqrt(exact * (1 - exact) / runs)
+    played = victory_rate(
+        book, ff_values(hero), runs, lang="fr", answers={events.TargetPrompt: lambda item, game: 0}
+    )
     assert 0.05 < exact < 0.95
-    assert abs(played - exact) <= 3 * se, (played, exact)
+    assert_within_3_se(played, exact, runs)
 
 
 def test_the_validator_counts_the_potion_in_the_fight_at_once():

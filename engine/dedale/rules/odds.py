@@ -48,7 +48,9 @@ def luck_pick(worths: Sequence) -> int:
     so far — by more than :data:`LUCK_TIE` in floats (:func:`luck_gains`), strictly in exact
     numbers (fractions: no rounding to absorb). The one tie rule of the passes that follow a
     fight's Luck choices over its states (``rules/odds_exits_forward.py``,
-    ``solve/acting_forward.py``, ``solve/fight_graph.py``)."""
+    ``solve/acting_forward.py``, ``solve/fight_graph.py``) and of every Luck choice of the
+    fights at once (``rules/odds_group*.py``; their array code calls :func:`luck_gains` on
+    arrays: the same comparison)."""
     pick = 0
     for at in range(1, len(worths)):
         worth, best = worths[at], worths[pick]

@@ -19,7 +19,7 @@ falls to N", "after N assaults won", exits on conditions, damage rules such as `
    enemy left: won.
 4. The enemy fought's events (none once it has fallen), the exits, the assault table, the
    threshold and the assaults won, then the assault limit and escape before the next
-   assault: those of :class:`dedale.rules.odds_exits._Solver`, whose states this solver
+   assault: those of :class:`dedale.rules.odds_exits_solver.ExitSolver`, whose states this solver
    extends with the allies' STAMINA (kept after the counters, under names no book can
    write, so the conditions never read them).
 
@@ -36,12 +36,9 @@ from dedale.errors import GameError
 from dedale.i18n import number, tr
 from dedale.rules.odds import luck_gains
 from dedale.rules.odds_allies import STRUCK
-from dedale.rules.odds_exits import (
-    ExitOddsTooLarge,
-    ExitPlan,
-    _outcomes,
-    _Solver,
-)
+from dedale.rules.odds_exits_dice import assault_outcomes
+from dedale.rules.odds_exits_plan import ExitOddsTooLarge, ExitPlan
+from dedale.rules.odds_exits_solver import ExitSolver
 from dedale.rules.odds_inputs import assault_chances, check_size
 from dedale.rules.ruleset import Ruleset
 
@@ -79,7 +76,7 @@ def ally_exit_odds(
     return solver.solve(hero_stamina, luck or 0)
 
 
-class AllyExitSolver(_Solver):
+class AllyExitSolver(ExitSolver):
     """The exits DP's states, with each ally's STAMINA after the counters."""
 
     def __init__(
@@ -133,7 +130,7 @@ class AllyExitSolver(_Solver):
             return done
         k = state[4]
         total = stay = 0.0
-        for p, winner, double in _outcomes(self.fight, lead, immune, self.doubles):
+        for p, winner, double in assault_outcomes(self.fight, lead, immune, self.doubles):
             if winner == "enemy" and not (self.armour and k == 0):
                 for share, mode in self.modes:  # known at the wound, before Luck is offered
                     chance, back = self._best(state, self._struck(state, k2, mode), winner,
@@ -266,17 +263,3 @@ class AllyExitSolver(_Solver):
         table (the exits DP's ``_events_exits``)."""
         stands = state[0] == fought  # (else the allies' phase moved on)
         return self._events_exits(state, winner, double, wound, stands)
-
-    def _rows(self, found) -> list[tuple]:
-        """The assault table's rows (the exits DP's), then the late exits."""
-        if isinstance(found, float):
-            return [(1.0, found)]
-        if not self.plan.table:
-            return [(1.0, self._late(found))]
-        rows, left = [], 1.0
-        for chance, event in self.plan.table:
-            left -= chance
-            rows.append((chance, self._row(found, event)))
-        if left > 1e-12:
-            rows.append((left, self._late(found)))
-        return rows

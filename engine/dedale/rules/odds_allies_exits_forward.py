@@ -29,10 +29,11 @@ import heapq
 from typing import Any
 
 from dedale.errors import GameError
-from dedale.i18n import number, tr
-from dedale.rules.odds import luck_gains
+from dedale.i18n import tr
+from dedale.rules.odds import luck_gains, luck_pick
 from dedale.rules.odds_allies_exits import AllyExitSolver
-from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, _outcomes
+from dedale.rules.odds_exits_dice import assault_outcomes
+from dedale.rules.odds_exits_plan import MAX_STATES, ExitOddsTooLarge, past_states
 from dedale.rules.odds_inputs import check_size
 
 TIE = 1e-9  # an escape within this of fighting on is taken (the path's other escapes)
@@ -103,10 +104,7 @@ class AllyExitForward:
                 continue
             self.states += 1
             if self.states > MAX_STATES:
-                raise ExitOddsTooLarge(
-                    tr("the exact odds would need more than {limit} states",
-                       limit=number(MAX_STATES, ","))
-                )  # fmt: skip
+                raise past_states()
             for share, nxt in self._moves(state):
                 flow = mass * share
                 if isinstance(nxt, End):
@@ -132,7 +130,7 @@ class AllyExitForward:
             return self._escape(h, luck)
         moves: list[tuple[float, Any]] = []
         stay = 0.0
-        for p, winner, double in _outcomes(s.fight, lead, immune, s.doubles):
+        for p, winner, double in assault_outcomes(s.fight, lead, immune, s.doubles):
             if winner == "enemy" and not (s.armour and k == 0):
                 for share, mode in s.modes:
                     options = s._struck(state, k2, mode)
@@ -175,15 +173,14 @@ class AllyExitForward:
 
     def _escape(self, h: int, luck: int) -> list[tuple[float, Any]]:
         """The escape's wound, Luck tested on it where the ruleset allows and it helps (as
-        :meth:`dedale.rules.odds_exits._Solver._escape` values it)."""
+        :meth:`dedale.rules.odds_exits_solver.ExitSolver._escape` values it)."""
         s = self.solver
         fight = s.fight
         options = [[(1.0, luck, fight.escape_damage)]]
         if fight.escape_luck:
             options = s._luck_options(fight.escape_damage, luck, fight.luck_wounded,
                                       fight.damage_to_hero)  # fmt: skip
-        worth = [sum(q for q, _, d in option if h > d) for option in options]
-        option = options[worth.index(max(worth))]
+        option = options[luck_pick([sum(q for q, _, d in option if h > d) for option in options])]
         return [(q, _end(h - d, lk, "escaped") if h > d else 0.0) for q, lk, d in option]
 
 

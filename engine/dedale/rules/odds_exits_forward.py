@@ -4,7 +4,7 @@
 more: by which way (won, or the assault limit reached) and with which STAMINA and LUCK,
 jointly — the fight becomes one chance node of the book's graph. This module pushes the
 probability mass from the start state through the very states and transitions of
-``odds_exits._Solver`` (its assault outcomes, wounds, Luck options, damage rules, attack
+``odds_exits_solver.ExitSolver`` (its assault outcomes, wounds, Luck options, damage rules, attack
 modifiers, wound rolls), the Luck decision at each wound being the one its ``value`` takes
 ("fight-optimal"), ties broken by :func:`dedale.rules.odds.luck_pick` as every fight DP and
 the interpreter's :class:`~dedale.rules.odds.BestLuckPolicy` break them: Luck is tested only
@@ -29,9 +29,10 @@ import heapq
 from dataclasses import dataclass, field
 
 from dedale.errors import GameError
-from dedale.i18n import number, tr
+from dedale.i18n import tr
 from dedale.rules.odds import luck_pick
-from dedale.rules.odds_exits import MAX_STATES, ExitOddsTooLarge, ExitPlan, _Solver
+from dedale.rules.odds_exits_plan import MAX_STATES, ExitPlan, past_states
+from dedale.rules.odds_exits_solver import ExitSolver
 from dedale.rules.odds_inputs import check_size
 from dedale.rules.ruleset import Ruleset
 
@@ -72,7 +73,7 @@ def exit_outcomes(
     if any(stamina <= 0 for _, stamina, _ in plan.enemies):
         raise GameError(tr("every enemy needs at least 1 STAMINA"))
     check_size(max(0, luck or 0), hero_stamina, plan.enemies)
-    solver = _Solver(ruleset, hero_skill, plan, luck_policy, abilities, armour)
+    solver = ExitSolver(ruleset, hero_skill, plan, luck_policy, abilities, armour)
     start = (0, hero_stamina, plan.enemies[0][1], luck or 0, 0, 0, not solver.track_hit,
              tuple(v for _, v in plan.counters), 0)  # fmt: skip
     forward = AssaultForward(solver)
@@ -110,7 +111,7 @@ LOST = -1
 
 
 class AssaultForward:
-    """The forward pass over ``odds_exits._Solver``'s states: each state, in an order every
+    """The forward pass over ``ExitSolver``'s states: each state, in an order every
     transition follows, pushes its mass along the assault's outcomes and the chosen Luck
     option to the next states or to an end ``("end", key)`` (``key`` LOST or the way out).
     A subclass says how an assault ends (``_after``), how an assault limit ends
@@ -120,7 +121,7 @@ class AssaultForward:
     unsupported: type[GameError] = ForwardUnsupported
     """What a fight this pass does not follow raises."""
 
-    def __init__(self, solver: _Solver) -> None:
+    def __init__(self, solver: ExitSolver) -> None:
         self.solver = solver
         self.judge = solver  # what the Luck decisions value the next states by
         self.states = 0
@@ -141,10 +142,7 @@ class AssaultForward:
             states += 1
             self.states = states
             if states > MAX_STATES:
-                raise ExitOddsTooLarge(
-                    tr("the exact odds would need more than {limit} states",
-                       limit=number(MAX_STATES, ","))
-                )  # fmt: skip
+                raise past_states()
             for share, nxt in self._moves(state):
                 flow = mass * share
                 if nxt[0] == "end":

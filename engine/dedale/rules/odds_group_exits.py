@@ -5,7 +5,8 @@ The chance that the hero leaves the fight alive by any way the paragraph gives (
 an assault limit, escape, "after N assaults won", "when your STAMINA falls to N", an exit on
 a condition, "first assault won", an event that turns to a paragraph), the target chosen
 each assault (``order``: the first enemy standing, as the fight's default answer; ``best``:
-a maximum, like best Luck) and Luck tested when it raises the chance. It follows the rules
+a maximum, like best Luck) and Luck tested when it raises the chance (by more than the one
+tie rule allows, :func:`dedale.rules.odds.luck_pick`). It follows the rules
 core's fight loop (:func:`dedale.rules.fight_opposed.opposed_fight` with the book's hooks,
 :mod:`dedale.game.fight_hooks`, :mod:`dedale.game.enemy_rules`) step by step:
 
@@ -43,6 +44,7 @@ import time
 
 from dedale.errors import GameError
 from dedale.i18n import number, tr
+from dedale.rules.odds import luck_pick
 from dedale.rules.odds_exits import ExitPlan
 from dedale.rules.odds_group_exits_assault import OneAssault
 from dedale.rules.odds_group_exits_hooks import AfterAssault, end
@@ -356,14 +358,12 @@ class GroupExitSolver(OneAssault, LuckAssaults, AfterAssault):
         options = [[(1.0, luck, damage)]]
         if fight.escape_luck:
             options = self._luck_options(damage, luck, fight.luck_wounded, fight.damage_to_hero)
-        best: tuple[float, list] = (-1.0, [])
+        found = []
         for option in options:
             moves = [(q, end("escaped" if h > d else "lost", max(0, h - d), lk))
                      for q, lk, d in option]  # fmt: skip
-            value = sum(q * self.worth(n[1]) for q, n in moves)
-            if value > best[0] + 1e-15:
-                best = (value, moves)
-        return best
+            found.append((sum(q * self.worth(n[1]) for q, n in moves), moves))
+        return found[luck_pick([value for value, _ in found])]
 
     def worth(self, way: str) -> float:
         """An end's value: 0 for a defeat, or a way out whose paragraph is a death ending

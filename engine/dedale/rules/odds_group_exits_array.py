@@ -18,7 +18,8 @@ every enemy's STAMINA), a cell of a dense table:
 
 Each cell weighs the hero's rolls as the scalar code does (an array axis): the target's
 wound is worth the better of testing Luck or not knowing the roll, each other enemy's
-blow, in the enemies' order, the better of the two knowing the roll and the blows before;
+blow, in the enemies' order, the better of the two knowing the roll and the blows before
+(Luck tested where it gains: :func:`dedale.rules.odds.luck_gains`, the one tie rule);
 the target is the best one (or the first standing, ``order``), the escape taken when it is
 worth more. Rolls that every enemy meets alike are merged.
 
@@ -31,6 +32,8 @@ CPU time (the solver's ``seconds``) is looked at after each block as a safety ne
 from __future__ import annotations
 
 import time
+
+from dedale.rules.odds import luck_gains
 
 try:
     import numpy as np
@@ -355,7 +358,7 @@ class _Block:
                 lucky = self.sides(t, m + 1, dh - luck[0], dl - c, de)
                 unlucky = self.sides(t, m + 1, dh - luck[1], dl - c, de)
                 tested = q * lucky + (1 - q) * unlucky
-                hit = np.where(self.l + dl > 0, np.maximum(hit, tested), hit)
+                hit = np.where((self.l + dl > 0) & luck_gains(tested, hit), tested, hit)
             land = chance[:, None] * (self.e[j] > 0)  # rows: merged rolls
             found = miss + land * (hit - miss)
         self.side_cache[key] = found
@@ -375,7 +378,7 @@ class _Block:
             return plain
         q = self.q(0)
         tested = q * at(luck[0], -self.f.cost) + (1 - q) * at(luck[1], -self.f.cost)
-        return np.where(self.l > 0, np.maximum(plain, tested), plain)
+        return np.where((self.l > 0) & luck_gains(tested, plain), tested, plain)
 
     def assault(self, t: int):
         """The value of an assault against ``t`` (an unchanged state folded in)."""
@@ -417,7 +420,7 @@ class _Block:
             return plain
         q = self.q(0)
         tested = q * (self.h > luck[0]) + (1 - q) * (self.h > luck[1])
-        return np.where(self.l > 0, np.maximum(plain, tested), plain)
+        return np.where((self.l > 0) & luck_gains(tested, plain), tested, plain)
 
 
 def array_value(solver, stamina: int, luck: int) -> float:

@@ -11,8 +11,9 @@ STAMINA, LUCK and the enemies' STAMINA first), each block's cells at once:
 - the target: the first enemy standing unless another one's value is better by more than
   :data:`TIE` (``order``: the first standing), the escape when it is sure or better by more
   than :data:`TIE` (fighting on, otherwise: the rule of the path's scalar choices);
-- per merged roll of the hero and cell, the target's wound tested for Luck when testing is
-  worth more by more than :data:`TIE`, then each other enemy's blow, in the enemies' order,
+- per merged roll of the hero and cell, the target's wound tested for Luck where testing
+  gains (:func:`dedale.rules.odds.luck_gains`, the one tie rule: the fill's own choice),
+  then each other enemy's blow, in the enemies' order,
   likewise knowing the roll and the blows before (the fill's own values, read back from its
   per-block caches);
 - the blows landed: a death, a win, the threshold, the assault limit, else the next cell;
@@ -30,14 +31,16 @@ from __future__ import annotations
 
 import time
 
+from dedale.rules.odds import luck_gains
 from dedale.rules.odds_group_exits_array import KILL, TooMuchWork, _Block, np, run_fill
 
 CHUNK = 4_096
 """Cells pushed together at most (a quarter of the fill's: the values of every branch of an
 assault are held at once, per merged roll)."""
 TIE = 1e-12
-"""Choices whose values are closer than this are equal: no Luck test, the first target, no
-escape are kept (each such choice loses less than this much of the chance)."""
+"""Targets or an escape whose values are closer than this are equal: the first target, no
+escape are kept (each such choice loses less than this much of the chance). Luck has its
+own rule (``luck_gains``)."""
 
 
 def array_outcomes(solver, stamina: int, luck: int):
@@ -176,7 +179,7 @@ class _Push(_Block):
             return plain, plain, np.zeros(self.h.size, dtype=bool)
         q = self.q(0)
         tested = q * (self.h > luck[0]) + (1 - q) * (self.h > luck[1])
-        use = (self.l > 0) & (tested > plain + TIE)
+        use = (self.l > 0) & luck_gains(tested, plain)
         return np.where(use, tested, plain), plain, use
 
     def _escape(self) -> None:
@@ -235,7 +238,7 @@ class _Push(_Block):
                 c, q = f.cost, self.q(dl)
                 lucky = self.sides(t, n + 1, dh - luck[0], dl - c, de)
                 unlucky = self.sides(t, n + 1, dh - luck[1], dl - c, de)
-                use = (self.l + dl > 0) & (q * lucky + (1 - q) * unlucky > plain + TIE)
+                use = (self.l + dl > 0) & luck_gains(q * lucky + (1 - q) * unlucky, plain)
                 _add(following, (dh - d, dl, de), np.where(use, 0.0, hit))
                 _add(following, (dh - luck[0], dl - c, de), np.where(use, hit * q, 0.0))
                 _add(following, (dh - luck[1], dl - c, de), np.where(use, hit * (1 - q), 0.0))
@@ -258,7 +261,7 @@ class _Push(_Block):
         tested = q * self.sides(t, 0, *key(luck[0], -c)) + (1 - q) * self.sides(
             t, 0, *key(luck[1], -c)
         )
-        use = (self.l > 0) & (tested > plain + TIE)
+        use = (self.l > 0) & luck_gains(tested, plain)
         _add(level, key(d, 0), np.where(use, 0.0, weight))
         _add(level, key(luck[0], -c), np.where(use, weight * q, 0.0))
         _add(level, key(luck[1], -c), np.where(use, weight * (1 - q), 0.0))

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import functools
 
-from dedale.errors import GameError
-from dedale.i18n import tr
 from dedale.rules.fight_state import rebased, taken
-from dedale.rules.odds_exits import Condition
+from dedale.rules.odds_exits_dice import plain_dice
+from dedale.rules.odds_exits_plan import Condition
 from dedale.rules.odds_inputs import below_function
 from dedale.rules.ruleset import OpposedFight
 
@@ -25,12 +24,7 @@ class OneAssault:
     def _dice(self, fight: OpposedFight) -> None:
         """The hero's rolls ``(p, total, double)`` and ``below(x)``: P(an enemy rolls < x)."""
         dice = fight.dice
-        assert dice is not None
-        parts = dice.dice
-        if len(parts) != 1 or parts[0].keep is not None or parts[0].sides ** parts[0].count > 4096:
-            raise GameError(tr("exact odds with exits need a plain NdS attack roll"))
-        count, sides = parts[0].count, parts[0].sides
-        constant = dice.max() - count * sides
+        count, sides, constant = plain_dice(fight)
         rolls: dict[tuple[int, bool], float] = {}
         each = 1.0 / sides**count
         for code in range(sides**count):

@@ -8,7 +8,7 @@ makes), the assaults won, a win when an event felled the last enemy."""
 from __future__ import annotations
 
 from dedale.rules.fight_state import happened
-from dedale.rules.odds_exits import changed
+from dedale.rules.odds_exits_plan import changed
 
 
 def end(way: str, h: int, luck: int) -> tuple:

@@ -7,11 +7,13 @@ or not for each roll of the hero, and each other enemy's blow, in the enemies' o
 better of the two knowing the blows before it. With at most one other enemy striking, the
 value of a choice is linear in the chance that enemy beats the hero's roll: the moves are
 summed per choice over the rolls instead of per roll (the same numbers, far fewer steps).
+Every Luck choice takes :func:`dedale.rules.odds.luck_pick` (the one tie rule).
 """
 
 from __future__ import annotations
 
 from dedale.i18n import tr
+from dedale.rules.odds import luck_pick
 
 
 class LuckAssaults:
@@ -67,11 +69,7 @@ class LuckAssaults:
                     found = parts[key] = self._one_side_parts(ctx, winner, double, side)
                 pick = 0
                 if len(found) > 1:
-                    best = -1.0
-                    for index, (_, v_miss, v_hit) in enumerate(found):
-                        worth = v_miss + s * (v_hit - v_miss)
-                        if worth > best + 1e-15:
-                            best, pick = worth, index
+                    pick = luck_pick([m + s * (v - m) for _, m, v in found])
                 missed, landed = weights.get((*key, pick), (0.0, 0.0))
                 weights[(*key, pick)] = (missed + p * q * (1 - s), landed + p * q * s)
         for (winner, double, pick), (missed, landed) in weights.items():
@@ -105,17 +103,16 @@ class LuckAssaults:
         return found
 
     def _pick(self, state: tuple, options: list[list[tuple[float, tuple]]]) -> list:
-        """The option worth most (the reader's best Luck choice)."""
+        """The option worth most (the reader's best Luck choice; option 0: Luck not
+        tested; ties: :func:`dedale.rules.odds.luck_pick`)."""
         if len(options) == 1:
             return options[0]
-        best, chosen = -1.0, options[0]
+        worths = []
         for option in options:
             if any(n == state for _, n in option):
                 raise self._too_large(tr("a Luck test that may change nothing"))
-            worth = sum(q * self.value(n) for q, n in option)
-            if worth > best + 1e-15:
-                best, chosen = worth, option
-        return chosen
+            worths.append(sum(q * self.value(n) for q, n in option))
+        return options[luck_pick(worths)]
 
     def _sides(self, ctx, winner, double, h, luck, es, hit, dealt, side_p) -> list:
         """With Luck: the other enemies' blows one after another, each Luck choice the best

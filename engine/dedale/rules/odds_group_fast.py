@@ -7,7 +7,8 @@ it lowers the sum ``STAMINA + LUCK + the enemies' STAMINA`` (a wound, a Luck tes
 least a point), so the states of one sum depend only on smaller sums and are computed
 together. Best Luck is a maximum at each decision, as the reader takes it: on the wound
 the hero gives or takes (knowing his roll) and on each other enemy's blow, in the
-enemies' order, knowing the blows so far. A blow of the last other enemy has a value
+enemies' order, knowing the blows so far (Luck tested where it gains:
+:func:`dedale.rules.odds.luck_gains`, the one tie rule). A blow of the last other enemy has a value
 that does not depend on the roll (``G`` below: the better of taking it and testing Luck);
 the earlier ones are computed per roll. A tie that every other enemy misses leaves the
 state as it is: that chance ``stay`` is folded in exactly (``value = rest / (1 - stay)``).
@@ -18,6 +19,8 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Iterator
+
+from dedale.rules.odds import luck_gains
 
 try:
     import numpy as np
@@ -245,7 +248,7 @@ class _Fill:
             back = at + (low - luck) * self.s_l
             lucky = q * flat[back - np.minimum(h, side[1]) * self.s_h]
             lucky += (1 - q) * flat[back - np.minimum(h, side[2]) * self.s_h]
-            g = np.where((luck > 0) & (lucky > g + 1e-15), lucky, g)
+            g = np.where((luck > 0) & luck_gains(lucky, g), lucky, g)
         self.flat_g[at] = g
 
     def _level(self, h, luck, es, off, hit: int):

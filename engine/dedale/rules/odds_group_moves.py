@@ -5,6 +5,8 @@ choice read them (the values themselves: :mod:`dedale.rules.odds_group_values`).
 
 from __future__ import annotations
 
+from dedale.rules.odds import luck_pick
+
 
 class GroupMoves:
     """The moves of :class:`~dedale.rules.odds_group.GroupTable` (a mixin)."""
@@ -71,15 +73,12 @@ class GroupMoves:
         return result
 
     def _best(self, dists: list[dict[tuple, float]]) -> dict[tuple, float]:
-        """The distribution of the option worth most (the reader's best Luck choice)."""
+        """The distribution of the option worth most (the reader's best Luck choice; option
+        0: Luck not tested; ties: :func:`dedale.rules.odds.luck_pick`)."""
         if len(dists) == 1:
             return dists[0]
-        best_value, best = -1.0, dists[0]
-        for dist in dists:
-            total = sum(q * self.value(s) for s, q in dist.items())
-            if total > best_value + 1e-15:
-                best_value, best = total, dist
-        return best
+        value = self.value
+        return dists[luck_pick([sum(q * value(s) for s, q in dist.items()) for dist in dists])]
 
     def _sides(self, h, luck, es, hit, side_p, guarded) -> dict[tuple, float]:
         """The other enemies' attacks, one after another: {final state: chance}."""

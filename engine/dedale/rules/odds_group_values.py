@@ -1,9 +1,12 @@
 """The value of one state of a fight at once, computed from its successors' (a part of
 :class:`dedale.rules.odds_group.GroupTable`, the scalar fill's inner loop): without Luck
 through the joint law of the target's outcome and the number of other enemies' blows, with
-the best Luck a maximum at each choice, knowing the hero's roll and the blows so far."""
+the best Luck a maximum at each choice, knowing the hero's roll and the blows so far (Luck
+tested only where it gains: :func:`dedale.rules.odds.luck_gains`, the one tie rule)."""
 
 from __future__ import annotations
+
+from dedale.rules.odds import luck_gains
 
 
 class GroupValues:
@@ -75,7 +78,7 @@ class GroupValues:
                             q * sides_value(h, low, struck_lucky, True, side_p, state)[0]
                             + (1 - q) * sides_value(h, low, struck_unlucky, True, side_p, state)[0]
                         )
-                        if with_luck > v + 1e-15:
+                        if luck_gains(with_luck, v):
                             v, s = with_luck, 0.0
                     total += plain * below * v
                     stay += plain * below * s
@@ -93,7 +96,7 @@ class GroupValues:
                                 q * sides_value(h - hurt[1], low, es, hit, side_p, state)[0]
                                 + (1 - q) * sides_value(h - hurt[2], low, es, hit, side_p, state)[0]
                             )
-                            if with_luck > v + 1e-15:
+                            if luck_gains(with_luck, v):
                                 v, s = with_luck, 0.0
                     total += plain * above * v
                     stay += plain * above * s
@@ -225,7 +228,7 @@ class GroupValues:
                     low = max(0, luck - cost)
                     lucky = c * walk(h - side[1], low, m + 1)
                     lucky += (1 - c) * walk(h - side[2], low, m + 1)
-                    if lucky > hv + 1e-15:
+                    if luck_gains(lucky, hv):
                         hv = lucky
                 v += p * hv
             return v
@@ -242,7 +245,8 @@ class GroupValues:
                 c = p_lucky(luck)
                 low = max(0, luck - cost)
                 lucky = c * walk(h - side[1], low, 1) + (1 - c) * walk(h - side[2], low, 1)
-                hv = max(hv, lucky)
+                if luck_gains(lucky, hv):
+                    hv = lucky
             return (1 - p0) * rest[0] + p0 * hv, stay
         result = (walk(h, luck, 0), 0.0)
         if len(self._side_memo) > 1_000_000:

@@ -5,14 +5,18 @@ that attack target ``t`` this assault, and the hero's rolls merged where the oth
 enemies strike alike (columns). ``value`` gives the chance to win from each row (the
 array fill, :mod:`dedale.rules.odds_group_fast`); ``flow`` sends each row's probability
 mass to the states the assault leads to, with the same Luck choices (the forward pass,
-:mod:`dedale.rules.odds_group_flow`). A point is named by a key (which enemies' STAMINA:
-``es``, ``kill``, ``struck``, ``lucky``, ``unlucky``; STAMINA lost; Luck tests made), so
-that the walks shared by several outcomes are computed once.
+:mod:`dedale.rules.odds_group_flow`): Luck is tested where it gains
+(:func:`dedale.rules.odds.luck_gains`, the one tie rule), in the values as in the flow. A
+point is named by a key (which enemies' STAMINA: ``es``, ``kill``, ``struck``, ``lucky``,
+``unlucky``; STAMINA lost; Luck tests made), so that the walks shared by several outcomes
+are computed once.
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from dedale.rules.odds import luck_gains
 
 BARRED = -4.0
 """Added to an option that cannot be taken (no Luck left): never the maximum."""
@@ -123,7 +127,7 @@ class Walker:
         if self.side_luck:
             a, b = sub(one), sub(two)
             lucky = b + self._q(key[2]) * (a - b) + self._barred(key[2])
-            best = np.maximum(blow, lucky)
+            best = np.where(luck_gains(lucky, blow), lucky, blow)
         else:
             best = blow
         if with_lucky:
@@ -166,7 +170,8 @@ class Walker:
             if luck is not None:
                 one, two = self._luck_keys(luck)
                 a, b = self.walk(0, one), self.walk(0, two)
-                v = np.maximum(v, b + self.q * (a - b) + self.barred)
+                lucky = b + self.q * (a - b) + self.barred
+                v = np.where(luck_gains(lucky, v), lucky, v)
             total = total + weights[None, :] * v
         stay = self.stay()
         total = total.sum(axis=1)
@@ -187,7 +192,7 @@ class Walker:
             v = self.walk(0, key)
             one, two = self._luck_keys(luck)
             a, b = self.walk(0, one), self.walk(0, two)
-            test = (b + self.q * (a - b) + self.barred) > v + 1e-15
+            test = luck_gains(b + self.q * (a - b) + self.barred, v)
             self._flow(0, key, np.where(test, 0.0, mass), add)
             self._flow(0, one, np.where(test, mass * self.q, 0.0), add)
             self._flow(0, two, np.where(test, mass * (1 - self.q), 0.0), add)
@@ -211,7 +216,7 @@ class Walker:
             self._flow(m + 1, taken, struck, add)
             return
         _, blow, lucky = self._options(m, key, with_lucky=True)
-        test = lucky > blow + 1e-15
+        test = luck_gains(lucky, blow)
         q = self._q(key[2])
         self._flow(m + 1, taken, np.where(test, 0.0, struck), add)
         self._flow(m + 1, one, np.where(test, struck * q, 0.0), add)
@@ -228,7 +233,7 @@ class Walker:
         q = self._q(key[2])[:, 0]
         at_one, at_two = self.index(one), self.index(two)
         lucky = flat[at_two] + q * (flat[at_one] - flat[at_two]) + self._barred(key[2])[:, 0]
-        test = lucky > flat[at_taken] + 1e-15
+        test = luck_gains(lucky, flat[at_taken])
         add(at_taken, np.where(test, 0.0, mass))
         add(at_one, np.where(test, mass * q, 0.0))
         add(at_two, np.where(test, mass * (1 - q), 0.0))

@@ -8,7 +8,8 @@ is the same solver fed :class:`XF` numbers: fractions that take a float operand 
 value it holds (``0.0``, ``1.0`` and the tolerances are exact binary numbers) and stay
 fractions, so every chance, value and comparison of the solver is exact — its decisions
 (the target, Luck with the fight's policy, the escape of the odds themselves) are made on
-exact values, "better" meaning better by more than the same tolerance of 1e-15.
+exact values, "better" meaning better by more than the same tolerance of 1e-15 for the
+target and the escape, and a strict gain for Luck (:func:`dedale.rules.odds.luck_pick`).
 
 :func:`exact_group_outcomes` pushes the mass forward through the solver's own moves (as
 :func:`dedale.rules.odds_group_exits_forward.group_exit_outcomes`): a plain fight at once

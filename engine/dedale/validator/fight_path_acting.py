@@ -2,7 +2,7 @@
 (the path of fights, issue 14.4).
 
 :func:`dedale.solve.acting_forward.acting_outcomes` builds the exact odds' solver
-(:class:`dedale.rules.odds_exits._Solver`) for each start and throws its values away; the
+(:class:`dedale.rules.odds_exits_solver.ExitSolver`) for each start and throws its values away; the
 path of fights asks the same fight from every (STAMINA, LUCK) a distribution holds. Here one
 solver per setting (the fight, the items held, the LUCK its conditions read) keeps its
 values for every start, and the same forward pass (``acting_forward._Forward``) pushes the
@@ -13,7 +13,7 @@ An escape (which ``acting_outcomes`` refuses: the solver plays escapes as graph 
 followed here: before an assault from the one it is allowed at, the hero escapes when the
 escape's chance to leave alive is at least the value of the state (the solver's value is
 the better of the two; within 1e-9, escaping), its wound with Luck where the ruleset allows
-and it helps, as :meth:`~dedale.rules.odds_exits._Solver._escape` values it. So a fight
+and it helps, as :meth:`~dedale.rules.odds_exits_solver.ExitSolver._escape` values it. So a fight
 against several enemies one after another with an escape, or one enemy with an escape and
 ``first assault won``, is chained exactly. An escape to a death ending (``plan.doomed``)
 is a defeat: never taken.
@@ -34,7 +34,7 @@ class ActingSetting:
 
     def __init__(self, ruleset, skill: int, plan: ExitPlan, policy: str, abilities, armour,
                  rule_kinds: tuple[str, ...]) -> None:  # fmt: skip
-        from dedale.rules.odds_exits import _Solver
+        from dedale.rules.odds_exits_solver import ExitSolver
         from dedale.solve.acting_forward import _Forward
 
         if not plan.enemies:
@@ -42,7 +42,7 @@ class ActingSetting:
         if any(stamina <= 0 for _, stamina, _ in plan.enemies):
             raise GameError("every enemy needs at least 1 STAMINA")
         self.plan = plan
-        self.solver = _Solver(ruleset, skill, plan, policy, abilities, armour)
+        self.solver = ExitSolver(ruleset, skill, plan, policy, abilities, armour)
         forward = _escaping(_Forward) if plan.escape_after is not None else _Forward
         self.forward = forward(self.solver, rule_kinds)
 
