@@ -113,17 +113,33 @@ class D20Chain(HeroChain):
         key = ("dealt", _nameless(_lineup(spec, fight)), top)  # fights alike share their DP
         dealt = self.dealt.get(key)
         if dealt is None:
-            found = self._odds(fight, ruleset, spec, top)
-            if isinstance(found, Message | str):
-                return self._estimated(fight, s, luck, found)
-            dealt = self.dealt[key] = {
-                top - h: p for (way, h), p in found.ends.items() if way == WON
-            }  # fmt: skip
+            dealt = self._dealt(fight, ruleset, spec, top)
+            if isinstance(dealt, Message | str):
+                return self._estimated(fight, s, luck, dealt)
+            self.dealt[key] = dealt
         won = {s - d: p for d, p in dealt.items() if d < s}
         win = sum(won.values())
         if win <= 0:
             return 0.0, (), None
         return win, tuple(((h, luck), p / win) for h, p in sorted(won.items())), None
+
+    def _dealt(self, fight, ruleset, spec, top: int):
+        """``{damage: chance}`` of the wins from HP ``top`` (or why there are none): one
+        sweep (rules/odds_d20_dealt.py), else the engine's DP."""
+        from dedale.rules.odds_d20_dealt import fight_dealt
+
+        hero = copy.deepcopy(self.character)
+        hero.stats[self.health_stat] = top  # type: ignore[attr-defined]
+        try:
+            found = fight_dealt(ruleset, hero, spec, top, STATES)
+        except (DedaleError, ValueError, KeyError, ArithmeticError):
+            found = None  # the engine says why
+        if found is not None:
+            return found
+        odds = self._odds(fight, ruleset, spec, top)
+        if isinstance(odds, Message | str):
+            return odds
+        return {top - h: p for (way, h), p in odds.ends.items() if way == WON}
 
     def _engine_odds(self, fight, ruleset, spec, s: int, threshold: int | None = None):
         """The exact odds from HP ``s`` of a fight whose choices read the hero's HP (the
