@@ -26,7 +26,7 @@ from dedale import ast
 from dedale.i18n import Message, tr
 from dedale.i18n import number as localised
 from dedale.rules.ruleset import fold
-from dedale.validator.budget import Deadline, budget_finding
+from dedale.validator.budget import CpuDeadline, budget_finding
 from dedale.validator.class_reach import ClassReach
 from dedale.validator.fight_path_chain import FightStep, HeroChain
 from dedale.validator.fight_path_counters import LocalCounters
@@ -109,7 +109,7 @@ def fight_path(
     segments = Segments(ruleset, book)
     potion = segments.potions.potion
     doses = segments.potions.start_doses(book)
-    deadline = Deadline(seconds)
+    deadline = CpuDeadline(seconds)  # CPU time: the load cuts nothing
     ranked: list[tuple[float, object, list]] = []
     bounded = cut = False
     labels = 0

@@ -301,7 +301,7 @@ def other_path(graph, book, reports, seconds=None, reach=None):
 
 
 def _d20_path(graph, book, reports, seconds, reach):
-    from dedale.validator.budget import Deadline
+    from dedale.validator.budget import CpuDeadline
     from dedale.validator.fight_path import (
         FightPath,
         _per_level,
@@ -325,7 +325,7 @@ def _d20_path(graph, book, reports, seconds, reach):
     potion_reason = None
     if segments.potions.potion is not None:
         potion_reason = tr("the book's potion is not followed between d20 fights")
-    deadline = Deadline(seconds)
+    deadline = CpuDeadline(seconds)  # CPU time: the load cuts nothing
     ranked = []
     bounded = cut = False
     labels = 0

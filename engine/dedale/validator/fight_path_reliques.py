@@ -252,7 +252,7 @@ def heroism_reasons(graph, ruleset, path) -> list[tuple[int, Message]]:
 
 def reliques_path(graph, book, reports, seconds, reach):
     """The path of fights of a reliques book (see the module)."""
-    from dedale.validator.budget import Deadline
+    from dedale.validator.budget import CpuDeadline
     from dedale.validator.fight_path import (
         FightPath,
         _per_level,
@@ -273,7 +273,7 @@ def reliques_path(graph, book, reports, seconds, reach):
     potion_reason = None
     if segments.potions.potion is not None:
         potion_reason = tr("the book's potion is not followed between reliques fights")
-    deadline = Deadline(seconds)
+    deadline = CpuDeadline(seconds)  # CPU time: the load cuts nothing
     ranked, characters, shared = [], {}, {}
     bounded = cut = False
     labels = 0
