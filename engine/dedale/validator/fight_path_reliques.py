@@ -73,6 +73,47 @@ class ReliquesChain(D20Chain):
             found = self.odds[key] = self._solve(fight, spec, s, luck)
         return found
 
+    def bound(self, dist, held, steps) -> float | None:
+        """A bound strictly above the chance a move through one exact fight keeps, below
+        the chance before it (validator.fight_path_later: the fight then waits until the
+        search needs it); None: computed at once (nothing costly, or no such bound). Each
+        state's chance to win is the DP's value from it, which the fight table's DP
+        mostly holds already; the margin (1e-12 of the mass) covers the rounding of the
+        forward pass's sums and of the value's fixed point (a bound it misses makes the
+        search start again without waiting moves: fight_path_later.Unsound)."""
+        from dedale.validator.fight_path_steps import Fight, Item, Unknown
+        from dedale.validator.simulate import _lineup
+
+        fights = [step for step in steps if not isinstance(step, Item | Unknown)]
+        if len(fights) != 1 or not isinstance(fights[0], Fight) or fights[0].ways is not None:
+            return None  # (the items held change no reliques fight: self.relevant is empty)
+        fight = fights[0].fight
+        if self._inexact(fight) is not None:
+            return None  # the fight table's figure: nothing to compute
+        spec = self.rehearsal.spec(fight)  # type: ignore[attr-defined]
+        lineup = _nameless(_lineup(spec, fight))
+        if all((lineup, s, luck) in self.odds for s, luck, _, _ in dist):
+            return None  # computed already
+        mass = total = 0.0
+        for (s, luck, _, _), p in dist.items():
+            key = ("value", lineup, s, luck)
+            win = self.odds.get(key)
+            if win is None:
+                odds = self._dp(fight, spec, s, luck, win_only=True)
+                win = self.odds[key] = (
+                    None
+                    if isinstance(odds, Message | str)
+                    else (  # type: ignore[assignment]
+                        odds.win_probability,
+                    )
+                )
+            if win is None:
+                return None
+            mass += p
+            total += p * win[0]
+        bound = total + 1e-12 * mass
+        return bound if bound < mass else None
+
     def _solve(self, fight: ast.Fight, spec, s: int, luck):
         """The exact DP from the state: its wins and the states they leave."""
         odds = self._dp(fight, spec, s, luck)
@@ -84,7 +125,8 @@ class ReliquesChain(D20Chain):
         win = sum(ends.values())
         return win, tuple(sorted((state, p / win) for state, p in ends.items())), None
 
-    def _dp(self, fight: ast.Fight, spec, s: int, luck, threshold=None, needed=None):
+    def _dp(self, fight: ast.Fight, spec, s: int, luck, threshold=None, needed=None,
+            win_only: bool = False):  # fmt: skip
         """The reliques DP's odds from the state (or why there are none)."""
         from dedale.rules.odds_reliques import ReliquesOddsTooLarge, mixed_reliques_odds
         from dedale.validator.fights_reliques import MAX_NODES, SECONDS
@@ -94,7 +136,7 @@ class ReliquesChain(D20Chain):
             return mixed_reliques_odds(
                 ruleset, self._hero(s, luck), spec, luck_policy=self.policy,
                 max_nodes=MAX_NODES, seconds=SECONDS, models=self.models,
-                threshold=threshold, win_assaults=needed,
+                threshold=threshold, win_assaults=needed, win_only=win_only,
             )  # fmt: skip
         except (ReliquesOddsTooLarge, DedaleError, ValueError, KeyError) as error:
             return tr("no exact odds ({reason})", reason=error_reason(error))
@@ -260,11 +302,11 @@ def reliques_path(graph, book, reports, seconds, reach):
     )
     from dedale.validator.fight_path_counters import LocalCounters
     from dedale.validator.fight_path_steps import Segments
-    from dedale.validator.fights_reliques import ReliquesCalculator
+    from dedale.validator.fights_reliques import shared_calculator
 
     ruleset = book.ruleset
     try:
-        calculator = ReliquesCalculator(graph, book)
+        calculator = shared_calculator(graph, book)  # the fight table's: its DPs solved
     except (DedaleError, KeyError, ValueError, AttributeError) as error:
         return FightPath((), missing=tr("not computed: {reason}", reason=str(error)))
     policy = "best" if "best" in calculator.policies else "none"
