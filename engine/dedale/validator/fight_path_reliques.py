@@ -39,7 +39,7 @@ from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.odds_reliques_dp import WON
-from dedale.validator.fight_path_d20 import D20Chain, _nameless, hero_path
+from dedale.validator.fight_path_d20 import D20Chain, _nameless, searched_paths
 from dedale.validator.fight_path_reasons import error_reason
 from dedale.validator.fights_reliques import Unsupported
 
@@ -48,6 +48,8 @@ ReliquesLuck = tuple[int, tuple[tuple[str, int], ...]]  # heroism points, armour
 
 class ReliquesChain(D20Chain):
     """HeroChain for a reliques hero: STAMINA is his health, LUCK ``(heroism, wear)``."""
+
+    SHARED = ("odds", "models")
 
     def __init__(self, ruleset, hero, character, rehearsal, reports, policy="none",
                  local=None) -> None:  # fmt: skip
@@ -180,16 +182,6 @@ class ReliquesChain(D20Chain):
             return tr("a fight with exits (its wounds are not carried on)")
         return super()._inexact(fight)
 
-    def _estimated(self, fight: ast.Fight, s: int, luck, why: Message):
-        report = self.reports.get(fight.span)
-        win = None if report is None else report.win(self.hero.level, self.policy,
-                                                     self.hero.class_name)  # fmt: skip
-        if win is None and report is not None:
-            win = report.best_win(self.hero.level, self.hero.class_name)
-        if win is None:
-            return 1.0, (((s, luck), 1.0),), tr("a fight with no odds")
-        return win, (((s, luck), 1.0),), why
-
     def exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck):
         """(chance to leave the fight by one of ``ways``, (state, chance), reason it is ≈
         or None): an assault limit, an escape, "when your health falls to N" and "after N
@@ -242,11 +234,9 @@ class ReliquesChain(D20Chain):
     def _exits_why(self, fight: ast.Fight) -> Message | None:
         """Why a fight with exits is not followed exactly (None: its ways out are the
         DP's: won, the assault limit, the escape, the threshold, the assaults won)."""
-        report = self.reports.get(fight.span)
-        if self.init_health <= 0 or report is None or not report.odds:
-            return tr("an estimated fight (its wounds are not carried on)")
-        if report.estimated_because:
-            return tr("an estimated fight (its wounds are not carried on)")
+        estimated = self._unknown(fight)
+        if estimated is not None:
+            return estimated
         if fight.allies or fight.rules:
             return tr("a fight with exits (its wounds are not carried on)")
         try:
@@ -294,13 +284,7 @@ def heroism_reasons(graph, ruleset, path) -> list[tuple[int, Message]]:
 
 def reliques_path(graph, book, reports, seconds, reach):
     """The path of fights of a reliques book (see the module)."""
-    from dedale.validator.budget import CpuDeadline
-    from dedale.validator.fight_path import (
-        FightPath,
-        _per_level,
-        _Search,
-    )
-    from dedale.validator.fight_path_counters import LocalCounters
+    from dedale.validator.fight_path import FightPath
     from dedale.validator.fight_path_steps import Segments
     from dedale.validator.fights_reliques import shared_calculator
 
@@ -315,32 +299,15 @@ def reliques_path(graph, book, reports, seconds, reach):
     potion_reason = None
     if segments.potions.potion is not None:
         potion_reason = tr("the book's potion is not followed between reliques fights")
-    deadline = CpuDeadline(seconds)  # CPU time: the load cuts nothing
-    ranked, characters, shared = [], {}, {}
-    bounded = cut = False
-    labels = 0
-    for hero, character in calculator.heroes:
-        characters[hero] = character
-        chain = ReliquesChain(ruleset, hero, character, calculator.rehearsal, by_span, policy)
+
+    def chain_of(hero, character, local=None):
+        chain = ReliquesChain(ruleset, hero, character, calculator.rehearsal, by_span, policy,
+                              local)  # fmt: skip
         chain.models = calculator.models  # the fight table's DPs: their values are known
-        shared[hero] = (chain.odds, chain.models)
-        search = _Search(graph, chain, segments, deadline)
-        search.names = reach.of(hero.class_name) if reach is not None else None
-        search.reach = reach
-        path = search.run()
-        labels += search.labels
-        bounded = bounded or search.bounded
-        cut = cut or search.cut
-        if path is not None:
-            ranked.append((search.found, hero, path))
-    found = []
-    local = LocalCounters(book)
-    for _, hero, path in _per_level(ranked):
-        chain = ReliquesChain(ruleset, hero, characters[hero], calculator.rehearsal, by_span,
-                              policy, local)  # fmt: skip
-        chain.odds, chain.models = shared[hero]  # the same fights from the same states
-        extra = heroism_reasons(graph, ruleset, path)
-        found.append(hero_path(chain, hero, path, graph, book, segments, potion_reason, extra))
-    if not found:
-        return None
-    return FightPath(tuple(found), bounded, cut, labels)
+        return chain
+
+    def extra_of(path):
+        return heroism_reasons(graph, ruleset, path)
+
+    return searched_paths(graph, book, segments, seconds, reach, calculator.heroes, chain_of,
+                          potion_reason, extra_of)  # fmt: skip
