@@ -109,3 +109,21 @@ def test_claim_keeps_the_move_pushed_first():
     with pytest.raises(fight_path_later.Unsound):
         later.computed({(5, 0): 0.5}, 0.4)
     assert later.computed({(5, 0): 0.3}, 0.4) == pytest.approx(0.3)
+
+
+def test_the_path_reads_the_fight_tables_dps():
+    from dedale.validator.fights_reliques import shared_calculator
+
+    book = load_book(FIXTURE)
+    graph = build_graph(book)
+    reports = fight_reports(graph, book)
+    calculator = shared_calculator(graph, book)
+    assert shared_calculator(graph, book) is calculator  # one per graph and book
+    solved = dict(calculator.models)
+    assert solved  # the fight table's DPs, their values solved
+    before = {key: len(dp.values) for key, dp in solved.items()}
+    fight_path(graph, book, reports, 600)
+    for key, dp in solved.items():  # the path used them: no DP made again for its fights
+        assert calculator.models[key] is dp
+    assert any(len(dp.turn_kernels) for dp in solved.values())  # its end states: those DPs'
+    assert all(len(dp.values) >= before[key] for key, dp in solved.items())
