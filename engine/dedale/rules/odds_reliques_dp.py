@@ -122,15 +122,19 @@ class _ReliquesDP(FloatTurn, ForwardPass, ReliquesTables):
                 a += p * t[0]
                 b += p * t[1]
             return a, b, None
-        kernel: dict = {}
+        kernel: dict | None = None
         for p, (ta, tb, tk) in terms:
             if p == 0.0:
                 continue
             a += p * ta
             b += p * tb
+            if kernel is None:  # the first term's keys, in its order (the same sums)
+                kernel = {key: p * q for key, q in tk.items()}
+                continue
+            get = kernel.get
             for key, q in tk.items():
-                kernel[key] = kernel.get(key, 0.0) + p * q
-        return a, b, kernel
+                kernel[key] = get(key, 0.0) + p * q
+        return a, b, {} if kernel is None else kernel
 
     def _best(self, options) -> tuple:
         """The option of the highest value (the first on a tie), ``v`` the turn start's."""

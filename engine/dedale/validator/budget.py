@@ -35,6 +35,18 @@ class Deadline:
         return self.at is not None and time.monotonic() > self.at
 
 
+@dataclass(slots=True)
+class CpuDeadline(Deadline):
+    """A budget of the process's CPU time (``time.process_time``): a loaded machine, where
+    the wall clock runs on while other processes have the cores, does not cut the work."""
+
+    def __post_init__(self) -> None:
+        self.at = None if self.seconds is None else time.process_time() + self.seconds
+
+    def passed(self) -> bool:
+        return self.at is not None and time.process_time() > self.at
+
+
 def budget_finding(
     what: str, done: int, total: int | None, seconds: float | None, unit: str = ""
 ) -> Finding:

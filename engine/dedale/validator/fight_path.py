@@ -26,11 +26,12 @@ from dedale import ast
 from dedale.i18n import Message, tr
 from dedale.i18n import number as localised
 from dedale.rules.ruleset import fold
-from dedale.validator.budget import Deadline, budget_finding
+from dedale.validator.budget import CpuDeadline, budget_finding
 from dedale.validator.class_reach import ClassReach
 from dedale.validator.death_ways import deadly
 from dedale.validator.fight_path_chain import FightStep, HeroChain
 from dedale.validator.fight_path_counters import LocalCounters
+from dedale.validator.fight_path_later import LATER, Later, Unsound
 from dedale.validator.fight_path_reasons import first_reasons
 from dedale.validator.fight_path_steps import Dose, Segments, trigger_reason
 from dedale.validator.fights import LEVELS, FightReport
@@ -110,7 +111,7 @@ def fight_path(
     segments = Segments(ruleset, book)
     potion = segments.potions.potion
     doses = segments.potions.start_doses(book)
-    deadline = Deadline(seconds)
+    deadline = CpuDeadline(seconds)  # CPU time: the load cuts nothing
     ranked: list[tuple[float, object, list]] = []
     bounded = cut = False
     labels = 0
@@ -218,17 +219,35 @@ class _Search:
         self.names: frozenset[str] | None = None
 
     def run(self) -> list[tuple[int, object]] | None:
+        later = Later(self.chain)  # moves whose costly fights wait (fight_path_later)
+        try:
+            return self._run(later)
+        except Unsound:  # a bound below a move's chance: again, every move computed at once
+            self.labels, self.bounded, self.cut = 0, False, False
+            return self._run(Later(None))
+
+    def _run(self, later: Later) -> list[tuple[int, object]] | None:
         graph, chain = self.graph, self.chain
         order = itertools.count()
         start = graph.start
-        heap = [(-1.0, next(order), start, chain.start(), chain.start_items, None, 0)]
+        heap = [(-1.0, 0, next(order), start, chain.start(), chain.start_items, None, 0)]
         expanded: dict[int, list] = {}
-        seen: set = set()
         reach, names = self.reach, self.names
         if reach is not None and names is not None and start not in reach.reached[names]:
             return None
         while heap:
-            mass, _, number, dist, held, trail, length = heapq.heappop(heap)
+            mass, _, counter, number, dist, held, trail, length = heapq.heappop(heap)
+            if number == LATER:  # its fights now: pushed as it would have been at once
+                (number, edge, trail), steps = trail
+                after, kept, _ = chain.forward(dist, held, steps)
+                left = later.computed(after, -mass)
+                if left > 0 and later.claim((edge.target, kept, frozenset(after.items())),
+                                            counter):  # fmt: skip
+                    heapq.heappush(heap, (-left, 0, counter, edge.target, after, kept,
+                                          ((number, edge), trail), length))  # fmt: skip
+                continue
+            if counter in later.dropped:
+                continue  # a move to the same label pushed before it was computed later
             if number == GOAL:
                 self.found = -mass
                 return _unwind(trail)
@@ -253,7 +272,7 @@ class _Search:
                 final, _, _ = chain.forward(dist, held, steps)
                 left = sum(final.values())
                 if left > 0:
-                    heapq.heappush(heap, (-left, next(order), GOAL, {}, held,
+                    heapq.heappush(heap, (-left, 0, next(order), GOAL, {}, held,
                                           ((number, None), trail), length))  # fmt: skip
             if length >= self.most_moves:
                 self.bounded = True
@@ -264,6 +283,11 @@ class _Search:
                 if names is not None and not reach.allows(names, number, edge.target):
                     continue  # a way this hero's class cannot take (validator.class_reach)
                 steps = self.segments.of(node, edge)
+                bound = later.wait(dist, held, steps) if steps else None
+                if bound is not None:  # a costly fight that surely takes some chance: later
+                    heapq.heappush(heap, (-bound, 1, next(order), LATER, dist, held,
+                                          ((number, edge, trail), steps), length + 1))  # fmt: skip
+                    continue
                 if steps:
                     after, kept, _ = chain.forward(dist, held, steps)
                 else:  # no step on the way (most moves): what chain.forward would return
@@ -277,10 +301,10 @@ class _Search:
                 if left <= 0:
                     continue
                 key = (edge.target, kept, items or frozenset(after.items()))
-                if key in seen:
+                counter = next(order)
+                if not later.claim(key, counter):
                     continue
-                seen.add(key)
-                heapq.heappush(heap, (-left, next(order), edge.target, after, kept,
+                heapq.heappush(heap, (-left, 0, counter, edge.target, after, kept,
                                       ((number, edge), trail), length + 1))  # fmt: skip
         return None
 

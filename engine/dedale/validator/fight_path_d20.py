@@ -40,6 +40,9 @@ from dedale.validator.fights_d20 import SECONDS, STATES, health_threshold
 class D20Chain(HeroChain):
     """HeroChain for a d20 hero: the state's STAMINA is his HP, LUCK is unused (0)."""
 
+    SHARED = ("odds", "dealt", "engines", "solved")
+    """The caches of solved fights a path's replay shares with the search (searched_paths)."""
+
     def __init__(
         self,
         ruleset: object,
@@ -113,17 +116,33 @@ class D20Chain(HeroChain):
         key = ("dealt", _nameless(_lineup(spec, fight)), top)  # fights alike share their DP
         dealt = self.dealt.get(key)
         if dealt is None:
-            found = self._odds(fight, ruleset, spec, top)
-            if isinstance(found, Message | str):
-                return self._estimated(fight, s, luck, found)
-            dealt = self.dealt[key] = {
-                top - h: p for (way, h), p in found.ends.items() if way == WON
-            }  # fmt: skip
+            dealt = self._dealt(fight, ruleset, spec, top)
+            if isinstance(dealt, Message | str):
+                return self._estimated(fight, s, luck, dealt)
+            self.dealt[key] = dealt
         won = {s - d: p for d, p in dealt.items() if d < s}
         win = sum(won.values())
         if win <= 0:
             return 0.0, (), None
         return win, tuple(((h, luck), p / win) for h, p in sorted(won.items())), None
+
+    def _dealt(self, fight, ruleset, spec, top: int):
+        """``{damage: chance}`` of the wins from HP ``top`` (or why there are none): one
+        sweep (rules/odds_d20_dealt.py), else the engine's DP."""
+        from dedale.rules.odds_d20_dealt import fight_dealt
+
+        hero = copy.deepcopy(self.character)
+        hero.stats[self.health_stat] = top  # type: ignore[attr-defined]
+        try:
+            found = fight_dealt(ruleset, hero, spec, top, STATES)
+        except (DedaleError, ValueError, KeyError, ArithmeticError):
+            found = None  # the engine says why
+        if found is not None:
+            return found
+        odds = self._odds(fight, ruleset, spec, top)
+        if isinstance(odds, Message | str):
+            return odds
+        return {top - h: p for (way, h), p in odds.ends.items() if way == WON}
 
     def _engine_odds(self, fight, ruleset, spec, s: int, threshold: int | None = None):
         """The exact odds from HP ``s`` of a fight whose choices read the hero's HP (the
@@ -183,17 +202,6 @@ class D20Chain(HeroChain):
             return tr("a fight with exits (its wounds are not carried on)")
         return None
 
-    def _estimated(self, fight: ast.Fight, s: int, luck: int, why: Message):
-        """The fight table's chance to leave the fight alive, the HP left unchanged."""
-        report = self.reports.get(fight.span)
-        win = None if report is None else report.win(self.hero.level, "none",
-                                                     self.hero.class_name)  # fmt: skip
-        if win is None and report is not None:
-            win = report.best_win(self.hero.level, self.hero.class_name)
-        if win is None:
-            return 1.0, (((s, luck), 1.0),), tr("a fight with no odds")
-        return win, (((s, luck), 1.0),), why
-
     def exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck: int):
         """(chance to leave the fight by one of ``ways``, ((HP, 0), chance), reason it is
         ≈ or None): an assault limit, an escape (taken when it is the better chance to
@@ -243,11 +251,9 @@ class D20Chain(HeroChain):
         """Why a fight with exits is not followed exactly (None: its ways out are the
         DP's: won, the assault limit, the escape, "when your HP falls to N")."""
         exits = tr("a fight with exits (its wounds are not carried on)")
-        report = self.reports.get(fight.span)
-        if self.init_health <= 0 or report is None or not report.odds:
-            return tr("an estimated fight (its wounds are not carried on)")
-        if report.estimated_because:
-            return tr("an estimated fight (its wounds are not carried on)")
+        estimated = self._unknown(fight)
+        if estimated is not None:
+            return estimated
         if fight.allies or fight.rules or fight.win_assaults is not None:
             return exits
         if fight.threshold is not None and health_threshold(fight, self.ruleset) is None:
@@ -257,6 +263,16 @@ class D20Chain(HeroChain):
                 return exits
         except (DedaleError, ValueError, KeyError):
             return exits
+        return None
+
+    def _unknown(self, fight: ast.Fight) -> Message | None:
+        """Why the fight table gives no exact odds this chain could start from (None: it
+        does), for the fights with exits (the reliques chain's too)."""
+        report = self.reports.get(fight.span)
+        if self.init_health <= 0 or report is None or not report.odds:
+            return tr("an estimated fight (its wounds are not carried on)")
+        if report.estimated_because:
+            return tr("an estimated fight (its wounds are not carried on)")
         return None
 
 
@@ -285,13 +301,6 @@ def other_path(graph, book, reports, seconds=None, reach=None):
 
 
 def _d20_path(graph, book, reports, seconds, reach):
-    from dedale.validator.budget import Deadline
-    from dedale.validator.fight_path import (
-        FightPath,
-        _per_level,
-        _Search,
-    )
-    from dedale.validator.fight_path_counters import LocalCounters
     from dedale.validator.fight_path_steps import Segments
     from dedale.validator.fights import hero_profiles, start_kit
     from dedale.validator.simulate import FightSimulator
@@ -300,24 +309,39 @@ def _d20_path(graph, book, reports, seconds, reach):
     try:
         simulator = FightSimulator(book, hero_profiles(ruleset), 0, kit=start_kit(graph, book))
     except (DedaleError, KeyError, ValueError, AttributeError) as error:
-        missing = tr("not computed: {reason}", reason=error_reason(error))
         from dedale.validator.fight_path import FightPath
 
-        return FightPath((), missing=missing)
+        return FightPath((), missing=tr("not computed: {reason}", reason=error_reason(error)))
     by_span = {report.fight.span: report for report in reports}
     segments = Segments(ruleset, book)
     potion_reason = None
     if segments.potions.potion is not None:
         potion_reason = tr("the book's potion is not followed between d20 fights")
-    deadline = Deadline(seconds)
-    ranked = []
+
+    def chain_of(hero, character, local=None):
+        return D20Chain(ruleset, hero, character, simulator.rehearsal, by_span, local=local)
+
+    return searched_paths(graph, book, segments, seconds, reach, simulator.heroes, chain_of,
+                          potion_reason)  # fmt: skip
+
+
+def searched_paths(graph, book, segments, seconds, reach, heroes, chain_of, potion_reason,
+                   extra_of=None):  # fmt: skip
+    """The path of fights of a d20 or reliques book: each hero's search (``chain_of(hero,
+    character, local)``: his chain), then each level's path replayed by a chain with the
+    book's local counters that shares the search's solved fights (the chain's ``SHARED``
+    caches: the same fights from the same states); ``extra_of(path)``: more reasons."""
+    from dedale.validator.budget import CpuDeadline
+    from dedale.validator.fight_path import FightPath, _per_level, _Search
+    from dedale.validator.fight_path_counters import LocalCounters
+
+    deadline = CpuDeadline(seconds)  # CPU time: the load cuts nothing
+    ranked, chains, characters = [], {}, {}
     bounded = cut = False
     labels = 0
-    characters, shared = {}, {}
-    for hero, character in simulator.heroes:
+    for hero, character in heroes:
         characters[hero] = character
-        chain = D20Chain(ruleset, hero, character, simulator.rehearsal, by_span)
-        shared[hero] = (chain.odds, chain.dealt, chain.engines, chain.solved)
+        chain = chains[hero] = chain_of(hero, character)
         search = _Search(graph, chain, segments, deadline)
         search.names = reach.of(hero.class_name) if reach is not None else None
         search.reach = reach
@@ -330,11 +354,11 @@ def _d20_path(graph, book, reports, seconds, reach):
     found = []
     local = LocalCounters(book)
     for _, hero, path in _per_level(ranked):
-        chain = D20Chain(ruleset, hero, characters[hero], simulator.rehearsal, by_span,
-                         local=local)  # fmt: skip
-        # the same fights from the same HP: the search's results
-        chain.odds, chain.dealt, chain.engines, chain.solved = shared[hero]
-        found.append(hero_path(chain, hero, path, graph, book, segments, potion_reason))
+        chain = chain_of(hero, characters[hero], local)
+        for name in chain.SHARED:
+            setattr(chain, name, getattr(chains[hero], name))
+        extra = extra_of(path) if extra_of is not None else ()
+        found.append(hero_path(chain, hero, path, graph, book, segments, potion_reason, extra))
     if not found:
         return None
     return FightPath(tuple(found), bounded, cut, labels)

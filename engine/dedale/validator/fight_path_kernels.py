@@ -58,6 +58,11 @@ class FightKernels:
                 ends = tuple(((h, lk if self.luck_stat else luck), p)
                              for (h, lk), p in end_states.items())  # fmt: skip
                 return win, ends, None
+        return self._estimated(fight, s, luck, why)
+
+    def _estimated(self, fight: ast.Fight, s: int, luck, why: Message):
+        """The fight table's chance to leave the fight alive (this hero's row, his policy),
+        the state left unchanged, and ``why`` it is ≈ (the d20 and reliques chains' too)."""
         report = self.reports.get(fight.span)
         win = None if report is None else report.win(self.hero.level, self.policy,
                                                      self.hero.class_name)  # fmt: skip

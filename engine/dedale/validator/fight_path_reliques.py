@@ -39,7 +39,7 @@ from dedale import ast
 from dedale.errors import DedaleError
 from dedale.i18n import Message, tr
 from dedale.rules.odds_reliques_dp import WON
-from dedale.validator.fight_path_d20 import D20Chain, _nameless, hero_path
+from dedale.validator.fight_path_d20 import D20Chain, _nameless, searched_paths
 from dedale.validator.fight_path_reasons import error_reason
 from dedale.validator.fights_reliques import Unsupported
 
@@ -48,6 +48,8 @@ ReliquesLuck = tuple[int, tuple[tuple[str, int], ...]]  # heroism points, armour
 
 class ReliquesChain(D20Chain):
     """HeroChain for a reliques hero: STAMINA is his health, LUCK ``(heroism, wear)``."""
+
+    SHARED = ("odds", "models")
 
     def __init__(self, ruleset, hero, character, rehearsal, reports, policy="none",
                  local=None) -> None:  # fmt: skip
@@ -73,6 +75,47 @@ class ReliquesChain(D20Chain):
             found = self.odds[key] = self._solve(fight, spec, s, luck)
         return found
 
+    def bound(self, dist, held, steps) -> float | None:
+        """A bound strictly above the chance a move through one exact fight keeps, below
+        the chance before it (validator.fight_path_later: the fight then waits until the
+        search needs it); None: computed at once (nothing costly, or no such bound). Each
+        state's chance to win is the DP's value from it, which the fight table's DP
+        mostly holds already; the margin (1e-12 of the mass) covers the rounding of the
+        forward pass's sums and of the value's fixed point (a bound it misses makes the
+        search start again without waiting moves: fight_path_later.Unsound)."""
+        from dedale.validator.fight_path_steps import Fight, Item, Unknown
+        from dedale.validator.simulate import _lineup
+
+        fights = [step for step in steps if not isinstance(step, Item | Unknown)]
+        if len(fights) != 1 or not isinstance(fights[0], Fight) or fights[0].ways is not None:
+            return None  # (the items held change no reliques fight: self.relevant is empty)
+        fight = fights[0].fight
+        if self._inexact(fight) is not None:
+            return None  # the fight table's figure: nothing to compute
+        spec = self.rehearsal.spec(fight)  # type: ignore[attr-defined]
+        lineup = _nameless(_lineup(spec, fight))
+        if all((lineup, s, luck) in self.odds for s, luck, _, _ in dist):
+            return None  # computed already
+        mass = total = 0.0
+        for (s, luck, _, _), p in dist.items():
+            key = ("value", lineup, s, luck)
+            win = self.odds.get(key)
+            if win is None:
+                odds = self._dp(fight, spec, s, luck, win_only=True)
+                win = self.odds[key] = (
+                    None
+                    if isinstance(odds, Message | str)
+                    else (  # type: ignore[assignment]
+                        odds.win_probability,
+                    )
+                )
+            if win is None:
+                return None
+            mass += p
+            total += p * win[0]
+        bound = total + 1e-12 * mass
+        return bound if bound < mass else None
+
     def _solve(self, fight: ast.Fight, spec, s: int, luck):
         """The exact DP from the state: its wins and the states they leave."""
         odds = self._dp(fight, spec, s, luck)
@@ -84,7 +127,8 @@ class ReliquesChain(D20Chain):
         win = sum(ends.values())
         return win, tuple(sorted((state, p / win) for state, p in ends.items())), None
 
-    def _dp(self, fight: ast.Fight, spec, s: int, luck, threshold=None, needed=None):
+    def _dp(self, fight: ast.Fight, spec, s: int, luck, threshold=None, needed=None,
+            win_only: bool = False):  # fmt: skip
         """The reliques DP's odds from the state (or why there are none)."""
         from dedale.rules.odds_reliques import ReliquesOddsTooLarge, mixed_reliques_odds
         from dedale.validator.fights_reliques import MAX_NODES, SECONDS
@@ -94,7 +138,7 @@ class ReliquesChain(D20Chain):
             return mixed_reliques_odds(
                 ruleset, self._hero(s, luck), spec, luck_policy=self.policy,
                 max_nodes=MAX_NODES, seconds=SECONDS, models=self.models,
-                threshold=threshold, win_assaults=needed,
+                threshold=threshold, win_assaults=needed, win_only=win_only,
             )  # fmt: skip
         except (ReliquesOddsTooLarge, DedaleError, ValueError, KeyError) as error:
             return tr("no exact odds ({reason})", reason=error_reason(error))
@@ -137,16 +181,6 @@ class ReliquesChain(D20Chain):
         if fight.threshold is not None or fight.win_assaults is not None:
             return tr("a fight with exits (its wounds are not carried on)")
         return super()._inexact(fight)
-
-    def _estimated(self, fight: ast.Fight, s: int, luck, why: Message):
-        report = self.reports.get(fight.span)
-        win = None if report is None else report.win(self.hero.level, self.policy,
-                                                     self.hero.class_name)  # fmt: skip
-        if win is None and report is not None:
-            win = report.best_win(self.hero.level, self.hero.class_name)
-        if win is None:
-            return 1.0, (((s, luck), 1.0),), tr("a fight with no odds")
-        return win, (((s, luck), 1.0),), why
 
     def exit_kernel(self, fight: ast.Fight, ways, held, s: int, luck):
         """(chance to leave the fight by one of ``ways``, (state, chance), reason it is ≈
@@ -200,11 +234,9 @@ class ReliquesChain(D20Chain):
     def _exits_why(self, fight: ast.Fight) -> Message | None:
         """Why a fight with exits is not followed exactly (None: its ways out are the
         DP's: won, the assault limit, the escape, the threshold, the assaults won)."""
-        report = self.reports.get(fight.span)
-        if self.init_health <= 0 or report is None or not report.odds:
-            return tr("an estimated fight (its wounds are not carried on)")
-        if report.estimated_because:
-            return tr("an estimated fight (its wounds are not carried on)")
+        estimated = self._unknown(fight)
+        if estimated is not None:
+            return estimated
         if fight.allies or fight.rules:
             return tr("a fight with exits (its wounds are not carried on)")
         try:
@@ -252,19 +284,13 @@ def heroism_reasons(graph, ruleset, path) -> list[tuple[int, Message]]:
 
 def reliques_path(graph, book, reports, seconds, reach):
     """The path of fights of a reliques book (see the module)."""
-    from dedale.validator.budget import Deadline
-    from dedale.validator.fight_path import (
-        FightPath,
-        _per_level,
-        _Search,
-    )
-    from dedale.validator.fight_path_counters import LocalCounters
+    from dedale.validator.fight_path import FightPath
     from dedale.validator.fight_path_steps import Segments
-    from dedale.validator.fights_reliques import ReliquesCalculator
+    from dedale.validator.fights_reliques import shared_calculator
 
     ruleset = book.ruleset
     try:
-        calculator = ReliquesCalculator(graph, book)
+        calculator = shared_calculator(graph, book)  # the fight table's: its DPs solved
     except (DedaleError, KeyError, ValueError, AttributeError) as error:
         return FightPath((), missing=tr("not computed: {reason}", reason=str(error)))
     policy = "best" if "best" in calculator.policies else "none"
@@ -273,32 +299,15 @@ def reliques_path(graph, book, reports, seconds, reach):
     potion_reason = None
     if segments.potions.potion is not None:
         potion_reason = tr("the book's potion is not followed between reliques fights")
-    deadline = Deadline(seconds)
-    ranked, characters, shared = [], {}, {}
-    bounded = cut = False
-    labels = 0
-    for hero, character in calculator.heroes:
-        characters[hero] = character
-        chain = ReliquesChain(ruleset, hero, character, calculator.rehearsal, by_span, policy)
+
+    def chain_of(hero, character, local=None):
+        chain = ReliquesChain(ruleset, hero, character, calculator.rehearsal, by_span, policy,
+                              local)  # fmt: skip
         chain.models = calculator.models  # the fight table's DPs: their values are known
-        shared[hero] = (chain.odds, chain.models)
-        search = _Search(graph, chain, segments, deadline)
-        search.names = reach.of(hero.class_name) if reach is not None else None
-        search.reach = reach
-        path = search.run()
-        labels += search.labels
-        bounded = bounded or search.bounded
-        cut = cut or search.cut
-        if path is not None:
-            ranked.append((search.found, hero, path))
-    found = []
-    local = LocalCounters(book)
-    for _, hero, path in _per_level(ranked):
-        chain = ReliquesChain(ruleset, hero, characters[hero], calculator.rehearsal, by_span,
-                              policy, local)  # fmt: skip
-        chain.odds, chain.models = shared[hero]  # the same fights from the same states
-        extra = heroism_reasons(graph, ruleset, path)
-        found.append(hero_path(chain, hero, path, graph, book, segments, potion_reason, extra))
-    if not found:
-        return None
-    return FightPath(tuple(found), bounded, cut, labels)
+        return chain
+
+    def extra_of(path):
+        return heroism_reasons(graph, ruleset, path)
+
+    return searched_paths(graph, book, segments, seconds, reach, calculator.heroes, chain_of,
+                          potion_reason, extra_of)  # fmt: skip

@@ -150,6 +150,21 @@ class ReliquesCalculator:
         )
 
 
+_SHARED: list[tuple[Graph, Any, ReliquesCalculator]] = []  # the last book's calculator
+
+
+def shared_calculator(graph: Graph, book: Any) -> ReliquesCalculator:
+    """The calculator of this graph and book, made once: the fight table's DPs (its
+    ``models``) are then the path of fights' (validator.fight_path_reliques), which reads
+    the values they hold instead of solving each fight again. One book is kept."""
+    for known_graph, known_book, calculator in _SHARED:
+        if known_graph is graph and known_book is book:
+            return calculator
+    calculator = ReliquesCalculator(graph, book)
+    _SHARED[:] = [(graph, book, calculator)]
+    return calculator
+
+
 def reliques_report(
     calculators: list, graph: Graph, book: Any, number: int, fight: ast.Fight
 ) -> FightReport | Message | None:
@@ -159,7 +174,7 @@ def reliques_report(
     from dedale.rules.odds_reliques import ReliquesOddsTooLarge
 
     if not calculators:
-        calculators.append(ReliquesCalculator(graph, book))
+        calculators.append(shared_calculator(graph, book))
     from dedale.validator.death_ways import counted_deaths
 
     calculator = calculators[0]
