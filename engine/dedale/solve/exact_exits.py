@@ -1,5 +1,5 @@
 """The exact odds with exits' transitions in fractions, for the fights the solver plays as
-graph nodes (:mod:`dedale.solve.fight_graph`) under ``--exact``.
+graph nodes (:mod:`dedale.solve.fight_exits`) under ``--exact``.
 
 :class:`ExactExits` is :class:`dedale.rules.odds_exits._Solver` itself with its number type
 set to :class:`fractions.Fraction`: the same states and moves (assault outcomes, wounds,

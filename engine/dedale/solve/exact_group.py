@@ -128,7 +128,7 @@ def exact_group_outcomes(ruleset, hero, spec, bonus: int, armour: bool, luck_sta
         luck_policy if luck is not None else "none", mods.hero_abilities(ruleset, hero), armour,
         "best",
     )  # fmt: skip
-    from dedale.solve.fight_graph import LUCK_WORK
+    from dedale.solve.fight_group import LUCK_WORK
 
     solver.luck_work = LUCK_WORK  # (as the graph's fights at once; its CPU seconds bound it)
     stamina = hero.stats[params.health]
