@@ -89,7 +89,13 @@ class FightOracle:
         ):  # fmt: skip
             if not EXACT.get():  # targets (and Luck) for the book: dedale.solve.group_duel
                 return group_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
-        if self.book_luck and luck_stat is not None and _plain(spec) and not statement.allies:
+        if self.book_luck and luck_stat is not None and _plain(spec) and statement.allies:
+            if statement.lose is None:  # the allies' DP, Luck for the book: solve/ally_duel
+                from dedale.solve.ally_duel import ally_fight
+
+                return ally_fight(self, runner, statement, spec, ruleset, bonus, armour,
+                                  luck_stat)  # fmt: skip
+        elif self.book_luck and luck_stat is not None and _plain(spec):
             return self._duel(runner, statement, spec, ruleset, bonus, armour, luck_stat)
         from dedale.solve.fight_graph import escape_fight, plays  # escapes, limits: graph nodes
 
