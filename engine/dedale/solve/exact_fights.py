@@ -46,16 +46,9 @@ def exact_refusal(runner, statement: ast.Fight, spec, ruleset) -> None:
         reason = tr("this ruleset's fights are computed in floats")
     elif runner._by_assault(statement):
         return  # played in the graph in fractions (solve/fight_graph.py), or refused there
-    elif (
-        spec.mode == "together"
-        and len(spec.enemies) > 1
-        and spec.assault_limit is not None
-        and spec.escape_after is None
-        and statement.win is None
-    ):  # (with a win paragraph or an escape: in the graph, in fractions)
-        reason = tr("an assault limit against several enemies at once is computed in floats")
     elif spec.mode == "together" and len(spec.enemies) > 1:
-        return  # in fractions: solve/exact_group.py (plain), solve/fight_graph.py (an escape)
+        return  # in fractions: solve/exact_group.py (plain, or an assault limit without a
+        # win paragraph: its ways out), solve/fight_graph.py (an escape, a win paragraph)
     elif spec.escape_after is not None or spec.assault_limit is not None:
         return  # played in the graph (solve.escape, in fractions), or refused there
     if reason:

@@ -134,8 +134,9 @@ class FightOracle:
                 raise SolveLimit(error.message, statement.span, hint=hint) from None
         stream = self.stream
         assert stream is not None
+        group = spec.mode == "together" and len(spec.enemies) > 1
         if spec.assault_limit is not None and not _in_graph(spec, setup, statement):
-            if EXACT.get():  # the forward pass over the exit odds is float-only
+            if EXACT.get() and not group:  # (at once: its ways out in fractions, exact_group)
                 from dedale.solve.exact_fights import float_only
 
                 raise float_only(statement, tr("an assault limit against several enemies, "
