@@ -241,3 +241,63 @@ def test_a_d20_book_in_fractions_is_the_recursion():
     assert abs(left - right) > Fraction(1, 100)  # the door matters
     floats = solve_book(load_book(D20_BOOK), D20_HERO, luck_policy="none").win_probability
     assert float(exact) == pytest.approx(floats, abs=1e-12)
+
+
+# --------------------------------------------------------------------------- reliques fights
+
+RELIQUES_HERO = (3, 3, 3, 3, 3, 3, 15)
+# (hero FOR AGL PER health initial), (enemy FOR AGL PER weapon health): the hero's dodge and
+# parry are the same duo (FOR = PER), so the independent model's "always parry" is his best
+RELIQUES_MODEL = {
+    "three_actions_against_two": ((3, 5, 3, 12, 15), (4, 3, 2, 2, 11)),
+    "one_action_hurt_hero": ((4, 2, 4, 8, 15), (3, 2, 3, 2, 8)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RELIQUES_MODEL))
+def test_the_reliques_dp_in_fractions_is_the_independent_model(name):
+    """solve/exact_reliques.py: the reliques DP with its chances in fractions matches the
+    exact model written from RULES.md alone (tests/rules/reliques_exact.py, which shares
+    no code with the fight nor the DP) to 1e-12 (that model sums in floats), its end
+    states in fractions summing to its chance exactly, and the float DP to 1e-12."""
+    from dedale.rules import Character, EnemySpec, FightSpec, load_ruleset
+    from dedale.rules.odds_reliques import reliques_odds
+    from dedale.solve.exact_reliques import ExactReliquesDP
+
+    from tests.rules.reliques_exact import ExactFight, Fighter
+
+    (FOR, AGL, PER, health, initial), (e_for, e_agl, e_per, weapon, e_health) = RELIQUES_MODEL[name]
+    model = ExactFight(
+        Fighter(FOR, AGL, PER, weapon=3, health=health, initial=initial),
+        Fighter(e_for, e_agl, e_per, weapon=weapon, health=e_health),
+    ).win()
+    stats = {"FOR": FOR, "AGL": AGL, "PER": PER, "CON": 3, "ESP": 3, "CHA": 3, "HEALTH": health}
+    counters = {"courage": 0, "volonte": 0, "chance": 0}
+    hero = Character(stats=dict(stats), initial={**stats, "HEALTH": initial},
+                     items={"épée": 1}, counters=counters)  # fmt: skip
+    enemy = EnemySpec("Goule", {"FOR": e_for, "AGL": e_agl, "PER": e_per, "CON": 3,
+                                "HEALTH": e_health, "arme": weapon})  # fmt: skip
+    rules = load_ruleset("reliques")
+    spec = FightSpec((enemy,))
+    exact = reliques_odds(rules, hero, spec, luck_policy="none", dp_class=ExactReliquesDP)
+    floats = reliques_odds(rules, hero, spec, luck_policy="none")
+    assert isinstance(exact.win_probability, Fraction)
+    assert all(isinstance(p, Fraction) for p in exact.outcomes.values())
+    assert sum(exact.outcomes.values()) == exact.win_probability
+    assert 0.02 < model < 0.98
+    assert float(exact.win_probability) == pytest.approx(model, abs=1e-12)
+    assert float(exact.win_probability) == pytest.approx(floats.win_probability, abs=1e-12)
+    for key, p in floats.outcomes.items():
+        assert float(exact.outcomes[key]) == pytest.approx(p, abs=1e-12)
+
+
+@pytest.mark.parametrize("policy", ["none", "best"])
+def test_a_reliques_book_in_fractions(policy):
+    """reliques-chain (a rat then a goblin; Courage spent at best with --luck best): the
+    fraction is the float answer (1e-12), whose fights tests/solve/test_solve_reliques.py
+    matches to the model's turn kernel."""
+    book = load_book(BOOKS / "reliques-chain")
+    result, exact = solve_exact(book, RELIQUES_HERO, luck_policy=policy)
+    assert result.complete and isinstance(exact, Fraction) and 0 < exact < 1
+    floats = solve_book(book, RELIQUES_HERO, luck_policy=policy).win_probability
+    assert float(exact) == pytest.approx(floats, abs=1e-12)

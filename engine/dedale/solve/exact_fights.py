@@ -31,7 +31,7 @@ from dedale.errors import GameError
 from dedale.i18n import number, tr
 from dedale.rules import modifiers as mods
 from dedale.rules.odds_inputs import below_function, check_size, double_chances, enemy_line_up
-from dedale.rules.ruleset import D20Fight, OpposedFight
+from dedale.rules.ruleset import D20Fight, OpposedFight, ReliquesFight
 from dedale.solve.model import SolveLimit
 
 MAX_STATES = 100_000
@@ -42,8 +42,8 @@ LOST = -1
 def exact_refusal(runner, statement: ast.Fight, spec, ruleset) -> None:
     """Raise a SolveLimit at the fight's line when its outcomes exist only in floats."""
     reason = ""
-    if isinstance(ruleset.fight, D20Fight):
-        return  # in fractions: solve/exact_d20.py (solve/fights_d20.py refuses the rest)
+    if isinstance(ruleset.fight, (D20Fight, ReliquesFight)):
+        return  # in fractions: solve/exact_d20.py, solve/exact_reliques.py (or refused there)
     if not isinstance(ruleset.fight, OpposedFight):
         reason = tr("this ruleset's fights are computed in floats")
     elif runner._by_assault(statement):
