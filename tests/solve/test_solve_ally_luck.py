@@ -1,7 +1,7 @@
 """Luck in a fight with allies decided for the whole book (``--luck best``,
 solve/ally_duel.py): matched to a recursion in exact fractions written here from the rules
 of docs/language.md (Allies), which tests Luck after each wound exactly when it raises the
-chance to win the book."""
+chance to win the book; in fractions with --exact (solve/exact_allies.py)."""
 
 from __future__ import annotations
 
@@ -176,3 +176,24 @@ def test_the_value_table_valued_one_for_a_win_is_the_allies_dp(struck):
     for key, share in dp.end_states.items():
         assert ends.get(key, 0.0) == pytest.approx(dp.win_probability * share, abs=1e-12)
     assert set(ends) <= set(table.ends(begin))
+
+
+@pytest.mark.parametrize(("struck", "hero"), [("ally", (8, 14, 8)), ("random", (9, 16, 9))])
+def test_the_allies_fight_in_fractions_is_the_recursion(tmp_path, struck, hero):
+    """--exact (solve/exact_allies.py): with the book's Luck the fraction is the recursion's;
+    with Luck never tested too (the recursion from LUCK 0, the ledge's test at the hero's
+    LUCK); with the fight's Luck, the float answer (1e-12)."""
+    from dedale.solve.exact import solve_exact
+
+    skill, stamina, luck = hero
+    book = _book(tmp_path, struck)
+    result, exact = solve_exact(book, hero, luck_policy="best")
+    assert result.complete
+    assert exact == ally_fight(skill, 9, 8, struck, lambda h, lk: at_most(lk))(luck, stamina, 8, 6)
+    result, exact = solve_exact(book, hero, luck_policy="none")
+    never = ally_fight(skill, 9, 8, struck, lambda h, lk: at_most(luck))(0, stamina, 8, 6)
+    assert exact == never
+    result, exact = solve_exact(book, hero, luck_policy="fight")
+    floats = solve_book(book, hero, luck_policy="fight").win_probability
+    assert isinstance(exact, Fraction)
+    assert float(exact) == pytest.approx(floats, abs=1e-12)

@@ -24,6 +24,7 @@ from dedale.errors import GameError
 from dedale.i18n import tr
 from dedale.rules.odds_allies import MAX_STATES, SECONDS, AllyTable
 from dedale.rules.odds_allies_setup import too_large, too_slow
+from dedale.solve.exactness import EXACT
 from dedale.solve.model import SolveLimit
 
 
@@ -190,6 +191,10 @@ def ally_fight(oracle, runner, statement, spec, ruleset, bonus: int, armour: boo
                 class_name=hero.class_name, mode=spec.mode, attack_bonus=bonus,
                 enemy_damage=spec.enemy_damage, armour=armour,
             )  # fmt: skip
+        if EXACT.get() and getattr(table, "exact", None) is None:  # its twin in fractions
+            from dedale.solve.fights_allies import exact_table
+
+            table.exact = exact_table(oracle, runner, statement, spec, ruleset, bonus, armour)
         begin = table.start(hero.stats[params.health], hero.stats.get(luck_stat, 0))
         ends = oracle._ends.get((key, begin))
         if ends is None:

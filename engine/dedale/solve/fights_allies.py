@@ -19,6 +19,7 @@ from dedale import ast
 from dedale.errors import GameError
 from dedale.i18n import tr
 from dedale.rules.fights import FightSpec
+from dedale.solve.exactness import EXACT
 from dedale.solve.fights import LOST
 from dedale.solve.model import SolveLimit
 
@@ -43,6 +44,8 @@ def ally_outcomes(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset
     luck = hero.stats.get(test.stat) if test is not None else None
     enemies, allies = ally_pairs(runner, statement, spec, params)
     oracle.fights += 1
+    if EXACT.get():  # --exact: the same DP in fractions (solve/exact_allies.py)
+        return _exact_outcomes(oracle, runner, statement, spec, ruleset, bonus, armour, luck)
     try:
         table = shared_table(
             ruleset, hero.stats[params.attack_stat], enemies, allies, struck=statement.struck,
@@ -64,6 +67,42 @@ def ally_outcomes(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset
     if win < 1.0:
         found_outcomes.append((1.0 - win, ("f", LOST)))
     return tuple(found_outcomes)
+
+
+def _exact_outcomes(oracle, runner, statement, spec, ruleset, bonus, armour, luck) -> tuple:
+    """:func:`ally_outcomes` in fractions: the fight's best Luck from the hero's LUCK
+    (``--luck fight``), or none tested (``--luck none``, or a ruleset without Luck)."""
+    from dedale.solve.exact_allies import exact_ally_outcomes
+
+    hero = runner.state.hero
+    params = ruleset.fight
+    try:
+        table = exact_table(oracle, runner, statement, spec, ruleset, bonus, armour)
+        tested = luck if luck is not None and oracle.luck_policy == "best" else 0
+        return exact_ally_outcomes(table, hero.stats[params.health], tested)
+    except GameError as error:
+        raise SolveLimit(error.message, statement.span, hint=error.hint) from None
+
+
+def exact_table(oracle, runner, statement, spec, ruleset, bonus, armour):
+    """The fight's :class:`dedale.solve.exact_allies.ExactAllyTable` (shared by the
+    oracle's fights against the same line-up)."""
+    from dedale.solve.exact_allies import ExactAllyTable
+
+    hero = runner.state.hero
+    params = ruleset.fight
+    skill = hero.stats[params.attack_stat]
+    enemies, allies = ally_pairs(runner, statement, spec, params)
+    key = ("exact allies", id(ruleset), repr(spec), skill, bonus, armour, hero.class_name,
+           tuple(allies), statement.struck)  # fmt: skip
+    table = oracle._tables.get(key)
+    if table is None:
+        table = oracle._tables[key] = ExactAllyTable(
+            ruleset, skill, enemies, allies, struck=statement.struck,
+            class_name=hero.class_name, mode=spec.mode, attack_bonus=bonus,
+            enemy_damage=spec.enemy_damage, armour=armour,
+        )  # fmt: skip
+    return table
 
 
 def check_allies(statement: ast.Fight, spec: FightSpec) -> None:
