@@ -197,3 +197,15 @@ def test_the_allies_fight_in_fractions_is_the_recursion(tmp_path, struck, hero):
     floats = solve_book(book, hero, luck_policy="fight").win_probability
     assert isinstance(exact, Fraction)
     assert float(exact) == pytest.approx(floats, abs=1e-12)
+
+
+def test_the_allies_table_past_its_cpu_seconds_is_a_solve_limit(monkeypatch):
+    """The book's Luck fills the allies' table within the DP's CPU seconds (ally_duel.SECONDS):
+    past them the solve stops with the DP's message, never a traceback."""
+    import dedale.solve.ally_duel as ally_duel
+    from dedale.solve.model import SolveLimit
+
+    monkeypatch.setattr(ally_duel, "SECONDS", -1.0)
+    with pytest.raises(SolveLimit) as caught:
+        solve_book(load_book(BOOKS / "ally-ledge"), (8, 14, 8), luck_policy="best")
+    assert "ran out of time" in caught.value.message.translate("en")

@@ -63,7 +63,10 @@ class AllyValueTable(AllyTable):
                 return 0.0
 
         self.terminal = known
-        self._fill_box(start[1], start[0])
+        try:
+            self._fill_box(start[1], start[0])
+        except GameError as error:  # past its CPU seconds (its cells were checked at start)
+            raise SolveLimit(error.message, hint=error.hint) from None
         if self.base.armour:  # armour on the first assault: that state is apart
             return self._moves(*start, True)[0]
         return self.values[self._idx(*start)]
