@@ -1,7 +1,8 @@
 """``dedale solve --exact`` on the fights that were float-only before issue 17's session 8:
-enemies at once with an assault limit and no ``win ->`` paragraph (solve/exact_group.py:
-their ways out in fractions), d20 fights (solve/exact_d20.py), each matched to a fraction
-computed here from the rules."""
+an assault limit and no ``win ->`` paragraph against enemies at once (solve/exact_group.py:
+its ways out in fractions) or in turn (solve/exact_exits.py: the exit odds' forward pass),
+d20 fights (solve/exact_d20.py) and reliques fights (solve/exact_reliques.py), each matched
+to a fraction computed here from the rules (or to an independent model)."""
 
 from __future__ import annotations
 
@@ -63,17 +64,24 @@ def test_enemies_at_once_with_a_limit_and_no_win_paragraph_in_fractions(hero):
     assert float(exact) == pytest.approx(floats, abs=1e-12)
 
 
-def test_an_assault_limit_in_turn_without_a_win_paragraph_stays_float_only(tmp_path):
-    """Two guards in turn with the bell and no ``win ->``: the forward pass of the exit
-    odds, in floats only: refused at the fight's line under --exact."""
+@pytest.mark.parametrize("hero", [(7, 14, 7), (9, 18, 9)])
+def test_an_assault_limit_in_turn_without_a_win_paragraph_in_fractions(tmp_path, hero):
+    """Two guards in turn with the bell and no ``win ->`` (the fight goes on to the choice
+    written after it): the exit odds' forward pass in fractions (solve/exact_exits.py),
+    the fraction of test_solve_escapes' recursion of the same fight with a win paragraph."""
+    from tests.solve.test_solve_escapes import in_turn
+
     folder = tmp_path / "gauntlet"
     folder.mkdir()
     for name in ("book.dd", "book.yaml"):
         text = (BOOKS / "gauntlet" / name).read_text("utf-8")
         (folder / name).write_text(text.replace("> win -> 2", "-> 2 Cross the bridge"), "utf-8")
-    with pytest.raises(SolveLimit) as caught:
-        solve_exact(load_book(folder), (9, 18, 9), luck_policy="none")
-    assert "--exact" in caught.value.message
+    book = load_book(folder)
+    result, exact = solve_exact(book, hero, luck_policy="none")
+    assert result.complete
+    assert exact == in_turn(*hero, [(6, 5, 2), (7, 6, 2)], False, limit=6, escape=False)
+    with pytest.raises(SolveLimit) as caught:  # its Luck for the book: not followed
+        solve_exact(book, hero, luck_policy="best")
     assert caught.value.span is not None and caught.value.span.line == 7
 
 

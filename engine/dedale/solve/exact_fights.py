@@ -52,7 +52,8 @@ def exact_refusal(runner, statement: ast.Fight, spec, ruleset) -> None:
         return  # in fractions: solve/exact_group.py (plain, or an assault limit without a
         # win paragraph: its ways out), solve/fight_graph.py (an escape, a win paragraph)
     elif spec.escape_after is not None or spec.assault_limit is not None:
-        return  # played in the graph (solve.escape, in fractions), or refused there
+        return  # played in the graph (solve.escape, in fractions), its ways out by the
+        # forward pass in fractions (solve/exact_exits.py), or refused there
     if reason:
         raise float_only(statement, reason)
 

@@ -134,13 +134,8 @@ class FightOracle:
                 raise SolveLimit(error.message, statement.span, hint=hint) from None
         stream = self.stream
         assert stream is not None
-        group = spec.mode == "together" and len(spec.enemies) > 1
         if spec.assault_limit is not None and not _in_graph(spec, setup, statement):
-            if EXACT.get() and not group:  # (at once: its ways out in fractions, exact_group)
-                from dedale.solve.exact_fights import float_only
-
-                raise float_only(statement, tr("an assault limit against several enemies, "
-                                               "with armour or a first-hit bonus"))  # fmt: skip
+            # (--exact: its ways out in fractions, solve/exact_exits.py, solve/exact_group.py)
             if luck_stat is not None and self.luck_policy == "best":
                 raise SolveLimit(
                     tr("the solver plays an assault limit against several enemies, with "
@@ -271,6 +266,12 @@ class FightOracle:
         luck = hero.stats.get(luck_stat) if luck_stat else None
         # a defeat exit with the fight's Luck: the LUCK a loss leaves goes on (0, LUCK)
         defeat = defeat and luck is not None and self.luck_policy == "best" and _plain(spec)
+        together = spec.mode == "together" and len(spec.enemies) > 1
+        if EXACT.get() and spec.assault_limit is not None and not together:
+            from dedale.solve.exact_exits import exact_limit_outcomes  # its forward pass
+
+            return exact_limit_outcomes(ruleset, hero, spec, bonus, armour, luck_stat,
+                                        self.luck_policy)  # fmt: skip
         if EXACT.get():  # the same fight in fractions (dedale.solve.exact_fights)
             from dedale.solve.exact_fights import exact_outcomes
 
