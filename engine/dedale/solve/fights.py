@@ -135,7 +135,6 @@ class FightOracle:
         stream = self.stream
         assert stream is not None
         if spec.assault_limit is not None and not _in_graph(spec, setup, statement):
-            # (--exact: its ways out in fractions, solve/exact_exits.py, solve/exact_group.py)
             if luck_stat is not None and self.luck_policy == "best":
                 raise SolveLimit(
                     tr("the solver plays an assault limit against several enemies, with "
@@ -143,6 +142,9 @@ class FightOracle:
                     statement.span,
                     hint=tr("with --luck best its Luck would be tested for the book"),
                 )  # fmt: skip
+            if EXACT.get() and not (spec.mode == "together" and len(spec.enemies) > 1):
+                outcomes = self._exact_limit(runner, statement, spec, ruleset, bonus, armour,
+                                             luck_stat, key)  # fmt: skip
             return self._limit_result(stream, outcomes, hero, params.health, luck_stat)
         if spec.escape_after is not None or spec.assault_limit is not None:
             # the escape (or the limit) is decided inside the fight, as graph nodes
@@ -228,6 +230,20 @@ class FightOracle:
         hero.stats[params.health], hero.stats[luck_stat] = h, luck
         return FightResult("won" if h > 0 else "lost", 0)  # (0, LUCK): the defeat exit
 
+    def _exact_limit(self, runner, statement, spec, ruleset, bonus, armour, luck_stat, key):
+        """An assault limit's ways out in fractions (solve/exact_exits.py), memoised."""
+        from dedale.solve.exact_exits import exact_limit_outcomes  # the forward pass
+
+        found = self._memo.get(("exact limit", *key))
+        if found is None:
+            try:
+                found = self._memo["exact limit", *key] = exact_limit_outcomes(
+                    ruleset, runner.state.hero, spec, bonus, armour, luck_stat, self.luck_policy
+                )
+            except GameError as error:
+                raise SolveLimit(error.message, statement.span, hint=error.hint) from None
+        return found
+
     def _limit_result(self, stream, outcomes, hero, health: str, luck_stat) -> FightResult:
         """An assault-limit fight's outcome token: lost, won or the limit reached, with
         the hero's STAMINA and LUCK then (``rules.odds_exits_forward``)."""
@@ -268,10 +284,7 @@ class FightOracle:
         defeat = defeat and luck is not None and self.luck_policy == "best" and _plain(spec)
         together = spec.mode == "together" and len(spec.enemies) > 1
         if EXACT.get() and spec.assault_limit is not None and not together:
-            from dedale.solve.exact_exits import exact_limit_outcomes  # its forward pass
-
-            return exact_limit_outcomes(ruleset, hero, spec, bonus, armour, luck_stat,
-                                        self.luck_policy)  # fmt: skip
+            return ()  # in the graph, or the forward pass in fractions when it is read (below)
         if EXACT.get():  # the same fight in fractions (dedale.solve.exact_fights)
             from dedale.solve.exact_fights import exact_outcomes
 
