@@ -1,7 +1,7 @@
 """``solve/exact_exits.ExactExits`` is the exits DP itself in fractions: identity on a grid.
 
 The exact solver (``dedale solve --exact``'s fight nodes) no longer has transitions of its
-own: it is :class:`dedale.rules.odds_exits._Solver` with ``number = Fraction``. Checked on
+own: it is ``ExitSolver`` with ``number = Fraction``. Checked on
 a grid of fights — plain, an assault limit, an escape, a threshold, assaults won, first
 assault won, per-enemy damage, a wound roll, events on counters with an exit, a table rolled
 each assault; Luck never or at its best; several heroes — that both solvers visit the very
@@ -16,7 +16,9 @@ from fractions import Fraction
 
 import pytest
 from dedale.rules import load_ruleset
-from dedale.rules.odds_exits import Damage, Event, ExitPlan, _outcomes, _Solver
+from dedale.rules.odds_exits import Damage, Event, ExitPlan
+from dedale.rules.odds_exits_dice import assault_outcomes
+from dedale.rules.odds_exits_solver import ExitSolver
 from dedale.solve.exact_exits import ExactExits, exit_assault
 from dedale.solve.exact_fights import ExactFight
 
@@ -48,8 +50,8 @@ PLANS = {
 HEROES = [(7, 8, 6), (9, 12, 9), (11, 6, 11)]
 
 
-def _pair(plan: ExitPlan, skill: int, policy: str) -> tuple[_Solver, ExactExits]:
-    floats = _Solver(RULES, skill, plan, policy, (), False)
+def _pair(plan: ExitPlan, skill: int, policy: str) -> tuple[ExitSolver, ExactExits]:
+    floats = ExitSolver(RULES, skill, plan, policy, (), False)
     exact = ExactExits(RULES, skill, plan, policy, (), False)
     return floats, exact
 
@@ -92,7 +94,7 @@ def test_one_assault_law_in_both_number_types(doubles):
     fight = RULES.fight
     for lead in range(-12, 13):
         for immune in (False, True):
-            floats = _outcomes(fight, lead, immune, doubles)
+            floats = assault_outcomes(fight, lead, immune, doubles)
             exact = exit_assault(fight, lead, immune, doubles)
             assert [(w, d) for _, w, d in floats] == [(w, d) for _, w, d in exact]
             assert all(type(p) is Fraction for p, _, _ in exact)

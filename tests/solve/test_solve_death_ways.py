@@ -55,7 +55,7 @@ def test_the_fight_s_luck_values_a_way_to_a_death_ending_as_a_defeat(tmp_path, p
 
 def test_in_fractions_the_fight_s_luck_counts_the_death_ending_too(tmp_path):
     """``--luck fight --exact``: the fight is played state by state in the graph
-    (solve.fight_graph.ExitsFight), its Luck the fight's own: the same answer."""
+    (solve.fight_exits.ExitsFight), its Luck the fight's own: the same answer."""
     from dedale.solve.exact import solve_exact
 
     path = tmp_path / "book.dd"

@@ -14,7 +14,7 @@ from dedale.cli import main
 from dedale.language import load_book
 from dedale.rules import load_ruleset
 from dedale.rules.odds import fight_odds
-from dedale.solve import SolveLimit, solve_book
+from dedale.solve import solve_book
 from dedale.solve.exact import exact_values, solve_exact
 from dedale.solve.model import Chance, Decision, Leaf, Next
 
@@ -119,21 +119,6 @@ def test_policy_iteration_leaves_a_loop_that_never_wins():
     gamble = Chance(((Fraction(1, 2), ("d", 1), Leaf(1.0)), (Fraction(1, 2), ("d", 2), Next(0))))
     trees = [Decision(((("a", 0), {"kind": "wait"}, Next(0)), (("a", 1), {}, gamble)))]
     assert exact_values(trees, [0.0])[0] == 1
-
-
-@pytest.mark.parametrize(
-    ("book", "policy", "line", "reason"),
-    [
-        ("gauntlet-open", "none", 7, "an assault limit against several enemies at once"),
-    ],
-)
-def test_float_only_fights_are_refused_at_their_line(book, policy, line, reason):
-    with pytest.raises(SolveLimit) as caught:
-        solve_exact(load_book(BOOKS / book), (9, 18, 9), luck_policy=policy)
-    assert reason in caught.value.message
-    assert "--exact" in caught.value.message
-    if line is not None:
-        assert caught.value.span.line == line
 
 
 def test_the_cli_gives_the_fraction(capsys):

@@ -27,7 +27,7 @@ POLICY_NAMES = {"best": "book-optimal", "fight": "fight-optimal", "none": "none"
 """The Luck policy as the output names it: ``best`` tests Luck in a plain fight when that
 raises the chance to win the book (dedale.solve.duel); ``fight`` is the exact DP's policy
 that maximises the chance to win each fight."""
-FIGHT_LUCK_KEPT = ["allies", "acting_without_win"]
+FIGHT_LUCK_KEPT = ["acting_without_win"]
 """With --luck best, the fights whose Luck keeps the fight's own policy (docs/solver.md)."""
 
 
@@ -232,8 +232,8 @@ def _text(book, args, answers, averages):
     elif args.luck == "best":
         yield tr(
             "Luck in fights: tested after a wound when it raises the chance to win the book "
-            "(in fights with allies, and in fights in which the book acts that name no "
-            "paragraph to turn to when won: the chance to win or leave that fight alive)"
+            "(in fights in which the book acts that name no paragraph to turn to when won: "
+            "the chance to win or leave that fight alive)"
         )
     elif args.luck == "fight":
         yield tr(

@@ -45,11 +45,6 @@ __all__ = [
     "assault_outcomes", "changed", "exit_odds",
 ]  # fmt: skip
 
-_Solver = ExitSolver
-"""The solver's former name (``dedale.solve`` imports it under it)."""
-_outcomes = assault_outcomes
-"""The assault outcomes' former name (``dedale.solve.exact_exits`` imports it under it)."""
-
 
 def exit_odds(
     ruleset: Ruleset,

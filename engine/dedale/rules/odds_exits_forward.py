@@ -67,13 +67,15 @@ def exit_outcomes(
     luck_policy: str = "none",
     abilities: tuple = (),
     armour: bool = False,
+    kind: type = ExitSolver,
 ) -> ExitOutcomes:
-    """The joint outcomes of the fight (see the module docstring)."""
+    """The joint outcomes of the fight (see the module docstring); ``kind``: the solver's
+    class (``dedale solve --exact``: its chances in fractions, solve/exact_exits.py)."""
     _check(plan)
     if any(stamina <= 0 for _, stamina, _ in plan.enemies):
         raise GameError(tr("every enemy needs at least 1 STAMINA"))
     check_size(max(0, luck or 0), hero_stamina, plan.enemies)
-    solver = ExitSolver(ruleset, hero_skill, plan, luck_policy, abilities, armour)
+    solver = kind(ruleset, hero_skill, plan, luck_policy, abilities, armour)
     start = (0, hero_stamina, plan.enemies[0][1], luck or 0, 0, 0, not solver.track_hit,
              tuple(v for _, v in plan.counters), 0)  # fmt: skip
     forward = AssaultForward(solver)

@@ -68,6 +68,7 @@ def reliques_odds(
     threshold: int | None = None,
     win_assaults: int | None = None,
     doomed: frozenset[str] = frozenset(),
+    dp_class: type | None = None,
 ) -> ReliquesOdds:
     """The exact odds of ``spec`` fought by ``character`` (who is not changed);
     ``luck_policy`` ``best`` spends heroism points at best, ``none`` never. ``models``
@@ -78,9 +79,19 @@ def reliques_odds(
     ``win_assaults``: "after N assaults won -> X": the fight is won once the enemies' health
     has gone down in N turns (checked after the threshold, as the book's hooks do).
     ``doomed``: the ways out (``limit``, ``escape``, ``threshold``, ``assaults``) whose
-    paragraph is a death ending (dedale.validator.death_ways): defeats, not ways on."""
+    paragraph is a death ending (dedale.validator.death_ways): defeats, not ways on.
+    ``dp_class``: the DP's class (None: floats; solve/exact_reliques.py: fractions)."""
     dp, start = _setup(
-        ruleset, character, spec, max_nodes, seconds, models, threshold, win_assaults, doomed
+        ruleset,
+        character,
+        spec,
+        max_nodes,
+        seconds,
+        models,
+        threshold,
+        win_assaults,
+        doomed,
+        dp_class,
     )
     if luck_policy != "best":
         start = (start[0], start[1], 0, start[3])
@@ -112,7 +123,7 @@ def reliques_wins(
 
 def _setup(
     ruleset, character, spec, max_nodes, seconds, models=None, threshold=None, win_assaults=None,
-    doomed=frozenset(),
+    doomed=frozenset(), dp_class=None,
 ):  # fmt: skip
     params = ruleset.fight
     if not isinstance(params, ReliquesFight) or ruleset.duo is None:
@@ -143,9 +154,10 @@ def _setup(
         win_assaults, frozenset(doomed),
         tuple((tuple(sorted(e.stats.items())), e.weapon) for e in enemies),
     )  # fmt: skip
+    kind = _ReliquesDP if dp_class is None else dp_class
     dp = models.get(key) if models is not None else None
-    if dp is None or dp.ruleset is not ruleset:
-        dp = _ReliquesDP(
+    if dp is None or dp.ruleset is not ruleset or type(dp) is not kind:
+        dp = kind(
             ruleset, params, hero, enemies, bonus, initial, spec, max_nodes, threshold,
             win_assaults, doomed,
         )  # fmt: skip

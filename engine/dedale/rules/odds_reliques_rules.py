@@ -106,6 +106,11 @@ class ReliquesTables:
     fight's fighters, each computed once (``self.ruleset``, ``self.fighters``, ``self.malus``
     and the dicts are the DP's)."""
 
+    def _chance(self, count: int, of: int):
+        """``count / of``: a float (``dedale solve --exact`` makes it a fraction:
+        solve/exact_reliques.py)."""
+        return count / of
+
     def _test(self, values: tuple[int, int], bonus: int) -> tuple:
         """``(kinds, crit, avoid)`` of a duo test: ``kinds`` the (kind, margin, p) of every
         outcome, ``crit`` the chance and margin of a critical success, ``avoid[m]`` the
@@ -128,11 +133,11 @@ class ReliquesTables:
             else:
                 kind = _HIT
             counts[(kind, margin)] = counts.get((kind, margin), 0) + 1
-        kinds = tuple((k, m, n / 36) for (k, m), n in sorted(counts.items()))
+        kinds = tuple((k, m, self._chance(n, 36)) for (k, m), n in sorted(counts.items()))
         crit = next(((p, m) for k, m, p in kinds if k == _CRIT), (0.0, 0))
         # avoid[m]: a plain success of margin m or more (a defence avoiding margin m)
-        avoid = [sum(n for (k, dm), n in counts.items() if k == _HIT and dm >= m) / 36
-                 for m in range(14)]  # fmt: skip
+        avoid = [self._chance(sum(n for (k, dm), n in counts.items() if k == _HIT and dm >= m),
+                              36) for m in range(14)]  # fmt: skip
         found = self.tests[key] = (kinds, crit, avoid)
         return found
 
@@ -177,7 +182,7 @@ class ReliquesTables:
                     actions = 1 if actions >= 2 else 0
                 margin = target - sum(dice)
                 rank = ((outcome == CRITICAL_SUCCESS, margin, side == 0), -index)
-                p = 1 / 36
+                p = self._chance(1, 36)
                 faces[(rank, actions)] = faces.get((rank, actions), 0.0) + p
             per_side.append([(side, rank, actions, p) for (rank, actions), p in faces.items()])
         combos = 1

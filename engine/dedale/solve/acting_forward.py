@@ -5,7 +5,7 @@ limit only; a fight with events and exits ends in more ways — an event that tu
 paragraph, ``end the fight when …``, ``when your STAMINA falls to …``, ``after N assaults
 won``, ``first assault won`` — each to its own paragraph, with the counters and codewords
 the events changed. This pass pushes the probability mass through the states and
-transitions of :class:`dedale.rules.odds_exits._Solver` (its assault outcomes, wounds, Luck
+transitions of ``ExitSolver`` (its assault outcomes, wounds, Luck
 options, damage rules, attack modifiers, wound rolls, events), and labels each way out in
 the order the interpreter checks them after an assault
 (:meth:`dedale.game.fight_hooks.ExtrasHooks.after_assault`): the events of the enemy still
@@ -27,8 +27,9 @@ from typing import Any
 from dedale.errors import GameError
 from dedale.i18n import tr
 from dedale.rules.fight_state import happened
-from dedale.rules.odds_exits import ExitOddsTooLarge, ExitPlan, _Solver
+from dedale.rules.odds_exits import ExitOddsTooLarge, ExitPlan
 from dedale.rules.odds_exits_forward import LOST, AssaultForward
+from dedale.rules.odds_exits_solver import ExitSolver
 from dedale.rules.odds_inputs import check_size
 
 __all__ = ["LOST", "ActingUnsupported", "acting_outcomes"]
@@ -62,13 +63,13 @@ def acting_outcomes(
     if any(stamina <= 0 for _, stamina, _ in plan.enemies):
         raise GameError(tr("every enemy needs at least 1 STAMINA"))
     check_size(max(0, luck or 0), hero_stamina, plan.enemies)
-    solver = _Solver(ruleset, hero_skill, plan, luck_policy, abilities, armour)
+    solver = ExitSolver(ruleset, hero_skill, plan, luck_policy, abilities, armour)
     start = (0, hero_stamina, plan.enemies[0][1], luck or 0, 0, 0, not solver.track_hit,
              tuple(v for _, v in plan.counters), 0)  # fmt: skip
     try:
         judged = None
         if judge is not None:
-            judged = _Solver(ruleset, hero_skill, judge, luck_policy, abilities, armour)
+            judged = ExitSolver(ruleset, hero_skill, judge, luck_policy, abilities, armour)
         found, lost = _Forward(solver, rule_kinds, judged, dead_ends).run(start)
     except RecursionError:  # a counter an event raises on every tie, without end
         raise ExitOddsTooLarge(
@@ -90,7 +91,8 @@ class _Forward(AssaultForward):
 
     unsupported = ActingUnsupported
 
-    def __init__(self, solver: _Solver, rule_kinds: tuple[str, ...], judge: _Solver | None = None,
+    def __init__(self, solver: ExitSolver, rule_kinds: tuple[str, ...],
+                 judge: ExitSolver | None = None,
                  dead_ends: frozenset[tuple[str, int]] = frozenset()) -> None:  # fmt: skip
         super().__init__(solver)
         self.judge = judge or solver  # what the fight's Luck decisions value the states by

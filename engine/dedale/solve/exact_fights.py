@@ -31,7 +31,7 @@ from dedale.errors import GameError
 from dedale.i18n import number, tr
 from dedale.rules import modifiers as mods
 from dedale.rules.odds_inputs import below_function, check_size, double_chances, enemy_line_up
-from dedale.rules.ruleset import OpposedFight
+from dedale.rules.ruleset import D20Fight, OpposedFight, ReliquesFight
 from dedale.solve.model import SolveLimit
 
 MAX_STATES = 100_000
@@ -42,22 +42,18 @@ LOST = -1
 def exact_refusal(runner, statement: ast.Fight, spec, ruleset) -> None:
     """Raise a SolveLimit at the fight's line when its outcomes exist only in floats."""
     reason = ""
+    if isinstance(ruleset.fight, (D20Fight, ReliquesFight)):
+        return  # in fractions: solve/exact_d20.py, solve/exact_reliques.py (or refused there)
     if not isinstance(ruleset.fight, OpposedFight):
         reason = tr("this ruleset's fights are computed in floats")
     elif runner._by_assault(statement):
         return  # played in the graph in fractions (solve/fight_graph.py), or refused there
-    elif (
-        spec.mode == "together"
-        and len(spec.enemies) > 1
-        and spec.assault_limit is not None
-        and spec.escape_after is None
-        and statement.win is None
-    ):  # (with a win paragraph or an escape: in the graph, in fractions)
-        reason = tr("an assault limit against several enemies at once is computed in floats")
     elif spec.mode == "together" and len(spec.enemies) > 1:
-        return  # in fractions: solve/exact_group.py (plain), solve/fight_graph.py (an escape)
+        return  # in fractions: solve/exact_group.py (plain, or an assault limit without a
+        # win paragraph: its ways out), solve/fight_graph.py (an escape, a win paragraph)
     elif spec.escape_after is not None or spec.assault_limit is not None:
-        return  # played in the graph (solve.escape, in fractions), or refused there
+        return  # played in the graph (solve.escape, in fractions), its ways out by the
+        # forward pass in fractions (solve/exact_exits.py), or refused there
     if reason:
         raise float_only(statement, reason)
 

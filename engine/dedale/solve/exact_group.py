@@ -119,7 +119,9 @@ class ExactGroup(GroupExitSolver):
 def exact_group_outcomes(ruleset, hero, spec, bonus: int, armour: bool, luck_stat,
                          luck_policy: str) -> tuple:  # fmt: skip
     """``((p, ("f", (STAMINA, LUCK) or LOST)), ...)`` of a plain fight at once, in fractions
-    (the target and, with ``luck_policy`` best, Luck: the fight's own best)."""
+    (the target and, with ``luck_policy`` best, Luck: the fight's own best); with an
+    assault limit the ways out are ``(STAMINA, LUCK, "won" or "limit")``, as the oracle's
+    float outcomes of such a fight (its ``_limit_outcomes``)."""
     from dedale.solve.fight_graph import in_turn_plan
 
     params = ruleset.fight
@@ -129,11 +131,12 @@ def exact_group_outcomes(ruleset, hero, spec, bonus: int, armour: bool, luck_sta
         luck_policy if luck is not None else "none", mods.hero_abilities(ruleset, hero), armour,
         "best",
     )  # fmt: skip
-    from dedale.solve.fight_graph import LUCK_WORK
+    from dedale.solve.fight_group import LUCK_WORK
 
     solver.luck_work = LUCK_WORK  # (as the graph's fights at once; its CPU seconds bound it)
     stamina = hero.stats[params.health]
     solver.solve(stamina, luck)
+    limited = spec.assault_limit is not None
     found: dict[Any, Fraction] = {}
     lost = Fraction(0)
     pending = {solver.start(stamina, luck): Fraction(1)}
@@ -148,11 +151,13 @@ def exact_group_outcomes(ruleset, hero, spec, bonus: int, armour: bool, luck_sta
             flow = mass * _exact(share)
             if node[0] != "end":
                 pending[node] = pending.get(node, 0) + flow
-            elif node[1] in WON_WAYS:
-                found[node[2], node[3]] = found.get((node[2], node[3]), 0) + flow
             elif node[1] == "lost":
                 lost += flow
-            else:  # pragma: no cover - a plain fight ends won or lost
+            elif node[1] in WON_WAYS or (limited and node[1] == "limit"):
+                way = "won" if node[1] in WON_WAYS else "limit"
+                key = (node[2], node[3], way) if limited else (node[2], node[3])
+                found[key] = found.get(key, 0) + flow
+            else:  # pragma: no cover - a plain fight ends won, lost or at its limit
                 raise GameError(f"unexpected way out {node[1]!r}")
     outcomes: list[tuple[Any, Any]] = [
         (Fraction(p), ("f", end)) for end, p in sorted(found.items()) if p

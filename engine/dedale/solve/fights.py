@@ -89,7 +89,13 @@ class FightOracle:
         ):  # fmt: skip
             if not EXACT.get():  # targets (and Luck) for the book: dedale.solve.group_duel
                 return group_fight(self, runner, statement, spec, ruleset, bonus, armour, luck_stat)
-        if self.book_luck and luck_stat is not None and _plain(spec) and not statement.allies:
+        if self.book_luck and luck_stat is not None and _plain(spec) and statement.allies:
+            if statement.lose is None:  # the allies' DP, Luck for the book: solve/ally_duel
+                from dedale.solve.ally_duel import ally_fight
+
+                return ally_fight(self, runner, statement, spec, ruleset, bonus, armour,
+                                  luck_stat)  # fmt: skip
+        elif self.book_luck and luck_stat is not None and _plain(spec):
             return self._duel(runner, statement, spec, ruleset, bonus, armour, luck_stat)
         from dedale.solve.fight_graph import escape_fight, plays  # escapes, limits: graph nodes
 
@@ -129,11 +135,6 @@ class FightOracle:
         stream = self.stream
         assert stream is not None
         if spec.assault_limit is not None and not _in_graph(spec, setup, statement):
-            if EXACT.get():  # the forward pass over the exit odds is float-only
-                from dedale.solve.exact_fights import float_only
-
-                raise float_only(statement, tr("an assault limit against several enemies, "
-                                               "with armour or a first-hit bonus"))  # fmt: skip
             if luck_stat is not None and self.luck_policy == "best":
                 raise SolveLimit(
                     tr("the solver plays an assault limit against several enemies, with "
@@ -141,6 +142,9 @@ class FightOracle:
                     statement.span,
                     hint=tr("with --luck best its Luck would be tested for the book"),
                 )  # fmt: skip
+            if EXACT.get() and not (spec.mode == "together" and len(spec.enemies) > 1):
+                outcomes = self._exact_limit(runner, statement, spec, ruleset, bonus, armour,
+                                             luck_stat, key)  # fmt: skip
             return self._limit_result(stream, outcomes, hero, params.health, luck_stat)
         if spec.escape_after is not None or spec.assault_limit is not None:
             # the escape (or the limit) is decided inside the fight, as graph nodes
@@ -226,6 +230,20 @@ class FightOracle:
         hero.stats[params.health], hero.stats[luck_stat] = h, luck
         return FightResult("won" if h > 0 else "lost", 0)  # (0, LUCK): the defeat exit
 
+    def _exact_limit(self, runner, statement, spec, ruleset, bonus, armour, luck_stat, key):
+        """An assault limit's ways out in fractions (solve/exact_exits.py), memoised."""
+        from dedale.solve.exact_exits import exact_limit_outcomes  # the forward pass
+
+        found = self._memo.get(("exact limit", *key))
+        if found is None:
+            try:
+                found = self._memo["exact limit", *key] = exact_limit_outcomes(
+                    ruleset, runner.state.hero, spec, bonus, armour, luck_stat, self.luck_policy
+                )
+            except GameError as error:
+                raise SolveLimit(error.message, statement.span, hint=error.hint) from None
+        return found
+
     def _limit_result(self, stream, outcomes, hero, health: str, luck_stat) -> FightResult:
         """An assault-limit fight's outcome token: lost, won or the limit reached, with
         the hero's STAMINA and LUCK then (``rules.odds_exits_forward``)."""
@@ -264,6 +282,9 @@ class FightOracle:
         luck = hero.stats.get(luck_stat) if luck_stat else None
         # a defeat exit with the fight's Luck: the LUCK a loss leaves goes on (0, LUCK)
         defeat = defeat and luck is not None and self.luck_policy == "best" and _plain(spec)
+        together = spec.mode == "together" and len(spec.enemies) > 1
+        if EXACT.get() and spec.assault_limit is not None and not together:
+            return ()  # in the graph, or the forward pass in fractions when it is read (below)
         if EXACT.get():  # the same fight in fractions (dedale.solve.exact_fights)
             from dedale.solve.exact_fights import exact_outcomes
 

@@ -23,7 +23,7 @@ the book's ``state:``.
 
 With an escape, with the book's best Luck or under ``--exact``, a fight that names its
 ``win ->`` paragraph is played state by state in the graph instead
-(:class:`dedale.solve.fight_graph.ExitsFight`): the reader's decisions inside it (flee,
+(:class:`dedale.solve.fight_exits.ExitsFight`): the reader's decisions inside it (flee,
 Luck) are then the book's.
 """
 
@@ -56,7 +56,7 @@ def acting_fight(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset,
     plan, names = _plan(runner, statement, spec, ruleset, bonus)
     graph = _in_graph(oracle, runner, statement, luck_stat)
     if graph:  # the reader's decisions inside it for the book (solve/fight_graph.py)
-        from dedale.solve.fight_graph import ExitsFight
+        from dedale.solve.fight_exits import ExitsFight
 
         fight_luck = not oracle.book_luck and statement.escape is None  # --luck fight, --exact
         raise Resolved(ExitsFight(
@@ -177,7 +177,7 @@ def _resolved(oracle, runner, statement, outcomes, names, health: str, luck_stat
 
 def _in_graph(oracle, runner, statement: ast.Fight, luck_stat) -> bool:
     """Whether the fight is played state by state in the graph (:class:`~dedale.solve.
-    fight_graph.ExitsFight`): with an escape (whether to flee is the reader's), with the
+    fight_exits.ExitsFight`): with an escape (whether to flee is the reader's), with the
     book's best Luck, under ``--exact`` (its transitions in fractions), and with a defeat
     exit (the loss goes on to its paragraph with the LUCK and the counters it leaves); it
     needs a ``win ->`` paragraph (else the forward pass, its Luck the fight's, or a

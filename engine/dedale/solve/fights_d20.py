@@ -26,17 +26,25 @@ LOST = -1
 def d20_fight(oracle, runner, statement: ast.Fight, spec: FightSpec, ruleset) -> FightResult:
     """Play one d20 fight from the oracle's token stream (see the module docstring)."""
     _check(runner, statement, spec)
+    from dedale.solve.exactness import EXACT
+
     hero = runner.state.hero
     health = ruleset.fight.health
+    exact = EXACT.get()
     key = (
         "d20", id(ruleset), repr(spec), tuple(sorted(hero.stats.items())),
         tuple(sorted(hero.items.items())), repr(sorted(hero.item_effects.items())),
-        hero.class_name,
+        hero.class_name, exact,
     )  # fmt: skip
     outcomes = oracle._memo.get(key)
     if outcomes is None:
         try:
-            outcomes = oracle._memo[key] = d20_outcomes(ruleset, hero, spec)
+            if exact:  # --exact: the same engine over exact attack laws (solve/exact_d20.py)
+                from dedale.solve.exact_d20 import exact_d20_outcomes
+
+                outcomes = oracle._memo[key] = exact_d20_outcomes(ruleset, hero, spec)
+            else:
+                outcomes = oracle._memo[key] = d20_outcomes(ruleset, hero, spec)
         except GameError as error:  # too many states, an enemy the fight cannot set up
             raise SolveLimit(error.message, statement.span, hint=error.hint) from None
         oracle.fights += 1

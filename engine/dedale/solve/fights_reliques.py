@@ -14,12 +14,14 @@ whose only extras are "when your health falls to N or less -> X" and "after M as
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from dedale import ast
 from dedale.errors import GameError
 from dedale.i18n import tr
 from dedale.rules.fights import FightResult, FightSpec
+from dedale.solve.exactness import EXACT
 from dedale.solve.model import SolveLimit
 
 LOST = -1
@@ -44,22 +46,30 @@ def reliques_outcome(oracle, runner, statement: ast.Fight, spec: FightSpec) -> A
         tuple(sorted(hero.items.items())), tuple(sorted(hero.protection_worn.items())),
         hero.counters.get(counter, 0) if counter else 0, tuple(sorted(hero.initial.items())),
     )  # fmt: skip
+    exact = EXACT.get()
+    key = (*key, exact)
     outcomes = oracle._memo.get(key)
     if outcomes is None:
         oracle.fights += 1
-        try:
-            models = oracle.__dict__.setdefault("reliques_models", {})  # one DP per fight
+        options: dict[str, Any] = {}
+        if exact:  # --exact: the same DP in fractions (solve/exact_reliques.py)
+            from dedale.solve.exact_reliques import SECONDS, ExactReliquesDP
+
+            options = {"dp_class": ExactReliquesDP, "seconds": SECONDS}
+        try:  # one DP per fight (and per number type)
+            models = oracle.__dict__.setdefault(f"reliques_models{'_exact' * exact}", {})
             result = reliques_odds(
                 ruleset, hero, spec, luck_policy=oracle.luck_policy, models=models,
-                threshold=threshold, win_assaults=needed,
+                threshold=threshold, win_assaults=needed, **options,
             )  # fmt: skip
         except GameError as error:  # too many states, a stat missing
             raise SolveLimit(error.message, statement.span, hint=error.hint) from None
-        found: list[tuple[float, Any]] = [
-            (p, ("f", end)) for end, p in sorted(result.outcomes.items()) if p > 0
-        ]
-        lost = 1.0 - sum(p for p, _ in found)
-        if lost > 1e-15:
+        found: list[tuple[Any, Any]] = [
+            (Fraction(p) if exact else p, ("f", end))
+            for end, p in sorted(result.outcomes.items()) if p > 0
+        ]  # fmt: skip
+        lost = (Fraction(1) if exact else 1.0) - sum(p for p, _ in found)
+        if lost > (0 if exact else 1e-15):
             found.append((lost, ("f", LOST)))
         outcomes = oracle._memo[key] = tuple(found)
     stream = oracle.stream

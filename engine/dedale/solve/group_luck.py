@@ -1,5 +1,5 @@
 """Luck inside an assault at once decided for the book (``--luck best``), for the graph's
-fights at once (:class:`dedale.solve.fight_graph.GroupFight`).
+fights at once (:class:`dedale.solve.fight_group.GroupFight`).
 
 :class:`dedale.rules.odds_group_exits.GroupExitSolver` picks each Luck test of an assault
 at once to leave *that fight* alive (``LuckAssaults._pick``): the wound of the target for
@@ -159,7 +159,7 @@ class _Assault:
         if any(back for _, back in built):
             raise SolveLimit(tr("a Luck test that may change nothing"),
                              self.fight.statement.span)  # fmt: skip
-        from dedale.solve.fight_graph import NO, YES
+        from dedale.solve.fight_nodes import NO, YES
 
         plain, tested = built[0][0], built[1][0]
         if plain is None or tested is None:  # (an option that only comes back: none here)
