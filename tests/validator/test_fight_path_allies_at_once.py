@@ -21,6 +21,8 @@ from dedale.validator.fight_path_steps import Fight, Segments
 from dedale.validator.fights import fight_reports, hero_profiles
 from dedale.validator.graph import build_graph
 
+from tests.validator.seeded_paths import ff_values, victories
+
 BOOK = Path(__file__).resolve().parents[1] / "books_extra" / "validator"
 BOOK = BOOK / "path-allies-at-once-exit.dd"
 
@@ -77,32 +79,14 @@ def test_the_validator_follows_the_fight_exactly():
 def test_the_chain_agrees_with_the_real_interpreter_within_3_se():
     """The weakest hero plays the book 2,000 times, seeded dice, no Luck."""
     from dedale import events
-    from dedale.game import Game
 
     book = load_book(BOOK)
     hero = _hero(book, "weakest")
     steps, chain, _ = _chain(book, hero)
     exact = chain.best(steps).win
-    stats = dict(hero.stats)
-    runs, won = 2000, 0
-    for seed in range(runs):
-        game = Game.new(
-            book, seed, hero=(stats["SKILL"], stats["STAMINA"], stats["LUCK"]),
-            name="Ari", lang="en", free_stats=True,
-        )  # fmt: skip
-        for _ in range(2000):
-            item = game.next()
-            if item is None:
-                break
-            if isinstance(item, events.ChoosePrompt):
-                game.answer(next(o.index for o in item.options if o.enabled))
-            elif isinstance(item, events.YesNoPrompt):
-                game.answer(False)
-            elif isinstance(item, events.TargetPrompt):  # alike, one wound each: any
-                game.answer(0)
-            elif isinstance(item, events.Prompt):
-                raise AssertionError(item)
-        won += game.state.outcome == "victory"
+    runs = 2000
+    answers = {events.TargetPrompt: lambda prompt, game: 0}  # alike, one wound each: any
+    won = victories(book, ff_values(hero), runs, answers=answers)
     se = math.sqrt(exact * (1 - exact) / runs)
     assert 0.05 < exact < 0.95, exact
     assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)

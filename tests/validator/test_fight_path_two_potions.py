@@ -22,6 +22,8 @@ from dedale.validator.fight_path_steps import Dose, Fight, Segments
 from dedale.validator.fights import fight_reports, hero_profiles
 from dedale.validator.graph import build_graph
 
+from tests.validator.seeded_paths import ff_values, victories
+
 BOOK = Path(__file__).resolve().parents[1] / "books_extra" / "validator" / "path-two-potions.dd"
 DRAUGHT = "> take Healing Draught (when STAMINA falls to 1: set STAMINA to 5)\n"
 TEARS = "> take Phoenix Tears (when STAMINA falls to 0: restore STAMINA)\n"
@@ -154,31 +156,12 @@ def test_the_validator_counts_both_potions_exactly():
 def test_the_chain_agrees_with_the_real_interpreter_within_3_se():
     """The median hero plays the book 2,000 times, seeded dice, no Luck (the order the
     potions act in matters for him)."""
-    from dedale import events
-    from dedale.game import Game
-
     book = load_book(BOOK)
     hero = _hero(book, "median")
     steps, chain, _ = _chain(book, hero)
     exact = chain.best(steps).win
-    stats = dict(hero.stats)
-    runs, won = 2000, 0
-    for seed in range(runs):
-        game = Game.new(
-            book, seed, hero=(stats["SKILL"], stats["STAMINA"], stats["LUCK"]),
-            name="Ari", lang="en", free_stats=True,
-        )  # fmt: skip
-        for _ in range(2000):
-            item = game.next()
-            if item is None:
-                break
-            if isinstance(item, events.ChoosePrompt):
-                game.answer(next(o.index for o in item.options if o.enabled))
-            elif isinstance(item, events.YesNoPrompt):
-                game.answer(False)
-            elif isinstance(item, events.Prompt):
-                raise AssertionError(item)
-        won += game.state.outcome == "victory"
+    runs = 2000
+    won = victories(book, ff_values(hero), runs)
     se = math.sqrt(exact * (1 - exact) / runs)
     assert 0.05 < exact < 0.95, exact
     assert abs(won / runs - exact) <= 3 * se, (won / runs, exact)
