@@ -78,13 +78,49 @@ def ways_of(fight: ast.Fight, edge, book: object) -> frozenset[Way]:
             found.add(way)
         elif edge.target is not None and book is not None:
             try:
-                if resolve(book, ref) == edge.target:
+                if _rejoins(book, resolve(book, ref), edge.target):
                     found.add(way)
             except (DedaleError, KeyError, ValueError):
                 continue
     if not found and fight.win is None:  # the paragraph reads on after a won fight
         found.add(("won", -1))
     return frozenset(found)
+
+
+MAX_HOPS = 8  # paragraphs passed through from a way out to the path's next paragraph
+
+
+def _rejoins(book: object, number: int | None, target: int) -> bool:
+    """Whether a way out to ``number`` goes on to ``target``: ``number`` is ``target``, or
+    leads there through at most ``MAX_HOPS`` paragraphs that do nothing to the hero and whose
+    every way on (a goto, a choice with no condition, cost or effect) turns to the next."""
+    from dedale.validator.graph import resolve
+
+    paragraphs = getattr(book, "paragraphs", None) or {}
+    by_number = paragraphs if isinstance(paragraphs, dict) else {p.number: p for p in paragraphs}
+    for _ in range(MAX_HOPS + 1):  # bounded: a chain of pass-through paragraphs
+        if number == target:
+            return True
+        paragraph = by_number.get(number)
+        if paragraph is None:
+            return False
+        ahead = set()
+        for statement in paragraph.body:
+            if isinstance(statement, ast.Prose):
+                continue
+            if isinstance(statement, ast.Choice):
+                if statement.condition is not None or statement.costs or statement.effects:
+                    return False
+            elif not isinstance(statement, ast.Goto):
+                return False  # it may change the hero, or end the book
+            ref = statement.target
+            if not isinstance(ref, ast.ParagraphRef):
+                return False
+            ahead.add(resolve(book, ref))
+        if len(ahead) != 1 or None in ahead:
+            return False
+        (number,) = ahead
+    return False
 
 
 class ExitKernels(GroupKernels, AllyKernels, DosedAllyKernels, PotionAtOnce, CounterChecks):
