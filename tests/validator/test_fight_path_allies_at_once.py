@@ -126,5 +126,11 @@ def test_allies_at_once_with_no_way_out_go_the_same_way():
         assert result.exact, result.reasons
         row = next(o for o in reports[0].odds if o.hero.level == hero.level and o.luck == "none")
         assert result.win == pytest.approx(row.win, abs=1e-9)
-    weakest = validate_path(book_path, runs=0).fight_path.of("weakest")
-    assert "without Luck" in weakest.reasons[0][1].translate("en")
+    report = validate_path(book_path, runs=0)
+    weakest = report.fight_path.of("weakest")
+    (fight,) = report.fights
+    best = [o for o in fight.odds if o.hero.level == "weakest" and o.luck == "best"]
+    if best and best[0].samples is None:  # the table's best Luck fitted its CPU budget
+        assert weakest.reasons == () and all(step.exact for step in weakest.fights)
+    else:  # past it: the path says it counted the fight without Luck
+        assert "without Luck" in weakest.reasons[0][1].translate("en")

@@ -91,36 +91,47 @@ MAX_HOPS = 8  # paragraphs passed through from a way out to the path's next para
 
 
 def _rejoins(book: object, number: int | None, target: int) -> bool:
-    """Whether a way out to ``number`` goes on to ``target``: ``number`` is ``target``, or
-    leads there through at most ``MAX_HOPS`` paragraphs that do nothing to the hero and whose
-    every way on (a goto, a choice with no condition, cost or effect) turns to the next."""
+    """Whether a way out to ``number`` goes on with the path's next paragraph ``target``:
+    ``number`` is ``target``, or both lead, through at most ``MAX_HOPS`` paragraphs each that
+    do nothing to the hero and whose every way on (a goto, a choice with no condition, cost
+    or effect) turns to the same paragraph, to one same paragraph (``§ 3 -> § 5`` and
+    ``§ 4 -> § 5``: the win and the limit of a fight meet again at § 5)."""
+    if number is None:
+        return False
+    if number == target:
+        return True
+    landing = _landing(book, number)
+    return landing is not None and landing == _landing(book, target)
+
+
+def _landing(book: object, number: int) -> int | None:
+    """The paragraph a chain of pass-through paragraphs from ``number`` ends at (``number``
+    itself when it does something); None past ``MAX_HOPS`` or at an unknown paragraph."""
     from dedale.validator.graph import resolve
 
     paragraphs = getattr(book, "paragraphs", None) or {}
     by_number = paragraphs if isinstance(paragraphs, dict) else {p.number: p for p in paragraphs}
     for _ in range(MAX_HOPS + 1):  # bounded: a chain of pass-through paragraphs
-        if number == target:
-            return True
         paragraph = by_number.get(number)
         if paragraph is None:
-            return False
+            return None
         ahead = set()
         for statement in paragraph.body:
             if isinstance(statement, ast.Prose):
                 continue
             if isinstance(statement, ast.Choice):
                 if statement.condition is not None or statement.costs or statement.effects:
-                    return False
+                    return number
             elif not isinstance(statement, ast.Goto):
-                return False  # it may change the hero, or end the book
+                return number  # it may change the hero, or end the book: the chain ends here
             ref = statement.target
             if not isinstance(ref, ast.ParagraphRef):
-                return False
+                return number
             ahead.add(resolve(book, ref))
         if len(ahead) != 1 or None in ahead:
-            return False
+            return number
         (number,) = ahead
-    return False
+    return None
 
 
 class ExitKernels(GroupKernels, AllyKernels, DosedAllyKernels, PotionAtOnce, CounterChecks):
