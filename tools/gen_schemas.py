@@ -157,6 +157,9 @@ RULESET_TABLES: dict[str, dict[str, Schema]] = {
 }  # fmt: skip
 """Each mapping the ruleset loader checks (named as its errors name it) and its keys."""
 
+ENEMY_KEY: Schema = {  # [HP, PV], or {names: {fr: PV, en: HP}, aliases: [...]}
+    "anyOf": [NAME_LIST, obj({"names": NAMES, "aliases": NAME_LIST})]
+}
 ENEMY_KEYS = {
     "d20": ("armour_class", "attack", "damage", "reduction", "health"),
     "reliques": ("weapon", "protection", "health"),
@@ -175,7 +178,7 @@ FIGHT_KEYS: dict[str, dict[str, Schema]] = {
         "defence_stat": NAME, "action_stat": NAME, "dice": DICE, "base_ac": INT,
         "automatic_lead": INT, "critical_face": INT, "critical_multiplier": INT,
         "unarmed_damage": DICE,
-        "enemy_keys": obj({key: NAME_LIST for key in ENEMY_KEYS["d20"]}),
+        "enemy_keys": obj({key: ENEMY_KEY for key in ENEMY_KEYS["d20"]}),
     },
     "reliques": {
         "procedure": {"const": "reliques"}, "health": NAME, "initiative": STAT_PAIR,
@@ -183,7 +186,7 @@ FIGHT_KEYS: dict[str, dict[str, Schema]] = {
         "actions": {"type": "object", "additionalProperties": INT,
                     "propertyNames": {"pattern": "^[0-9]+$"}},
         "unarmed_damage": INT,
-        "enemy_keys": obj({key: NAME_LIST for key in ENEMY_KEYS["reliques"]}),
+        "enemy_keys": obj({key: ENEMY_KEY for key in ENEMY_KEYS["reliques"]}),
     },
 }  # fmt: skip
 """The keys of ``fight:`` for each procedure (the loader accepts one set per procedure)."""
@@ -219,7 +222,7 @@ def fight_schema() -> Schema:
             union.setdefault(key, schema)
     union["procedure"] = {"enum": list(FIGHT_KEYS)}
     every_enemy_key = [key for keys in ENEMY_KEYS.values() for key in keys]
-    union["enemy_keys"] = obj({key: NAME_LIST for key in dict.fromkeys(every_enemy_key)})
+    union["enemy_keys"] = obj({key: ENEMY_KEY for key in dict.fromkeys(every_enemy_key)})
     rules = []
     for name, keys in FIGHT_KEYS.items():
         then: Schema = {"propertyNames": {"enum": list(keys)}}

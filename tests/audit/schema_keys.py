@@ -13,7 +13,6 @@ from dedale.rules import schema, schema_fight
 BY_FUNCTION = {
     "read_outcome_names": "test outcomes",
     "read_luck_table": "fight luck table",
-    "read_enemy_keys": "enemy key",  # ``health: {names: {fr: PV, en: HP}, aliases: [...]}``
 }
 # ``allowed`` given as a parameter: the module constants passed to it, per fight procedure.
 ENEMY_KEYS = {"d20": schema_fight.D20_ENEMY_KEYS, "reliques": schema_fight.RELIQUES_ENEMY_KEYS}

@@ -160,6 +160,7 @@ def test_the_ruleset_tables_are_the_loaders(monkeypatch):
     seen = loader_key_tables(monkeypatch)
     fight = seen.pop("fight")
     enemy_keys = seen.pop("enemy_keys")
+    assert seen.pop("enemy key") == {frozenset({"names", "aliases"})}  # {names: …, aliases: …}
     assert {what: {frozenset(keys)} for what, keys in gen.RULESET_TABLES.items()} == seen
     assert {frozenset(keys) for keys in gen.FIGHT_KEYS.values()} == fight
     assert {frozenset(keys) for keys in gen.ENEMY_KEYS.values()} == enemy_keys

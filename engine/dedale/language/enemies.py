@@ -184,7 +184,7 @@ class EnemyChecker:
                     "the enemy `{name}` has no {stat}",
                     name=enemy.name,
                     stat=shown,
-                    of_stat=Localised({"en": shown, "fr": of(translate(shown, "fr"))}),
+                    of_name=Localised({"en": shown, "fr": of(translate(shown, "fr"))}),
                 ),
                 enemy.span,
                 hint,

@@ -181,7 +181,7 @@ def read_enemy_keys(node: YNode | None, allowed: tuple[str, ...]) -> dict[str, t
     check_keys(node, allowed, "enemy_keys")
     for key, child in entries.items():
         if child.is_map:
-            check_keys(child, ("names", "aliases"), key)
+            check_keys(child, ("names", "aliases"), "enemy key")
             names = opt(as_map(child, key, "{names: {fr: PV, en: HP}}"), "names", as_names, {})
             aliases = as_list(child.get("aliases") or YNode(None, child.span), key, as_str)
             spellings = tuple(dict.fromkeys((*names.values(), *aliases)))
