@@ -175,8 +175,7 @@ def ally_fight(oracle, runner, statement, spec, ruleset, bonus: int, armour: boo
     allies and the book's best Luck: one Duel node over every end state (see the module
     docstring)."""
     from dedale.rules.fights import FightResult
-    from dedale.solve.duel import Duel
-    from dedale.solve.fights import NeedDuel, Resolved, _won_target
+    from dedale.solve.fights import duel_end
     from dedale.solve.fights_allies import ally_pairs, check_allies
 
     check_allies(statement, spec)
@@ -205,20 +204,9 @@ def ally_fight(oracle, runner, statement, spec, ruleset, bonus: int, armour: boo
             ends = oracle._ends[key, begin] = tuple(table.ends(begin))
     except (GameError, SolveLimit) as error:
         raise SolveLimit(error.message, statement.span, hint=error.hint) from None
-    stream = oracle.stream
-    assert stream is not None
-    if stream.at >= len(stream.tokens):
-        target = _won_target(runner, statement) if oracle.resolve is not None else None
-        if target is None:
-            raise NeedDuel(table, begin, ends)
-        kept = dict(hero.stats)
-        found = {}
-        for h, luck in ends:
-            hero.stats[params.health], hero.stats[luck_stat] = h, luck
-            found[h, luck] = oracle.resolve(runner.state, target)
-            hero.stats.clear()
-            hero.stats.update(kept)
-        raise Resolved(Duel(table, begin, found))
-    h, luck = stream.take("f", lambda: ())
-    hero.stats[params.health], hero.stats[luck_stat] = h, luck
+
+    def put(h: int, luck: int) -> None:
+        hero.stats[params.health], hero.stats[luck_stat] = h, luck
+
+    duel_end(oracle, runner, statement, table, begin, ends, put)
     return FightResult("won", 0)

@@ -179,7 +179,7 @@ class FightOracle:
     def _duel(self, runner, statement, spec, ruleset, bonus, armour, luck_stat) -> FightResult:
         """A plain fight with Luck decided for the book (:mod:`dedale.solve.duel`): one
         Duel node over every end state any Luck policy reaches."""
-        from dedale.solve.duel import Duel, ValueTable
+        from dedale.solve.duel import ValueTable
 
         hero = runner.state.hero
         params = ruleset.fight
@@ -212,22 +212,11 @@ class FightOracle:
                 ends = self._ends[key, begin] = tuple(table.ends(begin))
             except SolveLimit as error:
                 raise SolveLimit(error.message, statement.span) from None
-        stream = self.stream
-        assert stream is not None
-        if stream.at >= len(stream.tokens):
-            target = _won_target(runner, statement) if self.resolve is not None else None
-            if target is None:
-                raise NeedDuel(table, begin, ends)
-            kept = dict(hero.stats)
-            found = {}
-            for h, luck in ends:
-                hero.stats[params.health], hero.stats[luck_stat] = h, luck
-                found[h, luck] = self.resolve(runner.state, target)
-                hero.stats.clear()
-                hero.stats.update(kept)
-            raise Resolved(Duel(table, begin, found))
-        h, luck = stream.take("f", lambda: ())
-        hero.stats[params.health], hero.stats[luck_stat] = h, luck
+
+        def put(h: int, luck: int) -> None:
+            hero.stats[params.health], hero.stats[luck_stat] = h, luck
+
+        h, _ = duel_end(self, runner, statement, table, begin, ends, put)
         return FightResult("won" if h > 0 else "lost", 0)  # (0, LUCK): the defeat exit
 
     def _exact_limit(self, runner, statement, spec, ruleset, bonus, armour, luck_stat, key):
@@ -395,6 +384,32 @@ def _in_graph(spec: FightSpec, setup: FightSetup, statement: ast.Fight) -> bool:
         len(setup.skills) == 1 and not setup.armour and not setup.first_hit_bonus
         and statement.win is not None
     )  # fmt: skip
+
+
+def duel_end(oracle, runner, statement: ast.Fight, table, begin, ends, put) -> tuple[int, int]:
+    """A fight valued as one Duel node: past the replay's tokens, NeedDuel (the explorer
+    replays each end state) or, when a won fight turns at once, Resolved with every end
+    state's paragraph; else the end state the tokens chose, ``put`` on the hero."""
+    from dedale.solve.duel import Duel
+
+    stream = oracle.stream
+    assert stream is not None
+    if stream.at >= len(stream.tokens):
+        target = _won_target(runner, statement) if oracle.resolve is not None else None
+        if target is None:
+            raise NeedDuel(table, begin, ends)
+        hero = runner.state.hero
+        kept = dict(hero.stats)
+        found = {}
+        for h, luck in ends:
+            put(h, luck)
+            found[h, luck] = oracle.resolve(runner.state, target)
+            hero.stats.clear()
+            hero.stats.update(kept)
+        raise Resolved(Duel(table, begin, found))
+    h, luck = stream.take("f", lambda: ())
+    put(h, luck)
+    return h, luck
 
 
 def _won_target(runner, statement: ast.Fight, defeat: bool = False) -> int | None:

@@ -324,8 +324,7 @@ def group_fight(oracle, runner, statement, spec, ruleset, bonus: int, armour: bo
     one Duel node over every end state (see the module docstring)."""
     from dedale.errors import GameError
     from dedale.rules.fights import FightResult
-    from dedale.solve.duel import Duel
-    from dedale.solve.fights import NeedDuel, Resolved, _won_target
+    from dedale.solve.fights import duel_end
 
     hero = runner.state.hero
     params = ruleset.fight
@@ -363,20 +362,5 @@ def group_fight(oracle, runner, statement, spec, ruleset, bonus: int, armour: bo
         if own_luck:
             hero.stats[luck_stat] = luck
 
-    stream = oracle.stream
-    assert stream is not None
-    if stream.at >= len(stream.tokens):
-        target = _won_target(runner, statement) if oracle.resolve is not None else None
-        if target is None:
-            raise NeedDuel(table, begin, ends)
-        kept = dict(hero.stats)
-        found = {}
-        for h, luck in ends:
-            put(h, luck)
-            found[h, luck] = oracle.resolve(runner.state, target)
-            hero.stats.clear()
-            hero.stats.update(kept)
-        raise Resolved(Duel(table, begin, found))
-    h, luck = stream.take("f", lambda: ())
-    put(h, luck)
+    duel_end(oracle, runner, statement, table, begin, ends, put)
     return FightResult("won", 0)
